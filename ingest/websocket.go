@@ -1,0 +1,135 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/mochi-mqtt/server/v2/listeners"
+)
+
+// wsListener is MQTT over WebSocket. Unlike mochi's own listener it binds
+// in Init, so a busy port is an error at start and port 0 reports the port
+// it picked.
+type wsListener struct {
+	id       string
+	address  string
+	listener net.Listener
+	server   *http.Server
+	upgrader websocket.Upgrader
+	// establish is set by Serve before the server accepts connections.
+	establish listeners.EstablishFn
+	log       *slog.Logger
+	once      sync.Once
+}
+
+func newWSListener(id, address string) *wsListener {
+	return &wsListener{
+		id:      id,
+		address: address,
+		upgrader: websocket.Upgrader{
+			Subprotocols: []string{"mqtt"},
+			// Devices and tools are not browsers; authentication is by
+			// device token, so the Origin header proves nothing either way.
+			CheckOrigin: func(*http.Request) bool { return true },
+		},
+	}
+}
+
+func (l *wsListener) ID() string       { return l.id }
+func (l *wsListener) Protocol() string { return "ws" }
+
+func (l *wsListener) Address() string {
+	if l.listener != nil {
+		return l.listener.Addr().String()
+	}
+	return l.address
+}
+
+func (l *wsListener) Init(log *slog.Logger) error {
+	l.log = log
+	ln, err := net.Listen("tcp", l.address)
+	if err != nil {
+		return err
+	}
+	l.listener = ln
+	// Built here, not in Serve, so Close never races with Serve over it.
+	l.server = &http.Server{Handler: http.HandlerFunc(l.handle), ReadHeaderTimeout: 10 * time.Second}
+	return nil
+}
+
+func (l *wsListener) Serve(establish listeners.EstablishFn) {
+	l.establish = establish
+	if err := l.server.Serve(l.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		l.log.Error("mqtt websocket listener stopped", "err", err)
+	}
+}
+
+func (l *wsListener) handle(w http.ResponseWriter, r *http.Request) {
+	c, err := l.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	if err := l.establish(l.id, &wsConn{Conn: c.UnderlyingConn(), c: c}); err != nil {
+		l.log.Debug("websocket client ended", "err", err)
+	}
+}
+
+func (l *wsListener) Close(closeClients listeners.CloseFn) {
+	l.once.Do(func() {
+		if l.server != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			_ = l.server.Shutdown(ctx)
+		}
+	})
+	closeClients(l.id)
+}
+
+// wsConn presents a WebSocket as the byte stream MQTT expects: each binary
+// message is read through, in order.
+type wsConn struct {
+	net.Conn
+	c *websocket.Conn
+	r io.Reader // the message being read, or nil
+}
+
+var errTextFrame = errors.New("mqtt over websocket needs binary messages")
+
+func (ws *wsConn) Read(p []byte) (int, error) {
+	for {
+		if ws.r == nil {
+			op, r, err := ws.c.NextReader()
+			if err != nil {
+				return 0, err
+			}
+			if op != websocket.BinaryMessage {
+				return 0, errTextFrame
+			}
+			ws.r = r
+		}
+		n, err := ws.r.Read(p)
+		if errors.Is(err, io.EOF) {
+			ws.r = nil
+			if n == 0 {
+				continue
+			}
+			err = nil
+		}
+		return n, err
+	}
+}
+
+func (ws *wsConn) Write(p []byte) (int, error) {
+	if err := ws.c.WriteMessage(websocket.BinaryMessage, p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
