@@ -141,8 +141,11 @@ func timescaleWanted(ctx context.Context, conn *pgx.Conn, mode Timescale) (bool,
 	case TimescaleRequire:
 		return true, nil
 	}
+	// The extension must be installed and preloaded: CREATE EXTENSION fails
+	// on a server that only has the package.
 	var available bool
-	err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb')`).Scan(&available)
+	err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb')
+		AND current_setting('shared_preload_libraries') LIKE '%timescaledb%'`).Scan(&available)
 	if err != nil {
 		return false, fmt.Errorf("store: migrate: look for timescaledb: %w", err)
 	}
