@@ -1,0 +1,36 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+import { startLifeline } from './lifeline-server'
+import { artifactsDir, BASE_URL_ENV, baseUrlFile, screenshotsDir, webappDir } from './paths'
+
+/**
+ * Starts the real Lifeline binary for the whole run and returns the global
+ * teardown (SIGTERM, wait for exit, delete the data directory). With
+ * LIFELINE_BASE_URL set, that server is used and nothing is started.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  await rm(screenshotsDir, { recursive: true, force: true })
+  await mkdir(screenshotsDir, { recursive: true })
+
+  const given = process.env.LIFELINE_BASE_URL
+  if (given) {
+    await publish(new URL(given).origin)
+    return async () => {}
+  }
+
+  const binary = path.resolve(webappDir, process.env.LIFELINE_BIN ?? '../bin/lifeline')
+  const server = await startLifeline({ binary, logDir: artifactsDir })
+  await publish(server.url)
+  console.log(`[e2e] lifeline is running at ${server.url} (logs in ${artifactsDir})`)
+
+  return async () => {
+    await server.stop()
+  }
+}
+
+/** Workers inherit the environment set here; the file is for people debugging a run. */
+async function publish(url: string) {
+  process.env[BASE_URL_ENV] = url
+  await writeFile(baseUrlFile, `${url}\n`)
+}

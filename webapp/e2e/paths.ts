@@ -1,0 +1,8 @@
+import path from 'node:path'
+
+export const webappDir = path.resolve(import.meta.dirname, '..')
+export const artifactsDir = path.join(webappDir, 'e2e', '.artifacts')
+export const screenshotsDir = path.join(artifactsDir, 'screenshots')
+/** Written by global setup; read by the baseURL fixture (and handy when debugging). */
+export const baseUrlFile = path.join(artifactsDir, 'base-url.txt')
+export const BASE_URL_ENV = 'LIFELINE_E2E_BASE_URL'

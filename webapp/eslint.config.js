@@ -1,0 +1,120 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import reactHooks from 'eslint-plugin-react-hooks'
+import reactRefresh from 'eslint-plugin-react-refresh'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/*
+ * Import boundaries (bulletproof-react):
+ *   - a feature never imports another feature;
+ *   - shared code (components, hooks, lib, config) never imports features
+ *     or the app;
+ *   - only src/app composes features into screens (src/testing may render
+ *     the app, as its helpers exist to do exactly that).
+ * The feature list is read from src/features, so a new feature folder is
+ * covered without editing this file.
+ */
+const featuresDir = path.join(import.meta.dirname, 'src/features')
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+function featureBoundary(feature) {
+  const others = features.filter((f) => f !== feature)
+  const patterns = [
+    {
+      group: ['@/app', '@/app/*'],
+      message: 'Features must not import from src/app; compose them in src/app instead.',
+    },
+  ]
+  if (others.length > 0) {
+    const names = others.map(escapeRegex).join('|')
+    patterns.push(
+      {
+        regex: `^@/features/(${names})(/|$)`,
+        message: `Features never import each other ("${feature}" may only use its own folder and shared code). Compose them in src/app, or move shared code to src/components, src/hooks or src/lib.`,
+      },
+      {
+        regex: `^(\\.\\./)+(features/)?(${names})(/|$)`,
+        message: `Features never import each other ("${feature}" reaches into a sibling feature through a relative path).`,
+      },
+    )
+  }
+  return {
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  }
+}
+
+const sharedBoundary = {
+  files: [
+    'src/components/**/*.{ts,tsx}',
+    'src/hooks/**/*.{ts,tsx}',
+    'src/lib/**/*.{ts,tsx}',
+    'src/config/**/*.{ts,tsx}',
+  ],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(@/|(\\.\\./)+)features(/|$)',
+            message: 'Shared code must not import from features.',
+          },
+          {
+            regex: '^(@/|(\\.\\./)+)app(/|$)',
+            message: 'Shared code must not import from src/app.',
+          },
+        ],
+      },
+    ],
+  },
+}
+
+export default defineConfig([
+  globalIgnores(['dist', 'node_modules', 'test-results', 'playwright-report', 'e2e/.artifacts', 'public']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [
+      js.configs.recommended,
+      tseslint.configs.recommendedTypeChecked,
+      reactHooks.configs.flat.recommended,
+      reactRefresh.configs.vite,
+    ],
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser },
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
+    },
+  },
+  {
+    files: ['*.config.ts', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // Playwright fixtures use `use()`, which the hooks rules mistake for React's.
+      'react-hooks/rules-of-hooks': 'off',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  ...features.map(featureBoundary),
+  sharedBoundary,
+])

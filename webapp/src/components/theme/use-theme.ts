@@ -1,0 +1,9 @@
+import * as React from 'react'
+
+import { ThemeContext, type ThemeContextValue } from './theme-context'
+
+export function useTheme(): ThemeContextValue {
+  const context = React.useContext(ThemeContext)
+  if (!context) throw new Error('useTheme must be used within a ThemeProvider')
+  return context
+}

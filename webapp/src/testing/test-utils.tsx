@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+
+import { AppProvider } from '@/app/provider'
+import { AppRouter } from '@/app/router'
+import { createQueryClient } from '@/lib/query-client'
+
+/**
+ * Renders the whole app (providers + router) at `path` with a fresh query
+ * client. Stub fetch first (see fetch-stub.ts): it is the only outside seam.
+ */
+export function renderApp(path = '/') {
+  const location = memoryLocation({ path, record: true })
+  const user = userEvent.setup()
+  const result = render(
+    <AppProvider queryClient={createQueryClient()}>
+      <Router hook={location.hook}>
+        <AppRouter />
+      </Router>
+    </AppProvider>,
+  )
+  return { ...result, user, location }
+}

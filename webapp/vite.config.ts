@@ -1,0 +1,34 @@
+import path from 'node:path'
+
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// `npm run dev` forwards server paths to a running `lifeline serve`.
+const apiTarget = process.env.LIFELINE_DEV_API ?? 'http://127.0.0.1:8080'
+
+// The Go binary embeds webapp/dist and serves dist/app; webapp/dist/.keep
+// belongs to the Go side, so only dist/app is ever emptied.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/healthz': apiTarget,
+      '/readyz': apiTarget,
+    },
+  },
+  // `vite preview` serves the build alone (e2e can target it via LIFELINE_BASE_URL).
+  preview: {
+    proxy: {},
+  },
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+  },
+})
