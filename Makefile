@@ -1,0 +1,52 @@
+# Lifeline: `make run` runs the product, `make test` runs every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+BIN := bin/lifeline
+NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
+GO_TEST_FLAGS ?= -race -timeout 10m
+
+.PHONY: help run build web deps-run deps-test test test-go test-web test-e2e vet clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+run: deps-run build ## install what is missing, build, and run on the embedded defaults
+	./$(BIN) serve
+
+build: web ## build the web app and the binary that embeds it
+	go build -o $(BIN) ./cmd/lifeline
+
+web: webapp/node_modules/.installed
+	cd webapp && npm run build
+
+# npm install, not npm ci: the registry here lacks some other-platform
+# optional packages the lockfile names (see shared/STACK.md).
+webapp/node_modules/.installed: webapp/package.json webapp/package-lock.json
+	cd webapp && $(NPM_INSTALL)
+	touch $@
+
+deps-run:
+	@scripts/ensure-deps.sh run
+
+deps-test:
+	@scripts/ensure-deps.sh test
+
+test: deps-test build vet test-go test-web test-e2e ## every test: Go (-race), web unit, browser end-to-end
+	@echo "make test: all suites passed"
+
+vet:
+	go vet ./...
+
+test-go:
+	go test $(GO_TEST_FLAGS) ./...
+
+test-web: webapp/node_modules/.installed
+	cd webapp && npm run typecheck && npm run lint && npm run test
+
+test-e2e: build
+	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) npm run e2e
+
+clean: ## remove build output (not ./data)
+	rm -rf bin webapp/dist/app webapp/e2e/.artifacts

@@ -1,0 +1,146 @@
+// Package api is Lifeline's HTTP face: the chi router with every JSON route,
+// health and metrics endpoints, and the embedded web app. It depends on the
+// domain's interfaces only; cmd/lifeline hands it their implementations.
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"lifeline"
+)
+
+// Config is what the HTTP server needs from the rest of the program.
+type Config struct {
+	// Ready answers /readyz: the database is reachable and migrated.
+	Ready lifeline.Checker
+	// WebApp is the built web app (index.html and assets/); nil when it was
+	// not built, in which case pages explain how to build it.
+	WebApp fs.FS
+	// Metrics is the registry served at /metrics.
+	Metrics *prometheus.Registry
+	Logger  *slog.Logger
+}
+
+// Server serves the API and the web app.
+type Server struct {
+	cfg      Config
+	handler  http.Handler
+	server   *http.Server
+	listener net.Listener
+}
+
+// NewServer builds the router.
+func NewServer(cfg Config) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = prometheus.NewRegistry()
+	}
+	web, err := newWebApp(cfg.WebApp)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg}
+	metrics := newHTTPMetrics(cfg.Metrics)
+
+	r := chi.NewRouter()
+	r.Use(middleware.Recoverer, metrics.middleware, s.logRequests)
+
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Handle("/metrics", promhttp.HandlerFor(cfg.Metrics, promhttp.HandlerOpts{Registry: cfg.Metrics}))
+
+	r.Route("/api", func(r chi.Router) {
+		r.NotFound(apiNotFound)
+		r.MethodNotAllowed(apiMethodNotAllowed)
+	})
+
+	r.NotFound(web.ServeHTTP)
+	r.MethodNotAllowed(web.ServeHTTP)
+	s.handler = r
+	return s, nil
+}
+
+// Handler returns the root handler, for tests and embedding.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Open starts listening on addr (port 0 picks a free port) and serving in the
+// background.
+func (s *Server) Open(addr string) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("api: listen on %s: %w", addr, err)
+	}
+	s.listener = l
+	s.server = &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
+	}
+	go func() {
+		if err := s.server.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.cfg.Logger.Error("http server stopped", "err", err)
+		}
+	}()
+	return nil
+}
+
+// Addr is the bound address, once Open has succeeded.
+func (s *Server) Addr() net.Addr { return s.listener.Addr() }
+
+// Close stops accepting connections and waits for requests in flight until
+// ctx ends.
+func (s *Server) Close(ctx context.Context) error {
+	if s.server == nil {
+		return nil
+	}
+	return s.server.Shutdown(ctx)
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if s.cfg.Ready != nil {
+		if err := s.cfg.Ready.Ready(ctx); err != nil {
+			s.cfg.Logger.Warn("not ready", "err", err)
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "reason": err.Error()})
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+func apiNotFound(w http.ResponseWriter, r *http.Request) {
+	writeError(w, r, lifeline.Errorf(lifeline.ENOTFOUND, "No API endpoint at %s %s.", r.Method, r.URL.Path))
+}
+
+func apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: "method_not_allowed", Message: fmt.Sprintf("%s is not allowed on %s.", r.Method, r.URL.Path)})
+}
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		s.cfg.Logger.Debug("http request", "method", r.Method, "path", r.URL.Path, "status", ww.Status(), "bytes", ww.BytesWritten(), "took", time.Since(start))
+	})
+}

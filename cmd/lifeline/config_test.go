@@ -1,0 +1,68 @@
+package main
+
+import (
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+func envOf(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestParseConfig(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		check   func(t *testing.T, c Config)
+		wantErr string
+	}{
+		{name: "defaults", check: func(t *testing.T, c Config) {
+			if c.HTTPAddr != ":8080" || c.MQTTAddr != ":1883" || c.MQTTWSAddr != ":8083" || c.DataDir != "./data" || c.DatabaseURL != "" || c.LogLevel != slog.LevelInfo {
+				t.Errorf("defaults = %+v", c)
+			}
+		}},
+		{name: "environment sets values", env: map[string]string{"LIFELINE_HTTP_ADDR": "127.0.0.1:9000", "DATABASE_URL": "postgres://db/x", "LIFELINE_LOG_LEVEL": "debug", "LIFELINE_PUBLIC_URL": "https://lifeline.example.org/"},
+			check: func(t *testing.T, c Config) {
+				if c.HTTPAddr != "127.0.0.1:9000" || c.DatabaseURL != "postgres://db/x" || c.LogLevel != slog.LevelDebug || c.PublicURL != "https://lifeline.example.org" {
+					t.Errorf("config = %+v", c)
+				}
+			}},
+		{name: "a flag wins over its variable", args: []string{"--mqtt-addr", ":0"}, env: map[string]string{"LIFELINE_MQTT_ADDR": ":1999"},
+			check: func(t *testing.T, c Config) {
+				if c.MQTTAddr != ":0" {
+					t.Errorf("MQTTAddr = %q, want :0", c.MQTTAddr)
+				}
+			}},
+		{name: "bad log level", args: []string{"--log-level", "loud"}, wantErr: `invalid log level "loud"`},
+		{name: "bad address", env: map[string]string{"LIFELINE_HTTP_ADDR": "8080"}, wantErr: `invalid --http-addr "8080"`},
+		{name: "relative public URL", args: []string{"--public-url", "lifeline.example.org"}, wantErr: "want an absolute http:// or https:// URL"},
+		{name: "stray argument", args: []string{"now"}, wantErr: `unexpected argument "now"`},
+		{name: "unknown flag", args: []string{"--colour"}, wantErr: "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseConfig("serve", tt.args, envOf(tt.env), io.Discard)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want it to contain %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, c)
+		})
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	var out strings.Builder
+	err := run(t.Context(), []string{"serv"}, envOf(nil), &out, &out)
+	if err == nil || !strings.Contains(err.Error(), `unknown command "serv"`) || !strings.Contains(out.String(), "Usage:") {
+		t.Fatalf("error = %v, output %q; want the unknown command named and the usage", err, out.String())
+	}
+}

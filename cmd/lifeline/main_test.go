@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// dataDir is a data folder the private cluster's user can reach when the
+// tests run as root.
+func dataDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "lifeline-main-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o755)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+// startProgram runs `lifeline serve` in-process on free ports, as main
+// does, and returns the URL it prints and a function that stops it with
+// the equivalent of SIGTERM.
+func startProgram(t *testing.T, dir string) (url string, stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	args := []string{"serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", dir, "--log-level", "warn"}
+	go func() { done <- run(ctx, args, envOf(nil), pw, io.Discard); pw.Close() }()
+
+	lines := bufio.NewScanner(pr)
+	found := make(chan string, 1)
+	go func() {
+		for lines.Scan() {
+			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+	}()
+	select {
+	case url = <-found:
+	case err := <-done:
+		t.Fatalf("lifeline exited before it was ready: %v", err)
+	case <-time.After(90 * time.Second):
+		t.Fatal("lifeline did not print its URL within 90s")
+	}
+	return url, func() error { cancel(); return <-done }
+}
+
+func status(t *testing.T, url string) int {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func postgresRunningOn(dir string) bool {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		raw, _ := os.ReadFile(p)
+		args := strings.Split(string(raw), "\x00")
+		if filepath.Base(args[0]) == "postgres" && strings.Contains(string(raw), dir) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestServeRunsAndStopsCleanly(t *testing.T) {
+	dir := dataDir(t)
+	url, stop := startProgram(t, dir)
+	for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
+		if got := status(t, url+path); got != http.StatusOK {
+			t.Errorf("GET %s = %d, want 200", path, got)
+		}
+	}
+	if got := status(t, url+"/api/nothing"); got != http.StatusNotFound {
+		t.Errorf("GET /api/nothing = %d, want 404", got)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if postgresRunningOn(dir) {
+		t.Fatal("a postgres process is still running after shutdown")
+	}
+
+	// A second start reuses the cluster and its data.
+	marker := filepath.Join(dir, "pg", "data", "PG_VERSION")
+	before, err := os.Stat(marker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, stop = startProgram(t, dir)
+	if got := status(t, url+"/readyz"); got != http.StatusOK {
+		t.Errorf("GET /readyz after restart = %d, want 200", got)
+	}
+	after, _ := os.Stat(marker)
+	if !after.ModTime().Equal(before.ModTime()) {
+		t.Error("the cluster was created again instead of reused")
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("second shutdown: %v", err)
+	}
+}
+
+func TestMigrateCommand(t *testing.T) {
+	dir := dataDir(t)
+	if err := run(t.Context(), []string{"migrate", "--data-dir", dir, "--log-level", "error"}, envOf(nil), io.Discard, io.Discard); err != nil {
+		t.Fatalf("lifeline migrate: %v", err)
+	}
+	if postgresRunningOn(dir) {
+		t.Fatal("lifeline migrate left its postgres running")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "pg", "data", "PG_VERSION")); err != nil {
+		t.Fatalf("no cluster was created: %v", err)
+	}
+}

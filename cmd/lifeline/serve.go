@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"lifeline/api"
+	"lifeline/ingest"
+	"lifeline/migrations"
+	"lifeline/store"
+	"lifeline/webapp"
+)
+
+// Main is the running program: every part, opened by Run and closed in
+// reverse by Close. End-to-end tests drive it the same way main does.
+type Main struct {
+	Config Config
+	Logger *slog.Logger
+	Stdout io.Writer
+
+	cluster *store.Cluster
+	db      *store.DB
+	broker  *ingest.Broker
+	http    *api.Server
+	URL     string
+}
+
+// Run starts the database (a private cluster unless DATABASE_URL is set),
+// the MQTT broker and the HTTP server, then prints the URL to open.
+func (m *Main) Run(ctx context.Context) error {
+	dbURL, err := m.openDatabaseServer(ctx)
+	if err != nil {
+		return err
+	}
+	if m.db, err = store.Open(ctx, dbURL, migrations.FS, store.TimescaleAuto); err != nil {
+		return err
+	}
+
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+
+	m.broker, err = ingest.StartBroker(ingest.BrokerConfig{
+		TCPAddr: m.Config.MQTTAddr,
+		WSAddr:  m.Config.MQTTWSAddr,
+		Logger:  m.Logger.With("component", "mqtt"),
+	})
+	if err != nil {
+		return err
+	}
+	m.Logger.Info("mqtt listening", "tcp", m.broker.TCPAddr(), "ws", m.broker.WSAddr())
+
+	m.http, err = api.NewServer(api.Config{
+		Ready:   m.db,
+		WebApp:  webapp.Files(),
+		Metrics: registry,
+		Logger:  m.Logger.With("component", "http"),
+	})
+	if err != nil {
+		return err
+	}
+	if webapp.Files() == nil {
+		m.Logger.Warn("this binary was built without the web app; build it with `make build`")
+	}
+	if err := m.http.Open(m.Config.HTTPAddr); err != nil {
+		return err
+	}
+	m.Logger.Info("http listening", "addr", m.http.Addr().String())
+	m.URL = m.Config.PublicURL
+	if m.URL == "" {
+		m.URL = browsableURL(m.http.Addr())
+	}
+	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
+	return nil
+}
+
+func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
+	if m.Config.DatabaseURL != "" {
+		return m.Config.DatabaseURL, nil
+	}
+	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Logger: m.Logger.With("component", "postgres")}
+	start := time.Now()
+	if err := m.cluster.Start(ctx); err != nil {
+		m.cluster = nil
+		return "", err
+	}
+	m.Logger.Info("private PostgreSQL ready", "dir", m.cluster.Dir, "url", m.cluster.LoopbackURL("lifeline"), "took", time.Since(start).Round(time.Millisecond))
+	return m.cluster.URL("lifeline"), nil
+}
+
+// Close shuts down in dependency order: stop taking HTTP requests and let
+// those in flight finish, stop the broker, close the pool, then stop the
+// private database. It is safe after a partial Run.
+func (m *Main) Close(ctx context.Context) error {
+	var errs []error
+	if m.http != nil {
+		errs = append(errs, m.http.Close(ctx))
+	}
+	if m.broker != nil {
+		errs = append(errs, m.broker.Close())
+	}
+	if m.db != nil {
+		m.db.Close()
+	}
+	if m.cluster != nil {
+		errs = append(errs, m.cluster.Stop())
+	}
+	return errors.Join(errs...)
+}
+
+// browsableURL turns a bound address into a URL a person can open: an
+// all-interfaces bind becomes localhost.
+func browsableURL(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return "http://" + addr.String()
+	}
+	host := tcp.IP.String()
+	if tcp.IP.IsUnspecified() {
+		host = "localhost"
+	}
+	return fmt.Sprintf("http://%s", net.JoinHostPort(host, fmt.Sprint(tcp.Port)))
+}
+
+func newLogger(level slog.Level) *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+}
