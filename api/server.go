@@ -23,6 +23,9 @@ import (
 
 // Config is what the HTTP server needs from the rest of the program.
 type Config struct {
+	Users    lifeline.UserService
+	Sessions lifeline.SessionService
+	Throttle lifeline.ThrottleService
 	// Ready answers /readyz: the database is reachable and migrated.
 	Ready lifeline.Checker
 	// WebApp is the built web app (index.html and assets/); nil when it was
@@ -31,41 +34,97 @@ type Config struct {
 	// Metrics is the registry served at /metrics.
 	Metrics *prometheus.Registry
 	Logger  *slog.Logger
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+
+	// PublicURL is the URL people open; an https URL makes cookies Secure.
+	PublicURL string
+	// MapTileURL is the map tile URL template, allowed by the CSP.
+	MapTileURL string
+	// SessionIdle ends a session unused for this long; SessionMax ends
+	// every session this long after sign-in.
+	SessionIdle, SessionMax time.Duration
+	// OIDC enables sign-in through an OpenID Connect provider.
+	OIDC *OIDCConfig
+	// DisableLocalAccounts turns off email and password sign-in (OIDC only).
+	DisableLocalAccounts bool
 }
 
 // Server serves the API and the web app.
 type Server struct {
 	cfg      Config
+	oidc     *oidcClient
 	handler  http.Handler
 	server   *http.Server
 	listener net.Listener
 }
 
-// NewServer builds the router.
-func NewServer(cfg Config) (*Server, error) {
+// NewServer builds the router. With OIDC configured it discovers the
+// provider first, so a wrong issuer fails at start, not at sign-in.
+func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = prometheus.NewRegistry()
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.SessionIdle == 0 {
+		cfg.SessionIdle = 7 * 24 * time.Hour
+	}
+	if cfg.SessionMax == 0 {
+		cfg.SessionMax = 30 * 24 * time.Hour
+	}
 	web, err := newWebApp(cfg.WebApp)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{cfg: cfg}
+	if cfg.OIDC != nil {
+		if s.oidc, err = newOIDCClient(ctx, *cfg.OIDC); err != nil {
+			return nil, err
+		}
+	}
+	crossOrigin, err := crossOriginProtection(cfg.PublicURL)
+	if err != nil {
+		return nil, err
+	}
 	metrics := newHTTPMetrics(cfg.Metrics)
 
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, metrics.middleware, s.logRequests)
+	r.Use(middleware.Recoverer, metrics.middleware, s.logRequests, securityHeaders(cfg.MapTileURL), crossOrigin)
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Handle("/metrics", promhttp.HandlerFor(cfg.Metrics, promhttp.HandlerOpts{Registry: cfg.Metrics}))
 
 	r.Route("/api", func(r chi.Router) {
+		r.Use(s.loadSession)
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
+
+		// Browser navigations and sign-in.
+		r.Get("/login", s.loginRedirect)
+		r.Get("/logout", s.logout)
+		r.Get("/auth/config", s.authConfig)
+		r.Get("/auth/oidc/start", s.oidcStart)
+		r.Get("/auth/oidc/callback", s.oidcCallback)
+		if !cfg.DisableLocalAccounts {
+			r.Post("/auth/register", s.register)
+			r.Post("/auth/login", s.login)
+		}
+
+		// Everything below needs a signed-in user.
+		r.Group(func(r chi.Router) {
+			r.Use(requireUser)
+			r.Get("/auth/user", s.getUser)
+			r.Patch("/auth/user", s.updateUser)
+			r.Post("/auth/password", s.changePassword)
+			r.Get("/account/export", s.exportAccount)
+			r.Delete("/account", s.deleteAccount)
+		})
 	})
 
 	r.NotFound(web.ServeHTTP)

@@ -23,7 +23,7 @@ var builtApp = fstest.MapFS{
 
 func newServer(t *testing.T, cfg api.Config) *httptest.Server {
 	t.Helper()
-	s, err := api.NewServer(cfg)
+	s, err := api.NewServer(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

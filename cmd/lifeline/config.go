@@ -7,7 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
+
+	"lifeline/api"
 )
 
 // Config is the whole configuration of `lifeline serve`, read once from
@@ -20,33 +24,53 @@ type Config struct {
 	DatabaseURL string
 	LogLevel    slog.Level
 	PublicURL   string
+	MapTileURL  string
+
+	SessionIdle   time.Duration
+	SessionMax    time.Duration
+	LocalAccounts bool
+	OIDC          *api.OIDCConfig
+}
+
+// raw holds settings as text until they are parsed into Config.
+type raw struct {
+	logLevel, sessionIdle, sessionMax, localAccounts     string
+	oidcIssuer, oidcClientID, oidcClientSecret, oidcName string
 }
 
 // setting is one configuration value: its flag, its variable, its default.
 type setting struct {
 	flag, env, def, usage string
-	target            *string
+	target                *string
 }
 
-func (c *Config) settings(logLevel *string) []setting {
+func (c *Config) settings(r *raw) []setting {
 	return []setting{
 		{"http-addr", "LIFELINE_HTTP_ADDR", ":8080", "HTTP listen address for the web app and API (port 0: a free port)", &c.HTTPAddr},
 		{"mqtt-addr", "LIFELINE_MQTT_ADDR", ":1883", "MQTT TCP listen address for bracelets (port 0: a free port)", &c.MQTTAddr},
 		{"mqtt-ws-addr", "LIFELINE_MQTT_WS_ADDR", ":8083", "MQTT-over-WebSocket listen address (port 0: a free port)", &c.MQTTWSAddr},
 		{"data-dir", "LIFELINE_DATA_DIR", "./data", "folder for Lifeline's own data, including the private PostgreSQL cluster under pg/", &c.DataDir},
 		{"database-url", "DATABASE_URL", "", "PostgreSQL/TimescaleDB connection URL; unset: a private cluster under the data dir", &c.DatabaseURL},
-		{"log-level", "LIFELINE_LOG_LEVEL", "info", "log level: debug, info, warn or error", logLevel},
+		{"log-level", "LIFELINE_LOG_LEVEL", "info", "log level: debug, info, warn or error", &r.logLevel},
 		{"public-url", "LIFELINE_PUBLIC_URL", "", "the URL people open, e.g. https://lifeline.example.org (links, secure cookies)", &c.PublicURL},
+		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template", &c.MapTileURL},
+		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
+		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
+		{"local-accounts", "LIFELINE_LOCAL_ACCOUNTS", "true", "allow email and password accounts (false: OpenID Connect only)", &r.localAccounts},
+		{"oidc-issuer", "LIFELINE_OIDC_ISSUER", "", "OpenID Connect issuer URL; enables single sign-on", &r.oidcIssuer},
+		{"oidc-client-id", "LIFELINE_OIDC_CLIENT_ID", "", "OpenID Connect client ID", &r.oidcClientID},
+		{"oidc-client-secret", "LIFELINE_OIDC_CLIENT_SECRET", "", "OpenID Connect client secret (prefer the variable: flags show in ps)", &r.oidcClientSecret},
+		{"oidc-name", "LIFELINE_OIDC_NAME", "single sign-on", "provider name on the sign-in button", &r.oidcName},
 	}
 }
 
 // ParseConfig reads args and the environment through getenv.
 func ParseConfig(name string, args []string, getenv func(string) string, usageOut io.Writer) (Config, error) {
 	var c Config
-	var logLevel string
+	var r raw
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(usageOut)
-	settings := c.settings(&logLevel)
+	settings := c.settings(&r)
 	for _, s := range settings {
 		def := s.def
 		if v := getenv(s.env); v != "" {
@@ -64,8 +88,27 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q (see lifeline %s --help)", fs.Arg(0), name)
 	}
-	if err := c.LogLevel.UnmarshalText([]byte(logLevel)); err != nil {
-		return c, fmt.Errorf("invalid log level %q: want debug, info, warn or error", logLevel)
+	if err := c.LogLevel.UnmarshalText([]byte(r.logLevel)); err != nil {
+		return c, fmt.Errorf("invalid log level %q: want debug, info, warn or error", r.logLevel)
+	}
+	var err error
+	if c.SessionIdle, err = positiveDuration("session-idle", r.sessionIdle); err != nil {
+		return c, err
+	}
+	if c.SessionMax, err = positiveDuration("session-max", r.sessionMax); err != nil {
+		return c, err
+	}
+	if c.LocalAccounts, err = strconv.ParseBool(r.localAccounts); err != nil {
+		return c, fmt.Errorf("invalid --local-accounts %q: want true or false", r.localAccounts)
+	}
+	if r.oidcIssuer != "" || r.oidcClientID != "" {
+		if r.oidcIssuer == "" || r.oidcClientID == "" {
+			return c, fmt.Errorf("OpenID Connect needs both --oidc-issuer and --oidc-client-id")
+		}
+		c.OIDC = &api.OIDCConfig{Issuer: r.oidcIssuer, ClientID: r.oidcClientID, ClientSecret: r.oidcClientSecret, Name: r.oidcName}
+	}
+	if !c.LocalAccounts && c.OIDC == nil {
+		return c, fmt.Errorf("--local-accounts=false needs an OpenID Connect provider (--oidc-issuer), or nobody could sign in")
 	}
 	for _, s := range settings {
 		if strings.HasSuffix(s.flag, "-addr") {
@@ -85,4 +128,12 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 		return c, fmt.Errorf("--data-dir must not be empty")
 	}
 	return c, nil
+}
+
+func positiveDuration(name, value string) (time.Duration, error) {
+	d, err := time.ParseDuration(value)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("invalid --%s %q: want a positive duration such as 30m or 168h", name, value)
+	}
+	return d, nil
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 )
 
 func envOf(m map[string]string) func(string) string {
@@ -36,6 +37,15 @@ func TestParseConfig(t *testing.T) {
 					t.Errorf("MQTTAddr = %q, want :0", c.MQTTAddr)
 				}
 			}},
+		{name: "session lifetimes and OIDC", env: map[string]string{"LIFELINE_SESSION_IDLE": "30m", "LIFELINE_OIDC_ISSUER": "https://idp.example", "LIFELINE_OIDC_CLIENT_ID": "lifeline", "LIFELINE_LOCAL_ACCOUNTS": "false"},
+			check: func(t *testing.T, c Config) {
+				if c.SessionIdle != 30*time.Minute || c.SessionMax != 720*time.Hour || c.LocalAccounts || c.OIDC == nil || c.OIDC.Issuer != "https://idp.example" {
+					t.Errorf("config = %+v", c)
+				}
+			}},
+		{name: "bad session lifetime", args: []string{"--session-max", "-1h"}, wantErr: `invalid --session-max "-1h"`},
+		{name: "OIDC issuer without client", env: map[string]string{"LIFELINE_OIDC_ISSUER": "https://idp.example"}, wantErr: "needs both --oidc-issuer and --oidc-client-id"},
+		{name: "no way to sign in", args: []string{"--local-accounts=false"}, wantErr: "nobody could sign in"},
 		{name: "bad log level", args: []string{"--log-level", "loud"}, wantErr: `invalid log level "loud"`},
 		{name: "bad address", env: map[string]string{"LIFELINE_HTTP_ADDR": "8080"}, wantErr: `invalid --http-addr "8080"`},
 		{name: "relative public URL", args: []string{"--public-url", "lifeline.example.org"}, wantErr: "want an absolute http:// or https:// URL"},

@@ -31,12 +31,12 @@ type composeFile struct {
 }
 
 func TestDockerComposeFile(t *testing.T) {
-	raw, err := os.ReadFile("../../docker-compose.yml")
+	compose, err := os.ReadFile("../../docker-compose.yml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var c composeFile
-	if err := yaml.Unmarshal(raw, &c); err != nil {
+	if err := yaml.Unmarshal(compose, &c); err != nil {
 		t.Fatalf("docker-compose.yml does not parse: %v", err)
 	}
 
@@ -75,8 +75,7 @@ func TestDockerComposeFile(t *testing.T) {
 		t.Errorf("DATABASE_URL %q does not point at the timescaledb service", app.Environment["DATABASE_URL"])
 	}
 	known := map[string]bool{}
-	var level string
-	for _, s := range (&Config{}).settings(&level) {
+	for _, s := range (&Config{}).settings(&raw{}) {
 		known[s.env] = true
 	}
 	for name := range app.Environment {

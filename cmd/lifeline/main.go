@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	_ "time/tzdata" // users' time zones must load even where the system has no zoneinfo
 
 	"lifeline/migrations"
 	"lifeline/store"

@@ -28,11 +28,12 @@ type Main struct {
 	Logger *slog.Logger
 	Stdout io.Writer
 
-	cluster *store.Cluster
-	db      *store.DB
-	broker  *ingest.Broker
-	http    *api.Server
-	URL     string
+	cluster  *store.Cluster
+	stopJobs func()
+	db       *store.DB
+	broker   *ingest.Broker
+	http     *api.Server
+	URL      string
 }
 
 // Run starts the database (a private cluster unless DATABASE_URL is set),
@@ -59,11 +60,20 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Logger.Info("mqtt listening", "tcp", m.broker.TCPAddr(), "ws", m.broker.WSAddr())
 
-	m.http, err = api.NewServer(api.Config{
-		Ready:   m.db,
-		WebApp:  webapp.Files(),
-		Metrics: registry,
-		Logger:  m.Logger.With("component", "http"),
+	m.http, err = api.NewServer(ctx, api.Config{
+		Users:                m.db,
+		Sessions:             m.db,
+		Throttle:             m.db,
+		Ready:                m.db,
+		WebApp:               webapp.Files(),
+		Metrics:              registry,
+		Logger:               m.Logger.With("component", "http"),
+		PublicURL:            m.Config.PublicURL,
+		MapTileURL:           m.Config.MapTileURL,
+		SessionIdle:          m.Config.SessionIdle,
+		SessionMax:           m.Config.SessionMax,
+		OIDC:                 m.Config.OIDC,
+		DisableLocalAccounts: !m.Config.LocalAccounts,
 	})
 	if err != nil {
 		return err
@@ -79,8 +89,33 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.URL == "" {
 		m.URL = browsableURL(m.http.Addr())
 	}
+	m.stopJobs = m.startJobs()
 	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	return nil
+}
+
+// startJobs runs the periodic housekeeping; the returned func stops it.
+func (m *Main) startJobs() func() {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(time.Hour)
+		defer tick.Stop()
+		for {
+			if n, err := m.db.Prune(ctx, time.Now(), m.Config.SessionIdle); err != nil {
+				m.Logger.Warn("housekeeping failed", "err", err)
+			} else if n > 0 {
+				m.Logger.Debug("removed expired sessions", "count", n)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
 }
 
 func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
@@ -104,6 +139,9 @@ func (m *Main) Close(ctx context.Context) error {
 	var errs []error
 	if m.http != nil {
 		errs = append(errs, m.http.Close(ctx))
+	}
+	if m.stopJobs != nil {
+		m.stopJobs()
 	}
 	if m.broker != nil {
 		errs = append(errs, m.broker.Close())

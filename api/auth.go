@@ -1,0 +1,367 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"lifeline"
+)
+
+// Sign-in throttling: failures per client address and per account within a
+// window block further attempts for a while. Registrations count per client.
+const (
+	throttleWindow        = 15 * time.Minute
+	throttleBlock         = 15 * time.Minute
+	clientFailureLimit    = 30
+	accountFailureLimit   = 10
+	registrationsPerBlock = 20
+)
+
+type registerRequest struct {
+	Email     string `json:"email"`
+	Password  string `json:"password"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Timezone  string `json:"timezone"`
+}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type updateUserRequest struct {
+	FirstName *string `json:"firstName"`
+	LastName  *string `json:"lastName"`
+	Timezone  *string `json:"timezone"`
+}
+
+type changePasswordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+// fieldErrors collects per-field validation messages.
+type fieldErrors map[string]string
+
+func (f fieldErrors) err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.", Fields: f}
+}
+
+func validEmail(email string) bool {
+	addr, err := mail.ParseAddress(email)
+	return err == nil && addr.Address == email && len(email) <= 254 && strings.Contains(email[strings.LastIndex(email, "@"):], ".")
+}
+
+// validName trims a name and checks its length; required names may not be empty.
+func validName(name string, required bool) (string, string) {
+	name = strings.TrimSpace(name)
+	switch {
+	case required && name == "":
+		return name, "First name is required."
+	case utf8.RuneCountInString(name) > 100:
+		return name, "Use at most 100 characters."
+	}
+	return name, ""
+}
+
+// validTimezone accepts IANA zone names; empty means UTC.
+func validTimezone(tz string) (string, bool) {
+	tz = strings.TrimSpace(tz)
+	if tz == "" {
+		return "UTC", true
+	}
+	if tz == "Local" {
+		return tz, false
+	}
+	_, err := time.LoadLocation(tz)
+	return tz, err == nil
+}
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	var req registerRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	if wait, err := s.cfg.Throttle.Fail(ctx, "client", "register:"+clientIP(r), registrationsPerBlock, throttleWindow, throttleBlock, s.cfg.Now()); err != nil {
+		writeError(w, r, err)
+		return
+	} else if wait > 0 {
+		writeTooMany(w, r, wait, "Too many new accounts from this connection. Try again in %s.")
+		return
+	}
+	email := strings.ToLower(strings.TrimSpace(req.Email))
+	problems := fieldErrors{}
+	if !validEmail(email) {
+		problems["email"] = "Enter a valid email address."
+	}
+	if p := passwordProblem(req.Password, email); p != "" {
+		problems["password"] = p
+	}
+	first, p := validName(req.FirstName, true)
+	if p != "" {
+		problems["firstName"] = p
+	}
+	last, p := validName(req.LastName, false)
+	if p != "" {
+		problems["lastName"] = p
+	}
+	tz, ok := validTimezone(req.Timezone)
+	if !ok {
+		problems["timezone"] = "Unknown time zone."
+	}
+	if err := problems.err(); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	user := &lifeline.User{Email: email, FirstName: first, LastName: last, Timezone: tz}
+	if err := s.cfg.Users.CreateUser(ctx, user, hashPassword(req.Password)); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.startSession(w, r, user); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.cfg.Logger.Info("account created", "user", user.ID)
+	writeJSON(w, http.StatusCreated, user)
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	var req loginRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	now := s.cfg.Now()
+	email := strings.ToLower(strings.TrimSpace(req.Email))
+	client := clientIP(r)
+	for _, key := range [][2]string{{"client", client}, {"account", email}} {
+		wait, err := s.cfg.Throttle.Blocked(ctx, key[0], key[1], now)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if wait > 0 {
+			writeTooMany(w, r, wait, "Too many sign-in attempts. Try again in %s.")
+			return
+		}
+	}
+
+	user, hash, err := s.cfg.Users.FindUserByEmail(ctx, email)
+	if err != nil && lifeline.ErrorCode(err) != lifeline.ENOTFOUND {
+		writeError(w, r, err)
+		return
+	}
+	if hash == "" {
+		hash = dummyHash // same work for unknown emails and password-less accounts
+	}
+	ok, err := checkPassword(req.Password, hash)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if !ok || user == nil || !user.HasPassword {
+		var wait time.Duration
+		for _, f := range []struct {
+			scope, key string
+			limit      int
+		}{{"client", client, clientFailureLimit}, {"account", email, accountFailureLimit}} {
+			w, err := s.cfg.Throttle.Fail(ctx, f.scope, f.key, f.limit, throttleWindow, throttleBlock, now)
+			if err != nil {
+				s.cfg.Logger.Error("record sign-in failure", "err", err)
+			}
+			wait = max(wait, w)
+		}
+		if wait > 0 {
+			writeTooMany(w, r, wait, "Too many sign-in attempts. Try again in %s.")
+			return
+		}
+		writeError(w, r, lifeline.Errorf(lifeline.EUNAUTHORIZED, "Email or password is incorrect."))
+		return
+	}
+	_ = s.cfg.Throttle.Reset(ctx, "account", email)
+	if err := s.startSession(w, r, user); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, user)
+}
+
+func writeTooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, format string) {
+	seconds := int(math.Ceil(wait.Seconds()))
+	w.Header().Set("Retry-After", strconv.Itoa(seconds))
+	minutes := (seconds + 59) / 60
+	unit := "minutes"
+	if minutes == 1 {
+		unit = "minute"
+	}
+	writeError(w, r, lifeline.Errorf(lifeline.ETOOMANY, format, fmt.Sprintf("%d %s", minutes, unit)))
+}
+
+func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, currentUser(r.Context()))
+}
+
+func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
+	var req updateUserRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	problems := fieldErrors{}
+	var upd lifeline.UserUpdate
+	if req.FirstName != nil {
+		name, p := validName(*req.FirstName, true)
+		if p != "" {
+			problems["firstName"] = p
+		}
+		upd.FirstName = &name
+	}
+	if req.LastName != nil {
+		name, p := validName(*req.LastName, false)
+		if p != "" {
+			problems["lastName"] = p
+		}
+		upd.LastName = &name
+	}
+	if req.Timezone != nil {
+		tz, ok := validTimezone(*req.Timezone)
+		if !ok {
+			problems["timezone"] = "Unknown time zone."
+		}
+		upd.Timezone = &tz
+	}
+	if err := problems.err(); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	user, err := s.cfg.Users.UpdateUser(r.Context(), currentUser(r.Context()).ID, upd)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, user)
+}
+
+// changePassword sets a new password and signs out every other session:
+// whoever knew the old password is out.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	var req changePasswordRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	user := currentUser(ctx)
+	hasPassword, ok, err := s.confirmPassword(ctx, user.ID, req.CurrentPassword)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	problems := fieldErrors{}
+	if hasPassword && !ok {
+		problems["currentPassword"] = "Current password is incorrect."
+	}
+	if p := passwordProblem(req.NewPassword, user.Email); p != "" {
+		problems["newPassword"] = p
+	}
+	if err := problems.err(); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.cfg.Users.SetPasswordHash(ctx, user.ID, hashPassword(req.NewPassword)); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.cfg.Sessions.DeleteUserSessions(ctx, user.ID, currentTokenHash(ctx)); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// confirmPassword checks password against the user's own. Accounts that
+// sign in only through OpenID Connect have none (hasPassword false).
+func (s *Server) confirmPassword(ctx context.Context, userID int64, password string) (hasPassword, ok bool, err error) {
+	hash, err := s.cfg.Users.PasswordHash(ctx, userID)
+	if err != nil || hash == "" {
+		return false, false, err
+	}
+	ok, err = checkPassword(password, hash)
+	return true, ok, err
+}
+
+type authConfig struct {
+	LocalAccounts bool        `json:"localAccounts"`
+	OIDC          *oidcPublic `json:"oidc"`
+}
+
+type oidcPublic struct {
+	Name string `json:"name"`
+}
+
+func (s *Server) authConfig(w http.ResponseWriter, r *http.Request) {
+	cfg := authConfig{LocalAccounts: !s.cfg.DisableLocalAccounts}
+	if s.oidc != nil {
+		cfg.OIDC = &oidcPublic{Name: s.oidc.name}
+	}
+	writeJSON(w, http.StatusOK, cfg)
+}
+
+// loginRedirect is the browser's way in (SPEC: a navigation to /api/login):
+// the sign-in page, or the identity provider when it is the only way.
+func (s *Server) loginRedirect(w http.ResponseWriter, r *http.Request) {
+	next := safeNext(r.URL.Query().Get("next"))
+	target := "/login"
+	if s.oidc != nil && s.cfg.DisableLocalAccounts {
+		target = "/api/auth/oidc/start"
+	}
+	if next != "/" {
+		target += "?next=" + url.QueryEscape(next)
+	}
+	http.Redirect(w, r, target, http.StatusFound)
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	s.endSession(w, r)
+	http.Redirect(w, r, "/", http.StatusFound)
+}
+
+// safeNext keeps a post-sign-in destination only when it is a path on this
+// site; anything else (another host, a scheme, "//host", "/\host") is "/".
+func safeNext(next string) string {
+	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, `/\`) {
+		return "/"
+	}
+	if strings.ContainsAny(next, "\\\r\n\t") || strings.ContainsRune(next, 0) {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
+		return "/"
+	}
+	return u.RequestURI()
+}
+
+func urlScheme(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return u.Scheme
+}
