@@ -34,7 +34,7 @@ func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
 	start := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 	app.now.Store(&start)
 	cfg := api.Config{
-		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db,
+		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db, CheckIns: app.db, Alerts: app.db,
 		WebApp:     builtApp,
 		Now:        func() time.Time { return *app.now.Load() },
 		MapTileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",

@@ -26,6 +26,8 @@ type Config struct {
 	Users    lifeline.UserService
 	Sessions lifeline.SessionService
 	Throttle lifeline.ThrottleService
+	CheckIns lifeline.CheckInService
+	Alerts   lifeline.AlertService
 	// Ready answers /readyz: the database is reachable and migrated.
 	Ready lifeline.Checker
 	// WebApp is the built web app (index.html and assets/); nil when it was
@@ -124,6 +126,14 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/auth/password", s.changePassword)
 			r.Get("/account/export", s.exportAccount)
 			r.Delete("/account", s.deleteAccount)
+
+			r.Get("/checkins", s.listCheckIns)
+			r.Post("/checkins", s.createCheckIn)
+			r.Get("/checkins/today", s.todayCheckIn)
+			r.Get("/checkins/export", s.exportCheckIns)
+			r.Get("/stats", s.stats)
+			r.Get("/alerts", s.listAlerts)
+			r.Patch("/alerts/{id}/read", s.markAlertRead)
 		})
 	})
 

@@ -26,6 +26,7 @@ type Config struct {
 	PublicURL   string
 	MapTileURL  string
 
+	ReminderHour  int
 	SessionIdle   time.Duration
 	SessionMax    time.Duration
 	LocalAccounts bool
@@ -34,8 +35,8 @@ type Config struct {
 
 // raw holds settings as text until they are parsed into Config.
 type raw struct {
-	logLevel, sessionIdle, sessionMax, localAccounts     string
-	oidcIssuer, oidcClientID, oidcClientSecret, oidcName string
+	logLevel, sessionIdle, sessionMax, localAccounts, reminderHour string
+	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 }
 
 // setting is one configuration value: its flag, its variable, its default.
@@ -56,6 +57,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template", &c.MapTileURL},
 		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
 		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
+		{"reminder-hour", "LIFELINE_REMINDER_HOUR", "20", "local hour (0-23) after which a missing check-in gets a gentle reminder", &r.reminderHour},
 		{"local-accounts", "LIFELINE_LOCAL_ACCOUNTS", "true", "allow email and password accounts (false: OpenID Connect only)", &r.localAccounts},
 		{"oidc-issuer", "LIFELINE_OIDC_ISSUER", "", "OpenID Connect issuer URL; enables single sign-on", &r.oidcIssuer},
 		{"oidc-client-id", "LIFELINE_OIDC_CLIENT_ID", "", "OpenID Connect client ID", &r.oidcClientID},
@@ -97,6 +99,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.SessionMax, err = positiveDuration("session-max", r.sessionMax); err != nil {
 		return c, err
+	}
+	if c.ReminderHour, err = strconv.Atoi(r.reminderHour); err != nil || c.ReminderHour < 0 || c.ReminderHour > 23 {
+		return c, fmt.Errorf("invalid --reminder-hour %q: want a whole hour from 0 to 23", r.reminderHour)
 	}
 	if c.LocalAccounts, err = strconv.ParseBool(r.localAccounts); err != nil {
 		return c, fmt.Errorf("invalid --local-accounts %q: want true or false", r.localAccounts)

@@ -64,6 +64,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Users:                m.db,
 		Sessions:             m.db,
 		Throttle:             m.db,
+		CheckIns:             m.db,
+		Alerts:               m.db,
 		Ready:                m.db,
 		WebApp:               webapp.Files(),
 		Metrics:              registry,
@@ -94,19 +96,29 @@ func (m *Main) Run(ctx context.Context) error {
 	return nil
 }
 
-// startJobs runs the periodic housekeeping; the returned func stops it.
+// startJobs runs the periodic work: the evening check-in reminder every
+// minute (the database keeps it to one per user per day, on any number of
+// nodes) and hourly housekeeping. The returned func stops it.
 func (m *Main) startJobs() func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tick := time.NewTicker(time.Hour)
+		tick := time.NewTicker(time.Minute)
 		defer tick.Stop()
+		var pruned time.Time
 		for {
-			if n, err := m.db.Prune(ctx, time.Now(), m.Config.SessionIdle); err != nil {
-				m.Logger.Warn("housekeeping failed", "err", err)
+			now := time.Now()
+			if n, err := m.db.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); err != nil {
+				m.Logger.Warn("check-in reminders failed", "err", err)
 			} else if n > 0 {
-				m.Logger.Debug("removed expired sessions", "count", n)
+				m.Logger.Info("check-in reminders raised", "count", n)
+			}
+			if now.Sub(pruned) >= time.Hour {
+				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil {
+					m.Logger.Warn("housekeeping failed", "err", err)
+				}
+				pruned = now
 			}
 			select {
 			case <-ctx.Done():

@@ -1,0 +1,265 @@
+package api
+
+import (
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"lifeline"
+)
+
+const (
+	defaultCheckInPage = 30
+	maxCheckInPage     = 366
+	// streakPage is how many check-ins stats read at a time while a streak
+	// runs on.
+	streakPage = 400
+)
+
+// checkInRequest mirrors SPEC.md §7's payload. Pointers tell a missing
+// number from a zero.
+type checkInRequest struct {
+	Mood               *int     `json:"mood"`
+	MoodDescription    string   `json:"moodDescription"`
+	CravingIntensity   *int     `json:"cravingIntensity"`
+	Triggers           []string `json:"triggers"`
+	TriggerDescription string   `json:"triggerDescription"`
+	SubstanceUse       *bool    `json:"substanceUse"`
+	SubstanceDetails   string   `json:"substanceDetails"`
+	CopingStrategies   []string `json:"copingStrategies"`
+	Notes              string   `json:"notes"`
+}
+
+// scale checks a 1..10 slider value with the validation layer's default
+// messages (SPEC.md §5).
+func scale(v *int) string {
+	switch {
+	case v == nil:
+		return "Required"
+	case *v < 1:
+		return "Number must be greater than or equal to 1"
+	case *v > 10:
+		return "Number must be less than or equal to 10"
+	}
+	return ""
+}
+
+func textLimit(s string, max int) string {
+	if utf8.RuneCountInString(s) > max {
+		return fmt.Sprintf("String must contain at most %d character(s)", max)
+	}
+	return ""
+}
+
+// knownIDs drops duplicates and reports the first id not in allowed.
+func knownIDs(ids, allowed []string) ([]string, string) {
+	out := []string{}
+	for _, id := range ids {
+		if !slices.Contains(allowed, id) {
+			return nil, fmt.Sprintf("Unknown option %q", id)
+		}
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out, ""
+}
+
+func (req checkInRequest) validate() (*lifeline.CheckIn, error) {
+	problems := fieldErrors{}
+	add := func(field, problem string) {
+		if problem != "" {
+			problems[field] = problem
+		}
+	}
+	add("mood", scale(req.Mood))
+	add("cravingIntensity", scale(req.CravingIntensity))
+	if req.SubstanceUse == nil {
+		add("substanceUse", "Required")
+	}
+	triggers, p := knownIDs(req.Triggers, lifeline.TriggerIDs)
+	add("triggers", p)
+	coping, p := knownIDs(req.CopingStrategies, lifeline.CopingIDs)
+	add("copingStrategies", p)
+	add("moodDescription", textLimit(req.MoodDescription, 2000))
+	add("triggerDescription", textLimit(req.TriggerDescription, 2000))
+	add("substanceDetails", textLimit(req.SubstanceDetails, 2000))
+	add("notes", textLimit(req.Notes, 5000))
+	if err := problems.err(); err != nil {
+		return nil, err
+	}
+	c := &lifeline.CheckIn{
+		Mood: *req.Mood, CravingIntensity: *req.CravingIntensity,
+		MoodDescription: strings.TrimSpace(req.MoodDescription), Triggers: triggers,
+		TriggerDescription: strings.TrimSpace(req.TriggerDescription), SubstanceUse: *req.SubstanceUse,
+		CopingStrategies: coping, Notes: strings.TrimSpace(req.Notes),
+	}
+	if c.SubstanceUse {
+		c.SubstanceDetails = strings.TrimSpace(req.SubstanceDetails)
+	}
+	return c, nil
+}
+
+// createCheckIn saves today's check-in (the user's local date) and raises
+// the alerts it calls for. The database refuses a second one for the date.
+func (s *Server) createCheckIn(w http.ResponseWriter, r *http.Request) {
+	var req checkInRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c, err := req.validate()
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	user := currentUser(ctx)
+	today := lifeline.DateOf(s.cfg.Now(), user.Location())
+	c.Date = today
+	if err := s.cfg.CheckIns.CreateCheckIn(ctx, user.ID, c); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	recent, err := s.streakWindow(r, user.ID, today)
+	if err == nil {
+		for _, a := range lifeline.CheckInAlerts(recent, today) {
+			if _, err = s.cfg.Alerts.RaiseAlert(ctx, user.ID, a); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		// The check-in is saved; a missing alert must not turn that into a failure.
+		s.cfg.Logger.Error("check-in alerts", "user", user.ID, "err", err)
+	}
+	writeJSON(w, http.StatusCreated, c)
+}
+
+// streakWindow reads the user's check-ins newest first, as far back as the
+// current streak reaches (at least one page).
+func (s *Server) streakWindow(r *http.Request, userID int64, today lifeline.Date) ([]*lifeline.CheckIn, error) {
+	var all []*lifeline.CheckIn
+	filter := lifeline.CheckInFilter{To: today, Limit: streakPage}
+	for {
+		page, err := s.cfg.CheckIns.FindCheckIns(r.Context(), userID, filter)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if len(page) < streakPage || lifeline.Streak(all, today) < len(all) {
+			return all, nil
+		}
+		filter.Before = page[len(page)-1].Date
+	}
+}
+
+func (s *Server) todayCheckIn(w http.ResponseWriter, r *http.Request) {
+	user := currentUser(r.Context())
+	c, err := s.cfg.CheckIns.FindCheckIn(r.Context(), user.ID, lifeline.DateOf(s.cfg.Now(), user.Location()))
+	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
+		writeJSON(w, http.StatusOK, nil)
+		return
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+// checkInFilter reads ?from=&to=&before= (dates) and ?limit=.
+func checkInFilter(r *http.Request, defaultLimit, maxLimit int) (lifeline.CheckInFilter, error) {
+	q := r.URL.Query()
+	f := lifeline.CheckInFilter{Limit: defaultLimit}
+	for name, dst := range map[string]*lifeline.Date{"from": &f.From, "to": &f.To, "before": &f.Before} {
+		if v := q.Get(name); v != "" {
+			d, err := lifeline.ParseDate(v)
+			if err != nil {
+				return f, lifeline.Errorf(lifeline.EINVALID, "?%s=%s is not a date (want YYYY-MM-DD).", name, v)
+			}
+			*dst = d
+		}
+	}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxLimit {
+			return f, lifeline.Errorf(lifeline.EINVALID, "?limit= must be a whole number from 1 to %d.", maxLimit)
+		}
+		f.Limit = n
+	}
+	return f, nil
+}
+
+func (s *Server) listCheckIns(w http.ResponseWriter, r *http.Request) {
+	f, err := checkInFilter(r, defaultCheckInPage, maxCheckInPage)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	list, err := s.cfg.CheckIns.FindCheckIns(r.Context(), currentUser(r.Context()).ID, f)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// exportCheckIns sends the check-ins in the range as a CSV download.
+func (s *Server) exportCheckIns(w http.ResponseWriter, r *http.Request) {
+	f, err := checkInFilter(r, 100000, 100000)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	user := currentUser(ctx)
+	list, err := s.cfg.CheckIns.FindCheckIns(ctx, user.ID, f)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="lifeline-checkins-%s.csv"`, lifeline.DateOf(s.cfg.Now(), user.Location())))
+	w.Header().Set("Cache-Control", "no-store")
+	out := csv.NewWriter(w)
+	out.Write([]string{"date", "mood", "cravingIntensity", "moodDescription", "triggers", "triggerDescription",
+		"substanceUse", "substanceDetails", "copingStrategies", "notes"})
+	for _, c := range list {
+		out.Write(csvSafe(c.Date.String(), strconv.Itoa(c.Mood), strconv.Itoa(c.CravingIntensity), c.MoodDescription,
+			strings.Join(c.Triggers, ";"), c.TriggerDescription, strconv.FormatBool(c.SubstanceUse), c.SubstanceDetails,
+			strings.Join(c.CopingStrategies, ";"), c.Notes))
+	}
+	out.Flush()
+}
+
+// csvSafe defuses cells a spreadsheet would run as a formula.
+func csvSafe(cells ...string) []string {
+	for i, c := range cells {
+		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+			cells[i] = "'" + c
+		}
+	}
+	return cells
+}
+
+func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	user := currentUser(ctx)
+	today := lifeline.DateOf(s.cfg.Now(), user.Location())
+	recent, err := s.streakWindow(r, user.ID, today)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	first, lastUse, err := s.cfg.CheckIns.CheckInBounds(ctx, user.ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, lifeline.ComputeStats(recent, first, lastUse, today))
+}

@@ -1,0 +1,295 @@
+package lifeline
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Trigger and coping option ids, as SPEC.md §3 lists them.
+var (
+	TriggerIDs = []string{"stress", "social", "boredom", "emotions", "physical", "environment"}
+	CopingIDs  = []string{"meditation", "exercise", "journaling", "support", "breathing", "distraction", "other"}
+)
+
+// Milestones are the streak lengths worth celebrating.
+var Milestones = []int{7, 30, 90, 365}
+
+// CheckIn is one day's reflection. Date is the user's local date when it
+// was saved; there is at most one per user per local date.
+type CheckIn struct {
+	ID                 int64     `json:"id"`
+	Date               Date      `json:"date"`
+	CreatedAt          time.Time `json:"createdAt"`
+	Mood               int       `json:"mood"`
+	CravingIntensity   int       `json:"cravingIntensity"`
+	MoodDescription    string    `json:"moodDescription"`
+	Triggers           []string  `json:"triggers"`
+	TriggerDescription string    `json:"triggerDescription"`
+	SubstanceUse       bool      `json:"substanceUse"`
+	SubstanceDetails   string    `json:"substanceDetails"`
+	CopingStrategies   []string  `json:"copingStrategies"`
+	Notes              string    `json:"notes"`
+}
+
+// CheckInFilter selects check-ins, newest first: From and To bound the
+// local date (inclusive, zero for open), Before pages back (exclusive).
+type CheckInFilter struct {
+	From, To, Before Date
+	Limit            int
+}
+
+// CheckInService stores check-ins; every method is scoped to one user.
+type CheckInService interface {
+	// CreateCheckIn stores c for its local date; ECONFLICT when that date
+	// has one already, even when two requests race.
+	CreateCheckIn(ctx context.Context, userID int64, c *CheckIn) error
+	// FindCheckIn returns the check-in of a local date, ENOTFOUND if none.
+	FindCheckIn(ctx context.Context, userID int64, date Date) (*CheckIn, error)
+	FindCheckIns(ctx context.Context, userID int64, f CheckInFilter) ([]*CheckIn, error)
+	// CheckInBounds returns the date of the first check-in and of the last
+	// that reported substance use (nil where there is none).
+	CheckInBounds(ctx context.Context, userID int64) (first, lastUse *Date, err error)
+}
+
+// Date is a calendar date without a time zone, as "2006-01-02" in JSON.
+type Date struct{ time.Time }
+
+// DateOf is the calendar date of t in loc.
+func DateOf(t time.Time, loc *time.Location) Date {
+	y, m, d := t.In(loc).Date()
+	return Date{time.Date(y, m, d, 0, 0, 0, 0, time.UTC)}
+}
+
+// ParseDate reads "2006-01-02".
+func ParseDate(s string) (Date, error) {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return Date{}, Errorf(EINVALID, "%q is not a date (want YYYY-MM-DD).", s)
+	}
+	return Date{t}, nil
+}
+
+// AddDays moves the date by n days (negative: back).
+func (d Date) AddDays(n int) Date { return Date{d.Time.AddDate(0, 0, n)} }
+
+// DaysSince is the number of days from e to d.
+func (d Date) DaysSince(e Date) int { return int(math.Round(d.Sub(e.Time).Hours() / 24)) }
+
+func (d Date) String() string { return d.Format(time.DateOnly) }
+
+func (d Date) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
+
+func (d *Date) UnmarshalJSON(b []byte) error {
+	if len(b) < 2 || b[0] != '"' {
+		return fmt.Errorf("date must be a string")
+	}
+	parsed, err := ParseDate(string(b[1 : len(b)-1]))
+	*d = parsed
+	return err
+}
+
+// Stats summarise a user's check-ins as of their local date today.
+type Stats struct {
+	// StreakDays counts consecutive local dates with a check-in, ending
+	// today, or ending yesterday while today has none yet (the day is still
+	// open). A gap of one missed day resets it.
+	StreakDays int `json:"streakDays"`
+	// WeeklyCheckins counts check-ins in the last 7 local dates, today
+	// included.
+	WeeklyCheckins int `json:"weeklyCheckins"`
+	// AvgMood and AvgCravings average the same 7 local dates' check-ins,
+	// rounded to one decimal; null when there are none.
+	AvgMood     *float64 `json:"avgMood"`
+	AvgCravings *float64 `json:"avgCravings"`
+	// DaysSinceSubstanceUse counts days from the last check-in that
+	// reported substance use to today, or from the first check-in when none
+	// did; null before the first check-in. SubstanceUseReported says which.
+	DaysSinceSubstanceUse *int `json:"daysSinceSubstanceUse"`
+	SubstanceUseReported  bool `json:"substanceUseReported"`
+}
+
+// StatsWindowDays is the window of WeeklyCheckins and the averages.
+const StatsWindowDays = 7
+
+// ComputeStats derives Stats from a user's check-ins, newest first. It
+// needs the check-ins since the start of the current streak (at most a few
+// hundred rows); first and lastUse come from the whole history.
+func ComputeStats(recent []*CheckIn, first, lastUse *Date, today Date) Stats {
+	var s Stats
+	s.StreakDays = Streak(recent, today)
+	var moodSum, cravingSum int
+	for _, c := range recent {
+		if today.DaysSince(c.Date) < StatsWindowDays && !c.Date.After(today.Time) {
+			s.WeeklyCheckins++
+			moodSum += c.Mood
+			cravingSum += c.CravingIntensity
+		}
+	}
+	if s.WeeklyCheckins > 0 {
+		s.AvgMood = roundedAverage(moodSum, s.WeeklyCheckins)
+		s.AvgCravings = roundedAverage(cravingSum, s.WeeklyCheckins)
+	}
+	switch {
+	case lastUse != nil:
+		d := today.DaysSince(*lastUse)
+		s.DaysSinceSubstanceUse, s.SubstanceUseReported = &d, true
+	case first != nil:
+		d := today.DaysSince(*first)
+		s.DaysSinceSubstanceUse = &d
+	}
+	return s
+}
+
+func roundedAverage(sum, n int) *float64 {
+	v := math.Round(float64(sum)/float64(n)*10) / 10
+	return &v
+}
+
+// Streak counts consecutive dates ending today (or yesterday while today is
+// open) in check-ins sorted newest first.
+func Streak(newestFirst []*CheckIn, today Date) int {
+	var expect Date
+	streak := 0
+	for _, c := range newestFirst {
+		if c.Date.After(today.Time) {
+			continue // ahead of today after a time zone change: not counted
+		}
+		if streak == 0 {
+			if !c.Date.Equal(today.Time) && !c.Date.Equal(today.AddDays(-1).Time) {
+				return 0
+			}
+			expect = c.Date
+		}
+		if !c.Date.Equal(expect.Time) {
+			break
+		}
+		streak++
+		expect = expect.AddDays(-1)
+	}
+	return streak
+}
+
+// NewAlert is an alert a rule wants raised; DedupKey makes it unique per
+// user and type, so raising it twice stores it once.
+type NewAlert struct {
+	Type     string
+	Message  string
+	Link     string
+	DedupKey string
+}
+
+// Alert is a notice for the user, newest first in the dashboard.
+type Alert struct {
+	ID        int64     `json:"id"`
+	Type      string    `json:"type"`
+	Message   string    `json:"message"`
+	Link      string    `json:"link"`
+	IsRead    bool      `json:"isRead"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// AlertService stores alerts, deduplicated by (user, type, dedup key).
+type AlertService interface {
+	// RaiseAlert stores a unless an alert with its key exists; it reports
+	// whether it was new.
+	RaiseAlert(ctx context.Context, userID int64, a NewAlert) (bool, error)
+	FindAlerts(ctx context.Context, userID int64, limit int) ([]*Alert, error)
+	// MarkAlertRead returns ENOTFOUND when the alert is not the user's.
+	MarkAlertRead(ctx context.Context, userID, alertID int64) error
+	// RaiseMissedCheckins reminds every user whose local time at now is
+	// past hour:00 and who has no check-in for their local date (and had
+	// their account before that hour); once per user per local date, on
+	// every node and across restarts. It returns how many it raised.
+	RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) (int, error)
+}
+
+// CheckInAlerts are the alerts a new check-in raises: a milestone when the
+// streak reaches one, and a concerning pattern when substance use is
+// reported, cravings were 8 or more on 3 of the last 5 check-ins, or mood
+// was 3 or less on three days running. recent holds the user's check-ins
+// newest first, the new one included.
+func CheckInAlerts(recent []*CheckIn, today Date) []NewAlert {
+	if len(recent) == 0 {
+		return nil
+	}
+	var alerts []NewAlert
+	latest := recent[0]
+	streak := Streak(recent, today)
+	for _, m := range Milestones {
+		if streak == m {
+			start := latest.Date.AddDays(-(streak - 1))
+			alerts = append(alerts, NewAlert{
+				Type:     "milestone",
+				Message:  milestoneMessage(m),
+				Link:     "/",
+				DedupKey: fmt.Sprintf("%d:%s", m, start),
+			})
+		}
+	}
+	if latest.SubstanceUse {
+		alerts = append(alerts, NewAlert{
+			Type: "concerning_pattern",
+			Message: "Thank you for being honest in today's check-in. A slip is not the end of your progress — every day you showed up still counts. " +
+				"If today feels heavy, your crisis resources and people are one tap away.",
+			Link:     "/crisis",
+			DedupKey: "substance:" + latest.Date.String(),
+		})
+	}
+	high := 0
+	for _, c := range recent[:min(5, len(recent))] {
+		if c.CravingIntensity >= 8 {
+			high++
+		}
+	}
+	if high >= 3 && latest.CravingIntensity >= 8 {
+		alerts = append(alerts, NewAlert{
+			Type: "concerning_pattern",
+			Message: "Cravings have been strong on several recent days. That takes real strength to sit with. " +
+				"Consider reaching out to someone you trust, or try a breathing exercise from the crisis page.",
+			Link:     "/crisis",
+			DedupKey: "cravings:" + latest.Date.String(),
+		})
+	}
+	if lowMoodRun(recent) {
+		alerts = append(alerts, NewAlert{
+			Type: "concerning_pattern",
+			Message: "Your mood has been low for three days in a row. You don't have to carry this alone — " +
+				"a call or text to 988, or to someone on your contact list, can help.",
+			Link:     "/crisis",
+			DedupKey: "mood:" + latest.Date.String(),
+		})
+	}
+	return alerts
+}
+
+// lowMoodRun reports mood 3 or less on the three newest check-ins, on
+// consecutive dates.
+func lowMoodRun(recent []*CheckIn) bool {
+	if len(recent) < 3 {
+		return false
+	}
+	for i := 0; i < 3; i++ {
+		if recent[i].Mood > 3 || !recent[i].Date.Equal(recent[0].Date.AddDays(-i).Time) {
+			return false
+		}
+	}
+	return true
+}
+
+func milestoneMessage(days int) string {
+	switch days {
+	case 7:
+		return "One full week of check-ins. Seven days of showing up for yourself — that's worth celebrating."
+	case 30:
+		return "30 days in a row. A month of honest check-ins is a real foundation. Be proud of it."
+	case 90:
+		return "90 days of check-ins. Three months of steady effort — you are building something lasting."
+	default:
+		return "365 days. A whole year of showing up for yourself, one day at a time. Thank you for every one of them."
+	}
+}
+
+// MissedCheckinMessage is the gentle evening reminder.
+const MissedCheckinMessage = "No check-in yet today. Even a quick one helps you notice how you're doing — it only takes a minute."

@@ -1,0 +1,111 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"lifeline"
+)
+
+var _ lifeline.CheckInService = (*DB)(nil)
+
+const checkInColumns = `id, local_date, created_at, mood, craving_intensity, coalesce(mood_description, ''), triggers,
+	coalesce(trigger_description, ''), substance_use, coalesce(substance_details, ''), coping_strategies, coalesce(notes, '')`
+
+func scanCheckIn(row pgx.Row) (*lifeline.CheckIn, error) {
+	var c lifeline.CheckIn
+	var date time.Time
+	err := row.Scan(&c.ID, &date, &c.CreatedAt, &c.Mood, &c.CravingIntensity, &c.MoodDescription, &c.Triggers,
+		&c.TriggerDescription, &c.SubstanceUse, &c.SubstanceDetails, &c.CopingStrategies, &c.Notes)
+	c.Date = lifeline.Date{Time: date}
+	return &c, err
+}
+
+func nullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func (db *DB) CreateCheckIn(ctx context.Context, userID int64, c *lifeline.CheckIn) error {
+	if c.Triggers == nil {
+		c.Triggers = []string{}
+	}
+	if c.CopingStrategies == nil {
+		c.CopingStrategies = []string{}
+	}
+	row := db.Pool.QueryRow(ctx, `
+		INSERT INTO check_ins (user_id, local_date, mood, craving_intensity, mood_description, triggers,
+			trigger_description, substance_use, substance_details, coping_strategies, notes)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		RETURNING id, created_at`,
+		userID, c.Date.Time, c.Mood, c.CravingIntensity, nullIfEmpty(c.MoodDescription), c.Triggers,
+		nullIfEmpty(c.TriggerDescription), c.SubstanceUse, nullIfEmpty(c.SubstanceDetails), c.CopingStrategies, nullIfEmpty(c.Notes))
+	err := row.Scan(&c.ID, &c.CreatedAt)
+	if uniqueViolation(err) == "check_ins_one_per_local_date" {
+		return lifeline.Errorf(lifeline.ECONFLICT, "You've already completed your daily check-in for today. Come back tomorrow!")
+	}
+	if err != nil {
+		return fmt.Errorf("store: create check-in: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) FindCheckIn(ctx context.Context, userID int64, date lifeline.Date) (*lifeline.CheckIn, error) {
+	c, err := scanCheckIn(db.Pool.QueryRow(ctx, `SELECT `+checkInColumns+` FROM check_ins WHERE user_id = $1 AND local_date = $2`, userID, date.Time))
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "No check-in on %s.", date)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: find check-in: %w", err)
+	}
+	return c, nil
+}
+
+func dateOrNil(d lifeline.Date) any {
+	if d.IsZero() {
+		return nil
+	}
+	return d.Time
+}
+
+func (db *DB) FindCheckIns(ctx context.Context, userID int64, f lifeline.CheckInFilter) ([]*lifeline.CheckIn, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT `+checkInColumns+` FROM check_ins
+		WHERE user_id = $1
+		  AND ($2::date IS NULL OR local_date >= $2)
+		  AND ($3::date IS NULL OR local_date <= $3)
+		  AND ($4::date IS NULL OR local_date < $4)
+		ORDER BY local_date DESC
+		LIMIT $5`,
+		userID, dateOrNil(f.From), dateOrNil(f.To), dateOrNil(f.Before), f.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: find check-ins: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.CheckIn, error) { return scanCheckIn(row) })
+	if err != nil {
+		return nil, fmt.Errorf("store: find check-ins: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) CheckInBounds(ctx context.Context, userID int64) (first, lastUse *lifeline.Date, err error) {
+	var f, u *time.Time
+	err = db.Pool.QueryRow(ctx, `
+		SELECT min(local_date), max(local_date) FILTER (WHERE substance_use)
+		FROM check_ins WHERE user_id = $1`, userID).Scan(&f, &u)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: check-in bounds: %w", err)
+	}
+	if f != nil {
+		first = &lifeline.Date{Time: *f}
+	}
+	if u != nil {
+		lastUse = &lifeline.Date{Time: *u}
+	}
+	return first, lastUse, nil
+}
