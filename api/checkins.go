@@ -175,7 +175,7 @@ func (s *Server) todayCheckIn(w http.ResponseWriter, r *http.Request) {
 // checkInFilter reads ?from=&to=&before= (dates) and ?limit=.
 func checkInFilter(r *http.Request, defaultLimit, maxLimit int) (lifeline.CheckInFilter, error) {
 	q := r.URL.Query()
-	f := lifeline.CheckInFilter{Limit: defaultLimit}
+	var f lifeline.CheckInFilter
 	for name, dst := range map[string]*lifeline.Date{"from": &f.From, "to": &f.To, "before": &f.Before} {
 		if v := q.Get(name); v != "" {
 			d, err := lifeline.ParseDate(v)
@@ -185,14 +185,9 @@ func checkInFilter(r *http.Request, defaultLimit, maxLimit int) (lifeline.CheckI
 			*dst = d
 		}
 	}
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxLimit {
-			return f, lifeline.Errorf(lifeline.EINVALID, "?limit= must be a whole number from 1 to %d.", maxLimit)
-		}
-		f.Limit = n
-	}
-	return f, nil
+	var err error
+	f.Limit, err = queryLimit(r, defaultLimit, maxLimit)
+	return f, err
 }
 
 func (s *Server) listCheckIns(w http.ResponseWriter, r *http.Request) {

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"lifeline/api"
+	"lifeline/ingest"
 	"lifeline/store"
 	"lifeline/store/storetest"
 )
@@ -35,10 +37,14 @@ func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
 	app.now.Store(&start)
 	cfg := api.Config{
 		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db, CheckIns: app.db, Alerts: app.db,
+		Devices: app.db, Locations: app.db,
 		WebApp:     builtApp,
 		Now:        func() time.Time { return *app.now.Load() },
 		MapTileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 	}
+	writer := ingest.NewWriter(app.db, ingest.WriterConfig{})
+	t.Cleanup(func() { writer.Close(context.Background()) })
+	cfg.Fixes = writer
 	for _, f := range configure {
 		f(&cfg)
 	}

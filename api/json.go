@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"lifeline"
@@ -49,4 +50,17 @@ func jsonError(err error) error {
 	default:
 		return lifeline.Errorf(lifeline.EINVALID, "The request body could not be read: %s.", fmt.Sprint(err))
 	}
+}
+
+// queryLimit reads ?limit=: a whole number from 1 to max, def when absent.
+func queryLimit(r *http.Request, def, max int) (int, error) {
+	v := r.URL.Query().Get("limit")
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > max {
+		return 0, lifeline.Errorf(lifeline.EINVALID, "?limit= must be a whole number from 1 to %d.", max)
+	}
+	return n, nil
 }

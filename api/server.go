@@ -28,6 +28,12 @@ type Config struct {
 	Throttle lifeline.ThrottleService
 	CheckIns lifeline.CheckInService
 	Alerts   lifeline.AlertService
+	Devices  lifeline.DeviceService
+	// Fixes takes browser-shared positions; Locations reads them back.
+	Fixes     lifeline.FixWriter
+	Locations lifeline.FixStore
+	// Connections tells which bracelets are online and cuts off revoked ones.
+	Connections lifeline.DeviceConnections
 	// Ready answers /readyz: the database is reachable and migrated.
 	Ready lifeline.Checker
 	// WebApp is the built web app (index.html and assets/); nil when it was
@@ -134,6 +140,13 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/stats", s.stats)
 			r.Get("/alerts", s.listAlerts)
 			r.Patch("/alerts/{id}/read", s.markAlertRead)
+
+			r.Get("/devices", s.listDevices)
+			r.Post("/devices", s.createDevice)
+			r.Delete("/devices/{id}", s.revokeDevice)
+			r.Post("/gps/location", s.shareLocation)
+			r.Get("/gps/locations", s.listLocations)
+			r.Get("/gps/latest", s.latestLocation)
 		})
 	})
 

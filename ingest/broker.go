@@ -1,44 +1,89 @@
-// Package ingest is where bracelets come in: the embedded MQTT broker and its
-// hooks. Device authentication and the position pipeline build on it; until
-// devices can be paired, the broker refuses every client.
+// Package ingest is where bracelets come in: the embedded MQTT broker with
+// the hooks that enforce the wire contract, and the writer that commits
+// fixes before they are acknowledged.
 package ingest
 
 import (
+	"crypto/tls"
 	"fmt"
 	"log/slog"
+	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
 	"github.com/mochi-mqtt/server/v2/listeners"
 	"github.com/mochi-mqtt/server/v2/packets"
+
+	"lifeline"
+	"lifeline/ingest/wire"
 )
 
-// BrokerConfig says where the broker listens. Port 0 picks a free port.
+// BrokerConfig says where the broker listens and what it enforces.
 type BrokerConfig struct {
+	// TCPAddr and WSAddr are listen addresses; port 0 picks a free port.
 	TCPAddr string
 	WSAddr  string
+	// TLS, when set, secures both listeners.
+	TLS *tls.Config
+
+	Devices lifeline.DeviceService
+	Writer  lifeline.FixWriter
+	// Limits bound packets; zero fields mean wire's defaults.
+	Limits wire.Limits
+	// Rate limits each device's publishes.
+	Rate RateLimit
+	// MaxClients caps concurrent connections (0: no cap).
+	MaxClients int
+	// MaxPacketSize caps one MQTT packet in bytes (0: 128 KiB).
+	MaxPacketSize int
+
+	Metrics *Metrics
 	Logger  *slog.Logger
+	Now     func() time.Time
 }
 
 // Broker is the embedded MQTT broker (MQTT 3.1.1 and 5).
 type Broker struct {
 	server *mqtt.Server
+	hook   *deviceHook
 	tcp    *listeners.TCP
 	ws     *wsListener
 }
+
+var _ lifeline.DeviceConnections = (*Broker)(nil)
 
 // StartBroker binds the listeners and starts serving in the background.
 func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: false})
-	if err := server.AddHook(&refuseAll{log: cfg.Logger}, nil); err != nil {
-		return nil, fmt.Errorf("ingest: add hook: %w", err)
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics(nil)
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.MaxPacketSize == 0 {
+		cfg.MaxPacketSize = 128 << 10
+	}
+	caps := mqtt.NewDefaultServerCapabilities()
+	caps.MaximumPacketSize = uint32(cfg.MaxPacketSize)
+	caps.MaximumQos = 1 // the contract uses QoS 1; QoS 2 is downgraded
+	if cfg.MaxClients > 0 {
+		caps.MaximumClients = int64(cfg.MaxClients)
+	}
+	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps})
 	b := &Broker{
 		server: server,
-		tcp:    listeners.NewTCP(listeners.Config{ID: "tcp", Address: cfg.TCPAddr}),
-		ws:     newWSListener("ws", cfg.WSAddr),
+		tcp:    listeners.NewTCP(listeners.Config{ID: "tcp", Address: cfg.TCPAddr, TLSConfig: cfg.TLS}),
+		ws:     newWSListener("ws", cfg.WSAddr, cfg.TLS),
+	}
+	b.hook = &deviceHook{
+		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
+		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{},
+		publishConfig: b.publishConfig,
+	}
+	if err := server.AddHook(b.hook, nil); err != nil {
+		return nil, fmt.Errorf("ingest: add hook: %w", err)
 	}
 	if err := server.AddListener(b.tcp); err != nil {
 		return nil, fmt.Errorf("ingest: mqtt listen on %s: %w", cfg.TCPAddr, err)
@@ -58,24 +103,28 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 func (b *Broker) TCPAddr() string { return b.tcp.Address() }
 func (b *Broker) WSAddr() string  { return b.ws.Address() }
 
+// Connected reports whether the device holds a live connection.
+func (b *Broker) Connected(deviceID string) bool {
+	b.hook.mu.Lock()
+	defer b.hook.mu.Unlock()
+	_, ok := b.hook.sessions[deviceID]
+	return ok
+}
+
+// Disconnect closes the device's live connection (after revocation).
+func (b *Broker) Disconnect(deviceID string) {
+	if cl, ok := b.server.Clients.Get(deviceID); ok {
+		_ = b.server.DisconnectClient(cl, packets.ErrNotAuthorized)
+	}
+}
+
+// publishConfig sends the retained config a device reads on connect.
+func (b *Broker) publishConfig(deviceID string) {
+	payload := wire.EncodeConfig(wire.Config{IntervalS: 30})
+	if err := b.server.Publish(wire.ConfigTopic(deviceID), payload, true, 1); err != nil {
+		b.hook.log.Warn("publish device config", "device", deviceID, "err", err)
+	}
+}
+
 // Close disconnects every client and stops the listeners.
 func (b *Broker) Close() error { return b.server.Close() }
-
-// refuseAll turns away every client: no device credentials exist yet.
-type refuseAll struct {
-	mqtt.HookBase
-	log *slog.Logger
-}
-
-func (h *refuseAll) ID() string { return "refuse-all" }
-
-func (h *refuseAll) Provides(b byte) bool {
-	return b == mqtt.OnConnectAuthenticate || b == mqtt.OnACLCheck
-}
-
-func (h *refuseAll) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
-	h.log.Info("mqtt connection refused: no device credentials are registered", "client", cl.ID, "remote", cl.Net.Remote)
-	return false
-}
-
-func (h *refuseAll) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool { return false }

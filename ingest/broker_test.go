@@ -12,23 +12,18 @@ import (
 
 func startBroker(t *testing.T) *ingest.Broker {
 	t.Helper()
-	b, err := ingest.StartBroker(ingest.BrokerConfig{TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
-	return b
+	return newRig(t, nil, ingest.RateLimit{}).broker
 }
 
-func TestBrokerBindsFreePortsAndRefusesUnknownClients(t *testing.T) {
+func TestBrokerBindsFreePortsAndRefusesUnknownDevices(t *testing.T) {
 	b := startBroker(t)
-	for _, url := range []string{"tcp://" + b.TCPAddr(), "ws://" + b.WSAddr()} {
+	for _, url := range []string{"tcp://" + b.TCPAddr(), "ws://" + b.WSAddr() + "/"} {
 		t.Run(url[:strings.Index(url, ":")], func(t *testing.T) {
 			if strings.HasSuffix(url, ":0") {
 				t.Fatalf("bound address %s still says port 0", url)
 			}
-			opts := paho.NewClientOptions().AddBroker(url).SetClientID("brc_unknown").
-				SetUsername("brc_unknown").SetPassword("guess").SetConnectTimeout(5 * time.Second).SetAutoReconnect(false)
+			opts := paho.NewClientOptions().AddBroker(url).SetClientID("brc_unknown0").
+				SetUsername("brc_unknown0").SetPassword("guess").SetConnectTimeout(5 * time.Second).SetAutoReconnect(false)
 			c := paho.NewClient(opts)
 			tok := c.Connect()
 			if !tok.WaitTimeout(10 * time.Second) {

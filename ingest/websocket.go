@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"io"
 	"log/slog"
@@ -23,16 +24,18 @@ type wsListener struct {
 	listener net.Listener
 	server   *http.Server
 	upgrader websocket.Upgrader
+	tls      *tls.Config
 	// establish is set by Serve before the server accepts connections.
 	establish listeners.EstablishFn
 	log       *slog.Logger
 	once      sync.Once
 }
 
-func newWSListener(id, address string) *wsListener {
+func newWSListener(id, address string, tlsConfig *tls.Config) *wsListener {
 	return &wsListener{
 		id:      id,
 		address: address,
+		tls:     tlsConfig,
 		upgrader: websocket.Upgrader{
 			Subprotocols: []string{"mqtt"},
 			// Devices and tools are not browsers; authentication is by
@@ -42,8 +45,13 @@ func newWSListener(id, address string) *wsListener {
 	}
 }
 
-func (l *wsListener) ID() string       { return l.id }
-func (l *wsListener) Protocol() string { return "ws" }
+func (l *wsListener) ID() string { return l.id }
+func (l *wsListener) Protocol() string {
+	if l.tls != nil {
+		return "wss"
+	}
+	return "ws"
+}
 
 func (l *wsListener) Address() string {
 	if l.listener != nil {
@@ -57,6 +65,9 @@ func (l *wsListener) Init(log *slog.Logger) error {
 	ln, err := net.Listen("tcp", l.address)
 	if err != nil {
 		return err
+	}
+	if l.tls != nil {
+		ln = tls.NewListener(ln, l.tls)
 	}
 	l.listener = ln
 	// Built here, not in Serve, so Close never races with Serve over it.

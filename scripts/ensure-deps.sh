@@ -15,6 +15,7 @@ if [ -z "${LIFELINE_PG_BIN:-}" ] && ! compgen -G '/usr/lib/postgresql/*/bin/init
 fi
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need chromium
+  command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] || need mosquitto
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -39,7 +39,10 @@ type Cluster struct {
 	// Ephemeral marks a throwaway test cluster: durability is switched off
 	// for speed and it listens on its unix socket only.
 	Ephemeral bool
-	Logger    *slog.Logger
+	// Attach lets a short-lived command (lifeline devices …) use the
+	// cluster that a running lifeline serve owns, instead of failing.
+	Attach bool
+	Logger *slog.Logger
 
 	bin       string
 	cred      *syscall.Credential // set when running as root: the cluster runs as "postgres"
@@ -49,6 +52,7 @@ type Cluster struct {
 	waitErr   error
 	socketDir string
 	tmpSocket bool
+	attached  bool
 	port      int
 	password  string
 }
@@ -77,6 +81,9 @@ func (c *Cluster) Start(ctx context.Context) error {
 		return err
 	}
 	if err := c.lockDir(); err != nil {
+		if errors.Is(err, errInUse) && c.Attach {
+			return c.attach()
+		}
 		return err
 	}
 	if err := c.findBinaries(); err != nil {
@@ -120,6 +127,9 @@ func (c *Cluster) LoopbackURL(db string) string {
 // Stop shuts PostgreSQL down (fast mode: connections are closed, the data is
 // checkpointed) and waits for it to exit.
 func (c *Cluster) Stop() error {
+	if c.attached {
+		return nil // the owner stops it
+	}
 	defer c.unlock()
 	if c.cmd == nil {
 		return nil
@@ -221,11 +231,33 @@ func (c *Cluster) lockDir() error {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		holder, _ := os.ReadFile(f.Name())
 		f.Close()
-		return fmt.Errorf("store: the private cluster in %s is in use by another lifeline process (pid %s); stop it first or use another --data-dir", c.Dir, strings.TrimSpace(string(holder)))
+		return fmt.Errorf("%w: the private cluster in %s is in use by another lifeline process (pid %s); stop it first or use another --data-dir", errInUse, c.Dir, strings.TrimSpace(string(holder)))
 	}
 	_ = f.Truncate(0)
 	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	c.lock = f
+	return nil
+}
+
+var errInUse = errors.New("store: cluster in use")
+
+// attach joins the server another lifeline process runs on this cluster,
+// found through postmaster.pid (pid, data dir, start time, port, socket dir).
+func (c *Cluster) attach() error {
+	raw, err := os.ReadFile(filepath.Join(c.dataDir(), "postmaster.pid"))
+	if err != nil {
+		return fmt.Errorf("store: the cluster in %s is in use but not running yet; try again in a moment", c.Dir)
+	}
+	lines := strings.Split(string(raw), "\n")
+	if len(lines) < 5 {
+		return fmt.Errorf("store: unreadable postmaster.pid in %s", c.dataDir())
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(lines[0]))
+	port, err := strconv.Atoi(strings.TrimSpace(lines[3]))
+	if err != nil || !processAlive(pid) {
+		return fmt.Errorf("store: the cluster in %s is in use but its server is not running", c.Dir)
+	}
+	c.port, c.socketDir, c.attached = port, strings.TrimSpace(lines[4]), true
 	return nil
 }
 

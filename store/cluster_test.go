@@ -188,3 +188,24 @@ func TestUnreachableAncestor(t *testing.T) {
 		})
 	}
 }
+
+func TestClusterAttachJoinsARunningOwner(t *testing.T) {
+	dir := clusterDir(t)
+	owner := startCluster(t, dir)
+	defer owner.Stop()
+	execSQL(t, owner, `CREATE TABLE kept (id int); INSERT INTO kept VALUES (1)`)
+
+	guest := &Cluster{Dir: dir, Attach: true}
+	if err := guest.Start(context.Background()); err != nil {
+		t.Fatalf("attach: %v", err)
+	}
+	if n := countRows(t, guest); n != 1 {
+		t.Errorf("through the guest: %d rows, want 1", n)
+	}
+	if err := guest.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if n := countRows(t, owner); n != 1 {
+		t.Errorf("the guest's Stop stopped the owner's server")
+	}
+}

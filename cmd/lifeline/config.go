@@ -7,11 +7,13 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"lifeline/api"
+	"lifeline/ingest"
 )
 
 // Config is the whole configuration of `lifeline serve`, read once from
@@ -26,16 +28,25 @@ type Config struct {
 	PublicURL   string
 	MapTileURL  string
 
-	ReminderHour  int
-	SessionIdle   time.Duration
-	SessionMax    time.Duration
-	LocalAccounts bool
-	OIDC          *api.OIDCConfig
+	ReminderHour int
+
+	MQTTTLSCert, MQTTTLSKey string
+	// MQTTExternal, when set, makes this node an ingest worker on an
+	// existing broker instead of embedding one.
+	MQTTExternal                                       string
+	MQTTExternalUser, MQTTExternalPass, MQTTExternalID string
+	DeviceRate                                         ingest.RateLimit
+	MQTTMaxClients                                     int
+	SessionIdle                                        time.Duration
+	SessionMax                                         time.Duration
+	LocalAccounts                                      bool
+	OIDC                                               *api.OIDCConfig
 }
 
 // raw holds settings as text until they are parsed into Config.
 type raw struct {
 	logLevel, sessionIdle, sessionMax, localAccounts, reminderHour string
+	deviceRate, deviceBurst, maxClients                            string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 }
 
@@ -57,6 +68,15 @@ func (c *Config) settings(r *raw) []setting {
 		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template", &c.MapTileURL},
 		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
 		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
+		{"mqtt-external", "LIFELINE_MQTT_EXTERNAL", "", "ingest from an existing MQTT broker (tcp://host:1883) through shared subscriptions instead of embedding one", &c.MQTTExternal},
+		{"mqtt-external-username", "LIFELINE_MQTT_EXTERNAL_USERNAME", defaultWorkerID(), "this ingest worker's username on the external broker, one per worker", &c.MQTTExternalUser},
+		{"mqtt-external-password", "LIFELINE_MQTT_EXTERNAL_PASSWORD", "", "password on the external broker (prefer the variable: flags show in ps)", &c.MQTTExternalPass},
+		{"mqtt-external-client-id", "LIFELINE_MQTT_EXTERNAL_CLIENT_ID", "", "client ID of this worker (default: its username), stable across restarts", &c.MQTTExternalID},
+		{"mqtt-tls-cert", "LIFELINE_MQTT_TLS_CERT", "", "PEM certificate file: serve MQTT (TCP and WebSocket) over TLS", &c.MQTTTLSCert},
+		{"mqtt-tls-key", "LIFELINE_MQTT_TLS_KEY", "", "PEM private key file for --mqtt-tls-cert", &c.MQTTTLSKey},
+		{"device-rate", "LIFELINE_DEVICE_RATE", "5", "publishes per second each bracelet may sustain (0: no limit)", &r.deviceRate},
+		{"device-burst", "LIFELINE_DEVICE_BURST", "100", "publishes a bracelet may send at once, e.g. after being offline", &r.deviceBurst},
+		{"mqtt-max-clients", "LIFELINE_MQTT_MAX_CLIENTS", "0", "most concurrent MQTT connections (0: no cap)", &r.maxClients},
 		{"reminder-hour", "LIFELINE_REMINDER_HOUR", "20", "local hour (0-23) after which a missing check-in gets a gentle reminder", &r.reminderHour},
 		{"local-accounts", "LIFELINE_LOCAL_ACCOUNTS", "true", "allow email and password accounts (false: OpenID Connect only)", &r.localAccounts},
 		{"oidc-issuer", "LIFELINE_OIDC_ISSUER", "", "OpenID Connect issuer URL; enables single sign-on", &r.oidcIssuer},
@@ -103,6 +123,21 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	if c.ReminderHour, err = strconv.Atoi(r.reminderHour); err != nil || c.ReminderHour < 0 || c.ReminderHour > 23 {
 		return c, fmt.Errorf("invalid --reminder-hour %q: want a whole hour from 0 to 23", r.reminderHour)
 	}
+	if c.DeviceRate.PerSecond, err = strconv.ParseFloat(r.deviceRate, 64); err != nil || c.DeviceRate.PerSecond < 0 {
+		return c, fmt.Errorf("invalid --device-rate %q: want a number of publishes per second, 0 for no limit", r.deviceRate)
+	}
+	if c.DeviceRate.Burst, err = strconv.Atoi(r.deviceBurst); err != nil || c.DeviceRate.Burst < 1 {
+		return c, fmt.Errorf("invalid --device-burst %q: want a whole number of 1 or more", r.deviceBurst)
+	}
+	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
+		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)
+	}
+	if c.MQTTExternalID == "" {
+		c.MQTTExternalID = c.MQTTExternalUser
+	}
+	if (c.MQTTTLSCert == "") != (c.MQTTTLSKey == "") {
+		return c, fmt.Errorf("MQTT over TLS needs both --mqtt-tls-cert and --mqtt-tls-key")
+	}
 	if c.LocalAccounts, err = strconv.ParseBool(r.localAccounts); err != nil {
 		return c, fmt.Errorf("invalid --local-accounts %q: want true or false", r.localAccounts)
 	}
@@ -133,6 +168,16 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 		return c, fmt.Errorf("--data-dir must not be empty")
 	}
 	return c, nil
+}
+
+// defaultWorkerID names an ingest worker after its host, so a restarted
+// worker resumes its broker session.
+func defaultWorkerID() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "node"
+	}
+	return "lifeline-ingest-" + host
 }
 
 func positiveDuration(name, value string) (time.Duration, error) {

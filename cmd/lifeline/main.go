@@ -24,6 +24,7 @@ const usage = `Lifeline: a recovery-support companion with a GPS bracelet.
 Usage:
   lifeline [serve] [flags]   run the product (the default)
   lifeline migrate [flags]   apply database migrations and exit
+  lifeline devices ...       pair, list and revoke bracelets (lifeline devices help)
   lifeline help              show this text
 
 Run "lifeline serve --help" for the flags and their environment variables.
@@ -51,6 +52,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, args, getenv, stdout, stderr)
 	case "migrate":
 		return migrate(ctx, args, getenv, stderr)
+	case "devices":
+		return devicesCommand(ctx, args, getenv, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return nil

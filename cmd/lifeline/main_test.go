@@ -31,6 +31,15 @@ func dataDir(t *testing.T) string {
 // the equivalent of SIGTERM.
 func startProgram(t *testing.T, dir string) (url string, stop func() error) {
 	t.Helper()
+	p, stop := startProgramFull(t, dir)
+	return p.url, stop
+}
+
+// program is what a started lifeline printed.
+type program struct{ url, mqtt string }
+
+func startProgramFull(t *testing.T, dir string) (p program, stop func() error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
@@ -38,22 +47,27 @@ func startProgram(t *testing.T, dir string) (url string, stop func() error) {
 	go func() { done <- run(ctx, args, envOf(nil), pw, io.Discard); pw.Close() }()
 
 	lines := bufio.NewScanner(pr)
-	found := make(chan string, 1)
+	found := make(chan program, 1)
 	go func() {
+		var p program
 		for lines.Scan() {
 			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
-				found <- m[1]
+				p.url = m[1]
+			}
+			if m := regexp.MustCompile(`connect over MQTT to (\S+)`).FindStringSubmatch(lines.Text()); m != nil {
+				p.mqtt = m[1]
+				found <- p
 			}
 		}
 	}()
 	select {
-	case url = <-found:
+	case p = <-found:
 	case err := <-done:
 		t.Fatalf("lifeline exited before it was ready: %v", err)
 	case <-time.After(90 * time.Second):
 		t.Fatal("lifeline did not print its URL within 90s")
 	}
-	return url, func() error { cancel(); return <-done }
+	return p, func() error { cancel(); return <-done }
 }
 
 func status(t *testing.T, url string) int {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"lifeline"
 	"lifeline/api"
 	"lifeline/ingest"
 	"lifeline/migrations"
@@ -32,6 +34,8 @@ type Main struct {
 	stopJobs func()
 	db       *store.DB
 	broker   *ingest.Broker
+	writer   *ingest.Writer
+	external *ingest.External
 	http     *api.Server
 	URL      string
 }
@@ -50,22 +54,40 @@ func (m *Main) Run(ctx context.Context) error {
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
-	m.broker, err = ingest.StartBroker(ingest.BrokerConfig{
-		TCPAddr: m.Config.MQTTAddr,
-		WSAddr:  m.Config.MQTTWSAddr,
-		Logger:  m.Logger.With("component", "mqtt"),
-	})
-	if err != nil {
+	ingestMetrics := ingest.NewMetrics(registry)
+	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics})
+	if m.Config.MQTTExternal != "" {
+		m.external, err = ingest.StartExternal(ingest.ExternalConfig{
+			BrokerURL: m.Config.MQTTExternal,
+			ClientID:  m.Config.MQTTExternalID,
+			Username:  m.Config.MQTTExternalUser,
+			Password:  m.Config.MQTTExternalPass,
+			Devices:   m.db,
+			Writer:    m.writer,
+			Metrics:   ingestMetrics,
+			Logger:    m.Logger.With("component", "mqtt-external"),
+		})
+		if err != nil {
+			return err
+		}
+	} else if err := m.startBroker(ingestMetrics); err != nil {
 		return err
 	}
-	m.Logger.Info("mqtt listening", "tcp", m.broker.TCPAddr(), "ws", m.broker.WSAddr())
 
+	var connections lifeline.DeviceConnections
+	if m.broker != nil {
+		connections = m.broker
+	}
 	m.http, err = api.NewServer(ctx, api.Config{
 		Users:                m.db,
 		Sessions:             m.db,
 		Throttle:             m.db,
 		CheckIns:             m.db,
 		Alerts:               m.db,
+		Devices:              m.db,
+		Fixes:                m.writer,
+		Locations:            m.db,
+		Connections:          connections,
 		Ready:                m.db,
 		WebApp:               webapp.Files(),
 		Metrics:              registry,
@@ -93,12 +115,46 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.stopJobs = m.startJobs()
 	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
+	if m.broker != nil {
+		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", m.broker.TCPAddr(), m.broker.WSAddr())
+	} else {
+		fmt.Fprintf(m.Stdout, "Ingesting bracelet packets from %s\n", m.Config.MQTTExternal)
+	}
 	return nil
 }
 
-// startJobs runs the periodic work: the evening check-in reminder every
-// minute (the database keeps it to one per user per day, on any number of
-// nodes) and hourly housekeeping. The returned func stops it.
+// startBroker starts the embedded MQTT broker.
+func (m *Main) startBroker(metrics *ingest.Metrics) error {
+	var mqttTLS *tls.Config
+	if m.Config.MQTTTLSCert != "" {
+		cert, err := tls.LoadX509KeyPair(m.Config.MQTTTLSCert, m.Config.MQTTTLSKey)
+		if err != nil {
+			return fmt.Errorf("mqtt tls: %w", err)
+		}
+		mqttTLS = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	var err error
+	m.broker, err = ingest.StartBroker(ingest.BrokerConfig{
+		TCPAddr:    m.Config.MQTTAddr,
+		WSAddr:     m.Config.MQTTWSAddr,
+		TLS:        mqttTLS,
+		Devices:    m.db,
+		Writer:     m.writer,
+		Rate:       m.Config.DeviceRate,
+		MaxClients: m.Config.MQTTMaxClients,
+		Metrics:    metrics,
+		Logger:     m.Logger.With("component", "mqtt"),
+	})
+	if err != nil {
+		return err
+	}
+	m.Logger.Info("mqtt listening", "tcp", m.broker.TCPAddr(), "ws", m.broker.WSAddr())
+	return nil
+}
+
+// startJobs runs the periodic work: every minute the evening check-in
+// reminder and the bracelet battery and offline alerts (the database keeps
+// each to one, on any number of nodes), and hourly housekeeping. The returned func stops it.
 func (m *Main) startJobs() func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -109,13 +165,20 @@ func (m *Main) startJobs() func() {
 		var pruned time.Time
 		for {
 			now := time.Now()
-			if n, err := m.db.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); err != nil {
+			if n, err := m.db.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
+				return
+			} else if err != nil {
 				m.Logger.Warn("check-in reminders failed", "err", err)
 			} else if n > 0 {
 				m.Logger.Info("check-in reminders raised", "count", n)
 			}
+			if n, err := m.db.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
+				m.Logger.Warn("device alerts failed", "err", err)
+			} else if n > 0 {
+				m.Logger.Info("device alerts raised", "count", n)
+			}
 			if now.Sub(pruned) >= time.Hour {
-				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil {
+				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {
 					m.Logger.Warn("housekeeping failed", "err", err)
 				}
 				pruned = now
@@ -145,8 +208,9 @@ func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
 }
 
 // Close shuts down in dependency order: stop taking HTTP requests and let
-// those in flight finish, stop the broker, close the pool, then stop the
-// private database. It is safe after a partial Run.
+// those in flight finish, stop the broker, commit the fixes still queued,
+// close the pool, then stop the private database. It is safe after a
+// partial Run.
 func (m *Main) Close(ctx context.Context) error {
 	var errs []error
 	if m.http != nil {
@@ -157,6 +221,12 @@ func (m *Main) Close(ctx context.Context) error {
 	}
 	if m.broker != nil {
 		errs = append(errs, m.broker.Close())
+	}
+	if m.external != nil {
+		m.external.Close()
+	}
+	if m.writer != nil {
+		errs = append(errs, m.writer.Close(ctx))
 	}
 	if m.db != nil {
 		m.db.Close()

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+)
+
+// TestDevicesCommandBesideARunningServer pairs bracelets with the CLI while
+// lifeline serve runs on the same private cluster, and connects one.
+func TestDevicesCommandBesideARunningServer(t *testing.T) {
+	dir := dataDir(t)
+	p, stop := startProgramFull(t, dir)
+	defer stop()
+	url := p.url
+
+	email := "tester@example.org"
+	body := strings.NewReader(`{"email":"` + email + `","password":"a long enough passphrase","firstName":"Tess"}`)
+	resp, err := http.Post(url+"/api/auth/register", "application/json", body)
+	if err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("register: %v %v", err, resp.Status)
+	}
+
+	devices := func(args ...string) (string, error) {
+		var out strings.Builder
+		err := run(context.Background(), append([]string{"devices"}, append(args, "--data-dir", dir)...), envOf(nil), &out, io.Discard)
+		return out.String(), err
+	}
+	csvPath := filepath.Join(dir, "devices.csv")
+	if _, err := devices("add", "--user", "nobody@example.org"); err == nil || !strings.Contains(err.Error(), "no account") {
+		t.Errorf("add for an unknown user: %v", err)
+	}
+	if _, err := devices("add", "--user", email, "--name", "Load", "--count", "3", "--out", csvPath); err != nil {
+		t.Fatalf("devices add: %v", err)
+	}
+	f, _ := os.Open(csvPath)
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil || len(rows) != 4 || rows[0][0] != "device_id" || rows[1][2] != email || rows[3][3] != "Load 3" {
+		t.Fatalf("devices.csv = %v (%v)", rows, err)
+	}
+
+	list, _ := devices("list")
+	for _, row := range rows[1:] {
+		if !strings.Contains(list, row[0]) {
+			t.Errorf("devices list lacks %s:\n%s", row[0], list)
+		}
+	}
+
+	// The first bracelet connects to the running server with its token.
+	mqttAddr := p.mqtt
+	id, token := rows[1][0], rows[1][1]
+	c := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + mqttAddr).SetClientID(id).SetUsername(id).SetPassword(token).SetProtocolVersion(4))
+	if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		t.Fatalf("a CLI-paired bracelet cannot connect: %v", tok.Error())
+	}
+	c.Disconnect(0)
+
+	if out, err := devices("revoke", id); err != nil || !strings.Contains(out, "Revoked") {
+		t.Fatalf("revoke: %v %s", err, out)
+	}
+	again := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + mqttAddr).SetClientID(id).SetUsername(id).SetPassword(token).SetProtocolVersion(4))
+	if tok := again.Connect(); tok.WaitTimeout(10*time.Second) && tok.Error() == nil {
+		t.Fatal("a revoked bracelet connected")
+	}
+	if _, err := devices("revoke", id); err == nil {
+		t.Error("revoking twice succeeded")
+	}
+}

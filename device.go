@@ -1,0 +1,165 @@
+package lifeline
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"time"
+)
+
+// Device is a GPS bracelet paired to a user. Its token is shown once, at
+// pairing; only a hash is stored.
+type Device struct {
+	ID          string     `json:"id"`
+	UserID      int64      `json:"-"`
+	Name        string     `json:"name"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	RevokedAt   *time.Time `json:"revokedAt,omitempty"`
+	LastSeenAt  *time.Time `json:"lastSeenAt"`
+	LastFixAt   *time.Time `json:"lastFixAt"`
+	LastBattery *int       `json:"lastBattery"`
+	IntervalS   int        `json:"intervalS"`
+	Charging    *bool      `json:"charging"`
+	// Connected is whether the bracelet holds a live MQTT connection now.
+	Connected bool `json:"connected"`
+	// Health is one of the Health* states; BatteryTimeLeftMinutes is the
+	// estimate from the recent discharge, null when there is none.
+	Health                 string `json:"health"`
+	BatteryTimeLeftMinutes *int   `json:"batteryTimeLeftMinutes"`
+}
+
+// DeviceCredentials is what the broker checks at connect.
+type DeviceCredentials struct {
+	DeviceID  string
+	UserID    int64
+	TokenHash []byte
+	Revoked   bool
+}
+
+// DeviceService stores bracelets. Methods taking a userID only see that
+// user's devices (ENOTFOUND otherwise).
+type DeviceService interface {
+	CreateDevice(ctx context.Context, d *Device, tokenHash []byte) error
+	FindDevices(ctx context.Context, userID int64) ([]*Device, error)
+	// RevokeDevice marks the device revoked; it can never connect again.
+	RevokeDevice(ctx context.Context, userID int64, deviceID string) error
+	// DeviceCredentials looks a device up for authentication, whoever owns it.
+	DeviceCredentials(ctx context.Context, deviceID string) (*DeviceCredentials, error)
+	// BatteryHistory returns the device's battery levels since a time,
+	// oldest first.
+	BatteryHistory(ctx context.Context, deviceID string, since time.Time) ([]BatteryPoint, error)
+	// RaiseDeviceAlerts raises low_battery (at or below LowBattery, once
+	// per discharge) and device_offline (silent past OfflineAfter, once per
+	// silence) alerts; it returns how many.
+	RaiseDeviceAlerts(ctx context.Context, now time.Time) (int, error)
+}
+
+// Fix sources.
+const (
+	SourceBracelet = "bracelet"
+	SourceManual   = "manual"
+)
+
+// Fix is one position: from a bracelet (DeviceID and Seq set) or shared by
+// the browser (Source manual). (DeviceID, TS, Seq) identifies a bracelet
+// fix, so a re-sent one is stored once.
+type Fix struct {
+	UserID     int64
+	DeviceID   string
+	Source     string
+	Seq        int64
+	TS         time.Time
+	Lat, Lon   float64
+	Accuracy   *float64
+	Battery    *int
+	ReceivedAt time.Time
+}
+
+// BatteryReading is a bracelet's battery packet.
+type BatteryReading struct {
+	UserID     int64
+	DeviceID   string
+	Seq        int64
+	TS         time.Time
+	Battery    int
+	Charging   bool
+	ReceivedAt time.Time
+}
+
+// Location is a stored fix as the web app reads it (SPEC.md §3).
+type Location struct {
+	ID           int64     `json:"id"`
+	Latitude     float64   `json:"latitude"`
+	Longitude    float64   `json:"longitude"`
+	Accuracy     *float64  `json:"accuracy"`
+	Timestamp    time.Time `json:"timestamp"`
+	BatteryLevel *int      `json:"batteryLevel"`
+	Source       string    `json:"source"`
+	DeviceID     string    `json:"deviceId,omitempty"`
+}
+
+// LocationFilter selects a user's locations, newest first.
+type LocationFilter struct {
+	From, To time.Time // zero: open
+	Limit    int
+}
+
+// FixStore writes fixes and battery readings in batches. A fix already
+// stored (same device, time and sequence) is skipped, not an error.
+type FixStore interface {
+	WriteFixes(ctx context.Context, fixes []Fix, batteries []BatteryReading) error
+	FindLocations(ctx context.Context, userID int64, f LocationFilter) ([]*Location, error)
+	// LatestLocation returns ENOTFOUND when the user has no fix yet.
+	LatestLocation(ctx context.Context, userID int64) (*Location, error)
+}
+
+// FixWriter takes fixes from every path (bracelets, the browser) and
+// returns once they are durably stored.
+type FixWriter interface {
+	Write(ctx context.Context, fixes []Fix, batteries []BatteryReading) error
+}
+
+// DeviceConnections tells which bracelets are connected and cuts one off.
+type DeviceConnections interface {
+	Connected(deviceID string) bool
+	Disconnect(deviceID string)
+}
+
+// FixObserver is told about every committed fix, whichever path it came
+// by; the geofence engine is one.
+type FixObserver interface {
+	ObserveFixes(ctx context.Context, fixes []Fix)
+}
+
+// NewDeviceID returns a fresh bracelet id: "brc_" and 16 random characters
+// that are safe in MQTT topics and client IDs.
+func NewDeviceID() string {
+	const alphabet = "abcdefghijkmnpqrstuvwxyz23456789" // no 0/o, 1/l: read aloud and typed by testers
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on Linux
+	}
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return "brc_" + string(b)
+}
+
+// NewDeviceToken returns a random token for a bracelet and the hash that is
+// stored in its place. The token has 256 bits of entropy, so a fast hash is
+// safe here (and keeps connection storms cheap).
+func NewDeviceToken() (token string, hash []byte) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, HashDeviceToken(token)
+}
+
+// HashDeviceToken is the stored form of a device token.
+func HashDeviceToken(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
+}

@@ -1,0 +1,205 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+
+	"lifeline"
+	"lifeline/ingest/wire"
+)
+
+// SharedGroup is the shared-subscription group every ingest worker joins:
+// the broker hands each message to one worker of the group.
+const SharedGroup = "lifeline"
+
+// ExternalConfig connects an ingest worker to an existing MQTT broker
+// (Mosquitto, EMQX, VerneMQ, HiveMQ) instead of embedding one.
+type ExternalConfig struct {
+	BrokerURL string // tcp://host:1883, ssl://host:8883, ws://host:8083
+	ClientID  string // unique per worker; kept, so the broker keeps its session
+	Username  string
+	Password  string
+
+	Devices lifeline.DeviceService
+	Writer  lifeline.FixWriter
+	Limits  wire.Limits
+	Metrics *Metrics
+	Logger  *slog.Logger
+}
+
+// External is an ingest worker on an outside broker. It reads bracelet
+// packets through shared subscriptions and acknowledges each only after its
+// rows are committed, so a worker that dies loses nothing: the broker
+// redelivers what it had not acknowledged.
+type External struct {
+	cfg     ExternalConfig
+	client  paho.Client
+	devices *deviceCache
+}
+
+// StartExternal connects and subscribes; it returns once subscribed.
+func StartExternal(cfg ExternalConfig) (*External, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics(nil)
+	}
+	e := &External{cfg: cfg, devices: &deviceCache{store: cfg.Devices, ttl: 30 * time.Second, entries: map[string]cachedDevice{}}}
+	subscribed := make(chan error, 1)
+	opts := paho.NewClientOptions().
+		AddBroker(cfg.BrokerURL).
+		SetClientID(cfg.ClientID).
+		SetUsername(cfg.Username).
+		SetPassword(cfg.Password).
+		SetProtocolVersion(4).
+		SetCleanSession(false).
+		SetAutoAckDisabled(true). // acknowledged by hand, after the commit
+		SetOrderMatters(false).   // handle messages concurrently, so they batch
+		SetAutoReconnect(true).
+		SetMaxReconnectInterval(10 * time.Second).
+		SetConnectionLostHandler(func(_ paho.Client, err error) {
+			cfg.Logger.Warn("external broker connection lost; reconnecting", "err", err)
+		}).
+		SetOnConnectHandler(func(c paho.Client) {
+			// Subscribe on every (re)connect: a broker may have lost the session.
+			filters := map[string]byte{
+				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/position": 1,
+				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/battery":  1,
+			}
+			tok := c.SubscribeMultiple(filters, e.handle)
+			tok.Wait()
+			if err := tok.Error(); err != nil {
+				cfg.Logger.Error("subscribe on the external broker", "err", err)
+			}
+			select {
+			case subscribed <- tok.Error():
+			default:
+			}
+		})
+	e.client = paho.NewClient(opts)
+	if tok := e.client.Connect(); !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
+		e.client.Disconnect(0)
+		return nil, fmt.Errorf("ingest: connect to external broker %s: %v", cfg.BrokerURL, tok.Error())
+	}
+	select {
+	case err := <-subscribed:
+		if err != nil {
+			e.client.Disconnect(0)
+			return nil, fmt.Errorf("ingest: subscribe on external broker: %w", err)
+		}
+	case <-time.After(30 * time.Second):
+		e.client.Disconnect(0)
+		return nil, fmt.Errorf("ingest: no subscription answer from %s", cfg.BrokerURL)
+	}
+	cfg.Logger.Info("ingesting from external broker", "broker", cfg.BrokerURL, "client", cfg.ClientID, "group", SharedGroup)
+	return e, nil
+}
+
+// handle stores one packet and then acknowledges it. Invalid packets and
+// packets of unknown or revoked devices are acknowledged without storing:
+// redelivering them could never succeed.
+func (e *External) handle(_ paho.Client, msg paho.Message) {
+	deviceID, kind, err := wire.ParseTopic(msg.Topic())
+	if err != nil {
+		e.reject(msg, wire.ReasonOf(err))
+		return
+	}
+	device, err := e.devices.get(deviceID)
+	if err != nil {
+		e.cfg.Logger.Warn("device lookup failed; the packet will be redelivered", "device", deviceID, "err", err)
+		return // not acknowledged
+	}
+	if device == nil {
+		e.reject(msg, "unknown_device")
+		return
+	}
+	now := time.Now()
+	var fixes []lifeline.Fix
+	var batteries []lifeline.BatteryReading
+	switch kind {
+	case wire.KindPosition:
+		decoded, err := wire.DecodePositions(msg.Payload(), now, e.cfg.Limits)
+		if err != nil {
+			e.reject(msg, wire.ReasonOf(err))
+			return
+		}
+		for _, f := range decoded {
+			fixes = append(fixes, lifeline.Fix{UserID: device.UserID, DeviceID: deviceID, Source: lifeline.SourceBracelet,
+				Seq: int64(f.Seq), TS: f.TS, Lat: f.Lat, Lon: f.Lon, Accuracy: f.Acc, Battery: f.Bat, ReceivedAt: now})
+		}
+	case wire.KindBattery:
+		b, err := wire.DecodeBattery(msg.Payload(), now, e.cfg.Limits)
+		if err != nil {
+			e.reject(msg, wire.ReasonOf(err))
+			return
+		}
+		batteries = append(batteries, lifeline.BatteryReading{UserID: device.UserID, DeviceID: deviceID, Seq: int64(b.Seq),
+			TS: b.TS, Battery: b.Bat, Charging: b.Charging, ReceivedAt: now})
+	default:
+		e.reject(msg, wire.ReasonBadTopic)
+		return
+	}
+	if err := e.cfg.Writer.Write(context.Background(), fixes, batteries); err != nil {
+		if lifeline.ErrorCode(err) == lifeline.EINVALID {
+			e.reject(msg, "store_refused")
+			return
+		}
+		e.cfg.Logger.Warn("packet not stored; it will be redelivered", "device", deviceID, "err", err)
+		return
+	}
+	msg.Ack()
+}
+
+func (e *External) reject(msg paho.Message, reason string) {
+	e.cfg.Metrics.RejectedFixes.WithLabelValues(reason).Inc()
+	msg.Ack()
+}
+
+// Close disconnects, letting handlers in flight finish for up to a second.
+func (e *External) Close() { e.client.Disconnect(1000) }
+
+// deviceCache remembers device owners for a while: a worker must not query
+// the database for every packet. Revocation reaches it within the TTL (the
+// outside broker itself refuses a revoked device at its next connect).
+type deviceCache struct {
+	store   lifeline.DeviceService
+	ttl     time.Duration
+	mu      sync.Mutex
+	entries map[string]cachedDevice
+}
+
+type cachedDevice struct {
+	creds   *lifeline.DeviceCredentials // nil: unknown or revoked
+	expires time.Time
+}
+
+func (c *deviceCache) get(id string) (*lifeline.DeviceCredentials, error) {
+	c.mu.Lock()
+	entry, ok := c.entries[id]
+	c.mu.Unlock()
+	if ok && time.Now().Before(entry.expires) {
+		return entry.creds, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	creds, err := c.store.DeviceCredentials(ctx, id)
+	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
+		creds, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if creds != nil && creds.Revoked {
+		creds = nil
+	}
+	c.mu.Lock()
+	c.entries[id] = cachedDevice{creds: creds, expires: time.Now().Add(c.ttl)}
+	c.mu.Unlock()
+	return creds, nil
+}

@@ -1,0 +1,157 @@
+package ingest_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"lifeline"
+	"lifeline/ingest"
+	"lifeline/ingest/wire"
+	"lifeline/store/storetest"
+)
+
+// startMosquitto runs a private Mosquitto with the given password and ACL
+// files on a free loopback port, as the test's own child process.
+func startMosquitto(t *testing.T, dir string) string {
+	t.Helper()
+	bin, err := exec.LookPath("mosquitto")
+	if err != nil {
+		bin = "/usr/sbin/mosquitto"
+		if _, err := os.Stat(bin); err != nil {
+			t.Fatal("mosquitto is not installed (apt-get install mosquitto; make test installs it)")
+		}
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	conf := filepath.Join(dir, "mosquitto.conf")
+	os.WriteFile(conf, []byte(fmt.Sprintf(`listener %d 127.0.0.1
+allow_anonymous false
+password_file %s
+acl_file %s
+use_username_as_clientid true
+persistence false
+max_inflight_messages 200
+`, port, filepath.Join(dir, "passwd"), filepath.Join(dir, "acl"))), 0o644)
+	logPath := filepath.Join(dir, "mosquitto.log")
+	logFile, _ := os.Create(logPath)
+	cmd := exec.Command(bin, "-c", conf)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		logFile.Close()
+		if t.Failed() {
+			out, _ := os.ReadFile(logPath)
+			t.Logf("mosquitto log:\n%s", out)
+		}
+	})
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return addr
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("mosquitto did not start listening")
+		}
+	}
+}
+
+func TestTwoWorkersShareAnExternalMosquitto(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	var userID int64
+	db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ('ext@example.org') RETURNING id`).Scan(&userID)
+	token, hash := lifeline.NewDeviceToken()
+	device := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Scale-out bracelet"}
+	if err := db.CreateDevice(ctx, device, hash); err != nil {
+		t.Fatal(err)
+	}
+
+	// Run as root, Mosquitto drops to its own user: the files must be
+	// reachable by it (t.TempDir's parent is private).
+	dir, err := os.MkdirTemp("", "lifeline-mosquitto-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o755)
+	passwd, _ := os.Create(filepath.Join(dir, "passwd"))
+	acl, _ := os.Create(filepath.Join(dir, "acl"))
+	workers := []string{"lifeline-ingest-1", "lifeline-ingest-2"}
+	if err := ingest.WriteMosquittoPasswd(passwd, []ingest.MosquittoAccount{
+		{Username: workers[0], Password: "worker-secret"}, {Username: workers[1], Password: "worker-secret"}, {Username: device.ID, Password: token},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ingest.WriteMosquittoACL(acl, workers)
+	passwd.Close()
+	acl.Close()
+	addr := startMosquitto(t, dir)
+
+	var metrics []*ingest.Metrics
+	for _, worker := range workers { // two lifeline nodes: each its own writer
+		m := ingest.NewMetrics(prometheus.NewRegistry())
+		w := ingest.NewWriter(db, ingest.WriterConfig{Metrics: m})
+		e, err := ingest.StartExternal(ingest.ExternalConfig{
+			BrokerURL: "tcp://" + addr, ClientID: worker, Username: worker, Password: "worker-secret",
+			Devices: db, Writer: w, Metrics: m,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { e.Close(); w.Close(ctx) })
+		metrics = append(metrics, m)
+	}
+
+	// The bracelet talks to Mosquitto, which checks its token.
+	bad := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + addr).SetClientID(device.ID).SetUsername(device.ID).SetPassword("wrong").SetProtocolVersion(4))
+	if tok := bad.Connect(); tok.WaitTimeout(5*time.Second) && tok.Error() == nil {
+		t.Fatal("Mosquitto accepted a wrong token from the generated password file")
+	}
+	c, err := connect(t, "tcp://"+addr, device.ID, device.ID, token)
+	if err != nil {
+		t.Fatalf("the device cannot connect to Mosquitto with its token: %v", err)
+	}
+	base := time.Now().Add(-time.Hour).Truncate(time.Millisecond)
+	var toks []paho.Token
+	for seq := uint64(1); seq <= 400; seq++ {
+		toks = append(toks, c.Publish(wire.PositionTopic(device.ID), 1, false, wire.EncodePosition(fix(seq, base.Add(time.Duration(seq)*time.Second)))))
+	}
+	for _, tok := range toks {
+		if !tok.WaitTimeout(20*time.Second) || tok.Error() != nil {
+			t.Fatalf("publish to Mosquitto: %v", tok.Error())
+		}
+	}
+	var stored int
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		db.Pool.QueryRow(ctx, `SELECT count(*) FROM locations WHERE device_id = $1`, device.ID).Scan(&stored)
+		if stored == 400 {
+			break
+		}
+	}
+	if stored != 400 {
+		t.Fatalf("stored %d fixes through the workers, want 400", stored)
+	}
+	a, b := testutil.ToFloat64(metrics[0].AcceptedFixes), testutil.ToFloat64(metrics[1].AcceptedFixes)
+	if a == 0 || b == 0 || a+b != 400 {
+		t.Errorf("worker 1 committed %v and worker 2 %v: want both to share the 400", a, b)
+	}
+}

@@ -1,0 +1,237 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	mqtt "github.com/mochi-mqtt/server/v2"
+	"github.com/mochi-mqtt/server/v2/packets"
+
+	"lifeline"
+	"lifeline/ingest/wire"
+)
+
+// deviceHook enforces the bracelet wire contract v1 inside the broker:
+// who may connect, what each device may publish and subscribe to, and what
+// happens to a position or battery packet (decoded, committed, then acked).
+type deviceHook struct {
+	mqtt.HookBase
+	devices lifeline.DeviceService
+	writer  lifeline.FixWriter
+	limits  wire.Limits
+	rate    RateLimit
+	metrics *Metrics
+	log     *slog.Logger
+	now     func() time.Time
+	// publishConfig sends a device its retained config after it connects.
+	publishConfig func(deviceID string)
+
+	mu       sync.Mutex
+	sessions map[string]*deviceSession // by device ID
+}
+
+// deviceSession is a connected, authenticated bracelet.
+type deviceSession struct {
+	client  *mqtt.Client
+	userID  int64
+	limiter *tokenBucket
+}
+
+func (h *deviceHook) ID() string { return "lifeline-devices" }
+
+func (h *deviceHook) Provides(b byte) bool {
+	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnSessionEstablished, mqtt.OnDisconnect}, []byte{b})
+}
+
+func (h *deviceHook) refuse(reason string, cl *mqtt.Client) bool {
+	h.metrics.Refused.WithLabelValues(reason).Inc()
+	h.log.Info("mqtt refused", "reason", reason, "client", cl.ID, "remote", cl.Net.Remote)
+	return false
+}
+
+// OnConnectAuthenticate admits a device whose client ID and username are
+// its ID and whose password is its current token.
+func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
+	id := string(pk.Connect.Username)
+	switch {
+	case id == "" || !wire.ValidDeviceID(id):
+		return h.refuse("unknown_device", cl)
+	case cl.ID != id:
+		return h.refuse("client_id_mismatch", cl)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	creds, err := h.devices.DeviceCredentials(ctx, id)
+	switch {
+	case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
+		return h.refuse("unknown_device", cl)
+	case err != nil:
+		h.log.Error("device lookup failed", "device", id, "err", err)
+		return h.refuse("store_error", cl)
+	case creds.Revoked:
+		return h.refuse("revoked", cl)
+	case subtle.ConstantTimeCompare(lifeline.HashDeviceToken(string(pk.Connect.Password)), creds.TokenHash) != 1:
+		return h.refuse("bad_token", cl)
+	}
+	h.mu.Lock()
+	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, limiter: newTokenBucket(h.rate)}
+	h.mu.Unlock()
+	return true
+}
+
+func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {
+	h.metrics.Connected.Inc()
+	if h.publishConfig != nil {
+		h.publishConfig(cl.ID)
+	}
+}
+
+// OnDisconnect forgets the session, unless a newer connection of the same
+// device has already taken it over.
+func (h *deviceHook) OnDisconnect(cl *mqtt.Client, err error, expire bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if s, ok := h.sessions[cl.ID]; ok && s.client == cl {
+		delete(h.sessions, cl.ID)
+		h.metrics.Connected.Dec()
+	}
+}
+
+func (h *deviceHook) session(cl *mqtt.Client) *deviceSession {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if s, ok := h.sessions[cl.ID]; ok && s.client == cl {
+		return s
+	}
+	return nil
+}
+
+// OnACLCheck: a device publishes only under bracelets/{its id}/ and
+// subscribes only to bracelets/{its id}/config.
+func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
+	prefix := "bracelets/" + cl.ID + "/"
+	allowed := strings.HasPrefix(topic, prefix) && len(topic) > len(prefix) && !strings.ContainsAny(topic[len(prefix):], "+#")
+	if !write {
+		allowed = topic == wire.ConfigTopic(cl.ID)
+	}
+	if !allowed {
+		h.metrics.Refused.WithLabelValues("acl").Inc()
+		h.log.Info("mqtt topic refused", "client", cl.ID, "topic", topic, "write", write)
+	}
+	return allowed
+}
+
+// OnPublish decodes a packet and returns only once its rows are committed;
+// mochi then sends the PUBACK. Stored packets are not fanned out to
+// subscribers (CodeSuccessIgnore), and nobody may subscribe to them anyway.
+func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Packet, error) {
+	if cl.Net.Inline {
+		return pk, nil // the server's own retained config messages
+	}
+	v5 := cl.Properties.ProtocolVersion == 5
+	s := h.session(cl)
+	if s == nil {
+		h.metrics.Refused.WithLabelValues("no_session").Inc()
+		return pk, packets.ErrNotAuthorized
+	}
+	if !s.limiter.allow(h.now()) {
+		h.metrics.Refused.WithLabelValues("rate_limited").Inc()
+		if v5 {
+			return pk, packets.ErrMessageRateTooHigh
+		}
+		// MQTT 3.1.1 has no negative PUBACK: drop the connection unacked,
+		// so the device resends later instead of believing it delivered.
+		cl.Stop(packets.ErrMessageRateTooHigh)
+		return pk, packets.ErrRejectPacket
+	}
+	fixes, batteries, err := h.decode(cl.ID, s.userID, pk)
+	if err != nil {
+		reason := wire.ReasonOf(err)
+		h.metrics.RejectedFixes.WithLabelValues(reason).Inc()
+		h.log.Debug("packet rejected", "device", cl.ID, "topic", pk.TopicName, "reason", reason, "err", err)
+		if v5 {
+			return pk, packets.ErrPayloadFormatInvalid // PUBACK 0x99
+		}
+		return pk, packets.CodeSuccessIgnore // acked as "rejected as invalid"
+	}
+	if err := h.writer.Write(context.Background(), fixes, batteries); err != nil {
+		h.log.Warn("packet not stored", "device", cl.ID, "err", err)
+		if v5 {
+			return pk, packets.ErrImplementationSpecificError
+		}
+		cl.Stop(err)
+		return pk, packets.ErrRejectPacket
+	}
+	return pk, packets.CodeSuccessIgnore
+}
+
+func (h *deviceHook) decode(deviceID string, userID int64, pk packets.Packet) ([]lifeline.Fix, []lifeline.BatteryReading, error) {
+	id, kind, err := wire.ParseTopic(pk.TopicName)
+	if err != nil || id != deviceID {
+		return nil, nil, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "not this device's topic: " + pk.TopicName}
+	}
+	now := h.now()
+	switch kind {
+	case wire.KindPosition:
+		decoded, err := wire.DecodePositions(pk.Payload, now, h.limits)
+		if err != nil {
+			return nil, nil, err
+		}
+		fixes := make([]lifeline.Fix, len(decoded))
+		for i, f := range decoded {
+			fixes[i] = lifeline.Fix{
+				UserID: userID, DeviceID: deviceID, Source: lifeline.SourceBracelet, Seq: int64(f.Seq), TS: f.TS,
+				Lat: f.Lat, Lon: f.Lon, Accuracy: f.Acc, Battery: f.Bat, ReceivedAt: now,
+			}
+		}
+		return fixes, nil, nil
+	case wire.KindBattery:
+		b, err := wire.DecodeBattery(pk.Payload, now, h.limits)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, []lifeline.BatteryReading{{UserID: userID, DeviceID: deviceID, Seq: int64(b.Seq), TS: b.TS, Battery: b.Bat, Charging: b.Charging, ReceivedAt: now}}, nil
+	default:
+		return nil, nil, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "devices do not publish to " + pk.TopicName}
+	}
+}
+
+// RateLimit is a token bucket: Burst packets at once, refilled at
+// PerSecond. Zero PerSecond means no limit.
+type RateLimit struct {
+	PerSecond float64
+	Burst     int
+}
+
+type tokenBucket struct {
+	limit  RateLimit
+	mu     sync.Mutex
+	tokens float64
+	last   time.Time
+}
+
+func newTokenBucket(l RateLimit) *tokenBucket {
+	return &tokenBucket{limit: l, tokens: float64(l.Burst)}
+}
+
+func (b *tokenBucket) allow(now time.Time) bool {
+	if b.limit.PerSecond <= 0 {
+		return true
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.last.IsZero() {
+		b.tokens = min(float64(b.limit.Burst), b.tokens+now.Sub(b.last).Seconds()*b.limit.PerSecond)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

@@ -1,0 +1,199 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"lifeline"
+)
+
+var _ lifeline.DeviceService = (*DB)(nil)
+
+func (db *DB) CreateDevice(ctx context.Context, d *lifeline.Device, tokenHash []byte) error {
+	err := db.Pool.QueryRow(ctx, `
+		INSERT INTO devices (id, user_id, name, token_hash) VALUES ($1, $2, $3, $4)
+		RETURNING created_at, interval_s`, d.ID, d.UserID, d.Name, tokenHash).Scan(&d.CreatedAt, &d.IntervalS)
+	if err != nil {
+		return fmt.Errorf("store: create device: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) FindDevices(ctx context.Context, userID int64) ([]*lifeline.Device, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT id, user_id, name, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging
+		FROM devices WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at, id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: find devices: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Device, error) {
+		var d lifeline.Device
+		var battery *int16
+		err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging)
+		if battery != nil {
+			b := int(*battery)
+			d.LastBattery = &b
+		}
+		return &d, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: find devices: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) RevokeDevice(ctx context.Context, userID int64, deviceID string) error {
+	tag, err := db.Pool.Exec(ctx, `
+		UPDATE devices SET revoked_at = now(), updated_at = now()
+		WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`, deviceID, userID)
+	if err != nil {
+		return fmt.Errorf("store: revoke device: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return lifeline.Errorf(lifeline.ENOTFOUND, "Bracelet not found.")
+	}
+	return nil
+}
+
+// FindAllDevices lists every device with its owner's email, for operators.
+func (db *DB) FindAllDevices(ctx context.Context) ([]*lifeline.Device, []string, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT d.id, d.user_id, d.name, d.created_at, d.revoked_at, d.last_seen_at, coalesce(u.email, '')
+		FROM devices d JOIN users u ON u.id = d.user_id ORDER BY d.created_at, d.id`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: list devices: %w", err)
+	}
+	defer rows.Close()
+	var devices []*lifeline.Device
+	var owners []string
+	for rows.Next() {
+		var d lifeline.Device
+		var owner string
+		if err := rows.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &owner); err != nil {
+			return nil, nil, fmt.Errorf("store: list devices: %w", err)
+		}
+		devices, owners = append(devices, &d), append(owners, owner)
+	}
+	return devices, owners, rows.Err()
+}
+
+// RevokeDeviceByID revokes a device whoever owns it (the operator CLI).
+func (db *DB) RevokeDeviceByID(ctx context.Context, deviceID string) (userID int64, err error) {
+	err = db.Pool.QueryRow(ctx, `
+		UPDATE devices SET revoked_at = now(), updated_at = now()
+		WHERE id = $1 AND revoked_at IS NULL RETURNING user_id`, deviceID).Scan(&userID)
+	if isNoRows(err) {
+		return 0, lifeline.Errorf(lifeline.ENOTFOUND, "No active bracelet %s.", deviceID)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: revoke device: %w", err)
+	}
+	return userID, nil
+}
+
+func (db *DB) DeviceCredentials(ctx context.Context, deviceID string) (*lifeline.DeviceCredentials, error) {
+	var c lifeline.DeviceCredentials
+	var revokedAt *time.Time
+	err := db.Pool.QueryRow(ctx, `SELECT id, user_id, token_hash, revoked_at FROM devices WHERE id = $1`, deviceID).
+		Scan(&c.DeviceID, &c.UserID, &c.TokenHash, &revokedAt)
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Unknown device.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: device credentials: %w", err)
+	}
+	c.Revoked = revokedAt != nil
+	return &c, nil
+}
+
+func (db *DB) BatteryHistory(ctx context.Context, deviceID string, since time.Time) ([]lifeline.BatteryPoint, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT ts, battery, coalesce(charging, false) FROM battery_readings
+		WHERE device_id = $1 AND ts >= $2 ORDER BY ts, seq`, deviceID, since)
+	if err != nil {
+		return nil, fmt.Errorf("store: battery history: %w", err)
+	}
+	points, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (lifeline.BatteryPoint, error) {
+		var p lifeline.BatteryPoint
+		var level int16
+		err := row.Scan(&p.At, &level, &p.Charging)
+		p.Level = int(level)
+		return p, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: battery history: %w", err)
+	}
+	return points, nil
+}
+
+// RaiseDeviceAlerts claims each alert on the device row first (the
+// *_alerted_at columns), so a discharge or a silence alerts once however
+// many nodes sweep; the alert's dedup key is the same claim.
+func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) (int, error) {
+	var total int64
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		// A discharge ends when the battery rises above the threshold or charges.
+		if _, err := tx.Exec(ctx, `
+			UPDATE devices SET low_battery_alerted_at = NULL
+			WHERE low_battery_alerted_at IS NOT NULL AND (last_battery > $1 OR last_charging)`, lifeline.LowBattery); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `
+			WITH low AS (
+				UPDATE devices SET low_battery_alerted_at = $1
+				WHERE revoked_at IS NULL AND last_battery <= $2 AND NOT coalesce(last_charging, false)
+				  AND low_battery_alerted_at IS NULL
+				RETURNING id, user_id, name, last_battery
+			)
+			INSERT INTO alerts (user_id, type, message, link, dedup_key, device_id)
+			SELECT user_id, 'low_battery',
+			       format('Your bracelet "%s" is at %s%% battery. Charge it soon so it can keep looking out for you.', name, last_battery),
+			       '/gps', id || ':' || to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), id
+			FROM low
+			ON CONFLICT (user_id, type, dedup_key) DO NOTHING`, now, lifeline.LowBattery)
+		if err != nil {
+			return err
+		}
+		total += tag.RowsAffected()
+		tag, err = tx.Exec(ctx, `
+			WITH silent AS (
+				UPDATE devices d SET offline_alerted_at = $1
+				WHERE revoked_at IS NULL AND last_seen_at IS NOT NULL
+				  AND last_seen_at < $1::timestamptz - greatest(make_interval(secs => interval_s * $2::int), make_interval(secs => $3::int))
+				  AND (offline_alerted_at IS NULL OR offline_alerted_at < last_seen_at)
+				RETURNING d.id, d.user_id, d.name, d.last_seen_at
+			)
+			INSERT INTO alerts (user_id, type, message, link, dedup_key, device_id)
+			SELECT s.user_id, 'device_offline',
+			       format('Your bracelet "%s" has not reported since %s. It may be out of range, switched off or out of battery.',
+			              s.name, to_char(s.last_seen_at AT TIME ZONE u.timezone, 'HH24:MI')),
+			       '/gps', s.id || ':' || to_char(s.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), s.id
+			FROM silent s JOIN users u ON u.id = s.user_id
+			ON CONFLICT (user_id, type, dedup_key) DO NOTHING`,
+			now, lifeline.OfflineIntervals, int(lifeline.MinOfflineAfter.Seconds()))
+		if err != nil {
+			return err
+		}
+		total += tag.RowsAffected()
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: raise device alerts: %w", err)
+	}
+	return int(total), nil
+}
+
+// RotateDeviceToken replaces an active device's token hash.
+func (db *DB) RotateDeviceToken(ctx context.Context, deviceID string, hash []byte) error {
+	tag, err := db.Pool.Exec(ctx, `UPDATE devices SET token_hash = $2, updated_at = now() WHERE id = $1 AND revoked_at IS NULL`, deviceID, hash)
+	if err != nil {
+		return fmt.Errorf("store: rotate device token: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return lifeline.Errorf(lifeline.ENOTFOUND, "No active bracelet %s.", deviceID)
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"lifeline"
+	"lifeline/store/storetest"
+)
+
+func TestDeviceAlertsOncePerDischargeAndSilence(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	var userID int64
+	db.Pool.QueryRow(ctx, `INSERT INTO users (email, timezone) VALUES ('w@example.org', 'Europe/London') RETURNING id`).Scan(&userID)
+	_, hash := lifeline.NewDeviceToken()
+	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Left wrist"}
+	if err := db.CreateDevice(ctx, d, hash); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	seq := int64(0)
+	report := func(at time.Time, level int, charging bool) {
+		seq++
+		err := db.WriteFixes(ctx, nil, []lifeline.BatteryReading{{UserID: userID, DeviceID: d.ID, Seq: seq, TS: at, Battery: level, Charging: charging, ReceivedAt: at}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweep := func(at time.Time) int {
+		n, err := db.RaiseDeviceAlerts(ctx, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	count := func(kind string) int {
+		var n int
+		db.Pool.QueryRow(ctx, `SELECT count(*) FROM alerts WHERE user_id = $1 AND type = $2`, userID, kind).Scan(&n)
+		return n
+	}
+
+	report(now, 40, false)
+	if n := sweep(now); n != 0 {
+		t.Fatalf("a healthy device raised %d alerts", n)
+	}
+	report(now.Add(time.Minute), 15, false)
+	sweep(now.Add(time.Minute))
+	report(now.Add(2*time.Minute), 14, false)
+	sweep(now.Add(2 * time.Minute))
+	if got := count("low_battery"); got != 1 {
+		t.Errorf("one discharge raised %d low_battery alerts, want 1", got)
+	}
+	report(now.Add(3*time.Minute), 16, true) // charged
+	sweep(now.Add(3 * time.Minute))
+	report(now.Add(4*time.Minute), 12, false) // the next discharge
+	sweep(now.Add(4 * time.Minute))
+	if got := count("low_battery"); got != 2 {
+		t.Errorf("two discharges raised %d low_battery alerts, want 2", got)
+	}
+
+	// Silent for 10 minutes with a 30 s interval: offline, once.
+	silentAt := now.Add(14 * time.Minute)
+	sweep(silentAt)
+	sweep(silentAt.Add(time.Minute))
+	if got := count("device_offline"); got != 1 {
+		t.Errorf("one silence raised %d device_offline alerts, want 1", got)
+	}
+	var message string
+	db.Pool.QueryRow(ctx, `SELECT message FROM alerts WHERE type = 'device_offline'`).Scan(&message)
+	if message != `Your bracelet "Left wrist" has not reported since 12:04. It may be out of range, switched off or out of battery.` {
+		t.Errorf("message = %q (the time is London's)", message)
+	}
+	report(silentAt.Add(2*time.Minute), 60, false) // back, then silent again
+	sweep(silentAt.Add(20 * time.Minute))
+	if got := count("device_offline"); got != 2 {
+		t.Errorf("a second silence raised %d device_offline alerts in all, want 2", got)
+	}
+}

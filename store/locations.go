@@ -1,0 +1,221 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"lifeline"
+)
+
+var _ lifeline.FixStore = (*DB)(nil)
+
+// WriteFixes stores a batch in one transaction with one statement per
+// table: arrays unnested server-side, duplicates skipped by the unique
+// (device, ts, seq) keys, and each device's health columns moved forward.
+//
+// A batch the database refuses as data (a device deleted meanwhile, a value
+// out of range) is an EINVALID error: retrying it cannot succeed. Anything
+// else (the server down, a lost connection) is worth retrying.
+func (db *DB) WriteFixes(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
+	err := db.writeFixes(ctx, fixes, batteries)
+	if isDataError(err) {
+		return &lifeline.Error{Code: lifeline.EINVALID, Message: err.Error()}
+	}
+	return err
+}
+
+func (db *DB) writeFixes(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
+	return pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		if len(fixes) > 0 {
+			if err := insertFixes(ctx, tx, fixes); err != nil {
+				return err
+			}
+		}
+		if len(batteries) > 0 {
+			if err := insertBatteries(ctx, tx, batteries); err != nil {
+				return err
+			}
+		}
+		return updateDeviceHealth(ctx, tx, fixes, batteries)
+	})
+}
+
+func insertFixes(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix) error {
+	n := len(fixes)
+	users, seqs := make([]int64, n), make([]*int64, n)
+	devices, sources := make([]*string, n), make([]string, n)
+	ts, received := make([]time.Time, n), make([]time.Time, n)
+	lats, lons, accs := make([]float64, n), make([]float64, n), make([]*float64, n)
+	bats := make([]*int16, n)
+	for i, f := range fixes {
+		users[i], sources[i], ts[i], received[i] = f.UserID, f.Source, f.TS, f.ReceivedAt
+		lats[i], lons[i], accs[i] = f.Lat, f.Lon, f.Accuracy
+		if f.DeviceID != "" {
+			devices[i] = &fixes[i].DeviceID
+			seqs[i] = &fixes[i].Seq
+		}
+		if f.Battery != nil {
+			b := int16(*f.Battery)
+			bats[i] = &b
+		}
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at)
+		SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[],
+			$6::float8[], $7::float8[], $8::float8[], $9::smallint[], $10::timestamptz[])
+		ON CONFLICT (device_id, ts, seq) DO NOTHING`,
+		users, devices, sources, ts, seqs, lats, lons, accs, bats, received)
+	if err != nil {
+		return fmt.Errorf("store: write %d fixes: %w", n, err)
+	}
+	return nil
+}
+
+func insertBatteries(ctx context.Context, tx pgx.Tx, readings []lifeline.BatteryReading) error {
+	n := len(readings)
+	devices, users, seqs := make([]string, n), make([]int64, n), make([]int64, n)
+	ts, levels, charging := make([]time.Time, n), make([]int16, n), make([]bool, n)
+	for i, r := range readings {
+		devices[i], users[i], seqs[i], ts[i], levels[i], charging[i] = r.DeviceID, r.UserID, r.Seq, r.TS, int16(r.Battery), r.Charging
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO battery_readings (device_id, user_id, seq, ts, battery, charging)
+		SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::smallint[], $6::boolean[])
+		ON CONFLICT (device_id, ts, seq) DO NOTHING`, devices, users, seqs, ts, levels, charging)
+	if err != nil {
+		return fmt.Errorf("store: write %d battery readings: %w", n, err)
+	}
+	return nil
+}
+
+// updateDeviceHealth records, per device, when it was last heard from, its
+// newest fix and its newest battery level. Only forward: an old fix
+// arriving late never moves last_fix_at back.
+func updateDeviceHealth(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
+	type health struct {
+		seen, fix, batteryAt time.Time
+		battery              *int16
+		charging             *bool
+	}
+	byDevice := map[string]*health{}
+	get := func(id string) *health {
+		if byDevice[id] == nil {
+			byDevice[id] = &health{}
+		}
+		return byDevice[id]
+	}
+	for _, f := range fixes {
+		if f.DeviceID == "" {
+			continue
+		}
+		h := get(f.DeviceID)
+		h.seen = latest(h.seen, f.ReceivedAt)
+		h.fix = latest(h.fix, f.TS)
+		if f.Battery != nil && !f.TS.Before(h.batteryAt) {
+			b := int16(*f.Battery)
+			h.battery, h.batteryAt = &b, f.TS
+		}
+	}
+	for _, r := range batteries {
+		h := get(r.DeviceID)
+		h.seen = latest(h.seen, r.ReceivedAt)
+		if !r.TS.Before(h.batteryAt) {
+			b, c := int16(r.Battery), r.Charging
+			h.battery, h.batteryAt, h.charging = &b, r.TS, &c
+		}
+	}
+	if len(byDevice) == 0 {
+		return nil
+	}
+	var ids []string
+	var seen, fix, batteryAt []*time.Time
+	var battery []*int16
+	var charging []*bool
+	for id, h := range byDevice {
+		ids = append(ids, id)
+		seen, fix, batteryAt = append(seen, &h.seen), append(fix, nonZero(h.fix)), append(batteryAt, nonZero(h.batteryAt))
+		battery, charging = append(battery, h.battery), append(charging, h.charging)
+	}
+	_, err := tx.Exec(ctx, `
+		UPDATE devices d SET
+			last_seen_at    = greatest(d.last_seen_at, v.seen),
+			last_fix_at     = greatest(d.last_fix_at, v.fix),
+			last_battery    = CASE WHEN v.battery_at >= coalesce(d.last_battery_at, '-infinity') THEN coalesce(v.battery, d.last_battery) ELSE d.last_battery END,
+			last_charging   = CASE WHEN v.battery_at >= coalesce(d.last_battery_at, '-infinity') THEN coalesce(v.charging, d.last_charging) ELSE d.last_charging END,
+			last_battery_at = greatest(d.last_battery_at, v.battery_at)
+		FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::smallint[], $5::timestamptz[], $6::boolean[])
+			AS v(id, seen, fix, battery, battery_at, charging)
+		WHERE d.id = v.id`, ids, seen, fix, battery, batteryAt, charging)
+	if err != nil {
+		return fmt.Errorf("store: update device health: %w", err)
+	}
+	return nil
+}
+
+func latest(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+func nonZero(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+// locationColumns fills a missing battery level with the device's last
+// reading at or before the fix.
+const locationColumns = `l.id, l.latitude, l.longitude, l.accuracy, l.ts, coalesce(l.battery_level,
+	(SELECT b.battery FROM battery_readings b WHERE b.device_id = l.device_id AND b.ts <= l.ts ORDER BY b.ts DESC LIMIT 1)),
+	l.source, coalesce(l.device_id, '')`
+
+func scanLocation(row pgx.Row) (*lifeline.Location, error) {
+	var loc lifeline.Location
+	var battery *int16
+	err := row.Scan(&loc.ID, &loc.Latitude, &loc.Longitude, &loc.Accuracy, &loc.Timestamp, &battery, &loc.Source, &loc.DeviceID)
+	if battery != nil {
+		b := int(*battery)
+		loc.BatteryLevel = &b
+	}
+	return &loc, err
+}
+
+func timeOrNil(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t
+}
+
+func (db *DB) FindLocations(ctx context.Context, userID int64, f lifeline.LocationFilter) ([]*lifeline.Location, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT `+locationColumns+` FROM locations l
+		WHERE l.user_id = $1 AND ($2::timestamptz IS NULL OR l.ts >= $2) AND ($3::timestamptz IS NULL OR l.ts <= $3)
+		ORDER BY l.ts DESC, l.id DESC LIMIT $4`, userID, timeOrNil(f.From), timeOrNil(f.To), f.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: find locations: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Location, error) { return scanLocation(row) })
+	if err != nil {
+		return nil, fmt.Errorf("store: find locations: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) LatestLocation(ctx context.Context, userID int64) (*lifeline.Location, error) {
+	loc, err := scanLocation(db.Pool.QueryRow(ctx, `
+		SELECT `+locationColumns+` FROM locations l WHERE l.user_id = $1 ORDER BY l.ts DESC, l.id DESC LIMIT 1`, userID))
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "No location yet.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: latest location: %w", err)
+	}
+	return loc, nil
+}
