@@ -42,7 +42,7 @@ func TestPairListAndRevokeABracelet(t *testing.T) {
 	}
 
 	lost := make(chan struct{})
-	opts := paho.NewClientOptions().AddBroker("tcp://"+broker.TCPAddr()).SetClientID(d.ID).SetUsername(d.ID).SetPassword(d.Token).
+	opts := paho.NewClientOptions().AddBroker("tcp://" + broker.TCPAddr()).SetClientID(d.ID).SetUsername(d.ID).SetPassword(d.Token).
 		SetAutoReconnect(false).SetConnectionLostHandler(func(paho.Client, error) { close(lost) })
 	client := paho.NewClient(opts)
 	if tok := client.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
