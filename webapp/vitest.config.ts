@@ -11,6 +11,9 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup-tests.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Route tests wait for screens (findBy waits up to 5 s, see setup-tests.ts);
+      // leave room for several waits on a busy two-core machine.
+      testTimeout: 15_000,
     },
   }),
 )

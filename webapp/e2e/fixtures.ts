@@ -5,7 +5,12 @@ import { test as base, expect, type Page } from '@playwright/test'
 
 import { BASE_URL_ENV, screenshotsDir } from './paths'
 
-export const test = base.extend<{ saveScreenshot: (name: string) => Promise<void> }>({
+export type ScreenshotOptions = {
+  /** Whole page (default) or only the viewport, where fixed bars sit where a person sees them. */
+  fullPage?: boolean
+}
+
+export const test = base.extend<{ saveScreenshot: (name: string, options?: ScreenshotOptions) => Promise<void> }>({
   // The server's URL is only known once global setup has started it.
   // Playwright reads fixture dependencies from the destructuring pattern, so it must stay.
   // eslint-disable-next-line no-empty-pattern
@@ -14,15 +19,15 @@ export const test = base.extend<{ saveScreenshot: (name: string) => Promise<void
     if (!url) throw new Error(`${BASE_URL_ENV} is not set: did global setup run?`)
     await use(url)
   },
-  /** Saves a full-page screenshot to e2e/.artifacts/screenshots/NAME.png. */
+  /** Saves a screenshot (full page unless told otherwise) to e2e/.artifacts/screenshots/NAME.png. */
   saveScreenshot: async ({ page }, use) => {
-    await use((name) => saveFullPageScreenshot(page, name))
+    await use((name, options) => saveFullPageScreenshot(page, name, options))
   },
 })
 
-export async function saveFullPageScreenshot(page: Page, name: string) {
+export async function saveFullPageScreenshot(page: Page, name: string, { fullPage = true }: ScreenshotOptions = {}) {
   await mkdir(screenshotsDir, { recursive: true })
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage })
 }
 
 export { expect }

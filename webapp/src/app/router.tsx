@@ -1,27 +1,91 @@
-import { Route, Switch } from 'wouter'
+import * as React from 'react'
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 
+import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
+import { CrisisRoute, PublicCrisisRoute } from '@/app/routes/crisis'
 import { DashboardRoute } from '@/app/routes/dashboard'
+import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
+import { LoginRoute, RegisterRoute, SettingsRoute } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
-import { NotFoundRoute } from '@/app/routes/not-found'
-import { routes } from '@/config/routes'
+import { LoginRedirect } from '@/app/routes/login-redirect'
+import { NotFoundContent, NotFoundRoute } from '@/app/routes/not-found'
+import { SignedInLayout } from '@/app/routes/signed-in-layout'
+import { isProtectedPath, routes } from '@/config/routes'
 import { useAuth } from '@/features/auth/hooks/use-auth'
+import type { User } from '@/features/auth/types'
+import { useNextPath } from '@/hooks/use-next-path'
 
 /**
- * SPEC.md §2: while the session loads or when signed out only `/` exists
- * (the landing page); signed in, `/` is the dashboard. Every other path is
- * the not-found page. Screens of routes.ts are added here as they are built.
+ * Route gating (SPEC.md §2 and §4, issue 3):
+ *   - session loading: the landing page at `/`, a skeleton elsewhere;
+ *   - signed out: `/` landing, `/login`, `/register`, `/crisis` (hotlines);
+ *     a protected path shows the Unauthorized toast and goes to sign-in;
+ *     anything else is the not-found page;
+ *   - signed in: every screen inside the navigation shell; `/login` and
+ *     `/register` move on to `?next=` (or `/`).
+ * Screens of src/config/routes.ts are added here as they are built; until
+ * then a signed-in visit shows the not-found card inside the shell.
  */
 export function AppRouter() {
-  const { isAuthenticated } = useAuth()
+  const { user, isLoading } = useAuth()
+  const [location] = useLocation()
+
+  if (isLoading) {
+    if (location === routes.home.path) return <LandingRoute />
+    const guestScreen = location === routes.login.path || location === routes.register.path
+    return guestScreen ? <FormScreenSkeleton /> : <ShellSkeleton />
+  }
+  return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />
+}
+
+function SignedOutRoutes() {
+  const [location] = useLocation()
+  const search = useSearch()
 
   return (
-    <Switch>
-      {isAuthenticated ? (
-        <Route path={routes.home.path} component={DashboardRoute} />
-      ) : (
+    <React.Suspense fallback={<FormScreenSkeleton />}>
+      <Switch>
         <Route path={routes.home.path} component={LandingRoute} />
-      )}
-      <Route component={NotFoundRoute} />
+        <Route path={routes.login.path} component={LoginRoute} />
+        <Route path={routes.register.path} component={RegisterRoute} />
+        <Route path={routes.crisis.path} component={PublicCrisisRoute} />
+        <Route>
+          {isProtectedPath(location) ? (
+            <LoginRedirect from={search ? `${location}?${search}` : location} />
+          ) : (
+            <NotFoundRoute />
+          )}
+        </Route>
+      </Switch>
+    </React.Suspense>
+  )
+}
+
+function SignedInRoutes({ user }: { user: User }) {
+  return (
+    <Switch>
+      <Route path={routes.login.path} component={ContinueAfterSignIn} />
+      <Route path={routes.register.path} component={ContinueAfterSignIn} />
+      <Route>
+        <SignedInLayout user={user}>
+          <React.Suspense fallback={<FormScreenSkeleton />}>
+            <Switch>
+              <Route path={routes.home.path} component={DashboardRoute} />
+              <Route path={routes.settings.path}>
+                <SettingsRoute user={user} />
+              </Route>
+              <Route path={routes.crisis.path} component={CrisisRoute} />
+              <Route component={NotFoundContent} />
+            </Switch>
+          </React.Suspense>
+        </SignedInLayout>
+      </Route>
     </Switch>
   )
+}
+
+/** Signed in on a sign-in screen (just now, or by visiting it): go on to `?next=` or home. */
+function ContinueAfterSignIn() {
+  const next = useNextPath()
+  return <Redirect to={next} replace />
 }

@@ -1,12 +1,16 @@
 /**
- * SPEC.md §2 route table: the one place that knows the app's paths.
+ * SPEC.md §2 route table plus the account screens of issue 3: the one place
+ * that knows the app's paths.
  *
- * `access` says who may see a screen: `public` paths are shown to everyone,
- * `protected` ones only when signed in. The router (src/app/router.tsx)
- * renders only the screens it has a component for; every other path is the
- * not-found page. Later issues add screens by giving these paths components.
+ * `access` says who may see a screen:
+ *   - `public`: everyone (the crisis page; `/` is the landing page when signed out);
+ *   - `guest`: signed-out visitors (sign in, register); signed-in people are sent on;
+ *   - `protected`: signed-in people only. A signed-out visit, once the session
+ *     has loaded, shows the Unauthorized toast and goes to the login page.
+ * The router (src/app/router.tsx) renders only the screens it has a component
+ * for; later issues add screens by giving these paths components.
  */
-export type RouteAccess = 'public' | 'protected'
+export type RouteAccess = 'public' | 'guest' | 'protected'
 
 export type AppRoute = {
   path: string
@@ -16,6 +20,8 @@ export type AppRoute = {
 
 export const routes = {
   home: { path: '/', label: 'Dashboard', access: 'public' },
+  login: { path: '/login', label: 'Sign in', access: 'guest' },
+  register: { path: '/register', label: 'Create account', access: 'guest' },
   checkin: { path: '/checkin', label: 'Daily Check-in', access: 'protected' },
   checkins: { path: '/checkins', label: 'Check-ins', access: 'protected' },
   symptoms: { path: '/symptoms', label: 'Symptom Log', access: 'protected' },
@@ -25,12 +31,29 @@ export const routes = {
   chatbot: { path: '/chatbot', label: 'AI Chatbot', access: 'protected' },
   gps: { path: '/gps', label: 'GPS Tracking', access: 'protected' },
   crisis: { path: '/crisis', label: 'Crisis Resources', access: 'public' },
+  settings: { path: '/settings', label: 'Settings', access: 'protected' },
 } as const satisfies Record<string, AppRoute>
 
 export type RouteName = keyof typeof routes
+
+const protectedPaths: readonly string[] = Object.values(routes)
+  .filter((route) => route.access === 'protected')
+  .map((route) => route.path)
+
+/** True for a protected screen's path or any path below it (`/gps`, `/gps/zones/3`). */
+export function isProtectedPath(pathname: string): boolean {
+  return protectedPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+}
 
 /** Server endpoints reached by a full browser navigation, not the client router. */
 export const serverPaths = {
   login: '/api/login',
   logout: '/api/logout',
+  oidcStart: '/api/auth/oidc/start',
+  accountExport: '/api/account/export',
 } as const
+
+/** `/api/login?next=...`: the server sends the browser on to the sign-in page, then back to `next`. */
+export function loginUrl(next: string): string {
+  return `${serverPaths.login}?next=${encodeURIComponent(next)}`
+}

@@ -117,4 +117,11 @@ function useToast() {
   }
 }
 
-export { toast, useToast }
+/** Removes every toast at once and forgets pending removals (tests call this between cases). */
+function removeAllToasts() {
+  toastTimeouts.forEach((timeout) => clearTimeout(timeout))
+  toastTimeouts.clear()
+  dispatch({ type: 'REMOVE_TOAST' })
+}
+
+export { removeAllToasts, toast, useToast }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { apiRequest, getQueryFn, isUnauthorizedError } from '@/lib/api-client'
+import { apiRequest, getQueryFn, isUnauthorizedError, readApiError } from '@/lib/api-client'
 import { createQueryClient } from '@/lib/query-client'
 import { signedOut, stubFetch } from '@/testing/fetch-stub'
 
@@ -81,6 +81,18 @@ describe('getQueryFn with on401 returnNull', () => {
     expect(data).toBeNull()
   })
 
+  it('reads the 401 body to the end, so the browser can close the request', async () => {
+    const response = new Response('{"message":"Unauthorized"}', { status: 401 })
+    stubFetch({ '/api/auth/user': () => response })
+
+    await createQueryClient().fetchQuery({
+      queryKey: ['/api/auth/user'],
+      queryFn: getQueryFn({ on401: 'returnNull' }),
+    })
+
+    expect(response.bodyUsed).toBe(true)
+  })
+
   it('still throws on other errors', async () => {
     stubFetch({ '/api/auth/user': { status: 404, body: { error: 'not found' } } })
 
@@ -145,5 +157,29 @@ describe('isUnauthorizedError', () => {
   it('is false for things that are not errors', () => {
     expect(isUnauthorizedError('401: Unauthorized')).toBe(false)
     expect(isUnauthorizedError(undefined)).toBe(false)
+  })
+})
+
+describe('readApiError', () => {
+  it('reads the status, code, message and fields of a contract error', () => {
+    const error = new Error(
+      '400: {"error":"invalid","message":"Check the fields.","fields":{"email":"Enter a valid email address.","n":3}}',
+    )
+
+    expect(readApiError(error)).toEqual({
+      status: 400,
+      code: 'invalid',
+      message: 'Check the fields.',
+      fields: { email: 'Enter a valid email address.' },
+    })
+  })
+
+  it('keeps the status of a body that is not JSON', () => {
+    expect(readApiError(new Error('502: Bad Gateway'))).toEqual({ status: 502 })
+  })
+
+  it('is null for errors that did not come from a response', () => {
+    expect(readApiError(new TypeError('Failed to fetch'))).toBeNull()
+    expect(readApiError('401: Unauthorized')).toBeNull()
   })
 })

@@ -51,6 +51,9 @@ export async function apiGet<T>(
 ): Promise<T> {
   const res = await fetch(url, { credentials: 'include', signal: options.signal })
   if (options.on401 === 'returnNull' && res.status === 401) {
+    // Read the (small) body anyway: an unread body leaves the request open in
+    // the browser, so the page never becomes network-idle.
+    await res.text()
     return null as T
   }
   await throwIfResNotOk(res)
@@ -60,4 +63,42 @@ export async function apiGet<T>(
 /** Builds a query function that GETs the URL made from the query key. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return ({ queryKey, signal }) => apiGet<T>(queryKeyToUrl(queryKey), { on401: options.on401, signal })
+}
+
+/** What the server said about a failed request (issue 3 contract: `{error, message, fields}`). */
+export type ApiErrorDetails = {
+  status: number
+  /** The contract's code: invalid, unauthorized, conflict, too_many_requests, not_found. */
+  code?: string
+  message?: string
+  /** Per-input messages of a 400, keyed by the request's field names. */
+  fields?: Record<string, string>
+}
+
+/**
+ * Reads the status and the server's JSON body back out of an error thrown by
+ * this client (`${status}: ${body}`). Null for anything else, such as a
+ * network failure.
+ */
+export function readApiError(error: unknown): ApiErrorDetails | null {
+  if (!(error instanceof Error)) return null
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message)
+  if (!match) return null
+  const details: ApiErrorDetails = { status: Number(match[1]) }
+  let body: unknown
+  try {
+    body = JSON.parse(match[2])
+  } catch {
+    return details
+  }
+  if (typeof body !== 'object' || body === null) return details
+  const { error: code, message, fields } = body as Record<string, unknown>
+  if (typeof code === 'string') details.code = code
+  if (typeof message === 'string') details.message = message
+  if (typeof fields === 'object' && fields !== null) {
+    details.fields = Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    )
+  }
+  return details
 }

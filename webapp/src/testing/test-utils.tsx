@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location'
 
 import { AppProvider } from '@/app/provider'
 import { AppRouter } from '@/app/router'
+import { preloadFormScreens } from '@/app/routes/lazy'
 import { createQueryClient } from '@/lib/query-client'
 
 /**
@@ -13,7 +14,8 @@ import { createQueryClient } from '@/lib/query-client'
  */
 export function renderApp(path = '/') {
   const location = memoryLocation({ path, record: true })
-  const user = userEvent.setup()
+  // No timer between keystrokes: typing stays fast on a busy machine.
+  const user = userEvent.setup({ delay: null })
   const result = render(
     <AppProvider queryClient={createQueryClient()}>
       <Router hook={location.hook}>
@@ -23,3 +25,5 @@ export function renderApp(path = '/') {
   )
   return { ...result, user, location }
 }
+
+export { preloadFormScreens }

@@ -1,7 +1,17 @@
-/** The signed-in user as `/api/auth/user` returns it (SPEC.md §3; more fields arrive with accounts). */
+/** The signed-in user as `/api/auth/user` returns it (issue 3 contract). */
 export type User = {
-  id?: string
-  email?: string
-  firstName?: string | null
-  lastName?: string | null
+  id: number
+  email: string
+  firstName: string
+  lastName: string
+  /** IANA time zone, for example `Europe/London`. */
+  timezone: string
+  /** False for accounts that only sign in through OpenID Connect. */
+  hasPassword: boolean
+}
+
+/** `GET /api/auth/config`: which ways of signing in this server offers. */
+export type AuthConfig = {
+  localAccounts: boolean
+  oidc: { name: string } | null
 }

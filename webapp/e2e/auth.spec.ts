@@ -1,0 +1,129 @@
+import { newAccount, registerViaApi, signInWithForm, watchForErrors } from './accounts'
+import { expect, test } from './fixtures'
+
+test.use({ colorScheme: 'light' })
+
+test.describe('accounts', () => {
+  test('register → the shell greets by first name and initials → sign out → landing', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    const problems = watchForErrors(page)
+    const account = newAccount({ firstName: 'Amara', lastName: 'Okafor' })
+
+    await page.goto('/register')
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
+    await expect(page.getByText(/We'll use your device's time zone/)).toBeVisible()
+    await saveScreenshot('register-desktop')
+
+    await page.getByLabel('First name').fill(account.firstName)
+    await page.getByLabel('Last name').fill(account.lastName)
+    await page.getByLabel('Email').fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Create account' }).click()
+
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    const sidebar = page.locator('[data-slot="sidebar"]').first()
+    await expect(sidebar.getByTestId('user-first-name')).toHaveText('Amara')
+    await expect(sidebar.getByTestId('user-initials')).toHaveText('AO')
+    await expect(sidebar.getByText('Keep going strong!')).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    await saveScreenshot('shell-desktop', { fullPage: false })
+
+    await sidebar.getByRole('link', { name: 'Sign Out' }).click()
+
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('link', { name: 'Get Started Today' })).toBeVisible()
+    const me = await page.request.get('/api/auth/user')
+    expect(me.status()).toBe(401)
+    expect(problems).toEqual([])
+  })
+
+  test('a protected page while signed out shows the toast, reaches /login, and signing in lands on it', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    const problems = watchForErrors(page)
+    const account = await registerViaApi(page)
+    await page.request.get('/api/logout')
+
+    await page.goto('/settings')
+
+    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible()
+    await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible()
+    await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
+    await saveScreenshot('login-desktop')
+
+    await signInWithForm(page, account)
+
+    await expect(page).toHaveURL(/\/settings$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+    expect(problems).toEqual([])
+  })
+
+  test('a screen of a later issue is protected too', async ({ page }) => {
+    await page.goto('/checkin')
+
+    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible()
+    await expect(page).toHaveURL(/\/login\?next=%2Fcheckin$/)
+  })
+
+  test('a wrong password gets the one generic message', async ({ page }) => {
+    const account = await registerViaApi(page)
+    await page.request.get('/api/logout')
+
+    await page.goto('/login')
+    await signInWithForm(page, { email: account.email, password: 'not the right one' })
+
+    await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect.')
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('registering a taken email says so, and links to sign in', async ({ page }) => {
+    const account = await registerViaApi(page)
+    await page.request.get('/api/logout')
+
+    await page.goto('/register')
+    await page.getByLabel('First name').fill('Someone')
+    await page.getByLabel('Email').fill(account.email.toUpperCase())
+    await page.getByLabel('Password', { exact: true }).fill('another calm phrase')
+    await page.getByRole('button', { name: 'Create account' }).click()
+
+    await expect(page.getByRole('alert')).toHaveText('An account with this email already exists. Sign in instead.')
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('an outside next is never followed', async ({ page }) => {
+    const account = await registerViaApi(page)
+    await page.request.get('/api/logout')
+
+    await page.goto('/login?next=%2F%2Fevil.example')
+    await signInWithForm(page, account)
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    expect(new URL(page.url()).pathname).toBe('/')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+    test('the sign-in and registration screens fit', async ({ page, saveScreenshot }) => {
+      for (const [path, name] of [
+        ['/login', 'login-mobile'],
+        ['/register', 'register-mobile'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expect(page.getByRole('link', { name: 'Need help now?' })).toBeVisible()
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
+        expect(overflow).toBeLessThanOrEqual(0)
+        await saveScreenshot(name)
+      }
+    })
+  })
+})

@@ -1,0 +1,28 @@
+import type { User } from '@/features/auth/types'
+import { useStoreUser } from '@/features/auth/api/get-user'
+import { DeleteAccount } from '@/features/settings/components/delete-account'
+import { ExportData } from '@/features/settings/components/export-data'
+import { PasswordForm } from '@/features/settings/components/password-form'
+import { ProfileForm } from '@/features/settings/components/profile-form'
+import { settingsText } from '@/features/settings/content'
+
+export type SettingsRouteProps = {
+  user: User
+}
+
+export function SettingsRoute({ user }: SettingsRouteProps) {
+  const storeUser = useStoreUser()
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <title>{settingsText.pageTitle}</title>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{settingsText.title}</h1>
+        <p className="mt-2 text-muted-foreground">{settingsText.description}</p>
+      </div>
+      <ProfileForm user={user} onSaved={storeUser} />
+      <PasswordForm hasPassword={user.hasPassword} />
+      <ExportData />
+      <DeleteAccount hasPassword={user.hasPassword} />
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import type * as React from 'react'
+
+import { SkipLink } from '@/components/skip-link'
+
+import { BottomTabBar } from './bottom-tab-bar'
+import { shellText } from './content'
+import { MobileTopBar } from './mobile-top-bar'
+import type { ShellUser } from './shell-user'
+import { SidebarContent } from './sidebar-content'
+
+export type AppShellProps = {
+  user: ShellUser | null | undefined
+  children: React.ReactNode
+}
+
+/**
+ * SPEC.md "Navigation shell": a sidebar on wide screens; on phones a top bar
+ * with a slide-out menu and a bottom tab bar. Screens render inside <main>.
+ */
+export function AppShell({ user, children }: AppShellProps) {
+  return (
+    <div className="min-h-dvh bg-shell">
+      <SkipLink targetId="main-content">{shellText.skipLink}</SkipLink>
+      <div className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r bg-background lg:block">
+        <SidebarContent user={user} variant="sidebar" />
+      </div>
+      <MobileTopBar user={user} />
+      <main id="main-content" tabIndex={-1} className="outline-none lg:pl-72">
+        <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 sm:px-6 lg:px-10 lg:py-10">{children}</div>
+      </main>
+      <BottomTabBar />
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import {
+  BookOpen,
+  Bot,
+  CalendarCheck,
+  ChartColumn,
+  HeartPulse,
+  LayoutDashboard,
+  LifeBuoy,
+  MapPin,
+  Newspaper,
+  type LucideIcon,
+} from 'lucide-react'
+
+import { routes } from '@/config/routes'
+
+/** Every text of the navigation shell (SPEC.md §2 "Navigation shell"), in one place for the shell and its tests. */
+export const shellText = {
+  brand: 'Lifeline',
+  home: 'Lifeline home',
+  skipLink: 'Skip to main content',
+  mainNav: 'Main',
+  tabNav: 'Sections',
+  fallbackFirstName: 'User',
+  fallbackInitials: 'U',
+  encouragement: 'Keep going strong!',
+  quickActions: 'Quick Actions',
+  quickCheckin: 'Quick Check-in',
+  needHelpNow: 'Need Help Now',
+  settings: 'Settings',
+  signOut: 'Sign Out',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  menuTitle: 'Menu',
+  account: 'Your account',
+} as const
+
+export type NavItem = {
+  label: string
+  path: string
+  icon: LucideIcon
+}
+
+/** The nine items, in SPEC.md's order. */
+export const navItems: readonly NavItem[] = [
+  { label: routes.home.label, path: routes.home.path, icon: LayoutDashboard },
+  { label: routes.checkin.label, path: routes.checkin.path, icon: CalendarCheck },
+  { label: routes.symptoms.label, path: routes.symptoms.path, icon: HeartPulse },
+  { label: routes.education.label, path: routes.education.path, icon: BookOpen },
+  { label: routes.blog.label, path: routes.blog.path, icon: Newspaper },
+  { label: routes.statistics.label, path: routes.statistics.path, icon: ChartColumn },
+  { label: routes.chatbot.label, path: routes.chatbot.path, icon: Bot },
+  { label: routes.gps.label, path: routes.gps.path, icon: MapPin },
+  { label: routes.crisis.label, path: routes.crisis.path, icon: LifeBuoy },
+]

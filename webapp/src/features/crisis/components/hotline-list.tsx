@@ -1,0 +1,45 @@
+import { MessageSquareText, Phone } from 'lucide-react'
+
+import { Card, CardContent, CardHeader } from '@/components/ui/card'
+
+import { crisisText, hotlines } from '../content'
+
+/** The three fixed hotlines; the phone numbers are tap-to-call links. */
+export function HotlineList() {
+  return (
+    <Card>
+      <CardHeader className="px-4 sm:px-6">
+        <h2 className="text-lg leading-tight font-semibold">{crisisText.hotlinesTitle}</h2>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        <ul className="grid gap-3">
+          {hotlines.map((line) => (
+            <li
+              key={line.name}
+              className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-3.5 sm:flex-row sm:p-4 sm:items-center sm:justify-between"
+            >
+              <div>
+                <p className="font-semibold">{line.name}</p>
+                <p className="text-sm text-muted-foreground">{line.description}</p>
+              </div>
+              {line.href ? (
+                <a
+                  href={line.href}
+                  className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-primary px-5 text-base font-semibold text-primary-foreground shadow-sm outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2"
+                >
+                  <Phone aria-hidden="true" className="size-4" />
+                  {line.display}
+                </a>
+              ) : (
+                <p className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-2xl bg-accent px-4 py-2 text-center font-semibold text-accent-foreground sm:rounded-full">
+                  <MessageSquareText aria-hidden="true" className="size-4" />
+                  {line.display}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  )
+}

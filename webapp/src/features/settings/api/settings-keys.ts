@@ -1,0 +1,7 @@
+/** Mutation keys of the settings feature (it has no queries of its own: the user comes from auth). */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  profile: () => [...settingsKeys.all, 'profile'] as const,
+  password: () => [...settingsKeys.all, 'password'] as const,
+  deleteAccount: () => [...settingsKeys.all, 'delete-account'] as const,
+}
