@@ -16,13 +16,13 @@ import (
 )
 
 // Sign-in throttling: failures per client address and per account within a
-// window block further attempts for a while. Registrations count per client.
+// window block further attempts for a while. Sign-ups count per client
+// address (Config.SignupLimit).
 const (
-	throttleWindow        = 15 * time.Minute
-	throttleBlock         = 15 * time.Minute
-	clientFailureLimit    = 30
-	accountFailureLimit   = 10
-	registrationsPerBlock = 20
+	throttleWindow      = 15 * time.Minute
+	throttleBlock       = 15 * time.Minute
+	clientFailureLimit  = 30
+	accountFailureLimit = 10
 )
 
 type registerRequest struct {
@@ -96,7 +96,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	if wait, err := s.cfg.Throttle.Fail(ctx, "client", "register:"+clientIP(r), registrationsPerBlock, throttleWindow, throttleBlock, s.cfg.Now()); err != nil {
+	if wait, err := s.cfg.Throttle.Fail(ctx, "client", "register:"+clientIP(r), s.cfg.SignupLimit, throttleWindow, throttleBlock, s.cfg.Now()); err != nil {
 		writeError(w, r, err)
 		return
 	} else if wait > 0 {

@@ -56,6 +56,9 @@ type Config struct {
 	OIDC *OIDCConfig
 	// DisableLocalAccounts turns off email and password sign-in (OIDC only).
 	DisableLocalAccounts bool
+	// SignupLimit is how many accounts one client address may create in 15
+	// minutes (default 20).
+	SignupLimit int
 }
 
 // Server serves the API and the web app.
@@ -81,6 +84,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.SessionIdle == 0 {
 		cfg.SessionIdle = 7 * 24 * time.Hour
+	}
+	if cfg.SignupLimit == 0 {
+		cfg.SignupLimit = 20
 	}
 	if cfg.SessionMax == 0 {
 		cfg.SessionMax = 30 * 24 * time.Hour

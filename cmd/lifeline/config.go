@@ -46,7 +46,7 @@ type Config struct {
 // raw holds settings as text until they are parsed into Config.
 type raw struct {
 	logLevel, sessionIdle, sessionMax, localAccounts, reminderHour string
-	deviceRate, deviceBurst, maxClients                            string
+	deviceRate, deviceBurst, maxClients, signupLimit               string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 }
 
@@ -78,6 +78,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"device-burst", "LIFELINE_DEVICE_BURST", "100", "publishes a bracelet may send at once, e.g. after being offline", &r.deviceBurst},
 		{"mqtt-max-clients", "LIFELINE_MQTT_MAX_CLIENTS", "0", "most concurrent MQTT connections (0: no cap)", &r.maxClients},
 		{"reminder-hour", "LIFELINE_REMINDER_HOUR", "20", "local hour (0-23) after which a missing check-in gets a gentle reminder", &r.reminderHour},
+		{"signup-limit", "LIFELINE_SIGNUP_LIMIT", "20", "accounts one client address may create per 15 minutes", &r.signupLimit},
 		{"local-accounts", "LIFELINE_LOCAL_ACCOUNTS", "true", "allow email and password accounts (false: OpenID Connect only)", &r.localAccounts},
 		{"oidc-issuer", "LIFELINE_OIDC_ISSUER", "", "OpenID Connect issuer URL; enables single sign-on", &r.oidcIssuer},
 		{"oidc-client-id", "LIFELINE_OIDC_CLIENT_ID", "", "OpenID Connect client ID", &r.oidcClientID},
@@ -128,6 +129,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.DeviceRate.Burst, err = strconv.Atoi(r.deviceBurst); err != nil || c.DeviceRate.Burst < 1 {
 		return c, fmt.Errorf("invalid --device-burst %q: want a whole number of 1 or more", r.deviceBurst)
+	}
+	if c.SignupLimit, err = strconv.Atoi(r.signupLimit); err != nil || c.SignupLimit < 1 {
+		return c, fmt.Errorf("invalid --signup-limit %q: want a whole number of 1 or more", r.signupLimit)
 	}
 	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
 		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)

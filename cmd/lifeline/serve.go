@@ -98,6 +98,7 @@ func (m *Main) Run(ctx context.Context) error {
 		SessionMax:           m.Config.SessionMax,
 		OIDC:                 m.Config.OIDC,
 		DisableLocalAccounts: !m.Config.LocalAccounts,
+		SignupLimit:          m.Config.SignupLimit,
 	})
 	if err != nil {
 		return err
