@@ -350,3 +350,16 @@ func TestSecureCookieBehindHTTPS(t *testing.T) {
 		}
 	}
 }
+
+func TestSignupsPerClientAreLimited(t *testing.T) {
+	app := newTestApp(t, func(c *api.Config) { c.SignupLimit = 3 })
+	c := app.newClient()
+	var statuses []int
+	for i := 0; i < 4; i++ {
+		statuses = append(statuses, c.do("POST", "/api/auth/register", map[string]string{
+			"email": uniqueEmail("many"), "password": goodPassword, "firstName": "Many"}).status)
+	}
+	if statuses[1] != http.StatusCreated || statuses[3] != http.StatusTooManyRequests {
+		t.Errorf("statuses = %v, want sign-ups then 429", statuses)
+	}
+}

@@ -29,6 +29,7 @@ type Config struct {
 	MapTileURL  string
 
 	ReminderHour int
+	SignupLimit  int
 
 	MQTTTLSCert, MQTTTLSKey string
 	// MQTTExternal, when set, makes this node an ingest worker on an
