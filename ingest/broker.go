@@ -68,9 +68,6 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	caps := mqtt.NewDefaultServerCapabilities()
 	caps.MaximumPacketSize = uint32(cfg.MaxPacketSize)
 	caps.MaximumQos = 1 // the contract uses QoS 1; QoS 2 is downgraded
-	if cfg.MaxClients > 0 {
-		caps.MaximumClients = int64(cfg.MaxClients)
-	}
 	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps})
 	b := &Broker{
 		server: server,
@@ -80,7 +77,14 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
 		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{},
-		publishConfig: b.publishConfig,
+		publishConfig: b.publishConfig, maxClients: cfg.MaxClients,
+		busy: func(cl *mqtt.Client) {
+			code := packets.ErrServerBusy
+			if cl.Properties.ProtocolVersion < 5 {
+				code = packets.ErrServerUnavailable // 3.1.1 has no "busy"; this maps to its code 3
+			}
+			_ = server.SendConnack(cl, code, false, nil)
+		},
 	}
 	if err := server.AddHook(b.hook, nil); err != nil {
 		return nil, fmt.Errorf("ingest: add hook: %w", err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/subtle"
+	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -30,6 +31,10 @@ type deviceHook struct {
 	now     func() time.Time
 	// publishConfig sends a device its retained config after it connects.
 	publishConfig func(deviceID string)
+	// maxClients caps connected devices (0: no cap); busy answers a
+	// client turned away for it.
+	maxClients int
+	busy       func(cl *mqtt.Client)
 
 	mu       sync.Mutex
 	sessions map[string]*deviceSession // by device ID
@@ -45,13 +50,34 @@ type deviceSession struct {
 func (h *deviceHook) ID() string { return "lifeline-devices" }
 
 func (h *deviceHook) Provides(b byte) bool {
-	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnSessionEstablished, mqtt.OnDisconnect}, []byte{b})
+	return bytes.Contains([]byte{mqtt.OnConnect, mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnSessionEstablished, mqtt.OnDisconnect}, []byte{b})
 }
 
 func (h *deviceHook) refuse(reason string, cl *mqtt.Client) bool {
 	h.metrics.Refused.WithLabelValues(reason).Inc()
 	h.log.Info("mqtt refused", "reason", reason, "client", cl.ID, "remote", cl.Net.Remote)
 	return false
+}
+
+// OnConnect turns connections away once the cap is reached (a device
+// reconnecting to take over its own session still gets in), with "server
+// busy" so a well-behaved client backs off.
+func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
+	if h.maxClients <= 0 {
+		return nil
+	}
+	h.mu.Lock()
+	_, reconnecting := h.sessions[cl.ID]
+	full := len(h.sessions) >= h.maxClients && !reconnecting
+	h.mu.Unlock()
+	if full {
+		h.refuse("max_clients", cl)
+		if h.busy != nil {
+			h.busy(cl)
+		}
+		return packets.ErrServerBusy
+	}
+	return nil
 }
 
 // OnConnectAuthenticate admits a device whose client ID and username are
@@ -94,6 +120,9 @@ func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {
 // OnDisconnect forgets the session, unless a newer connection of the same
 // device has already taken it over.
 func (h *deviceHook) OnDisconnect(cl *mqtt.Client, err error, expire bool) {
+	if errors.Is(err, packets.ErrPacketTooLarge) {
+		h.metrics.Refused.WithLabelValues("packet_too_large").Inc()
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if s, ok := h.sessions[cl.ID]; ok && s.client == cl {
