@@ -117,7 +117,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.stopJobs = m.startJobs()
 	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	if m.broker != nil {
-		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", m.broker.TCPAddr(), m.broker.WSAddr())
+		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
 	} else {
 		fmt.Fprintf(m.Stdout, "Ingesting bracelet packets from %s\n", m.Config.MQTTExternal)
 	}
@@ -238,18 +238,20 @@ func (m *Main) Close(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// browsableURL turns a bound address into a URL a person can open: an
+// browsableURL turns a bound address into a URL a person can open.
+func browsableURL(addr net.Addr) string { return "http://" + reachable(addr.String()) }
+
+// reachable turns a bound host:port into one a person can connect to: an
 // all-interfaces bind becomes localhost.
-func browsableURL(addr net.Addr) string {
-	tcp, ok := addr.(*net.TCPAddr)
-	if !ok {
-		return "http://" + addr.String()
+func reachable(hostPort string) string {
+	host, port, err := net.SplitHostPort(hostPort)
+	if err != nil {
+		return hostPort
 	}
-	host := tcp.IP.String()
-	if tcp.IP.IsUnspecified() {
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
 		host = "localhost"
 	}
-	return fmt.Sprintf("http://%s", net.JoinHostPort(host, fmt.Sprint(tcp.Port)))
+	return net.JoinHostPort(host, port)
 }
 
 func newLogger(level slog.Level) *slog.Logger {
