@@ -198,6 +198,8 @@ type AlertService interface {
 	FindAlerts(ctx context.Context, userID int64, limit int) ([]*Alert, error)
 	// MarkAlertRead returns ENOTFOUND when the alert is not the user's.
 	MarkAlertRead(ctx context.Context, userID, alertID int64) error
+	// FindAlertsAfter returns alerts with an id above after, oldest first.
+	FindAlertsAfter(ctx context.Context, userID, after int64) ([]*Alert, error)
 	// RaiseMissedCheckins reminds every user whose local time at now is
 	// past hour:00 and who has no check-in for their local date (and had
 	// their account before that hour); once per user per local date, on

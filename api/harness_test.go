@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,13 +27,21 @@ import (
 type testApp struct {
 	t   *testing.T
 	srv *httptest.Server
+	api *api.Server
 	db  *store.DB
 	now atomic.Pointer[time.Time]
 }
 
 func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
 	t.Helper()
-	app := &testApp{t: t, db: storetest.NewDB(t)}
+	return newTestAppOn(t, storetest.NewDB(t), configure...)
+}
+
+// newTestAppOn starts another API node on an existing database, with its
+// own live events listener, as a second server behind a load balancer.
+func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *testApp {
+	t.Helper()
+	app := &testApp{t: t, db: db}
 	start := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 	app.now.Store(&start)
 	cfg := api.Config{
@@ -42,8 +51,9 @@ func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
 		Now:        func() time.Time { return *app.now.Load() },
 		MapTileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 	}
-	writer := ingest.NewWriter(app.db, ingest.WriterConfig{})
-	t.Cleanup(func() { writer.Close(context.Background()) })
+	feed := api.NewLocationFeed(app.db, 50*time.Millisecond, slog.Default())
+	writer := ingest.NewWriter(app.db, ingest.WriterConfig{Observer: feed})
+	t.Cleanup(func() { writer.Close(context.Background()); feed.Close() })
 	cfg.Fixes = writer
 	for _, f := range configure {
 		f(&cfg)
@@ -52,8 +62,11 @@ func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
+	app.api = s
 	app.srv = httptest.NewServer(s.Handler())
-	t.Cleanup(app.srv.Close)
+	listening, stop := context.WithCancel(context.Background())
+	go app.db.ListenEvents(listening, slog.Default(), s.DeliverEvent)
+	t.Cleanup(func() { s.Close(context.Background()); stop(); app.srv.Close() })
 	return app
 }
 

@@ -65,6 +65,7 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	oidc     *oidcClient
+	hub      *hub
 	handler  http.Handler
 	server   *http.Server
 	listener net.Listener
@@ -95,7 +96,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg}
+	s := &Server{cfg: cfg, hub: newHub()}
 	if cfg.OIDC != nil {
 		if s.oidc, err = newOIDCClient(ctx, *cfg.OIDC); err != nil {
 			return nil, err
@@ -106,6 +107,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	metrics := newHTTPMetrics(cfg.Metrics)
+	cfg.Metrics.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "lifeline_sse_clients", Help: "Live event streams open on this node.",
+	}, func() float64 { return float64(s.hub.count()) }))
 
 	r := chi.NewRouter()
 	r.Use(middleware.Recoverer, metrics.middleware, s.logRequests, securityHeaders(cfg.MapTileURL), crossOrigin)
@@ -153,6 +157,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/gps/location", s.shareLocation)
 			r.Get("/gps/locations", s.listLocations)
 			r.Get("/gps/latest", s.latestLocation)
+			r.Get("/events", s.events)
 		})
 	})
 
@@ -193,6 +198,7 @@ func (s *Server) Addr() net.Addr { return s.listener.Addr() }
 // Close stops accepting connections and waits for requests in flight until
 // ctx ends.
 func (s *Server) Close(ctx context.Context) error {
+	s.hub.closeAll() // live streams never end by themselves
 	if s.server == nil {
 		return nil
 	}

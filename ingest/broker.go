@@ -36,6 +36,9 @@ type BrokerConfig struct {
 	// MaxPacketSize caps one MQTT packet in bytes (0: 128 KiB).
 	MaxPacketSize int
 
+	// Events, when set, announces bracelets connecting and disconnecting.
+	Events lifeline.EventPublisher
+
 	Metrics *Metrics
 	Logger  *slog.Logger
 	Now     func() time.Time
@@ -77,7 +80,7 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
 		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{},
-		publishConfig: b.publishConfig, maxClients: cfg.MaxClients,
+		publishConfig: b.publishConfig, maxClients: cfg.MaxClients, events: cfg.Events,
 		busy: func(cl *mqtt.Client) {
 			code := packets.ErrServerBusy
 			if cl.Properties.ProtocolVersion < 5 {

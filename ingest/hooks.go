@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"strings"
@@ -35,6 +36,8 @@ type deviceHook struct {
 	// client turned away for it.
 	maxClients int
 	busy       func(cl *mqtt.Client)
+	// events announces connection changes to the web app (may be nil).
+	events lifeline.EventPublisher
 
 	mu       sync.Mutex
 	sessions map[string]*deviceSession // by device ID
@@ -115,6 +118,25 @@ func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {
 	if h.publishConfig != nil {
 		h.publishConfig(cl.ID)
 	}
+	if s := h.session(cl); s != nil {
+		h.announce(s.userID, cl.ID, true)
+	}
+}
+
+// announce tells the owner's live streams that a bracelet came or went,
+// off the broker's goroutine.
+func (h *deviceHook) announce(userID int64, deviceID string, connected bool) {
+	if h.events == nil {
+		return
+	}
+	data, _ := json.Marshal(map[string]any{"id": deviceID, "connected": connected})
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := h.events.PublishEvents(ctx, []lifeline.LiveEvent{{UserID: userID, Kind: lifeline.EventDevice, Data: data}}); err != nil {
+			h.log.Debug("announce device", "device", deviceID, "err", err)
+		}
+	}()
 }
 
 // OnDisconnect forgets the session, unless a newer connection of the same
@@ -128,6 +150,7 @@ func (h *deviceHook) OnDisconnect(cl *mqtt.Client, err error, expire bool) {
 	if s, ok := h.sessions[cl.ID]; ok && s.client == cl {
 		delete(h.sessions, cl.ID)
 		h.metrics.Connected.Dec()
+		h.announce(s.userID, cl.ID, false)
 	}
 }
 

@@ -63,7 +63,7 @@ func TestBrokerLimitsAndTLS(t *testing.T) {
 	second, secondToken := r.pairDevice()
 
 	secure := func(id, token string) (paho.Client, error) {
-		opts := paho.NewClientOptions().AddBroker("ssl://"+broker.TCPAddr()).SetClientID(id).SetUsername(id).SetPassword(token).
+		opts := paho.NewClientOptions().AddBroker("ssl://" + broker.TCPAddr()).SetClientID(id).SetUsername(id).SetPassword(token).
 			SetProtocolVersion(4).SetAutoReconnect(false).SetTLSConfig(&tls.Config{RootCAs: pool})
 		c := paho.NewClient(opts)
 		tok := c.Connect()

@@ -32,12 +32,15 @@ type Main struct {
 
 	cluster  *store.Cluster
 	stopJobs func()
-	db       *store.DB
-	broker   *ingest.Broker
-	writer   *ingest.Writer
-	external *ingest.External
-	http     *api.Server
-	URL      string
+	// stopListening ends the cross-node live events listener.
+	stopListening func()
+	feed          *api.LocationFeed
+	db            *store.DB
+	broker        *ingest.Broker
+	writer        *ingest.Writer
+	external      *ingest.External
+	http          *api.Server
+	URL           string
 }
 
 // Run starts the database (a private cluster unless DATABASE_URL is set),
@@ -55,7 +58,8 @@ func (m *Main) Run(ctx context.Context) error {
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	ingestMetrics := ingest.NewMetrics(registry)
-	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics})
+	m.feed = api.NewLocationFeed(m.db, time.Second, m.Logger.With("component", "live"))
+	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics, Observer: m.feed})
 	if m.Config.MQTTExternal != "" {
 		m.external, err = ingest.StartExternal(ingest.ExternalConfig{
 			BrokerURL: m.Config.MQTTExternal,
@@ -115,6 +119,9 @@ func (m *Main) Run(ctx context.Context) error {
 		m.URL = browsableURL(m.http.Addr())
 	}
 	m.stopJobs = m.startJobs()
+	listenCtx, stopListening := context.WithCancel(context.Background())
+	go m.db.ListenEvents(listenCtx, m.Logger.With("component", "live"), m.http.DeliverEvent)
+	m.stopListening = stopListening
 	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	if m.broker != nil {
 		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
@@ -143,6 +150,7 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 		Writer:     m.writer,
 		Rate:       m.Config.DeviceRate,
 		MaxClients: m.Config.MQTTMaxClients,
+		Events:     m.db,
 		Metrics:    metrics,
 		Logger:     m.Logger.With("component", "mqtt"),
 	})
@@ -228,6 +236,12 @@ func (m *Main) Close(ctx context.Context) error {
 	}
 	if m.writer != nil {
 		errs = append(errs, m.writer.Close(ctx))
+	}
+	if m.feed != nil {
+		m.feed.Close()
+	}
+	if m.stopListening != nil {
+		m.stopListening()
 	}
 	if m.db != nil {
 		m.db.Close()

@@ -1,0 +1,161 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"lifeline"
+)
+
+const (
+	// heartbeatEvery keeps proxies from closing an idle stream.
+	heartbeatEvery = 25 * time.Second
+	// subscriberBuffer is how far a client may fall behind before it is
+	// disconnected (it reconnects and resumes); a slow client never blocks
+	// the others or ingest.
+	subscriberBuffer = 256
+)
+
+// hub fans live events out to the SSE streams of their user on this node.
+type hub struct {
+	mu      sync.Mutex
+	streams map[int64]map[*stream]struct{}
+	closed  bool
+}
+
+type stream struct {
+	events chan lifeline.LiveEvent
+	// dropped is closed when the stream fell too far behind or the server
+	// is shutting down.
+	dropped chan struct{}
+	once    sync.Once
+}
+
+func (s *stream) drop() { s.once.Do(func() { close(s.dropped) }) }
+
+func newHub() *hub { return &hub{streams: map[int64]map[*stream]struct{}{}} }
+
+func (h *hub) subscribe(userID int64) *stream {
+	s := &stream{events: make(chan lifeline.LiveEvent, subscriberBuffer), dropped: make(chan struct{})}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		s.drop()
+		return s
+	}
+	if h.streams[userID] == nil {
+		h.streams[userID] = map[*stream]struct{}{}
+	}
+	h.streams[userID][s] = struct{}{}
+	return s
+}
+
+func (h *hub) unsubscribe(userID int64, s *stream) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.streams[userID], s)
+	if len(h.streams[userID]) == 0 {
+		delete(h.streams, userID)
+	}
+}
+
+// deliver hands e to its user's streams without ever waiting.
+func (h *hub) deliver(e lifeline.LiveEvent) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.streams[e.UserID] {
+		select {
+		case s.events <- e:
+		default:
+			s.drop()
+		}
+	}
+}
+
+// closeAll ends every stream, so a graceful shutdown does not wait on them.
+func (h *hub) closeAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	for _, set := range h.streams {
+		for s := range set {
+			s.drop()
+		}
+	}
+}
+
+func (h *hub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, set := range h.streams {
+		n += len(set)
+	}
+	return n
+}
+
+// DeliverEvent hands an event from the cross-node channel to this node's
+// streams.
+func (s *Server) DeliverEvent(e lifeline.LiveEvent) { s.hub.deliver(e) }
+
+// events is GET /api/events: the signed-in user's live updates as
+// Server-Sent Events (location, alert, device), with a heartbeat comment
+// every 25 s. A client that sends Last-Event-ID (the last alert id it saw)
+// first gets the alerts it missed.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, r, fmt.Errorf("api: streaming unsupported"))
+		return
+	}
+	ctx := r.Context()
+	user := currentUser(ctx)
+	sub := s.hub.subscribe(user.ID)
+	defer s.hub.unsubscribe(user.ID, sub)
+
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // tell nginx-like proxies not to buffer
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprint(w, "retry: 3000\n\n")
+
+	if last, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64); err == nil && last > 0 {
+		missed, err := s.cfg.Alerts.FindAlertsAfter(ctx, user.ID, last)
+		if err != nil {
+			s.cfg.Logger.Warn("resume live events", "err", err)
+		}
+		for _, a := range missed {
+			data, _ := json.Marshal(a)
+			writeEvent(w, lifeline.LiveEvent{Kind: lifeline.EventAlert, ID: a.ID, Data: data})
+		}
+	}
+	flusher.Flush()
+
+	heartbeat := time.NewTicker(heartbeatEvery)
+	defer heartbeat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-sub.dropped:
+			return
+		case <-heartbeat.C:
+			fmt.Fprint(w, ": heartbeat\n\n")
+		case e := <-sub.events:
+			writeEvent(w, e)
+		}
+		flusher.Flush()
+	}
+}
+
+func writeEvent(w http.ResponseWriter, e lifeline.LiveEvent) {
+	if e.ID > 0 {
+		fmt.Fprintf(w, "id: %d\n", e.ID)
+	}
+	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Kind, e.Data)
+}
