@@ -3,10 +3,10 @@ package api_test
 import (
 	"bytes"
 	"context"
-	"log/slog"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"

@@ -1,0 +1,60 @@
+package lifeline
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Zone types and shapes.
+const (
+	ZoneSafe     = "safe"
+	ZoneAvoid    = "avoid"
+	ShapeCircle  = "circle"
+	ShapePolygon = "polygon"
+)
+
+// Zone is a place a user marked: a safe zone to be in, or an avoid zone to
+// stay out of. A circle has a centre and a radius in metres; a polygon is a
+// GeoJSON Polygon or MultiPolygon (Latitude and Longitude then hold a point
+// for the map's popup). SPEC.md §3 reads id, name, type, latitude,
+// longitude, radius and isActive.
+type Zone struct {
+	ID        int64           `json:"id"`
+	UserID    int64           `json:"-"`
+	Name      string          `json:"name"`
+	Type      string          `json:"type"`
+	Shape     string          `json:"shape"`
+	Latitude  float64         `json:"latitude"`
+	Longitude float64         `json:"longitude"`
+	Radius    *float64        `json:"radius"`
+	Polygon   json.RawMessage `json:"polygon,omitempty"`
+	IsActive  bool            `json:"isActive"`
+	// DwellMinutes (avoid zones): alert only after this long inside.
+	DwellMinutes *int `json:"dwellMinutes"`
+	// Schedule (safe zones): be inside between these local times, "22:00"
+	// to "06:00" (may wrap midnight), in the owner's time zone.
+	Schedule  *ZoneSchedule `json:"schedule"`
+	CreatedAt time.Time     `json:"createdAt"`
+	UpdatedAt time.Time     `json:"updatedAt"`
+}
+
+// ZoneSchedule is a daily window in local "HH:MM" times.
+type ZoneSchedule struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// ZoneService stores zones; user-scoped methods return ENOTFOUND for
+// another user's zone.
+type ZoneService interface {
+	CreateZone(ctx context.Context, z *Zone) error
+	UpdateZone(ctx context.Context, z *Zone) error
+	DeleteZone(ctx context.Context, userID, zoneID int64) error
+	FindZones(ctx context.Context, userID int64) ([]*Zone, error)
+	// FindZoneByID returns any user's zone (for the engine); ENOTFOUND if gone.
+	FindZoneByID(ctx context.Context, zoneID int64) (*Zone, error)
+	// FindActiveZones returns every active zone, and each owner's time
+	// zone by user id.
+	FindActiveZones(ctx context.Context) ([]*Zone, map[int64]string, error)
+}
