@@ -22,7 +22,7 @@ func TestPairListAndRevokeABracelet(t *testing.T) {
 	var broker *ingest.Broker
 	app := newTestApp(t, func(c *api.Config) {
 		var err error
-		broker, err = ingest.StartBroker(ingest.BrokerConfig{TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0", Devices: c.Devices, Writer: c.Fixes})
+		broker, err = ingest.StartBroker(ingest.BrokerConfig{TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0", Devices: c.Devices, Writer: c.Fixes.(*ingest.Writer)})
 		if err != nil {
 			t.Fatal(err)
 		}

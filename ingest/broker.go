@@ -26,7 +26,7 @@ type BrokerConfig struct {
 	TLS *tls.Config
 
 	Devices lifeline.DeviceService
-	Writer  lifeline.FixWriter
+	Writer  *Writer
 	// Limits bound packets; zero fields mean wire's defaults.
 	Limits wire.Limits
 	// Rate limits each device's publishes.

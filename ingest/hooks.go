@@ -24,7 +24,7 @@ import (
 type deviceHook struct {
 	mqtt.HookBase
 	devices lifeline.DeviceService
-	writer  lifeline.FixWriter
+	writer  *Writer
 	limits  wire.Limits
 	rate    RateLimit
 	metrics *Metrics
@@ -178,9 +178,13 @@ func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool 
 	return allowed
 }
 
-// OnPublish decodes a packet and returns only once its rows are committed;
-// mochi then sends the PUBACK. Stored packets are not fanned out to
-// subscribers (CodeSuccessIgnore), and nobody may subscribe to them anyway.
+// OnPublish decodes a packet and hands it to the writer without waiting:
+// the client's reader moves on to its next packet, so a device can keep
+// several in flight and batches grow with load. The PUBACK is written when
+// the packet's turn in the writer's queue completes: after its rows are
+// committed, or at once in queue order for a rejected packet, so
+// acknowledgements keep the order packets arrived in (MQTT 4.6). Returning
+// ErrRejectPacket stops mochi from acknowledging (or fanning out) itself.
 func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Packet, error) {
 	if cl.Net.Inline {
 		return pk, nil // the server's own retained config messages
@@ -191,35 +195,64 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		h.metrics.Refused.WithLabelValues("no_session").Inc()
 		return pk, packets.ErrNotAuthorized
 	}
+	ack := func(code packets.Code) {
+		if pk.FixedHeader.Qos == 0 {
+			return
+		}
+		if err := cl.WritePacket(pubAck(pk.PacketID, code)); err != nil {
+			h.log.Debug("puback not written", "device", cl.ID, "err", err)
+		}
+	}
 	if !s.limiter.allow(h.now()) {
 		h.metrics.Refused.WithLabelValues("rate_limited").Inc()
-		if v5 {
-			return pk, packets.ErrMessageRateTooHigh
+		if !v5 {
+			// MQTT 3.1.1 has no negative PUBACK: drop the connection unacked,
+			// so the device resends later instead of believing it delivered.
+			cl.Stop(packets.ErrMessageRateTooHigh)
+			return pk, packets.ErrRejectPacket
 		}
-		// MQTT 3.1.1 has no negative PUBACK: drop the connection unacked,
-		// so the device resends later instead of believing it delivered.
-		cl.Stop(packets.ErrMessageRateTooHigh)
-		return pk, packets.ErrRejectPacket
+		return pk, h.submit(cl, nil, nil, func(error) { ack(packets.ErrMessageRateTooHigh) })
 	}
 	fixes, batteries, err := h.decode(cl.ID, s.userID, pk)
 	if err != nil {
 		reason := wire.ReasonOf(err)
 		h.metrics.RejectedFixes.WithLabelValues(reason).Inc()
 		h.log.Debug("packet rejected", "device", cl.ID, "topic", pk.TopicName, "reason", reason, "err", err)
+		code := packets.CodeSuccess // MQTT 3.1.1: acked as "rejected as invalid"
 		if v5 {
-			return pk, packets.ErrPayloadFormatInvalid // PUBACK 0x99
+			code = packets.ErrPayloadFormatInvalid // PUBACK 0x99
 		}
-		return pk, packets.CodeSuccessIgnore // acked as "rejected as invalid"
+		return pk, h.submit(cl, nil, nil, func(error) { ack(code) })
 	}
-	if err := h.writer.Write(context.Background(), fixes, batteries); err != nil {
-		h.log.Warn("packet not stored", "device", cl.ID, "err", err)
-		if v5 {
-			return pk, packets.ErrImplementationSpecificError
+	return pk, h.submit(cl, fixes, batteries, func(err error) {
+		switch {
+		case err == nil:
+			ack(packets.CodeSuccess)
+		case v5:
+			ack(packets.ErrImplementationSpecificError)
+		default:
+			cl.Stop(err) // no negative PUBACK in 3.1.1: let the device resend
 		}
+	})
+}
+
+// submit queues a packet's rows; it returns ErrRejectPacket so mochi leaves
+// the acknowledgement to done.
+func (h *deviceHook) submit(cl *mqtt.Client, fixes []lifeline.Fix, batteries []lifeline.BatteryReading, done func(error)) error {
+	if err := h.writer.Submit(fixes, batteries, done); err != nil {
+		h.log.Warn("packet not queued", "device", cl.ID, "err", err)
 		cl.Stop(err)
-		return pk, packets.ErrRejectPacket
 	}
-	return pk, packets.CodeSuccessIgnore
+	return packets.ErrRejectPacket
+}
+
+// pubAck builds a PUBACK; an error code carries its reason string (MQTT 5).
+func pubAck(packetID uint16, code packets.Code) packets.Packet {
+	pk := packets.Packet{FixedHeader: packets.FixedHeader{Type: packets.Puback}, PacketID: packetID, ReasonCode: code.Code}
+	if code.Code >= packets.ErrUnspecifiedError.Code {
+		pk.Properties.ReasonString = code.Reason
+	}
+	return pk
 }
 
 func (h *deviceHook) decode(deviceID string, userID int64, pk packets.Packet) ([]lifeline.Fix, []lifeline.BatteryReading, error) {

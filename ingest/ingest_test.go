@@ -318,6 +318,28 @@ func TestMQTT5BadPacketGetsReasonCode0x99(t *testing.T) {
 	if n := r.rows(id); n != 1 {
 		t.Errorf("rows = %d, want 1", n)
 	}
+
+	// A valid packet (waiting for its commit) then an invalid one at once:
+	// the acknowledgements still come in the order the packets arrived.
+	for i, payload := range []string{string(wire.EncodePosition(fix(3, time.Now()))), `{"seq": 4}`} {
+		send(packets.Packet{
+			FixedHeader: packets.FixedHeader{Type: packets.Publish, Qos: 1}, ProtocolVersion: 5,
+			TopicName: wire.PositionTopic(id), PacketID: uint16(10 + i), Payload: []byte(payload),
+		})
+	}
+	for i, want := range []byte{0, 0x99} {
+		typ, body := readPacket(t, rd)
+		if typ != packets.Puback || body[1] != byte(10+i) {
+			t.Fatalf("ack %d: type %d for packet %d, want PUBACK for %d", i, typ, body[1], 10+i)
+		}
+		code := byte(0)
+		if len(body) > 2 {
+			code = body[2]
+		}
+		if code != want {
+			t.Errorf("ack for packet %d: reason %#x, want %#x", 10+i, code, want)
+		}
+	}
 }
 
 func TestDatabaseOutageLosesAndDuplicatesNothing(t *testing.T) {

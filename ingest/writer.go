@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/semaphore"
+
 	"lifeline"
 )
 
@@ -22,24 +24,26 @@ type WriterConfig struct {
 	// batch commits form the next one, which is what makes batches grow
 	// with load without delaying a lone fix.
 	MaxDelay time.Duration
-	// QueueSize bounds the writes waiting for a batch. Each connection has
-	// at most one packet waiting (its reader blocks until the commit), so
-	// memory stays bounded by the number of connections either way.
-	QueueSize int
-	Logger    *slog.Logger
-	Metrics   *Metrics
+	// MaxPendingRows bounds the rows waiting for a commit; Submit blocks
+	// beyond it, which is how a slow or absent database pushes back on
+	// devices (their PUBACKs wait) while memory stays bounded.
+	MaxPendingRows int
+	Logger         *slog.Logger
+	Metrics        *Metrics
 	// Observer is told about every committed fix (the geofence engine).
 	Observer lifeline.FixObserver
 }
 
 // Writer batches fixes from every device into few transactions (group
-// commit) and tells each caller when its own rows are durable: the MQTT
-// hook sends PUBACK only then. While the database is down it keeps
-// retrying, so callers wait (backpressure) instead of losing fixes.
+// commit) and tells each submitter, in submission order, when its rows are
+// durable: the MQTT hook sends the PUBACK only then. While the database is
+// down it keeps retrying, so acknowledgements wait (backpressure) instead
+// of fixes being lost.
 type Writer struct {
-	cfg   WriterConfig
-	store lifeline.FixStore
-	queue chan *writeJob
+	cfg     WriterConfig
+	store   lifeline.FixStore
+	queue   chan *writeJob
+	pending *semaphore.Weighted
 
 	closeOnce sync.Once
 	closing   chan struct{}
@@ -50,18 +54,22 @@ type writeJob struct {
 	fixes     []lifeline.Fix
 	batteries []lifeline.BatteryReading
 	received  time.Time
-	result    chan error
+	done      func(error)
 }
 
 func (j *writeJob) rows() int { return len(j.fixes) + len(j.batteries) }
+
+// weight is what a job holds of the pending-rows budget (an empty job,
+// which only orders an acknowledgement, still takes one).
+func (j *writeJob) weight() int64 { return int64(max(1, j.rows())) }
 
 // NewWriter starts the writer's loop.
 func NewWriter(store lifeline.FixStore, cfg WriterConfig) *Writer {
 	if cfg.MaxBatch <= 0 {
 		cfg.MaxBatch = 2000
 	}
-	if cfg.QueueSize <= 0 {
-		cfg.QueueSize = 16384
+	if cfg.MaxPendingRows <= 0 {
+		cfg.MaxPendingRows = 200_000
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -69,35 +77,51 @@ func NewWriter(store lifeline.FixStore, cfg WriterConfig) *Writer {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(nil)
 	}
-	w := &Writer{cfg: cfg, store: store, queue: make(chan *writeJob, cfg.QueueSize), closing: make(chan struct{}), done: make(chan struct{})}
+	w := &Writer{cfg: cfg, store: store, queue: make(chan *writeJob, cfg.MaxPendingRows),
+		pending: semaphore.NewWeighted(int64(cfg.MaxPendingRows)), closing: make(chan struct{}), done: make(chan struct{})}
 	go w.run()
 	return w
 }
 
 var _ lifeline.FixWriter = (*Writer)(nil)
 
-// Write hands fixes and battery readings to the next batch and waits until
-// they are committed. An EINVALID error means the database refused the
-// data; it will never be stored.
-func (w *Writer) Write(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
-	if len(fixes)+len(batteries) == 0 {
-		return nil
-	}
-	job := &writeJob{fixes: fixes, batteries: batteries, received: time.Now(), result: make(chan error, 1)}
+// Submit queues rows for the next batch and returns; done is called with
+// the outcome once they are committed (nil) or refused (an EINVALID error),
+// on the writer's goroutine and in submission order, so acknowledgements
+// keep the order their packets arrived in. A job without rows commits
+// nothing but still waits its turn. Submit blocks while the pending rows
+// are over budget.
+func (w *Writer) Submit(fixes []lifeline.Fix, batteries []lifeline.BatteryReading, done func(error)) error {
+	job := &writeJob{fixes: fixes, batteries: batteries, received: time.Now(), done: done}
 	select {
 	case <-w.closing:
 		return ErrWriterClosed
 	default:
 	}
-	select {
-	case w.queue <- job:
-	case <-w.closing:
-		return ErrWriterClosed
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := w.pending.Acquire(context.Background(), job.weight()); err != nil {
+		return err
 	}
 	select {
-	case err := <-job.result:
+	case w.queue <- job:
+		return nil
+	case <-w.closing:
+		w.pending.Release(job.weight())
+		return ErrWriterClosed
+	}
+}
+
+// Write submits rows and waits until they are committed. An EINVALID error
+// means the database refused the data; it will never be stored.
+func (w *Writer) Write(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
+	if len(fixes)+len(batteries) == 0 {
+		return nil
+	}
+	result := make(chan error, 1)
+	if err := w.Submit(fixes, batteries, func(err error) { result <- err }); err != nil {
+		return err
+	}
+	select {
+	case err := <-result:
 		return err
 	case <-ctx.Done():
 		return ctx.Err()
@@ -180,7 +204,10 @@ func (w *Writer) commit(batch []*writeJob) {
 		fixes = append(fixes, job.fixes...)
 		batteries = append(batteries, job.batteries...)
 	}
-	err := w.writeWithRetry(fixes, batteries)
+	var err error
+	if len(fixes)+len(batteries) > 0 {
+		err = w.writeWithRetry(fixes, batteries)
+	}
 	if lifeline.ErrorCode(err) == lifeline.EINVALID && len(batch) > 1 {
 		for _, job := range batch {
 			w.commit([]*writeJob{job})
@@ -193,7 +220,10 @@ func (w *Writer) commit(batch []*writeJob) {
 		if err == nil {
 			w.cfg.Metrics.PublishToCommit.Observe(now.Sub(job.received).Seconds())
 		}
-		job.result <- err
+		if job.done != nil {
+			job.done(err)
+		}
+		w.pending.Release(job.weight())
 	}
 	if err != nil {
 		w.cfg.Metrics.RejectedFixes.WithLabelValues("store_refused").Add(float64(len(fixes)))
