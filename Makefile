@@ -7,7 +7,7 @@ BIN := bin/lifeline
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
 
-.PHONY: help run build web deps-run deps-test test test-go test-web test-e2e vet clean
+.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench-ingest
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -50,3 +50,9 @@ test-e2e: build
 
 clean: ## remove build output (not ./data)
 	rm -rf bin webapp/dist/app webapp/e2e/.artifacts
+
+bench-ingest: deps-bench ## ingest end to end vs the bare broker and raw COPY; writes BENCHMARKS.md
+	scripts/bench-ingest.sh
+
+deps-bench:
+	@scripts/ensure-deps.sh bench

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what `make run` or `make test` needs and is missing, from Debian's
-# packages. Usage: scripts/ensure-deps.sh run|test
+# packages. Usage: scripts/ensure-deps.sh run|test|bench
 set -euo pipefail
 purpose=${1:-run}
 
@@ -12,6 +12,9 @@ need() { missing+=("$1"); }
 # PostgreSQL server binaries for the private cluster (run and test).
 if [ -z "${LIFELINE_PG_BIN:-}" ] && ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null && ! command -v initdb >/dev/null; then
   need postgresql
+fi
+if [ "$purpose" = bench ]; then
+  command -v jq >/dev/null || need jq
 fi
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need chromium

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# make bench-ingest: bracelet ingest end to end (simulator -> broker -> decoder
+# -> writer -> PostgreSQL, QoS 1, PUBACK after commit), beside two baselines
+# measured in the same run with the same load generator:
+#   - the bare broker: mochi with no Lifeline hooks, nothing stored;
+#   - raw PostgreSQL COPY of the same number of rows, batches of 1,000.
+# Each figure is the median of REPEAT runs. Results go to BENCHMARKS.md.
+#
+# Settings (environment): DEVICES (1000), DURATION (15s), INFLIGHT (8),
+# REPEAT (3), OUT (BENCHMARKS.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEVICES=${DEVICES:-1000}
+DURATION=${DURATION:-15s}
+INFLIGHT=${INFLIGHT:-8}
+REPEAT=${REPEAT:-3}
+OUT=${OUT:-BENCHMARKS.md}
+
+say() { printf 'bench-ingest: %s\n' "$*" >&2; }
+
+work=$(mktemp -d /tmp/lifeline-bench-XXXXXX)
+chmod 755 "$work" # as root, the private PostgreSQL runs as "postgres" and must enter it
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+go build -o "$work/lifeline" ./cmd/lifeline
+go build -o "$work/firmware-sim" ./firmware-sim
+data="$work/data"
+
+# start PATTERN LOG CMD...: runs a server in the background and waits for
+# the line matching PATTERN on its stdout; sets $started to the captured
+# group. (Not called as $(start ...): a subshell would lose the PID.)
+start() {
+  local pattern=$1 log=$2; shift 2
+  "$@" >"$log" 2>"$log.err" &
+  pids+=($!)
+  for _ in $(seq 1 600); do
+    if grep -qE "$pattern" "$log"; then
+      started=$(grep -oE "$pattern" "$log" | head -1 | sed -E "s/$pattern/\\1/")
+      return
+    fi
+    if ! kill -0 "${pids[-1]}" 2>/dev/null; then say "server exited:"; cat "$log.err" >&2; exit 1; fi
+    sleep 0.1
+  done
+  say "server did not start"; exit 1
+}
+stop_last() { kill -TERM "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; unset 'pids[-1]'; }
+
+serve() {
+  start 'connect over MQTT to ([0-9.:]+)' "$work/serve.log" "$work/lifeline" serve --data-dir "$data" \
+    --http-addr 127.0.0.1:0 --mqtt-addr 127.0.0.1:0 --mqtt-ws-addr 127.0.0.1:0 \
+    --device-rate 0 --signup-limit 100000 --log-level warn
+}
+
+# One account and DEVICES bracelets, paired once and used by every run.
+say "pairing $DEVICES devices"
+serve
+http=$(grep -oE 'running at (http://[^ ]+)' "$work/serve.log" | sed 's/running at //')
+curl -fsS -H 'Content-Type: application/json' -H "Origin: $http" -o /dev/null \
+  -d '{"email":"bench@bench.invalid","password":"steady load generator 42","firstName":"Bench"}' "$http/api/auth/register"
+"$work/lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Bench --count "$DEVICES" --out "$work/devices.csv" >/dev/null
+stop_last
+
+load() { # load BROKER_ADDR SUMMARY_FILE
+  "$work/firmware-sim" --broker "tcp://$1" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
+    --duration "$DURATION" --scenario wander --battery-every 0 --quiet --summary-json "$2" >&2
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+for i in $(seq 1 "$REPEAT"); do
+  say "run $i/$REPEAT: bare broker"
+  start 'listening at ([0-9.:]+)' "$work/bare.log" "$work/lifeline" bench bare-broker --mqtt-addr 127.0.0.1:0
+  load "$started" "$work/bare-$i.json"
+  stop_last
+
+  say "run $i/$REPEAT: lifeline (ack after commit)"
+  serve
+  pid=${pids[-1]}
+  load "$started" "$work/lifeline-$i.json"
+  grep VmHWM "/proc/$pid/status" | awk '{print $2}' >"$work/rss-$i" || echo 0 >"$work/rss-$i"
+  stop_last
+
+  rows=$(jq '.acked' "$work/lifeline-$i.json")
+  say "run $i/$REPEAT: COPY of $rows rows"
+  "$work/lifeline" bench copy --data-dir "$data" --rows "$rows" --batch 1000 >"$work/copy-$i.json"
+done
+
+field() { for i in $(seq 1 "$REPEAT"); do jq -r ".$2" "$work/$1-$i.json"; done | median; }
+bare_rate=$(field bare fixes_per_s)
+life_rate=$(field lifeline fixes_per_s)
+copy_rate=$(field copy rows_per_s)
+lost=$(for i in $(seq 1 "$REPEAT"); do jq '.lost' "$work/lifeline-$i.json"; done | awk '{s += $1} END {print s}')
+rss=$(cat "$work"/rss-* | median)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+fmt() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
+ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v }'; }
+
+cores=$(nproc); cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+mem=$(free -g | awk '/Mem:/ {print $2" GiB"}')
+table=$(cat <<EOF
+## Ingest end to end (\`make bench-ingest\`)
+
+$(date -u '+%Y-%m-%d %H:%M UTC') on $cores cores ($cpu), $mem; the load generator shares the cores.
+Command: \`DEVICES=$DEVICES DURATION=$DURATION INFLIGHT=$INFLIGHT REPEAT=$REPEAT make bench-ingest\`.
+Each figure is the median of $REPEAT runs; every run uses the same $DEVICES simulated bracelets,
+QoS 1, $INFLIGHT publishes in flight per device.
+
+| path | fixes (rows) per second | publish-to-ack p50 | p99 | ratio |
+| --- | ---: | ---: | ---: | ---: |
+| bare broker (no hooks, nothing stored) | $(fmt "$bare_rate") | $(ms "$(field bare p50_ms)") ms | $(ms "$(field bare p99_ms)") ms | 1.00 |
+| **lifeline: decode, commit, then PUBACK** | **$(fmt "$life_rate")** | $(ms "$(field lifeline p50_ms)") ms | $(ms "$(field lifeline p99_ms)") ms | **$(ratio "$life_rate" "$bare_rate")** of bare |
+| PostgreSQL COPY of the same rows, batches of 1,000 | $(fmt "$copy_rate") | — | — | lifeline = $(ratio "$life_rate" "$copy_rate") of COPY |
+
+Acknowledged fixes lost in the lifeline runs: $lost. Lifeline's peak memory (VmHWM): $(( rss / 1024 )) MiB.
+EOF
+)
+
+# Replace this section of BENCHMARKS.md, keeping any other sections.
+touch "$OUT"
+grep -q '^# Benchmarks' "$OUT" || printf '# Benchmarks\n\nFigures measured on this project'"'"'s development machines; every ratio compares paths measured in the same run.\n\n' >"$OUT"
+awk -v new="$table" '
+  /^## Ingest end to end/ { skip = 1; print new; printed = 1; next }
+  /^## / && skip { skip = 0 }
+  !skip { print }
+  END { if (!printed) print "\n" new }
+' "$OUT" >"$OUT.tmp" && mv "$OUT.tmp" "$OUT"
+say "written to $OUT"
+printf '%s\n' "$table"
