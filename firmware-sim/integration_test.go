@@ -1,0 +1,408 @@
+package main
+
+// Integration tests: the simulator against the real lifeline server (its
+// embedded broker and a private PostgreSQL), built from this repository and
+// started as a separate process, since this package may import nothing of
+// the server's. One server serves every test; each test signs up its own
+// account, so their fixes never mix.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+type lifelineServer struct {
+	url, mqtt, ws string
+	cmd           *exec.Cmd
+	dir           string
+	exited        chan struct{}
+	logMu         sync.Mutex
+	log           bytes.Buffer // the server's stderr, for failures
+}
+
+var (
+	serverOnce sync.Once
+	server     *lifelineServer
+	serverErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if server != nil {
+		server.stop()
+	}
+	os.Exit(code)
+}
+
+// startServer builds and starts lifeline once for the whole package.
+func startServer(t *testing.T) *lifelineServer {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts the real lifeline server and PostgreSQL")
+	}
+	serverOnce.Do(func() { server, serverErr = launchServer() })
+	if serverErr != nil {
+		t.Fatal(serverErr)
+	}
+	select {
+	case <-server.exited:
+		t.Fatalf("the lifeline server has exited:\n%s", server.logTail())
+	default:
+	}
+	return server
+}
+
+func launchServer() (*lifelineServer, error) {
+	gomod, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil || strings.TrimSpace(string(gomod)) == "" {
+		return nil, fmt.Errorf("go env GOMOD: %v", err)
+	}
+	root := filepath.Dir(strings.TrimSpace(string(gomod)))
+	dir, err := os.MkdirTemp("", "firmware-sim-test-")
+	if err != nil {
+		return nil, err
+	}
+	// As root the private PostgreSQL runs as user postgres, which must be
+	// able to enter the data folder.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return nil, err
+	}
+	s := &lifelineServer{dir: dir, exited: make(chan struct{})}
+	bin := filepath.Join(dir, "lifeline")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/lifeline")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("go build ./cmd/lifeline: %v\n%s", err, out)
+	}
+	data := filepath.Join(dir, "data")
+	if err := os.Mkdir(data, 0o755); err != nil {
+		return nil, err
+	}
+	s.cmd = exec.Command(bin, "serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0",
+		"--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", data, "--device-rate", "0")
+	for _, kv := range os.Environ() { // a private cluster, whatever the caller's environment says
+		if !strings.HasPrefix(kv, "DATABASE_URL=") && !strings.HasPrefix(kv, "LIFELINE_") {
+			s.cmd.Env = append(s.cmd.Env, kv)
+		}
+	}
+	s.cmd.Stderr = writerFunc(func(p []byte) (int, error) {
+		s.logMu.Lock()
+		defer s.logMu.Unlock()
+		return s.log.Write(p)
+	})
+	stdout, err := s.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	go func() { s.cmd.Wait(); close(s.exited) }()
+
+	ready := make(chan error, 1)
+	go func() {
+		running := regexp.MustCompile(`Lifeline is running at (\S+)`)
+		mqtt := regexp.MustCompile(`Bracelets connect over MQTT to (\S+) \(WebSocket: ([^)]+)\)`)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			line := sc.Text()
+			if m := running.FindStringSubmatch(line); m != nil {
+				s.url = m[1]
+			}
+			if m := mqtt.FindStringSubmatch(line); m != nil {
+				s.mqtt, s.ws = m[1], m[2]
+				ready <- nil
+				io.Copy(io.Discard, stdout)
+				return
+			}
+		}
+		ready <- fmt.Errorf("the server stopped before it was ready")
+	}()
+	select {
+	case err = <-ready:
+	case <-time.After(90 * time.Second):
+		err = fmt.Errorf("the server was not ready after 90 s")
+	}
+	if err != nil {
+		s.stop()
+		return nil, fmt.Errorf("%v:\n%s", err, s.logTail())
+	}
+	return s, nil
+}
+
+func (s *lifelineServer) stop() {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.exited:
+	case <-time.After(30 * time.Second):
+		s.cmd.Process.Kill()
+		<-s.exited
+	}
+	os.RemoveAll(s.dir)
+}
+
+func (s *lifelineServer) logTail() string {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	b := s.log.Bytes()
+	return string(b[max(0, len(b)-4000):])
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// account is a user signed up for one test.
+type account struct {
+	api             *apiClient
+	email, password string
+}
+
+func newAccount(t *testing.T, s *lifelineServer) *account {
+	t.Helper()
+	api, err := newAPIClient(s.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &account{api: api, email: fmt.Sprintf("sim-%d@example.com", time.Now().UnixNano()), password: "walking-the-long-way-home-7"}
+	body := map[string]string{"email": a.email, "password": a.password, "firstName": "Sim"}
+	if err := api.do(t.Context(), http.MethodPost, "/api/auth/register", body, nil); err != nil {
+		t.Fatalf("sign up: %v", err)
+	}
+	return a
+}
+
+func (a *account) pair(t *testing.T, n int) []credential {
+	t.Helper()
+	var creds []credential
+	for i := range n {
+		c, err := a.api.pairDevice(t.Context(), fmt.Sprintf("Test bracelet %d", i+1))
+		if err != nil {
+			t.Fatalf("pair: %v", err)
+		}
+		c.User = a.email
+		creds = append(creds, c)
+	}
+	return creds
+}
+
+// everything lists every fix stored for the account, whenever its time.
+func (a *account) everything(t *testing.T) []location {
+	t.Helper()
+	var all []location
+	from, to := time.Now().AddDate(-3, 0, 0), time.Now().Add(24*time.Hour)
+	if err := a.api.eachLocation(t.Context(), from, to, func(l location) { all = append(all, l) }); err != nil {
+		t.Fatal(err)
+	}
+	return all
+}
+
+// config is a quick run against s for a's devices.
+func (a *account) config(s *lifelineServer, creds []credential) Config {
+	c := defaultConfig()
+	c.Broker = "tcp://" + s.mqtt
+	c.Credentials = creds
+	c.API, c.Email, c.Password = s.url, a.email, a.password
+	c.Interval, c.FollowConfig = 200*time.Millisecond, false
+	c.Duration, c.DrainTimeout = 3*time.Second, 20*time.Second
+	c.BatteryEvery = time.Second
+	c.Verify, c.Quiet = true, true
+	c.Seed = 7
+	return c
+}
+
+// TestFiftyDevices: 50 devices for a few seconds; every acknowledged fix is
+// stored, once, and nothing else is.
+func TestFiftyDevices(t *testing.T) {
+	s := startServer(t)
+	a := newAccount(t, s)
+	cfg := a.config(s, a.pair(t, 50))
+	cfg.Quiet = false
+	var out, progress bytes.Buffer
+	sum, err := Run(t.Context(), cfg, &out, &progress)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	t.Logf("\n%s", out.String())
+	if lines := strings.Count(progress.String(), "connected 50/50"); lines < 2 {
+		t.Errorf("want a progress line every second, got:\n%s", progress.String())
+	}
+	if sum.Devices != 50 || sum.Acked < 50*5 {
+		t.Fatalf("%d devices acknowledged %d fixes; want 50 devices and hundreds of fixes", sum.Devices, sum.Acked)
+	}
+	if sum.Lost != 0 || sum.Sent != sum.Acked || sum.Reconnects != 0 {
+		t.Errorf("sent %d, acked %d, lost %d, reconnects %d: want nothing lost", sum.Sent, sum.Acked, sum.Lost, sum.Reconnects)
+	}
+	if v := sum.Verify; v == nil || v.Checked != int(sum.Acked) || v.failed() || v.Unacknowledged != 0 {
+		t.Errorf("verify: %+v", sum.Verify)
+	}
+	if sum.BatteryAcked == 0 || sum.BatteryAcked != sum.BatterySent {
+		t.Errorf("battery packets: sent %d, acked %d", sum.BatterySent, sum.BatteryAcked)
+	}
+	if sum.Configs < 50 {
+		t.Errorf("%d config messages received, want each device's retained config", sum.Configs)
+	}
+	if sum.P50ms <= 0 || sum.P99ms < sum.P50ms || sum.MaxMs < sum.P99ms {
+		t.Errorf("latency p50 %g p99 %g max %g ms", sum.P50ms, sum.P99ms, sum.MaxMs)
+	}
+	// Independently of --verify: the account holds exactly the acknowledged fixes.
+	stored := a.everything(t)
+	if len(stored) != int(sum.Acked) {
+		t.Errorf("%d fixes stored, %d acknowledged", len(stored), sum.Acked)
+	}
+	for _, l := range stored {
+		if l.Source != "bracelet" || l.Accuracy == nil || *l.Accuracy < minAccuracy || *l.Accuracy > maxAccuracy || l.Battery == nil {
+			t.Fatalf("stored fix %+v: want a bracelet fix with accuracy 3-30 m and a battery level", l)
+		}
+	}
+}
+
+// TestOfflineDeliversBufferedFixesInOrder: devices drop their connection,
+// keep fixes on flash, and send them as arrays afterwards, oldest first;
+// nothing is lost and the server stores them in the order sent.
+func TestOfflineDeliversBufferedFixesInOrder(t *testing.T) {
+	srv := startServer(t)
+	a := newAccount(t, srv)
+	cfg := a.config(srv, a.pair(t, 5))
+	cfg.Scenario = scenarioOffline
+	cfg.Interval, cfg.Duration = 100*time.Millisecond, 5*time.Second
+	cfg.OfflineAfter, cfg.OfflineFor = time.Second, 1500*time.Millisecond
+
+	s, err := prepare(t.Context(), cfg, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := s.run(t.Context(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	printSummary(tWriter{t}, sum)
+	if sum.Offlines < 5 {
+		t.Errorf("%d offline periods, want each device offline at least once", sum.Offlines)
+	}
+	if sum.Lost != 0 || sum.Unsent != 0 || sum.FlashDropped != 0 || sum.Sent != sum.Acked {
+		t.Errorf("sent %d, acked %d, lost %d, unsent %d, dropped %d: want everything delivered", sum.Sent, sum.Acked, sum.Lost, sum.Unsent, sum.FlashDropped)
+	}
+	if sum.Packets >= uint64(sum.Acked) {
+		t.Errorf("%d packets for %d fixes: buffered fixes should go as arrays", sum.Packets, sum.Acked)
+	}
+	// The device side: acknowledgements came back oldest first.
+	for _, d := range s.devices {
+		for i := 1; i < len(d.acked); i++ {
+			if d.acked[i].seq != d.acked[i-1].seq+1 {
+				t.Fatalf("%s: seq %d acknowledged after %d", d.cred.ID, d.acked[i].seq, d.acked[i-1].seq)
+			}
+		}
+		if want := int(d.seq); len(d.acked) != want {
+			t.Errorf("%s took %d fixes, %d acknowledged", d.cred.ID, want, len(d.acked))
+		}
+	}
+	v, err := s.verify(t.Context())
+	if err != nil || v.failed() || v.Checked != int(sum.Acked) {
+		t.Fatalf("verify: %+v %v", v, err)
+	}
+	// The server side: stored once each, and (row IDs follow insertion) in
+	// the order they were taken.
+	byDevice := map[string][]location{}
+	for _, l := range a.everything(t) {
+		byDevice[l.DeviceID] = append(byDevice[l.DeviceID], l)
+	}
+	total := 0
+	for id, list := range byDevice {
+		total += len(list)
+		sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+		for i := 1; i < len(list); i++ {
+			if list[i].Timestamp.Before(list[i-1].Timestamp) {
+				t.Fatalf("%s: stored %s after %s", id, list[i].Timestamp, list[i-1].Timestamp)
+			}
+		}
+	}
+	if total != int(sum.Acked) {
+		t.Errorf("%d stored, %d acknowledged", total, sum.Acked)
+	}
+}
+
+// TestFuzzStoresNothingInvalid: malformed, oversize and out-of-range packets
+// (over MQTT-over-WebSocket, for once) are acknowledged and dropped; the
+// good fixes around them are stored, nothing else is, and the server stays
+// healthy for the next device.
+func TestFuzzStoresNothingInvalid(t *testing.T) {
+	srv := startServer(t)
+	a := newAccount(t, srv)
+	creds := a.pair(t, 6)
+	cfg := a.config(srv, creds[:5])
+	cfg.Broker = "ws://" + srv.ws
+	cfg.Scenario, cfg.FuzzRate = scenarioFuzz, 2
+	var out bytes.Buffer
+	sum, err := Run(t.Context(), cfg, &out, io.Discard)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	t.Logf("\n%s", out.String())
+	if sum.FuzzSent < 50 || sum.FuzzAcked != sum.FuzzSent {
+		t.Errorf("bad packets: sent %d, acknowledged %d", sum.FuzzSent, sum.FuzzAcked)
+	}
+	if sum.Lost != 0 || sum.Reconnects != 0 || sum.Acked == 0 {
+		t.Errorf("acked %d, lost %d, reconnects %d: bad packets must not disturb good ones", sum.Acked, sum.Lost, sum.Reconnects)
+	}
+	if v := sum.Verify; v == nil || v.failed() || v.Unacknowledged != 0 {
+		t.Errorf("verify: %+v", sum.Verify)
+	}
+	if stored := a.everything(t); len(stored) != int(sum.Acked) {
+		t.Errorf("%d fixes stored for %d acknowledged good ones: something invalid was stored", len(stored), sum.Acked)
+	}
+
+	resp, err := http.Get(srv.url + "/healthz")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("healthz after fuzzing: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	after := a.config(srv, creds[5:])
+	after.Duration = time.Second
+	sum, err = Run(t.Context(), after, io.Discard, io.Discard)
+	if err != nil || sum.Acked == 0 || sum.Lost != 0 {
+		t.Errorf("a device after the fuzzing: %+v %v", sum, err)
+	}
+}
+
+// TestRefusedCredentials: a CSV whose tokens the server does not know is a
+// clear exit 2, not a run of failing devices.
+func TestRefusedCredentials(t *testing.T) {
+	srv := startServer(t)
+	a := newAccount(t, srv)
+	creds := a.pair(t, 2)
+	path := filepath.Join(t.TempDir(), "devices.csv")
+	for i := range creds {
+		creds[i].Token = "not-the-token"
+	}
+	if err := saveCredentials(path, creds); err != nil {
+		t.Fatal(err)
+	}
+	var errOut bytes.Buffer
+	code := run(t.Context(), []string{"--devices", path, "--broker", "tcp://" + srv.mqtt, "--duration", "1s"}, nil, io.Discard, &errOut)
+	if code != 2 || !strings.Contains(errOut.String(), "refused all 2 device(s)") {
+		t.Errorf("exit %d, stderr %q; want 2 and the devices refused", code, errOut.String())
+	}
+}
+
+type tWriter struct{ t *testing.T }
+
+func (w tWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
