@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 
 /*
- * Every test makes its own account, so tests never share state. Mind the
- * server's limit: 20 registrations per client address per 15 minutes, and
- * the whole suite runs from 127.0.0.1 against one server.
+ * Every test makes its own account, so tests never share state. The whole
+ * suite registers from 127.0.0.1 against one server, so global setup starts
+ * it with `--signup-limit 10000` (the default is 20 per address per 15
+ * minutes); a server given through LIFELINE_BASE_URL needs the same.
  */
 
 export type Account = {

@@ -23,7 +23,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Create account' }).click()
 
     await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible()
     const sidebar = page.locator('[data-slot="sidebar"]').first()
     await expect(sidebar.getByTestId('user-first-name')).toHaveText('Amara')
     await expect(sidebar.getByTestId('user-initials')).toHaveText('AO')
@@ -63,7 +63,7 @@ test.describe('accounts', () => {
     expect(problems).toEqual([])
   })
 
-  test('a screen of a later issue is protected too', async ({ page }) => {
+  test('the check-in screen is protected too', async ({ page }) => {
     await page.goto('/checkin')
 
     await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible()
@@ -103,7 +103,7 @@ test.describe('accounts', () => {
     await page.goto('/login?next=%2F%2Fevil.example')
     await signInWithForm(page, account)
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible()
     expect(new URL(page.url()).pathname).toBe('/')
   })
 

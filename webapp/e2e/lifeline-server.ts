@@ -47,6 +47,9 @@ export async function startLifeline({ binary, logDir }: StartOptions): Promise<L
     '--mqtt-addr', '127.0.0.1:0',
     '--mqtt-ws-addr', '127.0.0.1:0',
     '--data-dir', dataDir,
+    // Every test registers its own account, all from 127.0.0.1: lift the
+    // per-address sign-up limit (20 per 15 minutes by default) for the suite.
+    '--signup-limit', '10000',
   ]
   const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
 

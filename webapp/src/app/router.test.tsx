@@ -135,13 +135,13 @@ describe('router: signed in', () => {
     stubFetch({ '/api/auth/user': { body: makeUser() } })
     renderApp('/')
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0)
   })
 
   it('shows screens of later issues as the not-found card inside the shell', async () => {
     stubFetch({ '/api/auth/user': { body: makeUser() } })
-    renderApp('/checkin')
+    renderApp('/symptoms')
 
     expect(await screen.findByRole('heading', notFound)).toBeInTheDocument()
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0)
@@ -159,7 +159,7 @@ describe('router: signed in', () => {
     stubFetch({ '/api/auth/user': { body: makeUser() } })
     const { location } = renderApp(path)
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
     expect(location.history?.at(-1)).toBe('/')
   })
 
@@ -177,7 +177,7 @@ describe('router: signed in', () => {
       stubFetch({ '/api/auth/user': { body: makeUser() } })
       const { location } = renderApp(`/login?next=${encodeURIComponent(next)}`)
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+      expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
       expect(location.history?.at(-1)).toBe('/')
     },
   )

@@ -3,9 +3,15 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 
 import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
 import { CrisisRoute, PublicCrisisRoute } from '@/app/routes/crisis'
-import { DashboardRoute } from '@/app/routes/dashboard'
 import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
-import { LoginRoute, RegisterRoute, SettingsRoute } from '@/app/routes/lazy'
+import {
+  CheckinRoute,
+  CheckinsRoute,
+  DashboardRoute,
+  LoginRoute,
+  RegisterRoute,
+  SettingsRoute,
+} from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
 import { NotFoundContent, NotFoundRoute } from '@/app/routes/not-found'
@@ -13,6 +19,8 @@ import { SignedInLayout } from '@/app/routes/signed-in-layout'
 import { isProtectedPath, routes } from '@/config/routes'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import type { User } from '@/features/auth/types'
+import { CheckinSkeleton } from '@/features/checkins/components/checkin-skeleton'
+import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-skeleton'
 import { useNextPath } from '@/hooks/use-next-path'
 
 /**
@@ -24,7 +32,8 @@ import { useNextPath } from '@/hooks/use-next-path'
  *   - signed in: every screen inside the navigation shell; `/login` and
  *     `/register` move on to `?next=` (or `/`).
  * Screens of src/config/routes.ts are added here as they are built; until
- * then a signed-in visit shows the not-found card inside the shell.
+ * then a signed-in visit shows the not-found card inside the shell (today:
+ * symptoms, education, blog, statistics, chatbot and GPS).
  */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
@@ -70,7 +79,19 @@ function SignedInRoutes({ user }: { user: User }) {
         <SignedInLayout user={user}>
           <React.Suspense fallback={<FormScreenSkeleton />}>
             <Switch>
-              <Route path={routes.home.path} component={DashboardRoute} />
+              <Route path={routes.home.path}>
+                <React.Suspense fallback={<DashboardSkeleton />}>
+                  <DashboardRoute user={user} />
+                </React.Suspense>
+              </Route>
+              <Route path={routes.checkin.path}>
+                <React.Suspense fallback={<CheckinSkeleton />}>
+                  <CheckinRoute />
+                </React.Suspense>
+              </Route>
+              <Route path={routes.checkins.path}>
+                <CheckinsRoute user={user} />
+              </Route>
               <Route path={routes.settings.path}>
                 <SettingsRoute user={user} />
               </Route>

@@ -23,7 +23,7 @@ export const routes = {
   login: { path: '/login', label: 'Sign in', access: 'guest' },
   register: { path: '/register', label: 'Create account', access: 'guest' },
   checkin: { path: '/checkin', label: 'Daily Check-in', access: 'protected' },
-  checkins: { path: '/checkins', label: 'Check-ins', access: 'protected' },
+  checkins: { path: '/checkins', label: 'Check-in history', access: 'protected' },
   symptoms: { path: '/symptoms', label: 'Symptom Log', access: 'protected' },
   education: { path: '/education', label: 'Learn & Grow', access: 'protected' },
   blog: { path: '/blog', label: 'Blog', access: 'protected' },

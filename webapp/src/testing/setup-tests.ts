@@ -13,6 +13,16 @@ import { stubMatchMedia } from './match-media-stub'
 // import (zod, react-hook-form) is slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 })
 
+/** jsdom has no ResizeObserver; Radix measures sliders and checkboxes with it. Nothing resizes in tests. */
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in globalThis)) {
+  Object.defineProperty(globalThis, 'ResizeObserver', { value: ResizeObserverStub, writable: true, configurable: true })
+}
+
 beforeEach(() => {
   // jsdom has no matchMedia; default to a light system preference.
   stubMatchMedia({ prefersDark: false })

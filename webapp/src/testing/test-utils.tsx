@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react'
+import type * as React from 'react'
 import userEvent from '@testing-library/user-event'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -24,6 +25,22 @@ export function renderApp(path = '/') {
     </AppProvider>,
   )
   return { ...result, user, location }
+}
+
+/**
+ * Renders one component with the app's providers and a memory router at
+ * `path`, for component tests that need queries, toasts or links.
+ */
+export function renderWithProviders(ui: React.ReactElement, { path = '/' }: { path?: string } = {}) {
+  const location = memoryLocation({ path, record: true })
+  const user = userEvent.setup({ delay: null })
+  const queryClient = createQueryClient()
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      <Router hook={location.hook}>{ui}</Router>
+    </AppProvider>,
+  )
+  return { ...result, user, location, queryClient }
 }
 
 export { preloadFormScreens }

@@ -1,9 +1,97 @@
-/** Placeholder until the dashboard issue lands: the signed-in home screen, inside the shell. */
-export function DashboardRoute() {
+import { displayFirstName } from '@/components/layouts/app-shell/shell-user'
+import { Button } from '@/components/ui/button'
+import { routes } from '@/config/routes'
+import { useAlerts } from '@/features/alerts/api/get-alerts'
+import { AlertList } from '@/features/alerts/components/alert-list'
+import type { User } from '@/features/auth/types'
+import { useCheckins } from '@/features/checkins/api/get-checkins'
+import { useStats } from '@/features/checkins/api/get-stats'
+import { useTodayCheckin } from '@/features/checkins/api/get-today-checkin'
+import { CheckinCalendar } from '@/features/checkins/components/checkin-calendar'
+import { MoodChart } from '@/features/checkins/components/mood-chart'
+import { RecentActivities } from '@/features/checkins/components/recent-activities'
+import { RecoveryDays } from '@/features/checkins/components/recovery-days'
+import { StatCards } from '@/features/checkins/components/stat-cards'
+import { StreakCounter } from '@/features/checkins/components/streak-counter'
+import { MOOD_CHART_COUNT } from '@/features/checkins/content'
+import { todayIn } from '@/features/checkins/utils/dates'
+import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-skeleton'
+import { QuickLinks } from '@/features/dashboard/components/quick-links'
+import { WelcomeHeader } from '@/features/dashboard/components/welcome-header'
+import { dashboardText } from '@/features/dashboard/content'
+
+export type DashboardRouteProps = {
+  user: User
+}
+
+/** The latest check-ins feed both the mood chart (7) and Recent Activities (3): one request. */
+const recentParams = { limit: MOOD_CHART_COUNT }
+
+function RetryCard({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <>
-      <title>Dashboard · Lifeline</title>
-      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-    </>
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-5 shadow-sm">
+      <p>{message}</p>
+      <Button variant="outline" className="rounded-full" onClick={onRetry}>
+        {dashboardText.retry}
+      </Button>
+    </div>
+  )
+}
+
+/** SPEC.md Dashboard, signed in at `/`. */
+export function DashboardRoute({ user }: DashboardRouteProps) {
+  const today = useTodayCheckin()
+  const stats = useStats()
+  const recent = useCheckins(recentParams)
+  const alerts = useAlerts()
+
+  if (today.isPending || stats.isPending || recent.isPending || alerts.isPending) {
+    return (
+      <>
+        <title>{dashboardText.pageTitle}</title>
+        <DashboardSkeleton />
+      </>
+    )
+  }
+
+  const localToday = todayIn(user.timezone)
+  return (
+    <div className="grid gap-6">
+      <title>{dashboardText.pageTitle}</title>
+      <WelcomeHeader
+        firstName={displayFirstName(user)}
+        checkedInToday={today.isSuccess ? Boolean(today.data) : undefined}
+      />
+      {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} />}
+
+      {stats.isSuccess ? (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <StreakCounter days={stats.data.streakDays} />
+            <RecoveryDays stats={stats.data} />
+          </div>
+          <StatCards stats={stats.data} />
+        </>
+      ) : (
+        <RetryCard message={dashboardText.statsFailed} onRetry={() => void stats.refetch()} />
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        {recent.isSuccess ? (
+          <MoodChart checkins={recent.data} />
+        ) : (
+          <RetryCard message={dashboardText.checkinsFailed} onRetry={() => void recent.refetch()} />
+        )}
+        <CheckinCalendar today={localToday} />
+      </div>
+
+      {recent.isSuccess && (
+        <RecentActivities checkins={recent.data} today={localToday} viewAllPath={routes.checkins.path} />
+      )}
+
+      <QuickLinks
+        paths={{ checkin: routes.checkin.path, symptoms: routes.symptoms.path, education: routes.education.path }}
+      />
+    </div>
   )
 }

@@ -1,18 +1,26 @@
 import * as React from 'react'
 
 /*
- * The form screens carry react-hook-form and zod, which the landing page (the
- * first page most visitors see) does not need: they load on demand.
+ * Screens load on demand: the landing page (the first page most visitors
+ * see) carries neither the forms (react-hook-form, zod) nor the signed-in
+ * screens. The dashboard's chart is lazier still (ApexCharts loads only when
+ * there is a check-in to draw, see features/checkins/components/mood-chart).
  */
 const loadLogin = () => import('./login')
 const loadRegister = () => import('./register')
 const loadSettings = () => import('./settings')
+const loadDashboard = () => import('./dashboard')
+const loadCheckin = () => import('./checkin')
+const loadCheckins = () => import('./checkins')
 
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
 export const SettingsRoute = React.lazy(() => loadSettings().then((m) => ({ default: m.SettingsRoute })))
+export const DashboardRoute = React.lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })))
+export const CheckinRoute = React.lazy(() => loadCheckin().then((m) => ({ default: m.CheckinRoute })))
+export const CheckinsRoute = React.lazy(() => loadCheckins().then((m) => ({ default: m.CheckinsRoute })))
 
-/** Fetches the form screens ahead of need (tests do this so no wait includes the download). */
+/** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
-  return Promise.all([loadLogin(), loadRegister(), loadSettings()])
+  return Promise.all([loadLogin(), loadRegister(), loadSettings(), loadDashboard(), loadCheckin(), loadCheckins()])
 }

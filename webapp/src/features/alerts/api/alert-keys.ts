@@ -1,0 +1,6 @@
+/** Query and mutation keys of the alerts feature: `alertKeys.list()` fetches `/api/alerts`. */
+export const alertKeys = {
+  all: ['/api', 'alerts'] as const,
+  list: () => [...alertKeys.all] as const,
+  markRead: () => [...alertKeys.all, 'read'] as const,
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { makeAlert } from '@/testing/checkin-data'
+import { jsonResponse, stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
+import { renderWithProviders } from '@/testing/test-utils'
+
+import { useAlerts } from '../api/get-alerts'
+import { alertsText } from '../content'
+import type { Alert } from '../types'
+import { AlertList } from './alert-list'
+
+function AlertsFromQuery() {
+  const { data } = useAlerts()
+  return data ? <AlertList alerts={data} /> : null
+}
+
+/**
+ * A tiny alerts server: GET lists them, PATCH /api/alerts/{id}/read marks one
+ * read (204). `overrides` replace any answer. The list renders from the
+ * alerts query, as on the dashboard, so a dismissal's refetch shows.
+ */
+function renderAlerts(initial: Alert[], overrides: FetchRoutes = {}) {
+  let current = initial
+  const routes: FetchRoutes = { '/api/alerts': () => jsonResponse({ body: current }) }
+  for (const alert of initial) {
+    routes[`PATCH /api/alerts/${alert.id}/read`] = () => {
+      current = current.map((a) => (a.id === alert.id ? { ...a, isRead: true } : a))
+      return jsonResponse({ status: 204 })
+    }
+  }
+  const fetchMock = stubFetch({ ...routes, ...overrides })
+  return { ...renderWithProviders(<AlertsFromQuery />), fetchMock }
+}
+
+describe('AlertList', () => {
+  it('shows at most 3 unread alerts and counts the rest', async () => {
+    renderAlerts([
+      makeAlert({ id: 1, message: 'First' }),
+      makeAlert({ id: 2, message: 'Read already', isRead: true }),
+      makeAlert({ id: 3, message: 'Second' }),
+      makeAlert({ id: 4, message: 'Third' }),
+      makeAlert({ id: 5, message: 'Fourth' }),
+      makeAlert({ id: 6, message: 'Fifth' }),
+    ])
+
+    const items = await screen.findAllByTestId('alert')
+    expect(items).toHaveLength(3)
+    expect(items[0]).toHaveTextContent('First')
+    expect(items[1]).toHaveTextContent('Second')
+    expect(items[2]).toHaveTextContent('Third')
+    expect(screen.queryByText('Read already')).not.toBeInTheDocument()
+    expect(screen.getByText('+2 more notifications')).toBeInTheDocument()
+  })
+
+  it('has no "more" line for 3 or fewer', async () => {
+    renderAlerts([makeAlert({ message: 'Only one' })])
+
+    expect(await screen.findByText('Only one')).toBeInTheDocument()
+    expect(screen.queryByText(/more notification/)).not.toBeInTheDocument()
+  })
+
+  it('shows nothing without unread alerts', async () => {
+    const { fetchMock } = renderAlerts([makeAlert({ isRead: true })])
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/alerts', expect.anything()))
+    expect(screen.queryByTestId('alert')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: alertsText.title })).not.toBeInTheDocument()
+  })
+
+  it('words the count for one more alert', () => {
+    expect(alertsText.more(1)).toBe('+1 more notification')
+    expect(alertsText.more(4)).toBe('+4 more notifications')
+  })
+
+  it('offers the link of an alert as a next step', async () => {
+    renderAlerts([
+      makeAlert({ message: 'Reach out', type: 'concerning_pattern', link: '/crisis' }),
+      makeAlert({ message: 'Milestone here', type: 'milestone', link: '/' }),
+      makeAlert({ message: 'No check-in yet', type: 'missed_checkin', link: '/checkin' }),
+    ])
+
+    const [concern, milestone, missed] = await screen.findAllByTestId('alert')
+    expect(within(concern).getByRole('link', { name: /Get support now/ })).toHaveAttribute('href', '/crisis')
+    expect(within(missed).getByRole('link', { name: /Check in now/ })).toHaveAttribute('href', '/checkin')
+    // A link to the dashboard itself is no next step.
+    expect(within(milestone).queryByRole('link')).not.toBeInTheDocument()
+  })
+
+  it('dismisses with PATCH /api/alerts/{id}/read and refreshes the list', async () => {
+    const { user, fetchMock } = renderAlerts([1, 2, 3, 4].map((id) => makeAlert({ id, message: `Alert number ${id}` })))
+    expect(await screen.findByText('+1 more notification')).toBeInTheDocument()
+
+    const first = screen.getAllByTestId('alert')[0]
+    await user.click(within(first).getByRole('button', { name: alertsText.dismiss }))
+
+    await waitFor(() => expect(screen.queryByText('Alert number 1')).not.toBeInTheDocument())
+    expect(screen.getByText('Alert number 4')).toBeInTheDocument()
+    expect(screen.queryByText(/more notification/)).not.toBeInTheDocument()
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')
+    expect(patch?.[0]).toBe('/api/alerts/1/read')
+    expect(patch?.[1]?.body).toBeUndefined()
+  })
+
+  it('only logs a failed dismissal to the console', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user } = renderAlerts([makeAlert({ id: 9, message: 'Stays here' })], {
+      'PATCH /api/alerts/9/read': { status: 500, body: { error: 'internal', message: 'Something went wrong.' } },
+    })
+
+    await user.click(await screen.findByRole('button', { name: alertsText.dismiss }))
+
+    await waitFor(() => expect(consoleError).toHaveBeenCalled())
+    expect(screen.getByText('Stays here')).toBeInTheDocument()
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,95 @@
+import { ArrowRight, BatteryLow, BellRing, HeartHandshake, Trophy, WifiOff, X, type LucideIcon } from 'lucide-react'
+import * as React from 'react'
+import { Link } from 'wouter'
+
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/utils'
+
+import { useMarkAlertRead } from '../api/mark-alert-read'
+import { alertsText, MAX_VISIBLE_ALERTS, nextStepLabel } from '../content'
+import type { Alert } from '../types'
+
+const icons: Record<string, LucideIcon> = {
+  milestone: Trophy,
+  missed_checkin: BellRing,
+  concerning_pattern: HeartHandshake,
+  low_battery: BatteryLow,
+  device_offline: WifiOff,
+}
+
+const tones: Record<string, string> = {
+  milestone: 'border-primary/30 bg-primary/8 dark:bg-primary/12',
+  concerning_pattern: 'border-accent-foreground/15 bg-accent',
+}
+
+export type AlertListProps = {
+  /** Every alert; only unread ones are shown, newest first as given. */
+  alerts: readonly Alert[]
+  /** Where the app currently is: a next step leading here is not offered. */
+  currentPath?: string
+}
+
+/** SPEC.md Dashboard: up to 3 unread alerts, each dismissible, and "+N more notifications". */
+export function AlertList({ alerts, currentPath = '/' }: AlertListProps) {
+  const headingId = React.useId()
+  const dismiss = useMarkAlertRead()
+  const unread = alerts.filter((a) => !a.isRead)
+  if (unread.length === 0) return null
+  const shown = unread.slice(0, MAX_VISIBLE_ALERTS)
+  const more = unread.length - shown.length
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <h2 id={headingId} className="sr-only">
+        {alertsText.title}
+      </h2>
+      <ul className="grid gap-3">
+        {shown.map((alert) => {
+          const Icon = icons[alert.type] ?? BellRing
+          const kind = alertsText.kinds[alert.type] ?? alertsText.fallbackKind
+          const dismissing = dismiss.isPending && dismiss.variables === alert.id
+          const showLink = alert.link !== '' && alert.link !== currentPath && alert.link.startsWith('/')
+          return (
+            <li
+              key={alert.id}
+              data-testid="alert"
+              className={cn('flex items-start gap-3 rounded-xl border bg-card p-4 shadow-sm', tones[alert.type])}
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-background/80 text-primary">
+                <Icon aria-hidden="true" className="size-4" />
+              </span>
+              <div className="grid min-w-0 flex-1 gap-2">
+                <div>
+                  <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{kind}</p>
+                  <p className="mt-0.5 text-sm">{alert.message}</p>
+                </div>
+                {showLink && (
+                  <div>
+                    <Button asChild size="sm" variant="outline" className="rounded-full">
+                      <Link href={alert.link}>
+                        {nextStepLabel(alert.link)}
+                        <ArrowRight aria-hidden="true" />
+                      </Link>
+                    </Button>
+                  </div>
+                )}
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-mt-1 -mr-1 size-9 shrink-0 rounded-full"
+                aria-label={alertsText.dismiss}
+                title={alertsText.dismiss}
+                disabled={dismissing}
+                onClick={() => dismiss.mutate(alert.id)}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          )
+        })}
+      </ul>
+      {more > 0 && <p className="px-1 text-sm font-medium text-muted-foreground">{alertsText.more(more)}</p>}
+    </section>
+  )
+}

@@ -1,0 +1,117 @@
+import { CalendarPlus } from 'lucide-react'
+import * as React from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+
+import { useCheckinHistory } from '../api/get-checkins'
+import { historyText } from '../content'
+import type { DateRange } from '../types'
+import { rangeSearch, readRange } from '../utils/range'
+import { HistoryFilter } from './history-filter'
+import { HistoryItem } from './history-item'
+
+export function HistorySkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div role="status" aria-busy="true" className="grid gap-3">
+      <span className="sr-only">{historyText.loading}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-36 rounded-xl" />
+      ))}
+    </div>
+  )
+}
+
+export type CheckinHistoryProps = {
+  /** The user's local date today: the latest date the filter offers. */
+  today: string
+  /** Where the empty state sends people to check in. */
+  checkinPath: string
+}
+
+/**
+ * The `/checkins` screen's content: every check-in, newest first, a page at a
+ * time, filtered by a date range kept in the URL (`?from=&to=`), with a CSV
+ * export of the same range.
+ */
+export function CheckinHistory({ today, checkinPath }: CheckinHistoryProps) {
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const range = React.useMemo(() => readRange(search), [search])
+  const query = useCheckinHistory(range)
+  const checkins = React.useMemo(() => query.data?.pages.flat() ?? [], [query.data])
+  const filtered = Boolean(range.from || range.to)
+
+  const onRangeChange = (next: DateRange) => navigate(`${location}${rangeSearch(next)}`)
+
+  let body: React.ReactNode
+  if (query.isPending) {
+    body = <HistorySkeleton />
+  } else if (query.isError && checkins.length === 0) {
+    body = (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border bg-card p-5">
+        <p>{historyText.failed}</p>
+        <Button variant="outline" className="rounded-full" onClick={() => void query.refetch()}>
+          {historyText.retry}
+        </Button>
+      </div>
+    )
+  } else if (checkins.length === 0) {
+    body = (
+      <div className="grid justify-items-center gap-4 rounded-xl border border-dashed bg-card/60 px-5 py-12 text-center">
+        <p className="text-muted-foreground">{filtered ? historyText.emptyRange : historyText.empty}</p>
+        {!filtered && (
+          <Button asChild className="rounded-full">
+            <Link href={checkinPath}>
+              <CalendarPlus aria-hidden="true" />
+              {historyText.startCheckin}
+            </Link>
+          </Button>
+        )}
+      </div>
+    )
+  } else {
+    body = (
+      <>
+        <ul aria-label={historyText.list} className="grid gap-3">
+          {checkins.map((c) => (
+            <HistoryItem key={c.id} checkin={c} />
+          ))}
+        </ul>
+        <div className="flex justify-center pt-2">
+          {query.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="rounded-full"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? historyText.loadingMore : historyText.loadMore}
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">{historyText.end}</p>
+          )}
+        </div>
+        {query.isFetchNextPageError && (
+          <p role="alert" className="text-center text-sm text-destructive dark:text-red-300">
+            {historyText.moreFailed}
+          </p>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <div className="grid gap-5">
+      {/* Keyed by the range: the inputs start afresh whenever the URL's range changes (back button, Clear). */}
+      <HistoryFilter key={`${range.from ?? ''}|${range.to ?? ''}`} range={range} onChange={onRangeChange} max={today} />
+      <p role="status" className="sr-only">
+        {query.isPending ? '' : historyText.shown(checkins.length)}
+      </p>
+      <div aria-busy={query.isFetching} className="grid gap-3">
+        {body}
+      </div>
+    </div>
+  )
+}
