@@ -47,8 +47,10 @@ type Config struct {
 
 	// PublicURL is the URL people open; an https URL makes cookies Secure.
 	PublicURL string
-	// MapTileURL is the map tile URL template, allowed by the CSP.
-	MapTileURL string
+	// MapTileURL is the map tile URL template, allowed by the CSP, and
+	// MapAttribution the credit its provider requires.
+	MapTileURL     string
+	MapAttribution string
 	// SessionIdle ends a session unused for this long; SessionMax ends
 	// every session this long after sign-in.
 	SessionIdle, SessionMax time.Duration
@@ -127,6 +129,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Get("/login", s.loginRedirect)
 		r.Get("/logout", s.logout)
 		r.Get("/auth/config", s.authConfig)
+		r.Get("/app-config", s.appConfig)
 		r.Get("/auth/oidc/start", s.oidcStart)
 		r.Get("/auth/oidc/callback", s.oidcCallback)
 		if !cfg.DisableLocalAccounts {

@@ -166,3 +166,12 @@ func TestWebAppNotBuilt(t *testing.T) {
 		t.Errorf("without a built web app: status %d; want 503 with instructions", resp.StatusCode)
 	}
 }
+
+func TestAppConfigCarriesTheTileSettings(t *testing.T) {
+	ts := newServer(t, api.Config{MapTileURL: "https://tiles.example.org/{z}/{x}/{y}.png", MapAttribution: "© Example"})
+	var cfg struct{ MapTileURL, MapAttribution string }
+	resp := get(t, ts.URL+"/api/app-config", nil)
+	if err := json.NewDecoder(resp.Body).Decode(&cfg); err != nil || cfg.MapTileURL != "https://tiles.example.org/{z}/{x}/{y}.png" || cfg.MapAttribution != "© Example" {
+		t.Errorf("app config = %+v (%v)", cfg, err)
+	}
+}

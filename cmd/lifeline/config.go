@@ -27,6 +27,7 @@ type Config struct {
 	LogLevel    slog.Level
 	PublicURL   string
 	MapTileURL  string
+	MapCredit   string
 
 	ReminderHour int
 	SignupLimit  int
@@ -66,7 +67,8 @@ func (c *Config) settings(r *raw) []setting {
 		{"database-url", "DATABASE_URL", "", "PostgreSQL/TimescaleDB connection URL; unset: a private cluster under the data dir", &c.DatabaseURL},
 		{"log-level", "LIFELINE_LOG_LEVEL", "info", "log level: debug, info, warn or error", &r.logLevel},
 		{"public-url", "LIFELINE_PUBLIC_URL", "", "the URL people open, e.g. https://lifeline.example.org (links, secure cookies)", &c.PublicURL},
-		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template", &c.MapTileURL},
+		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template ({z}/{x}/{y}); empty: no base map", &c.MapTileURL},
+		{"map-attribution", "LIFELINE_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "credit shown on the map, as the tile provider requires", &c.MapCredit},
 		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
 		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
 		{"mqtt-external", "LIFELINE_MQTT_EXTERNAL", "", "ingest from an existing MQTT broker (tcp://host:1883) through shared subscriptions instead of embedding one", &c.MQTTExternal},

@@ -98,6 +98,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Logger:               m.Logger.With("component", "http"),
 		PublicURL:            m.Config.PublicURL,
 		MapTileURL:           m.Config.MapTileURL,
+		MapAttribution:       m.Config.MapCredit,
 		SessionIdle:          m.Config.SessionIdle,
 		SessionMax:           m.Config.SessionMax,
 		OIDC:                 m.Config.OIDC,
