@@ -2,6 +2,7 @@ package lifeline
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"time"
@@ -178,6 +179,10 @@ type NewAlert struct {
 	Message  string
 	Link     string
 	DedupKey string
+	// Geofence alerts name their zone and device and keep their evidence.
+	ZoneID   int64
+	DeviceID string
+	Evidence json.RawMessage
 }
 
 // Alert is a notice for the user, newest first in the dashboard.
@@ -188,6 +193,11 @@ type Alert struct {
 	Link      string    `json:"link"`
 	IsRead    bool      `json:"isRead"`
 	CreatedAt time.Time `json:"createdAt"`
+	// Evidence is "Why this alert?" for geofence alerts (only from
+	// FindAlert); ZoneID and DeviceID name the subject when known.
+	Evidence json.RawMessage `json:"evidence,omitempty"`
+	ZoneID   *int64          `json:"zoneId,omitempty"`
+	DeviceID *string         `json:"deviceId,omitempty"`
 }
 
 // AlertService stores alerts, deduplicated by (user, type, dedup key).
@@ -198,6 +208,8 @@ type AlertService interface {
 	FindAlerts(ctx context.Context, userID int64, limit int) ([]*Alert, error)
 	// MarkAlertRead returns ENOTFOUND when the alert is not the user's.
 	MarkAlertRead(ctx context.Context, userID, alertID int64) error
+	// FindAlert returns one of the user's alerts with its evidence.
+	FindAlert(ctx context.Context, userID, alertID int64) (*Alert, error)
 	// FindAlertsAfter returns alerts with an id above after, oldest first.
 	FindAlertsAfter(ctx context.Context, userID, after int64) ([]*Alert, error)
 	// RaiseMissedCheckins reminds every user whose local time at now is

@@ -163,3 +163,12 @@ func HashDeviceToken(token string) []byte {
 	sum := sha256.Sum256([]byte(token))
 	return sum[:]
 }
+
+// FixObservers tells each of several observers, in order.
+type FixObservers []FixObserver
+
+func (os FixObservers) ObserveFixes(ctx context.Context, fixes []Fix) {
+	for _, o := range os {
+		o.ObserveFixes(ctx, fixes)
+	}
+}

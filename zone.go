@@ -58,3 +58,39 @@ type ZoneService interface {
 	// zone by user id.
 	FindActiveZones(ctx context.Context) ([]*Zone, map[int64]string, error)
 }
+
+// GeofenceState is the geofence engine's memory of one device near one
+// zone, persisted so that a restart neither repeats an alert nor misses a
+// transition. Zero times are stored as NULL.
+type GeofenceState struct {
+	DeviceKey         string // a device id, or "manual:<user id>" for browser fixes
+	ZoneID, UserID    int64
+	Inside            bool
+	Since             time.Time
+	PendingInside     *bool
+	PendingCount      int
+	PendingSince      time.Time
+	PendingEvidence   json.RawMessage
+	LastFixTS         time.Time
+	LastAlertAt       time.Time
+	DwellAlertedAt    time.Time
+	ScheduleAlertedAt time.Time
+}
+
+// GeofenceStore keeps the engine's state.
+type GeofenceStore interface {
+	FindGeofenceStates(ctx context.Context) ([]GeofenceState, error)
+	// SaveGeofenceStates upserts states by (device key, zone).
+	SaveGeofenceStates(ctx context.Context, states []GeofenceState) error
+}
+
+// ZoneWatcher is told about zone edits, so the engine follows them at once
+// without a restart, and validates zone geometry for the API.
+type ZoneWatcher interface {
+	ValidateZone(ctx context.Context, z *Zone) error
+	ZoneChanged(ctx context.Context, zoneID int64)
+}
+
+// EventZone announces a zone created, edited or deleted, so every node's
+// engine reloads it (LiveEvent.ID is the zone id).
+const EventZone = "zone"

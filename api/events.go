@@ -153,8 +153,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// writeEvent writes one event; only alerts carry an id, because the
+// browser sends back the last id it saw and resumption replays alerts.
 func writeEvent(w http.ResponseWriter, e lifeline.LiveEvent) {
-	if e.ID > 0 {
+	if e.Kind == lifeline.EventAlert && e.ID > 0 {
 		fmt.Fprintf(w, "id: %d\n", e.ID)
 	}
 	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Kind, e.Data)

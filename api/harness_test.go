@@ -16,7 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"lifeline"
 	"lifeline/api"
+	"lifeline/guard"
 	"lifeline/ingest"
 	"lifeline/store"
 	"lifeline/store/storetest"
@@ -51,10 +53,14 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 		Now:        func() time.Time { return *app.now.Load() },
 		MapTileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 	}
+	watch, err := guard.New(t.Context(), guard.Config{Zones: app.db, States: app.db, Alerts: app.db, Users: app.db})
+	if err != nil {
+		t.Fatal(err)
+	}
 	feed := api.NewLocationFeed(app.db, 50*time.Millisecond, slog.Default())
-	writer := ingest.NewWriter(app.db, ingest.WriterConfig{Observer: feed})
-	t.Cleanup(func() { writer.Close(context.Background()); feed.Close() })
-	cfg.Fixes = writer
+	writer := ingest.NewWriter(app.db, ingest.WriterConfig{Observer: lifeline.FixObservers{watch, feed}})
+	t.Cleanup(func() { writer.Close(context.Background()); watch.Close(); feed.Close() })
+	cfg.Fixes, cfg.Zones, cfg.ZoneWatch, cfg.Events = writer, app.db, watch, app.db
 	for _, f := range configure {
 		f(&cfg)
 	}

@@ -34,6 +34,11 @@ type Config struct {
 	Locations lifeline.FixStore
 	// Connections tells which bracelets are online and cuts off revoked ones.
 	Connections lifeline.DeviceConnections
+	Zones       lifeline.ZoneService
+	// ZoneWatch validates zones and hears about edits (the geofence engine).
+	ZoneWatch lifeline.ZoneWatcher
+	// Events announces changes to every node (zone edits).
+	Events lifeline.EventPublisher
 	// Ready answers /readyz: the database is reachable and migrated.
 	Ready lifeline.Checker
 	// WebApp is the built web app (index.html and assets/); nil when it was
@@ -152,6 +157,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/checkins/export", s.exportCheckIns)
 			r.Get("/stats", s.stats)
 			r.Get("/alerts", s.listAlerts)
+			r.Get("/alerts/{id}", s.getAlert)
 			r.Patch("/alerts/{id}/read", s.markAlertRead)
 
 			r.Get("/devices", s.listDevices)
@@ -161,6 +167,11 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/gps/locations", s.listLocations)
 			r.Get("/gps/latest", s.latestLocation)
 			r.Get("/events", s.events)
+
+			r.Get("/safe-zones", s.listZones)
+			r.Post("/safe-zones", s.createZone)
+			r.Patch("/safe-zones/{id}", s.updateZone)
+			r.Delete("/safe-zones/{id}", s.deleteZone)
 		})
 	})
 

@@ -13,10 +13,18 @@ import (
 var _ lifeline.AlertService = (*DB)(nil)
 
 func (db *DB) RaiseAlert(ctx context.Context, userID int64, a lifeline.NewAlert) (bool, error) {
+	var zone, evidence any
+	if a.ZoneID != 0 {
+		zone = a.ZoneID
+	}
+	if len(a.Evidence) > 0 {
+		evidence = string(a.Evidence)
+	}
 	tag, err := db.Pool.Exec(ctx, `
-		INSERT INTO alerts (user_id, type, message, link, dedup_key) VALUES ($1, $2, $3, $4, $5)
+		INSERT INTO alerts (user_id, type, message, link, dedup_key, zone_id, device_id, evidence)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
 		ON CONFLICT (user_id, type, dedup_key) DO NOTHING`,
-		userID, a.Type, a.Message, nullIfEmpty(a.Link), a.DedupKey)
+		userID, a.Type, a.Message, nullIfEmpty(a.Link), a.DedupKey, zone, nullIfEmpty(a.DeviceID), evidence)
 	if err != nil {
 		return false, fmt.Errorf("store: raise %s alert: %w", a.Type, err)
 	}
@@ -39,6 +47,23 @@ func (db *DB) FindAlerts(ctx context.Context, userID int64, limit int) ([]*lifel
 		return nil, fmt.Errorf("store: find alerts: %w", err)
 	}
 	return list, nil
+}
+
+func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.Alert, error) {
+	var a lifeline.Alert
+	var evidence []byte
+	err := db.Pool.QueryRow(ctx, `
+		SELECT id, type, message, coalesce(link, ''), is_read, created_at, evidence, zone_id, device_id
+		FROM alerts WHERE id = $1 AND user_id = $2`, alertID, userID).
+		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID)
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: find alert %d: %w", alertID, err)
+	}
+	a.Evidence = evidence
+	return &a, nil
 }
 
 func (db *DB) MarkAlertRead(ctx context.Context, userID, alertID int64) error {

@@ -17,6 +17,7 @@ import (
 
 	"lifeline"
 	"lifeline/api"
+	"lifeline/guard"
 	"lifeline/ingest"
 	"lifeline/migrations"
 	"lifeline/store"
@@ -31,16 +32,18 @@ type Main struct {
 	Stdout io.Writer
 
 	cluster  *store.Cluster
+	db       *store.DB
+	guard    *guard.Guard
+	feed     *api.LocationFeed
+	writer   *ingest.Writer
+	broker   *ingest.Broker
+	external *ingest.External
+	http     *api.Server
+	URL      string
+
 	stopJobs func()
 	// stopListening ends the cross-node live events listener.
 	stopListening func()
-	feed          *api.LocationFeed
-	db            *store.DB
-	broker        *ingest.Broker
-	writer        *ingest.Writer
-	external      *ingest.External
-	http          *api.Server
-	URL           string
 }
 
 // Run starts the database (a private cluster unless DATABASE_URL is set),
@@ -58,8 +61,15 @@ func (m *Main) Run(ctx context.Context) error {
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	ingestMetrics := ingest.NewMetrics(registry)
+	m.guard, err = guard.New(ctx, guard.Config{Zones: m.db, States: m.db, Alerts: m.db, Users: m.db, Logger: m.Logger.With("component", "geofence")})
+	if err != nil {
+		return err
+	}
 	m.feed = api.NewLocationFeed(m.db, time.Second, m.Logger.With("component", "live"))
-	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics, Observer: m.feed})
+	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{
+		Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics,
+		Observer: lifeline.FixObservers{m.guard, m.feed},
+	})
 	if m.Config.MQTTExternal != "" {
 		m.external, err = ingest.StartExternal(ingest.ExternalConfig{
 			BrokerURL: m.Config.MQTTExternal,
@@ -92,6 +102,9 @@ func (m *Main) Run(ctx context.Context) error {
 		Fixes:                m.writer,
 		Locations:            m.db,
 		Connections:          connections,
+		Zones:                m.db,
+		ZoneWatch:            m.guard,
+		Events:               m.db,
 		Ready:                m.db,
 		WebApp:               webapp.Files(),
 		Metrics:              registry,
@@ -121,7 +134,12 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.stopJobs = m.startJobs()
 	listenCtx, stopListening := context.WithCancel(context.Background())
-	go m.db.ListenEvents(listenCtx, m.Logger.With("component", "live"), m.http.DeliverEvent)
+	go m.db.ListenEvents(listenCtx, m.Logger.With("component", "live"), func(e lifeline.LiveEvent) {
+		if e.Kind == lifeline.EventZone {
+			m.guard.ZoneChanged(listenCtx, e.ID) // an edit made through another node
+		}
+		m.http.DeliverEvent(e)
+	})
 	m.stopListening = stopListening
 	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	if m.broker != nil {
@@ -182,6 +200,7 @@ func (m *Main) startJobs() func() {
 			} else if n > 0 {
 				m.Logger.Info("check-in reminders raised", "count", n)
 			}
+			m.guard.Tick(now)
 			if n, err := m.db.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("device alerts failed", "err", err)
 			} else if n > 0 {
@@ -237,6 +256,9 @@ func (m *Main) Close(ctx context.Context) error {
 	}
 	if m.writer != nil {
 		errs = append(errs, m.writer.Close(ctx))
+	}
+	if m.guard != nil {
+		m.guard.Close()
 	}
 	if m.feed != nil {
 		m.feed.Close()

@@ -1,0 +1,339 @@
+// Package guard puts the geofence engine to work: it feeds it every
+// committed fix, keeps its state in the database, turns its alerting events
+// into alerts with their evidence, and keeps its zones in step with the
+// zones users edit. The engine itself (package geofence) stays pure.
+package guard
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/paulmach/orb"
+
+	"lifeline"
+	"lifeline/geofence"
+)
+
+// Config is what the guard needs.
+type Config struct {
+	Zones  lifeline.ZoneService
+	States lifeline.GeofenceStore
+	Alerts lifeline.AlertService
+	Users  lifeline.UserService
+	Logger *slog.Logger
+}
+
+// Guard watches every fix against its owner's zones.
+type Guard struct {
+	cfg   Config
+	queue chan []lifeline.Fix
+
+	mu     sync.Mutex // the engine is not safe for concurrent use
+	engine *geofence.Engine
+	events []geofence.Event
+	tz     map[int64]*time.Location // zone owners' time zones
+
+	done chan struct{}
+}
+
+var (
+	_ lifeline.FixObserver = (*Guard)(nil)
+	_ lifeline.ZoneWatcher = (*Guard)(nil)
+)
+
+// New loads every active zone and the persisted state, and starts working
+// off fixes in the background.
+func New(ctx context.Context, cfg Config) (*Guard, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	g := &Guard{cfg: cfg, engine: geofence.New(geofence.DefaultConfig()), tz: map[int64]*time.Location{},
+		queue: make(chan []lifeline.Fix, 1024), done: make(chan struct{})}
+	zones, timezones, err := cfg.Zones.FindActiveZones(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var converted []geofence.Zone
+	for _, z := range zones {
+		g.tz[z.UserID] = location(timezones[z.UserID])
+		gz, err := g.toEngine(z)
+		if err != nil {
+			cfg.Logger.Warn("zone skipped", "zone", z.ID, "err", err)
+			continue
+		}
+		converted = append(converted, gz)
+	}
+	if err := g.engine.SetZones(converted); err != nil {
+		cfg.Logger.Warn("some zones could not be loaded", "err", err)
+	}
+	states, err := cfg.States.FindGeofenceStates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range states {
+		g.engine.LoadState(s.DeviceKey, s.ZoneID, fromStored(s))
+	}
+	cfg.Logger.Info("geofence engine ready", "zones", len(converted), "states", len(states))
+	go g.run()
+	return g, nil
+}
+
+// ObserveFixes queues committed fixes for the engine. It blocks only when
+// the guard is far behind, which slows ingest rather than skipping a fix.
+func (g *Guard) ObserveFixes(_ context.Context, fixes []lifeline.Fix) {
+	g.queue <- append([]lifeline.Fix(nil), fixes...)
+}
+
+// Close finishes the queued fixes.
+func (g *Guard) Close() {
+	close(g.queue)
+	<-g.done
+}
+
+func (g *Guard) run() {
+	defer close(g.done)
+	for fixes := range g.queue {
+		g.process(fixes)
+	}
+}
+
+func (g *Guard) process(fixes []lifeline.Fix) {
+	g.mu.Lock()
+	g.events = g.events[:0]
+	var changes []lifeline.GeofenceState
+	for _, f := range fixes {
+		key := f.DeviceID
+		if key == "" {
+			key = "manual:" + strconv.FormatInt(f.UserID, 10)
+		}
+		var acc float64
+		if f.Accuracy != nil {
+			acc = *f.Accuracy
+		}
+		g.events = g.engine.Process(geofence.Fix{DeviceKey: key, UserID: f.UserID, TS: f.TS, Lat: f.Lat, Lon: f.Lon, AccuracyM: acc}, g.events)
+		changes = appendChanges(changes, g.engine.Changed())
+	}
+	events := append([]geofence.Event(nil), g.events...)
+	g.mu.Unlock()
+	g.persist(changes, events)
+}
+
+// Tick applies the time-based rules (dwell reached, a schedule window
+// begun) without a fix; the caller runs it every minute.
+func (g *Guard) Tick(now time.Time) {
+	g.mu.Lock()
+	g.events = g.engine.Tick(now, g.events[:0])
+	changes := appendChanges(nil, g.engine.Changed())
+	events := append([]geofence.Event(nil), g.events...)
+	g.mu.Unlock()
+	g.persist(changes, events)
+}
+
+// persist writes state changes first, so that an alert is never raised for
+// a transition the database does not remember (a restart would raise it
+// again; the dedup key absorbs that too).
+func (g *Guard) persist(changes []lifeline.GeofenceState, events []geofence.Event) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := g.cfg.States.SaveGeofenceStates(ctx, dedupeStates(changes)); err != nil {
+		g.cfg.Logger.Error("save geofence state", "states", len(changes), "err", err)
+	}
+	for _, ev := range events {
+		if !ev.Alert || ev.Suppressed {
+			continue
+		}
+		if _, err := g.cfg.Alerts.RaiseAlert(ctx, ev.UserID, g.alertFor(ev)); err != nil {
+			g.cfg.Logger.Error("raise geofence alert", "zone", ev.ZoneID, "device", ev.DeviceKey, "err", err)
+		}
+	}
+}
+
+// alertFor words an event for the person who owns the zone, in their time.
+func (g *Guard) alertFor(ev geofence.Event) lifeline.NewAlert {
+	g.mu.Lock()
+	loc := g.tz[ev.UserID]
+	g.mu.Unlock()
+	if loc == nil {
+		loc = time.UTC
+	}
+	at := ev.At.In(loc).Format("15:04")
+	name := ev.ZoneName
+	var kind, message string
+	key := fmt.Sprintf("zone %d:%s:%s", ev.ZoneID, ev.DeviceKey, ev.At.UTC().Format(time.RFC3339Nano))
+	switch ev.Kind {
+	case geofence.EventEnter:
+		kind = "geofence_enter_avoid"
+		message = fmt.Sprintf("You entered %q, a place you chose to avoid, at %s. Take a slow breath — your coping tools and people are one tap away.", name, at)
+	case geofence.EventExit:
+		kind = "geofence_exit_safe"
+		message = fmt.Sprintf("You left %q, one of your safe places, at %s. If this wasn't planned, a quick check-in with someone you trust can help.", name, at)
+	case geofence.EventDwell:
+		kind = "geofence_dwell"
+		message = fmt.Sprintf("You've been at %q, a place you chose to avoid, since %s. It's okay to step away now — you can reach out any time.", name, at)
+	case geofence.EventSchedule:
+		kind = "geofence_schedule"
+		key = fmt.Sprintf("zone %d:%s:window %s", ev.ZoneID, ev.DeviceKey, ev.WindowStart.UTC().Format(time.RFC3339))
+		message = fmt.Sprintf("You're away from %q during the hours you planned to be there (since %s). If you need support, it's one tap away.", name, at)
+	}
+	evidence, _ := json.Marshal(ev.Evidence)
+	a := lifeline.NewAlert{Type: kind, Message: message, Link: "/gps", DedupKey: key, ZoneID: ev.ZoneID, Evidence: evidence}
+	if !strings.HasPrefix(ev.DeviceKey, "manual:") {
+		a.DeviceID = ev.DeviceKey
+	}
+	return a
+}
+
+// ValidateZone checks a zone's geometry and rules as the engine sees them.
+func (g *Guard) ValidateZone(_ context.Context, z *lifeline.Zone) error {
+	gz, err := g.toEngine(z)
+	if err != nil {
+		return err
+	}
+	return geofence.ValidateZone(gz)
+}
+
+// ZoneChanged reloads one zone after an edit, on this node, at once.
+func (g *Guard) ZoneChanged(ctx context.Context, zoneID int64) {
+	z, err := g.cfg.Zones.FindZoneByID(ctx, zoneID)
+	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND || (err == nil && !z.IsActive) {
+		g.mu.Lock()
+		g.engine.RemoveZone(zoneID)
+		g.mu.Unlock()
+		return
+	}
+	if err != nil {
+		g.cfg.Logger.Error("reload zone", "zone", zoneID, "err", err)
+		return
+	}
+	user, err := g.cfg.Users.FindUserByID(ctx, z.UserID)
+	if err != nil {
+		g.cfg.Logger.Error("reload zone owner", "zone", zoneID, "err", err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.tz[z.UserID] = user.Location()
+	gz, err := g.toEngineLocked(z)
+	if err == nil {
+		err = g.engine.UpsertZone(gz)
+	}
+	if err != nil {
+		g.cfg.Logger.Warn("zone not applied", "zone", zoneID, "err", err)
+	}
+}
+
+func (g *Guard) toEngine(z *lifeline.Zone) (geofence.Zone, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.toEngineLocked(z)
+}
+
+// toEngineLocked converts a stored zone; the owner's time zone must be known.
+func (g *Guard) toEngineLocked(z *lifeline.Zone) (geofence.Zone, error) {
+	gz := geofence.Zone{ID: z.ID, UserID: z.UserID, Name: z.Name, Type: geofence.ZoneType(z.Type), Active: z.IsActive}
+	switch z.Shape {
+	case lifeline.ShapePolygon:
+		mp, err := geofence.ParseGeoJSON(z.Polygon)
+		if err != nil {
+			return gz, &lifeline.Error{Code: lifeline.EINVALID, Message: "The polygon is not valid GeoJSON.", Fields: map[string]string{"polygon": err.Error()}}
+		}
+		gz.Polygon = mp
+	default:
+		radius := 0.0
+		if z.Radius != nil {
+			radius = *z.Radius
+		}
+		gz.Circle = &geofence.Circle{Center: orb.Point{z.Longitude, z.Latitude}, RadiusM: radius}
+	}
+	if z.DwellMinutes != nil {
+		gz.DwellMinutes = *z.DwellMinutes
+	}
+	if z.Schedule != nil {
+		start, err1 := clock(z.Schedule.Start)
+		end, err2 := clock(z.Schedule.End)
+		if err1 != nil || err2 != nil {
+			return gz, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+				Fields: map[string]string{"schedule": "Use 24-hour times such as 22:00 and 06:00."}}
+		}
+		loc := g.tz[z.UserID]
+		if loc == nil {
+			loc = time.UTC
+		}
+		gz.Schedule = &geofence.Schedule{Start: start, End: end, Location: loc}
+	}
+	return gz, nil
+}
+
+// clock reads "HH:MM" as a time of day.
+func clock(s string) (time.Duration, error) {
+	t, err := time.Parse("15:04", s)
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, nil
+}
+
+func location(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+func appendChanges(dst []lifeline.GeofenceState, changes []geofence.Change) []lifeline.GeofenceState {
+	for _, c := range changes {
+		dst = append(dst, toStored(c))
+	}
+	return dst
+}
+
+// dedupeStates keeps the last state of each (device, zone) in a batch.
+func dedupeStates(states []lifeline.GeofenceState) []lifeline.GeofenceState {
+	type key struct {
+		device string
+		zone   int64
+	}
+	last := map[key]int{}
+	for i, s := range states {
+		last[key{s.DeviceKey, s.ZoneID}] = i
+	}
+	out := make([]lifeline.GeofenceState, 0, len(last))
+	for i, s := range states {
+		if last[key{s.DeviceKey, s.ZoneID}] == i {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func toStored(c geofence.Change) lifeline.GeofenceState {
+	s := c.State
+	var evidence json.RawMessage
+	if len(s.PendingEvidence) > 0 {
+		evidence, _ = json.Marshal(s.PendingEvidence)
+	}
+	return lifeline.GeofenceState{
+		DeviceKey: c.DeviceKey, ZoneID: c.ZoneID, UserID: c.UserID, Inside: s.Inside, Since: s.Since,
+		PendingInside: s.PendingInside, PendingCount: s.PendingCount, PendingSince: s.PendingSince, PendingEvidence: evidence,
+		LastFixTS: s.LastFixTS, LastAlertAt: s.LastAlertAt, DwellAlertedAt: s.DwellAlertedAt, ScheduleAlertedAt: s.ScheduleAlertedAt,
+	}
+}
+
+func fromStored(s lifeline.GeofenceState) geofence.State {
+	var evidence []geofence.EvidenceFix
+	if len(s.PendingEvidence) > 0 {
+		_ = json.Unmarshal(s.PendingEvidence, &evidence)
+	}
+	return geofence.State{
+		Inside: s.Inside, Since: s.Since, PendingInside: s.PendingInside, PendingCount: s.PendingCount,
+		PendingSince: s.PendingSince, PendingEvidence: evidence, LastFixTS: s.LastFixTS, LastAlertAt: s.LastAlertAt,
+		DwellAlertedAt: s.DwellAlertedAt, ScheduleAlertedAt: s.ScheduleAlertedAt,
+	}
+}
