@@ -18,12 +18,12 @@ import (
 
 // browser is a signed-in person talking to the real program.
 type browser struct {
-	t    *testing.T
+	t    testing.TB
 	base string
 	http *http.Client
 }
 
-func signUp(t *testing.T, base, name string) *browser {
+func signUp(t testing.TB, base, name string) *browser {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
 	b := &browser{t: t, base: base, http: &http.Client{Jar: jar}}

@@ -29,7 +29,7 @@ func dataDir(t *testing.T) string {
 // startProgram runs `lifeline serve` in-process on free ports, as main
 // does, and returns the URL it prints and a function that stops it with
 // the equivalent of SIGTERM.
-func startProgram(t *testing.T, dir string) (url string, stop func() error) {
+func startProgram(t testing.TB, dir string) (url string, stop func() error) {
 	t.Helper()
 	p, stop := startProgramFull(t, dir)
 	return p.url, stop
@@ -38,7 +38,7 @@ func startProgram(t *testing.T, dir string) (url string, stop func() error) {
 // program is what a started lifeline printed.
 type program struct{ url, mqtt string }
 
-func startProgramFull(t *testing.T, dir string) (p program, stop func() error) {
+func startProgramFull(t testing.TB, dir string) (p program, stop func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
