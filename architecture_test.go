@@ -36,6 +36,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/api":             {"lifeline"},
 		"lifeline/ingest":          {"lifeline", "lifeline/ingest/wire"},
 		"lifeline/geofence":        {"lifeline"},
+		"lifeline/chat":            {"lifeline"},
 		"lifeline/guard":           {"lifeline", "lifeline/geofence"},
 		"lifeline/migrations":      {},
 		"lifeline/webapp":          {},

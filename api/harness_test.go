@@ -18,6 +18,7 @@ import (
 
 	"lifeline"
 	"lifeline/api"
+	"lifeline/chat"
 	"lifeline/guard"
 	"lifeline/ingest"
 	"lifeline/store"
@@ -61,6 +62,11 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 	writer := ingest.NewWriter(app.db, ingest.WriterConfig{Observer: lifeline.FixObservers{watch, feed}})
 	t.Cleanup(func() { writer.Close(context.Background()); watch.Close(); feed.Close() })
 	cfg.Fixes, cfg.Zones, cfg.ZoneWatch, cfg.Events = writer, app.db, watch, app.db
+	provider, err := chat.New(chat.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.CrisisContacts, cfg.Plans, cfg.Chat = app.db, app.db, provider
 	for _, f := range configure {
 		f(&cfg)
 	}

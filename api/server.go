@@ -66,6 +66,17 @@ type Config struct {
 	// SignupLimit is how many accounts one client address may create in 15
 	// minutes (default 20).
 	SignupLimit int
+
+	// CrisisContacts and Plans store the crisis page's contacts and the
+	// safety and coping plans.
+	CrisisContacts lifeline.CrisisContactService
+	Plans          lifeline.PlanService
+	// Chat answers the support chat (chat.New: a provider behind the
+	// safety layer); nil answers that the chat is not configured.
+	Chat lifeline.ChatProvider
+	// ChatLimit is how many chat messages one user may send per minute
+	// (default 20).
+	ChatLimit int
 }
 
 // Server serves the API and the web app.
@@ -172,6 +183,16 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/safe-zones", s.createZone)
 			r.Patch("/safe-zones/{id}", s.updateZone)
 			r.Delete("/safe-zones/{id}", s.deleteZone)
+
+			r.Get("/crisis-contacts", s.listCrisisContacts)
+			r.Post("/crisis-contacts", s.createCrisisContact)
+			r.Patch("/crisis-contacts/{id}", s.updateCrisisContact)
+			r.Delete("/crisis-contacts/{id}", s.deleteCrisisContact)
+			r.Get("/safety-plan", s.getSafetyPlan)
+			r.Put("/safety-plan", s.putSafetyPlan)
+			r.Get("/coping-plan", s.getCopingPlan)
+			r.Put("/coping-plan", s.putCopingPlan)
+			r.Post("/chatbot", s.chatbot)
 		})
 	})
 

@@ -32,6 +32,12 @@ type Config struct {
 	ReminderHour int
 	SignupLimit  int
 
+	// Chat: an OpenAI-compatible API; an empty URL means the built-in
+	// supportive assistant.
+	ChatURL, ChatModel, ChatAPIKey string
+	ChatTimeout                    time.Duration
+	ChatLimit                      int
+
 	MQTTTLSCert, MQTTTLSKey string
 	// MQTTExternal, when set, makes this node an ingest worker on an
 	// existing broker instead of embedding one.
@@ -49,6 +55,7 @@ type Config struct {
 type raw struct {
 	logLevel, sessionIdle, sessionMax, localAccounts, reminderHour string
 	deviceRate, deviceBurst, maxClients, signupLimit               string
+	chatTimeout, chatLimit                                         string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 }
 
@@ -82,6 +89,11 @@ func (c *Config) settings(r *raw) []setting {
 		{"mqtt-max-clients", "LIFELINE_MQTT_MAX_CLIENTS", "0", "most concurrent MQTT connections (0: no cap)", &r.maxClients},
 		{"reminder-hour", "LIFELINE_REMINDER_HOUR", "20", "local hour (0-23) after which a missing check-in gets a gentle reminder", &r.reminderHour},
 		{"signup-limit", "LIFELINE_SIGNUP_LIMIT", "20", "accounts one client address may create per 15 minutes", &r.signupLimit},
+		{"chat-url", "LIFELINE_CHAT_URL", "", "OpenAI-compatible API for the support chat (https://api.openai.com/v1, http://localhost:11434/v1); empty: the built-in assistant", &c.ChatURL},
+		{"chat-model", "LIFELINE_CHAT_MODEL", "", "model name at --chat-url", &c.ChatModel},
+		{"chat-api-key", "LIFELINE_CHAT_API_KEY", "", "API key for --chat-url (prefer the variable: flags show in ps)", &c.ChatAPIKey},
+		{"chat-timeout", "LIFELINE_CHAT_TIMEOUT", "30s", "time limit of one chat request to the API", &r.chatTimeout},
+		{"chat-limit", "LIFELINE_CHAT_LIMIT", "20", "chat messages a person may send per minute", &r.chatLimit},
 		{"local-accounts", "LIFELINE_LOCAL_ACCOUNTS", "true", "allow email and password accounts (false: OpenID Connect only)", &r.localAccounts},
 		{"oidc-issuer", "LIFELINE_OIDC_ISSUER", "", "OpenID Connect issuer URL; enables single sign-on", &r.oidcIssuer},
 		{"oidc-client-id", "LIFELINE_OIDC_CLIENT_ID", "", "OpenID Connect client ID", &r.oidcClientID},
@@ -132,6 +144,15 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.DeviceRate.Burst, err = strconv.Atoi(r.deviceBurst); err != nil || c.DeviceRate.Burst < 1 {
 		return c, fmt.Errorf("invalid --device-burst %q: want a whole number of 1 or more", r.deviceBurst)
+	}
+	if c.ChatTimeout, err = positiveDuration("chat-timeout", r.chatTimeout); err != nil {
+		return c, err
+	}
+	if c.ChatLimit, err = strconv.Atoi(r.chatLimit); err != nil || c.ChatLimit < 1 {
+		return c, fmt.Errorf("invalid --chat-limit %q: want a whole number of 1 or more", r.chatLimit)
+	}
+	if c.ChatURL != "" && c.ChatModel == "" {
+		return c, fmt.Errorf("--chat-url needs --chat-model (the model name that API serves)")
 	}
 	if c.SignupLimit, err = strconv.Atoi(r.signupLimit); err != nil || c.SignupLimit < 1 {
 		return c, fmt.Errorf("invalid --signup-limit %q: want a whole number of 1 or more", r.signupLimit)

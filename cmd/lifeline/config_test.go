@@ -43,6 +43,7 @@ func TestParseConfig(t *testing.T) {
 					t.Errorf("config = %+v", c)
 				}
 			}},
+		{name: "chat URL without a model", env: map[string]string{"LIFELINE_CHAT_URL": "http://localhost:11434/v1"}, wantErr: "--chat-url needs --chat-model"},
 		{name: "bad reminder hour", args: []string{"--reminder-hour", "24"}, wantErr: `invalid --reminder-hour "24"`},
 		{name: "bad session lifetime", args: []string{"--session-max", "-1h"}, wantErr: `invalid --session-max "-1h"`},
 		{name: "OIDC issuer without client", env: map[string]string{"LIFELINE_OIDC_ISSUER": "https://idp.example"}, wantErr: "needs both --oidc-issuer and --oidc-client-id"},

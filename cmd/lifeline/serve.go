@@ -17,6 +17,7 @@ import (
 
 	"lifeline"
 	"lifeline/api"
+	"lifeline/chat"
 	"lifeline/guard"
 	"lifeline/ingest"
 	"lifeline/migrations"
@@ -92,6 +93,13 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.broker != nil {
 		connections = m.broker
 	}
+	assistant, err := chat.New(chat.Config{
+		BaseURL: m.Config.ChatURL, Model: m.Config.ChatModel, APIKey: m.Config.ChatAPIKey,
+		Timeout: m.Config.ChatTimeout, Logger: m.Logger.With("component", "chat"),
+	})
+	if err != nil {
+		return err
+	}
 	m.http, err = api.NewServer(ctx, api.Config{
 		Users:                m.db,
 		Sessions:             m.db,
@@ -104,6 +112,10 @@ func (m *Main) Run(ctx context.Context) error {
 		Connections:          connections,
 		Zones:                m.db,
 		ZoneWatch:            m.guard,
+		CrisisContacts:       m.db,
+		Plans:                m.db,
+		Chat:                 assistant,
+		ChatLimit:            m.Config.ChatLimit,
 		Events:               m.db,
 		Ready:                m.db,
 		WebApp:               webapp.Files(),
