@@ -108,13 +108,15 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 		return h.refuse("bad_token", cl)
 	}
 	h.mu.Lock()
+	// A reconnecting device replaces its old session (mochi then closes the
+	// old connection): the gauge follows the map, not the events.
 	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, limiter: newTokenBucket(h.rate)}
+	h.metrics.Connected.Set(float64(len(h.sessions)))
 	h.mu.Unlock()
 	return true
 }
 
 func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {
-	h.metrics.Connected.Inc()
 	if h.publishConfig != nil {
 		h.publishConfig(cl.ID)
 	}
@@ -149,7 +151,7 @@ func (h *deviceHook) OnDisconnect(cl *mqtt.Client, err error, expire bool) {
 	defer h.mu.Unlock()
 	if s, ok := h.sessions[cl.ID]; ok && s.client == cl {
 		delete(h.sessions, cl.ID)
-		h.metrics.Connected.Dec()
+		h.metrics.Connected.Set(float64(len(h.sessions)))
 		h.announce(s.userID, cl.ID, false)
 	}
 }

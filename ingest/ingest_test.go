@@ -476,3 +476,29 @@ func eventually(cond func() bool) bool {
 	}
 	return cond()
 }
+
+func TestASecondConnectionTakesOverCleanly(t *testing.T) {
+	r := newRig(t, nil, ingest.RateLimit{})
+	id, token := r.pairDevice()
+	url := "tcp://" + r.broker.TCPAddr()
+	first, err := connect(t, url, id, id, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := connect(t, url, id, id, token) // the bracelet rebooted
+	if err != nil {
+		t.Fatalf("the second connection was refused: %v", err)
+	}
+	if !eventually(func() bool { return !first.IsConnectionOpen() }) {
+		t.Error("the first connection was not closed")
+	}
+	if err := publish(t, second, wire.PositionTopic(id), wire.EncodePosition(fix(1, time.Now()))); err != nil || r.rows(id) != 1 {
+		t.Fatalf("publish on the new connection: %v, rows %d", err, r.rows(id))
+	}
+	if !r.broker.Connected(id) {
+		t.Error("the device no longer counts as connected after the old connection closed")
+	}
+	if got := testutil.ToFloat64(r.metrics.Connected); got != 1 {
+		t.Errorf("connected devices gauge = %v, want 1", got)
+	}
+}
