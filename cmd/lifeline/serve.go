@@ -71,21 +71,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics,
 		Observer: lifeline.FixObservers{m.guard, m.feed},
 	})
-	if m.Config.MQTTExternal != "" {
-		m.external, err = ingest.StartExternal(ingest.ExternalConfig{
-			BrokerURL: m.Config.MQTTExternal,
-			ClientID:  m.Config.MQTTExternalID,
-			Username:  m.Config.MQTTExternalUser,
-			Password:  m.Config.MQTTExternalPass,
-			Devices:   m.db,
-			Writer:    m.writer,
-			Metrics:   ingestMetrics,
-			Logger:    m.Logger.With("component", "mqtt-external"),
-		})
-		if err != nil {
-			return err
-		}
-	} else if err := m.startBroker(ingestMetrics); err != nil {
+	if err := m.startIngest(ingestMetrics); err != nil {
 		return err
 	}
 
@@ -145,14 +131,7 @@ func (m *Main) Run(ctx context.Context) error {
 		m.URL = browsableURL(m.http.Addr())
 	}
 	m.stopJobs = m.startJobs()
-	listenCtx, stopListening := context.WithCancel(context.Background())
-	go m.db.ListenEvents(listenCtx, m.Logger.With("component", "live"), func(e lifeline.LiveEvent) {
-		if e.Kind == lifeline.EventZone {
-			m.guard.ZoneChanged(listenCtx, e.ID) // an edit made through another node
-		}
-		m.http.DeliverEvent(e)
-	})
-	m.stopListening = stopListening
+	m.startLive()
 	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	if m.broker != nil {
 		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
@@ -160,6 +139,39 @@ func (m *Main) Run(ctx context.Context) error {
 		fmt.Fprintf(m.Stdout, "Ingesting bracelet packets from %s\n", m.Config.MQTTExternal)
 	}
 	return nil
+}
+
+// startIngest takes bracelet packets from an outside broker when one is
+// configured, else from the embedded broker.
+func (m *Main) startIngest(metrics *ingest.Metrics) error {
+	if m.Config.MQTTExternal == "" {
+		return m.startBroker(metrics)
+	}
+	var err error
+	m.external, err = ingest.StartExternal(ingest.ExternalConfig{
+		BrokerURL: m.Config.MQTTExternal,
+		ClientID:  m.Config.MQTTExternalID,
+		Username:  m.Config.MQTTExternalUser,
+		Password:  m.Config.MQTTExternalPass,
+		Devices:   m.db,
+		Writer:    m.writer,
+		Metrics:   metrics,
+		Logger:    m.Logger.With("component", "mqtt-external"),
+	})
+	return err
+}
+
+// startLive listens for every node's events: zone edits go to this node's
+// geofence engine, and every event to this node's live streams.
+func (m *Main) startLive() {
+	ctx, stop := context.WithCancel(context.Background())
+	m.stopListening = stop
+	go m.db.ListenEvents(ctx, m.Logger.With("component", "live"), func(e lifeline.LiveEvent) {
+		if e.Kind == lifeline.EventZone {
+			m.guard.ZoneChanged(ctx, e.ID) // an edit made through another node
+		}
+		m.http.DeliverEvent(e)
+	})
 }
 
 // startBroker starts the embedded MQTT broker.
