@@ -37,6 +37,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/ingest":          {"lifeline", "lifeline/ingest/wire"},
 		"lifeline/geofence":        {"lifeline"},
 		"lifeline/chat":            {"lifeline"},
+		"lifeline/content":         {"lifeline"},
 		"lifeline/guard":           {"lifeline", "lifeline/geofence"},
 		"lifeline/migrations":      {},
 		"lifeline/webapp":          {},

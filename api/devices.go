@@ -43,6 +43,7 @@ func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	d.Health = lifeline.HealthNeverSeen
 	writeJSON(w, http.StatusCreated, pairedDevice{Device: d, Token: token})
 }
 
@@ -56,6 +57,9 @@ func (s *Server) listDevices(w http.ResponseWriter, r *http.Request) {
 	for _, d := range list {
 		d.Connected = s.cfg.Connections != nil && s.cfg.Connections.Connected(d.ID)
 		d.Health = lifeline.DeviceHealth(d, now)
+		if d.Connected && d.Health == lifeline.HealthNeverSeen {
+			d.Health = lifeline.HealthNoGPSFix // connected, nothing sent yet
+		}
 		history, err := s.cfg.Devices.BatteryHistory(r.Context(), d.ID, now.Add(-batteryEstimateWindow))
 		if err != nil {
 			writeError(w, r, err)

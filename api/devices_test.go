@@ -14,6 +14,7 @@ import (
 
 type paired struct {
 	ID, Name, Token string
+	Health          string
 	Connected       bool
 	LastSeenAt      *time.Time
 }
@@ -37,7 +38,7 @@ func TestPairListAndRevokeABracelet(t *testing.T) {
 	resp := a.do("POST", "/api/devices", map[string]string{"name": "Left wrist"})
 	var d paired
 	resp.json(t, &d)
-	if resp.status != http.StatusCreated || !strings.HasPrefix(d.ID, "brc_") || len(d.Token) < 40 || d.Name != "Left wrist" {
+	if resp.status != http.StatusCreated || !strings.HasPrefix(d.ID, "brc_") || len(d.Token) < 40 || d.Name != "Left wrist" || d.Health != "never_seen" {
 		t.Fatalf("pairing = %d %+v", resp.status, d)
 	}
 

@@ -77,6 +77,10 @@ type Config struct {
 	// ChatLimit is how many chat messages one user may send per minute
 	// (default 20).
 	ChatLimit int
+	// Symptoms stores the Symptom Tracker's logs; Content serves the
+	// published articles, blog posts and statistics.
+	Symptoms lifeline.SymptomService
+	Content  lifeline.ContentService
 }
 
 // Server serves the API and the web app.
@@ -193,6 +197,19 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/coping-plan", s.getCopingPlan)
 			r.Put("/coping-plan", s.putCopingPlan)
 			r.Post("/chatbot", s.chatbot)
+
+			r.Get("/symptoms", s.listSymptoms)
+			r.Post("/symptoms", s.createSymptom)
+			r.Get("/symptoms/export", s.exportSymptoms)
+			r.Get("/symptoms/trend", s.symptomTrend)
+			r.Get("/symptoms/{id}", s.getSymptom)
+			r.Patch("/symptoms/{id}", s.updateSymptom)
+			r.Delete("/symptoms/{id}", s.deleteSymptom)
+			r.Get("/articles", s.listArticles)
+			r.Get("/articles/{id}", s.getArticle)
+			r.Get("/blog", s.listBlogPosts)
+			r.Get("/blog/{id}", s.getBlogPost)
+			r.Get("/statistics", s.listStatistics)
 		})
 	})
 

@@ -23,6 +23,7 @@ type Config struct {
 	MQTTAddr    string
 	MQTTWSAddr  string
 	DataDir     string
+	ContentDir  string
 	DatabaseURL string
 	LogLevel    slog.Level
 	PublicURL   string
@@ -71,6 +72,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"mqtt-addr", "LIFELINE_MQTT_ADDR", ":1883", "MQTT TCP listen address for bracelets (port 0: a free port)", &c.MQTTAddr},
 		{"mqtt-ws-addr", "LIFELINE_MQTT_WS_ADDR", ":8083", "MQTT-over-WebSocket listen address (port 0: a free port)", &c.MQTTWSAddr},
 		{"data-dir", "LIFELINE_DATA_DIR", "./data", "folder for Lifeline's own data, including the private PostgreSQL cluster under pg/", &c.DataDir},
+		{"content-dir", "LIFELINE_CONTENT_DIR", "", "folder of articles, blog posts and statistics loaded at start; empty: the content built into the binary", &c.ContentDir},
 		{"database-url", "DATABASE_URL", "", "PostgreSQL/TimescaleDB connection URL; unset: a private cluster under the data dir", &c.DatabaseURL},
 		{"log-level", "LIFELINE_LOG_LEVEL", "info", "log level: debug, info, warn or error", &r.logLevel},
 		{"public-url", "LIFELINE_PUBLIC_URL", "", "the URL people open, e.g. https://lifeline.example.org (links, secure cookies)", &c.PublicURL},

@@ -145,3 +145,16 @@ func TestBraceletEnteringAnAvoidZone(t *testing.T) {
 		t.Errorf("%d enter alerts after a restart and more fixes inside, want 1", enters)
 	}
 }
+
+func TestServeSeedsTheBuiltInContent(t *testing.T) {
+	p, stop := startProgramFull(t, dataDir(t))
+	defer stop()
+	reader := signUp(t, p.url, "Reader")
+	var articles, posts, statistics []struct{ ID int64 }
+	reader.call("GET", "/api/articles", "", http.StatusOK, &articles)
+	reader.call("GET", "/api/blog", "", http.StatusOK, &posts)
+	reader.call("GET", "/api/statistics", "", http.StatusOK, &statistics)
+	if len(articles) < 12 || len(posts) < 8 || len(statistics) < 9 {
+		t.Errorf("seeded %d articles, %d posts, %d statistics; want at least 12, 8 and 9", len(articles), len(posts), len(statistics))
+	}
+}

@@ -25,6 +25,7 @@ Usage:
   lifeline [serve] [flags]   run the product (the default)
   lifeline migrate [flags]   apply database migrations and exit
   lifeline devices ...       pair, list and revoke bracelets (lifeline devices help)
+  lifeline content ...       publish articles, blog posts and statistics (lifeline content help)
   lifeline bench ...         baselines for the ingest benchmark (lifeline bench)
   lifeline help              show this text
 
@@ -55,6 +56,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return migrate(ctx, args, getenv, stderr)
 	case "devices":
 		return devicesCommand(ctx, args, getenv, stdout, stderr)
+	case "content":
+		return contentCommand(ctx, args, getenv, stdout, stderr)
 	case "bench":
 		return benchCommand(ctx, args, getenv, stdout, stderr)
 	case "help":

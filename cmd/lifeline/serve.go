@@ -57,6 +57,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.db, err = store.Open(ctx, dbURL, migrations.FS, store.TimescaleAuto); err != nil {
 		return err
 	}
+	if err := loadContentAtStart(ctx, m.db, m.Config.ContentDir, m.Logger.With("component", "content")); err != nil {
+		return err
+	}
 
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -98,6 +101,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Connections:          connections,
 		Zones:                m.db,
 		ZoneWatch:            m.guard,
+		Symptoms:             m.db,
+		Content:              m.db,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,
