@@ -25,7 +25,18 @@ const features = readdirSync(featuresDir, { withFileTypes: true })
 
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-function featureBoundary(feature) {
+/*
+ * OpenLayers belongs to the map feature alone (STYLE.md: each outside
+ * library is imported by one package): only src/features/gps/components/map
+ * may import `ol`; everything else gets the map through its components.
+ */
+const olMapDir = 'src/features/gps/components/map'
+const olPattern = {
+  regex: '^ol(/|$)',
+  message: `OpenLayers ("ol") is imported only by ${olMapDir}; use the map components instead.`,
+}
+
+function featureBoundary(feature, { allowOl = false, files = [`src/features/${feature}/**/*.{ts,tsx}`] } = {}) {
   const others = features.filter((f) => f !== feature)
   const patterns = [
     {
@@ -33,6 +44,7 @@ function featureBoundary(feature) {
       message: 'Features must not import from src/app; compose them in src/app instead.',
     },
   ]
+  if (!allowOl) patterns.push(olPattern)
   if (others.length > 0) {
     const names = others.map(escapeRegex).join('|')
     patterns.push(
@@ -47,7 +59,7 @@ function featureBoundary(feature) {
     )
   }
   return {
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    files,
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   }
 }
@@ -72,6 +84,7 @@ const sharedBoundary = {
             regex: '^(@/|(\\.\\./)+)app(/|$)',
             message: 'Shared code must not import from src/app.',
           },
+          olPattern,
         ],
       },
     ],
@@ -115,6 +128,11 @@ export default defineConfig([
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },
   },
-  ...features.map(featureBoundary),
+  ...features.map((feature) => featureBoundary(feature)),
   sharedBoundary,
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/testing/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [olPattern] }] },
+  },
+  featureBoundary('gps', { allowOl: true, files: [`${olMapDir}/**/*.{ts,tsx}`] }),
 ])

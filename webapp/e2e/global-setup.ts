@@ -2,12 +2,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { startLifeline } from './lifeline-server'
-import { artifactsDir, BASE_URL_ENV, baseUrlFile, screenshotsDir, webappDir } from './paths'
+import { artifactsDir, BASE_URL_ENV, baseUrlFile, MQTT_ADDR_ENV, mqttAddrFile, screenshotsDir, webappDir } from './paths'
 
 /**
  * Starts the real Lifeline binary for the whole run and returns the global
  * teardown (SIGTERM, wait for exit, delete the data directory). With
- * LIFELINE_BASE_URL set, that server is used and nothing is started.
+ * LIFELINE_BASE_URL set, that server is used and nothing is started (give
+ * its MQTT address as LIFELINE_MQTT_ADDR for the tests that act as a bracelet).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   await rm(screenshotsDir, { recursive: true, force: true })
@@ -15,14 +16,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const given = process.env.LIFELINE_BASE_URL
   if (given) {
-    await publish(new URL(given).origin)
+    await publish(new URL(given).origin, process.env.LIFELINE_MQTT_ADDR ?? null)
     return async () => {}
   }
 
   const binary = path.resolve(webappDir, process.env.LIFELINE_BIN ?? '../bin/lifeline')
   const server = await startLifeline({ binary, logDir: artifactsDir })
-  await publish(server.url)
-  console.log(`[e2e] lifeline is running at ${server.url} (logs in ${artifactsDir})`)
+  await publish(server.url, server.mqttAddr)
+  console.log(`[e2e] lifeline is running at ${server.url}, MQTT at ${server.mqttAddr ?? '?'} (logs in ${artifactsDir})`)
 
   return async () => {
     await server.stop()
@@ -30,7 +31,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 }
 
 /** Workers inherit the environment set here; the file is for people debugging a run. */
-async function publish(url: string) {
+async function publish(url: string, mqttAddr: string | null) {
   process.env[BASE_URL_ENV] = url
   await writeFile(baseUrlFile, `${url}\n`)
+  if (mqttAddr) {
+    process.env[MQTT_ADDR_ENV] = mqttAddr
+    await writeFile(mqttAddrFile, `${mqttAddr}\n`)
+  } else {
+    delete process.env[MQTT_ADDR_ENV]
+  }
 }

@@ -6,11 +6,15 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 
 const READY_LINE = /Lifeline is running at (https?:\/\/[^\s"'<>]+)/
+const MQTT_LINE = /Bracelets connect over MQTT to ([^\s"'<>()]+:\d+)/
 const START_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 30_000
+const MQTT_LINE_TIMEOUT_MS = 5_000
 
 export type LifelineServer = {
   url: string
+  /** The MQTT listener (HOST:PORT) the binary printed, for tests that act as a bracelet. */
+  mqttAddr: string | null
   stop: () => Promise<void>
 }
 
@@ -50,6 +54,8 @@ export async function startLifeline({ binary, logDir }: StartOptions): Promise<L
     // Every test registers its own account, all from 127.0.0.1: lift the
     // per-address sign-up limit (20 per 15 minutes by default) for the suite.
     '--signup-limit', '10000',
+    // No base map: the suite fetches nothing from outside (an empty value means none).
+    '--map-tile-url', '',
   ]
   const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
 
@@ -70,9 +76,18 @@ export async function startLifeline({ binary, logDir }: StartOptions): Promise<L
     if (recent.length > 30) recent.shift()
   }
 
+  // The MQTT line comes right after the ready line: wait for it too, briefly.
+  let seeMqtt: (addr: string) => void = () => {}
+  const mqttSeen = new Promise<string>((resolve) => (seeMqtt = resolve))
+  const onLine = (line: string) => {
+    remember(line)
+    const match = MQTT_LINE.exec(line)
+    if (match) seeMqtt(toLoopbackHostPort(match[1].replace(/[.,;)\]]+$/, '')))
+  }
+
   let url: string
   try {
-    url = await waitForReadyLine(child, exited, remember)
+    url = await waitForReadyLine(child, exited, onLine)
   } catch (error) {
     await stopChild(child, exited)
     await rm(dataDir, { recursive: true, force: true })
@@ -83,8 +98,14 @@ export async function startLifeline({ binary, logDir }: StartOptions): Promise<L
     )
   }
 
+  const mqttAddr = await Promise.race([
+    mqttSeen,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), MQTT_LINE_TIMEOUT_MS)),
+  ])
+
   return {
     url,
+    mqttAddr,
     stop: async () => {
       await stopChild(child, exited)
       stdoutLog.end()
@@ -139,6 +160,15 @@ function toLoopback(raw: string): string {
     url.hostname = '127.0.0.1'
   }
   return url.origin
+}
+
+/** `[::]:1883` or `0.0.0.0:1883` → `127.0.0.1:1883`. */
+function toLoopbackHostPort(raw: string): string {
+  const at = raw.lastIndexOf(':')
+  const host = raw.slice(0, at)
+  const port = raw.slice(at + 1)
+  const loopback = host === '0.0.0.0' || host === '[::]' || host === '::' || host === '' ? '127.0.0.1' : host
+  return `${loopback}:${port}`
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

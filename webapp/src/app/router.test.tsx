@@ -79,7 +79,8 @@ describe('router: signed out', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Need Help Right Now?' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /988/ })).toHaveAttribute('href', 'tel:988')
-    expect(screen.getByText('Sign in to add personal emergency contacts')).toBeInTheDocument()
+    // The hotlines show before the session is known; the sign-in prompt once it is.
+    expect(await screen.findByText('Sign in to add personal emergency contacts')).toBeInTheDocument()
   })
 
   it('on a protected screen shows the Unauthorized toast, then goes to sign in after 500 ms', async () => {

@@ -2,14 +2,17 @@ import * as React from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 
 import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
-import { CrisisRoute, PublicCrisisRoute } from '@/app/routes/crisis'
+import { CrisisRoute, PublicCrisisRoute, PublicSafetyPlanRoute } from '@/app/routes/crisis'
 import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
 import {
+  ChatbotRoute,
   CheckinRoute,
   CheckinsRoute,
   DashboardRoute,
+  GpsRoute,
   LoginRoute,
   RegisterRoute,
+  SafetyPlanRoute,
   SettingsRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
@@ -25,20 +28,25 @@ import { useNextPath } from '@/hooks/use-next-path'
 
 /**
  * Route gating (SPEC.md §2 and §4, issue 3):
- *   - session loading: the landing page at `/`, a skeleton elsewhere;
- *   - signed out: `/` landing, `/login`, `/register`, `/crisis` (hotlines);
+ *   - session loading: the landing page at `/`, the crisis page at `/crisis`
+ *     (contacts wait), a skeleton elsewhere;
+ *   - signed out: `/` landing, `/login`, `/register`, `/crisis` (hotlines)
+ *     and `/crisis/safety-plan` (a sign-in prompt);
  *     a protected path shows the Unauthorized toast and goes to sign-in;
  *     anything else is the not-found page;
  *   - signed in: every screen inside the navigation shell; `/login` and
  *     `/register` move on to `?next=` (or `/`).
  * Screens of src/config/routes.ts are added here as they are built; until
  * then a signed-in visit shows the not-found card inside the shell (today:
- * symptoms, education, blog, statistics, chatbot and GPS).
+ * symptoms, education, blog and statistics).
  */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
   const [location] = useLocation()
 
+  // The crisis page never waits for the session (nor for an API that is slow or down), and
+  // stays the same page, tools open and all, when the session turns out signed out.
+  if (!user && location === routes.crisis.path) return <PublicCrisisRoute session={isLoading ? 'loading' : 'signed-out'} />
   if (isLoading) {
     if (location === routes.home.path) return <LandingRoute />
     const guestScreen = location === routes.login.path || location === routes.register.path
@@ -57,7 +65,10 @@ function SignedOutRoutes() {
         <Route path={routes.home.path} component={LandingRoute} />
         <Route path={routes.login.path} component={LoginRoute} />
         <Route path={routes.register.path} component={RegisterRoute} />
-        <Route path={routes.crisis.path} component={PublicCrisisRoute} />
+        <Route path={routes.crisis.path}>
+          <PublicCrisisRoute />
+        </Route>
+        <Route path={routes.safetyPlan.path} component={PublicSafetyPlanRoute} />
         <Route>
           {isProtectedPath(location) ? (
             <LoginRedirect from={search ? `${location}?${search}` : location} />
@@ -95,7 +106,14 @@ function SignedInRoutes({ user }: { user: User }) {
               <Route path={routes.settings.path}>
                 <SettingsRoute user={user} />
               </Route>
+              <Route path={routes.gps.path}>
+                <GpsRoute user={user} />
+              </Route>
               <Route path={routes.crisis.path} component={CrisisRoute} />
+              <Route path={routes.safetyPlan.path} component={SafetyPlanRoute} />
+              <Route path={routes.chatbot.path}>
+                <ChatbotRoute user={user} />
+              </Route>
               <Route component={NotFoundContent} />
             </Switch>
           </React.Suspense>

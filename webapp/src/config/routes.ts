@@ -31,6 +31,8 @@ export const routes = {
   chatbot: { path: '/chatbot', label: 'AI Chatbot', access: 'protected' },
   gps: { path: '/gps', label: 'GPS Tracking', access: 'protected' },
   crisis: { path: '/crisis', label: 'Crisis Resources', access: 'public' },
+  // The crisis page's Safety Plan: signed out, a sign-in prompt (not a redirect away from the hotlines).
+  safetyPlan: { path: '/crisis/safety-plan', label: 'Safety Plan', access: 'public' },
   settings: { path: '/settings', label: 'Settings', access: 'protected' },
 } as const satisfies Record<string, AppRoute>
 

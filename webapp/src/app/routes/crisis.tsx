@@ -1,15 +1,31 @@
 import { PublicLayout } from '@/components/layouts/public-layout'
+import { routes } from '@/config/routes'
 import { CrisisOverview } from '@/features/crisis/components/crisis-overview'
+import { SafetyPlanSignIn } from '@/features/safety-plan/components/safety-plan-sign-in'
 
-/** Signed out: the hotlines in a public frame (inside the shell when signed in, see the router). */
-export function PublicCrisisRoute() {
+export type PublicCrisisRouteProps = {
+  /** `loading` while the session is not known: the contacts card waits, nothing else does. */
+  session?: 'loading' | 'signed-out'
+}
+
+/** Signed out (or not known yet): the whole crisis page in a public frame (inside the shell when signed in). */
+export function PublicCrisisRoute({ session = 'signed-out' }: PublicCrisisRouteProps) {
   return (
     <PublicLayout>
-      <CrisisOverview signedIn={false} />
+      <CrisisOverview session={session} />
     </PublicLayout>
   )
 }
 
 export function CrisisRoute() {
-  return <CrisisOverview signedIn />
+  return <CrisisOverview session="signed-in" />
+}
+
+/** Signed out, the Safety Plan button leads here: what the plan is, and Sign In (coming back to it). */
+export function PublicSafetyPlanRoute() {
+  return (
+    <PublicLayout>
+      <SafetyPlanSignIn path={routes.safetyPlan.path} backHref={routes.crisis.path} />
+    </PublicLayout>
+  )
 }

@@ -12,6 +12,9 @@ const loadSettings = () => import('./settings')
 const loadDashboard = () => import('./dashboard')
 const loadCheckin = () => import('./checkin')
 const loadCheckins = () => import('./checkins')
+const loadGps = () => import('./gps')
+const loadChatbot = () => import('./chatbot')
+const loadSafetyPlan = () => import('./safety-plan')
 
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
@@ -19,8 +22,22 @@ export const SettingsRoute = React.lazy(() => loadSettings().then((m) => ({ defa
 export const DashboardRoute = React.lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })))
 export const CheckinRoute = React.lazy(() => loadCheckin().then((m) => ({ default: m.CheckinRoute })))
 export const CheckinsRoute = React.lazy(() => loadCheckins().then((m) => ({ default: m.CheckinsRoute })))
+// The GPS screen; OpenLayers itself is a further lazy chunk (features/gps/components/gps-map).
+export const GpsRoute = React.lazy(() => loadGps().then((m) => ({ default: m.GpsRoute })))
+export const ChatbotRoute = React.lazy(() => loadChatbot().then((m) => ({ default: m.ChatbotRoute })))
+export const SafetyPlanRoute = React.lazy(() => loadSafetyPlan().then((m) => ({ default: m.SafetyPlanRoute })))
 
 /** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
-  return Promise.all([loadLogin(), loadRegister(), loadSettings(), loadDashboard(), loadCheckin(), loadCheckins()])
+  return Promise.all([
+    loadLogin(),
+    loadRegister(),
+    loadSettings(),
+    loadDashboard(),
+    loadCheckin(),
+    loadCheckins(),
+    loadGps(),
+    loadChatbot(),
+    loadSafetyPlan(),
+  ])
 }

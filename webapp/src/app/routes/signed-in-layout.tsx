@@ -1,5 +1,6 @@
 import type * as React from 'react'
 
+import { useLiveEvents } from '@/app/live/use-live-events'
 import { AppShell } from '@/components/layouts/app-shell/app-shell'
 import type { User } from '@/features/auth/types'
 import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect'
@@ -9,8 +10,12 @@ export type SignedInLayoutProps = {
   children: React.ReactNode
 }
 
-/** Every signed-in screen: the navigation shell, and the one place that reacts to a lost session. */
+/**
+ * Every signed-in screen: the navigation shell, the one place that reacts to
+ * a lost session, and the one live-updates stream.
+ */
 export function SignedInLayout({ user, children }: SignedInLayoutProps) {
   useUnauthorizedRedirect()
+  useLiveEvents()
   return <AppShell user={user}>{children}</AppShell>
 }

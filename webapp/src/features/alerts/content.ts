@@ -14,8 +14,26 @@ export const alertsText = {
     concerning_pattern: 'Checking in on you',
     low_battery: 'Bracelet battery',
     device_offline: 'Bracelet offline',
+    geofence_enter_avoid: 'Avoid zone entered',
+    geofence_exit_safe: 'Left a safe zone',
+    geofence_dwell: 'Stayed in an avoid zone',
+    geofence_schedule: 'Outside a safe zone on schedule',
   } as Record<string, string>,
   fallbackKind: 'Notification',
+  why: {
+    button: 'Why this alert?',
+    hide: 'Hide the reasons',
+    loading: 'Loading the evidence…',
+    failed: "We couldn't load the evidence for this alert.",
+    none: 'No evidence was stored for this alert.',
+    rule: 'Rule',
+    margin: (metres: number) => `Safety margin: ${Math.round(metres)} m`,
+    fixes: 'Fixes that confirmed it',
+    accuracy: (metres: number) => `accuracy ±${Math.round(metres)} m`,
+    distance: (metres: number) =>
+      metres >= 0 ? `${Math.round(metres)} m outside the edge` : `${Math.round(-metres)} m inside the edge`,
+    onMap: 'The fixes are drawn on the map, numbered in this order.',
+  },
 } as const
 
 /** The words of an alert's next-step button, by the screen it leads to. */

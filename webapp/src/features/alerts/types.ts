@@ -10,3 +10,31 @@ export type Alert = {
   isRead: boolean
   createdAt: string
 }
+
+/** Geofence alert kinds (issue 6): they carry evidence and a toast when they arrive live. */
+export const geofenceAlertTypes = ['geofence_enter_avoid', 'geofence_exit_safe', 'geofence_dwell', 'geofence_schedule'] as const
+
+export function isGeofenceAlert(alert: Pick<Alert, 'type'>): boolean {
+  return (geofenceAlertTypes as readonly string[]).includes(alert.type)
+}
+
+/** One fix that confirmed a geofence alert; distance to the zone's edge is + outside, − inside. */
+export type EvidenceFix = {
+  ts: string
+  lat: number
+  lon: number
+  accuracyM: number | null
+  distanceToEdgeM: number | null
+}
+
+/** What the geofence engine stored about its decision. */
+export type AlertEvidence = {
+  rule: string
+  marginM: number | null
+  fixes: EvidenceFix[]
+  zoneId?: number
+  deviceId?: string
+}
+
+/** `GET /api/alerts/{id}`: the alert and its evidence (null for non-geofence alerts). */
+export type AlertDetail = Alert & { evidence: AlertEvidence | null }

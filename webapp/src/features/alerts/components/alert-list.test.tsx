@@ -115,4 +115,38 @@ describe('AlertList', () => {
     expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
+
+  it('answers "Why this alert?" for a geofence alert only, from GET /api/alerts/{id}', async () => {
+    const geofence = makeAlert({ id: 21, type: 'geofence_exit_safe', message: 'You left Home at 11:02 PM.', link: '/gps' })
+    const { user } = renderAlerts([geofence, makeAlert({ id: 22, message: 'A week!' })], {
+      '/api/alerts/21': {
+        body: {
+          ...geofence,
+          evidence: {
+            rule: 'exit: outside by more than the margin on 3 fixes',
+            marginM: 15,
+            fixes: [{ ts: '2026-11-22T23:02:00Z', lat: 37.7, lon: -122.4, accuracyM: 8.2, distanceToEdgeM: 31.6 }],
+          },
+        },
+      },
+    })
+    const [exit, week] = await screen.findAllByTestId('alert')
+    expect(within(exit).getByText('Left a safe zone')).toBeInTheDocument()
+    expect(within(week).queryByRole('button', { name: 'Why this alert?' })).not.toBeInTheDocument()
+
+    const why = within(exit).getByRole('button', { name: 'Why this alert?' })
+    expect(why).toHaveAttribute('aria-expanded', 'false')
+    await user.click(why)
+    const evidence = await within(exit).findByTestId('alert-evidence')
+    expect(await within(evidence).findByText('exit: outside by more than the margin on 3 fixes')).toBeInTheDocument()
+    expect(evidence).toHaveTextContent('Safety margin: 15 m')
+    expect(evidence).toHaveTextContent('accuracy ±8 m, 32 m outside the edge')
+  })
+
+  it('says so when an alert has no evidence', async () => {
+    const geofence = makeAlert({ id: 23, type: 'geofence_dwell', message: 'Still at Old bar.', link: '/gps' })
+    const { user } = renderAlerts([geofence], { '/api/alerts/23': { body: { ...geofence, evidence: null } } })
+    await user.click(await screen.findByRole('button', { name: 'Why this alert?' }))
+    expect(await screen.findByText('No evidence was stored for this alert.')).toBeInTheDocument()
+  })
 })

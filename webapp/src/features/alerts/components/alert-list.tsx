@@ -1,4 +1,16 @@
-import { ArrowRight, BatteryLow, BellRing, HeartHandshake, Trophy, WifiOff, X, type LucideIcon } from 'lucide-react'
+import {
+  ArrowRight,
+  BatteryLow,
+  BellRing,
+  HeartHandshake,
+  MapPinned,
+  ShieldAlert,
+  Timer,
+  Trophy,
+  WifiOff,
+  X,
+  type LucideIcon,
+} from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'wouter'
 
@@ -7,7 +19,8 @@ import { cn } from '@/lib/utils'
 
 import { useMarkAlertRead } from '../api/mark-alert-read'
 import { alertsText, MAX_VISIBLE_ALERTS, nextStepLabel } from '../content'
-import type { Alert } from '../types'
+import { isGeofenceAlert, type Alert, type AlertEvidence } from '../types'
+import { AlertEvidenceToggle } from './alert-evidence'
 
 const icons: Record<string, LucideIcon> = {
   milestone: Trophy,
@@ -15,11 +28,19 @@ const icons: Record<string, LucideIcon> = {
   concerning_pattern: HeartHandshake,
   low_battery: BatteryLow,
   device_offline: WifiOff,
+  geofence_enter_avoid: ShieldAlert,
+  geofence_exit_safe: MapPinned,
+  geofence_dwell: Timer,
+  geofence_schedule: MapPinned,
 }
 
 const tones: Record<string, string> = {
   milestone: 'border-primary/30 bg-primary/8 dark:bg-primary/12',
   concerning_pattern: 'border-accent-foreground/15 bg-accent',
+  geofence_enter_avoid: 'border-red-500/30',
+  geofence_exit_safe: 'border-amber-500/30',
+  geofence_dwell: 'border-red-500/30',
+  geofence_schedule: 'border-amber-500/30',
 }
 
 export type AlertListProps = {
@@ -27,10 +48,14 @@ export type AlertListProps = {
   alerts: readonly Alert[]
   /** Where the app currently is: a next step leading here is not offered. */
   currentPath?: string
+  /** Given on the GPS page: a geofence alert's evidence is drawn on its map. */
+  onEvidence?: (alertId: number, evidence: AlertEvidence | null) => void
+  /** The visually hidden heading (default "Alerts for you"). */
+  title?: string
 }
 
 /** SPEC.md Dashboard: up to 3 unread alerts, each dismissible, and "+N more notifications". */
-export function AlertList({ alerts, currentPath = '/' }: AlertListProps) {
+export function AlertList({ alerts, currentPath = '/', onEvidence, title = alertsText.title }: AlertListProps) {
   const headingId = React.useId()
   const dismiss = useMarkAlertRead()
   const unread = alerts.filter((a) => !a.isRead)
@@ -41,7 +66,7 @@ export function AlertList({ alerts, currentPath = '/' }: AlertListProps) {
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
       <h2 id={headingId} className="sr-only">
-        {alertsText.title}
+        {title}
       </h2>
       <ul className="grid gap-3">
         {shown.map((alert) => {
@@ -63,6 +88,7 @@ export function AlertList({ alerts, currentPath = '/' }: AlertListProps) {
                   <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{kind}</p>
                   <p className="mt-0.5 text-sm">{alert.message}</p>
                 </div>
+                {isGeofenceAlert(alert) && <AlertEvidenceToggle alertId={alert.id} onEvidence={onEvidence} />}
                 {showLink && (
                   <div>
                     <Button asChild size="sm" variant="outline" className="rounded-full">

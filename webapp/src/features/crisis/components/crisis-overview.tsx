@@ -1,14 +1,25 @@
+import { cn } from '@/lib/utils'
+
 import { crisisText } from '../content'
 import { ContactsSignInPrompt } from './contacts-sign-in-prompt'
+import { CopingStrategies } from './coping-strategies'
 import { EmergencyBanner } from './emergency-banner'
 import { HotlineList } from './hotline-list'
+import { ContactsSkeleton, PersonalContacts } from './personal-contacts'
+import { TreatmentCenters } from './treatment-centers'
 
 export type CrisisOverviewProps = {
-  signedIn: boolean
+  /** `loading` while the session is not known yet: everything shows but the contacts, which wait. */
+  session: 'signed-in' | 'signed-out' | 'loading'
 }
 
-/** The crisis page as far as it is built: banner, heading, hotlines, and the sign-in prompt when signed out. */
-export function CrisisOverview({ signedIn }: CrisisOverviewProps) {
+/**
+ * SPEC.md "Crisis page" for everyone. Everything but the personal contacts
+ * comes from the bundle, so the hotlines and coping tools show at once and
+ * keep working when the API is down.
+ */
+export function CrisisOverview({ session }: CrisisOverviewProps) {
+  const signedIn = session === 'signed-in'
   return (
     <div className="grid gap-6">
       <title>{crisisText.pageTitle}</title>
@@ -17,8 +28,12 @@ export function CrisisOverview({ signedIn }: CrisisOverviewProps) {
         <h1 className="text-3xl font-bold tracking-tight">{crisisText.title}</h1>
         <p className="mt-2 text-lg text-muted-foreground">{crisisText.description}</p>
       </div>
-      <HotlineList />
-      {!signedIn && <ContactsSignInPrompt />}
+      <div className={cn('grid items-start gap-6', signedIn && 'xl:grid-cols-2')}>
+        <HotlineList />
+        {signedIn ? <PersonalContacts /> : session === 'loading' ? <ContactsSkeleton /> : <ContactsSignInPrompt />}
+      </div>
+      <CopingStrategies />
+      <TreatmentCenters />
     </div>
   )
 }

@@ -1,22 +1,26 @@
 import { MessageSquareText, Phone } from 'lucide-react'
+import * as React from 'react'
 
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 
 import { crisisText, hotlines } from '../content'
 
-/** The three fixed hotlines; the phone numbers are tap-to-call links. */
+/** The three fixed hotlines; the phone numbers are tap-to-call links. Laid out by the card's own width. */
 export function HotlineList() {
+  const headingId = React.useId()
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader className="px-4 sm:px-6">
-        <h2 className="text-lg leading-tight font-semibold">{crisisText.hotlinesTitle}</h2>
+        <h2 id={headingId} className="text-lg leading-tight font-semibold">
+          {crisisText.hotlinesTitle}
+        </h2>
       </CardHeader>
-      <CardContent className="px-4 sm:px-6">
+      <CardContent className="@container px-4 sm:px-6">
         <ul className="grid gap-3">
           {hotlines.map((line) => (
             <li
               key={line.name}
-              className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-3.5 sm:flex-row sm:p-4 sm:items-center sm:justify-between"
+              className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-3.5 @md:flex-row @md:items-center @md:justify-between @md:p-4"
             >
               <div>
                 <p className="font-semibold">{line.name}</p>
@@ -31,7 +35,7 @@ export function HotlineList() {
                   {line.display}
                 </a>
               ) : (
-                <p className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-2xl bg-accent px-4 py-2 text-center font-semibold text-accent-foreground sm:rounded-full">
+                <p className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-2xl bg-accent px-4 py-2 text-center font-semibold text-accent-foreground @md:rounded-full">
                   <MessageSquareText aria-hidden="true" className="size-4" />
                   {line.display}
                 </p>

@@ -1,0 +1,96 @@
+import type { QueryClient } from '@tanstack/react-query'
+
+import { alertKeys } from '@/features/alerts/api/alert-keys'
+import type { Alert } from '@/features/alerts/types'
+import { deviceKeys } from '@/features/devices/api/device-keys'
+import type { Device } from '@/features/devices/types'
+import { gpsKeys, zoneKeys } from '@/features/gps/api/gps-keys'
+import type { Location } from '@/features/gps/types'
+import { inRange, type DayRange } from '@/features/gps/utils/day-range'
+
+/**
+ * How each event of `GET /api/events` (docs/api.md) changes the TanStack
+ * Query caches, so screens move without a refetch or a reload.
+ */
+
+/** The Recent History list holds at most what `GET /api/gps/locations` returns by default. */
+export const RECENT_LIMIT = 100
+
+const newestFirst = (a: Location, b: Location) => Date.parse(b.timestamp) - Date.parse(a.timestamp) || b.id - a.id
+
+/**
+ * The same fix: by id, or (the stream sends `id: 0` for a fix it has not
+ * numbered) by time and place.
+ */
+export function sameFix(a: Location, b: Location): boolean {
+  if (a.id > 0 && b.id > 0) return a.id === b.id
+  return (
+    Date.parse(a.timestamp) === Date.parse(b.timestamp) &&
+    a.latitude === b.latitude &&
+    a.longitude === b.longitude &&
+    (a.deviceId ?? '') === (b.deviceId ?? '')
+  )
+}
+
+function withLocation(list: Location[] | undefined, location: Location, limit?: number): Location[] | undefined {
+  if (!list) return list
+  if (list.some((l) => sameFix(l, location))) return list
+  const next = [location, ...list].sort(newestFirst)
+  return limit ? next.slice(0, limit) : next
+}
+
+/**
+ * `location`: the latest (when newer), Recent History, and the day track
+ * whose day it falls on, at once. The stream carries only the newest fix
+ * of each second, so the location lists are also refetched (in the
+ * background, where shown) to pick up any fix it skipped.
+ */
+export function applyLocation(queryClient: QueryClient, location: Location): void {
+  queryClient.setQueryData<Location | null>(gpsKeys.latest(), (current) => {
+    if (current && Date.parse(current.timestamp) > Date.parse(location.timestamp)) return current
+    return location
+  })
+  queryClient.setQueryData<Location[]>(gpsKeys.recent(), (list) => withLocation(list, location, RECENT_LIMIT))
+  for (const [key, list] of queryClient.getQueriesData<Location[]>({ queryKey: gpsKeys.days() })) {
+    const range = key[key.length - 1] as DayRange | undefined
+    if (!list || !range || !inRange(range, location.timestamp)) continue
+    queryClient.setQueryData<Location[]>(key, withLocation(list, location))
+  }
+  void queryClient.invalidateQueries({ queryKey: gpsKeys.locations() })
+  // A bracelet's fix changes its last seen, battery and health.
+  if (location.deviceId) void queryClient.invalidateQueries({ queryKey: deviceKeys.list() })
+}
+
+/**
+ * `alert`: adds it to the alert list (the dashboard's and the GPS page's).
+ * Returns false when the list already had it (a resumed stream resends).
+ */
+export function applyAlert(queryClient: QueryClient, alert: Alert): boolean {
+  const list = queryClient.getQueryData<Alert[]>(alertKeys.list())
+  if (list?.some((a) => a.id === alert.id)) return false
+  if (list) queryClient.setQueryData<Alert[]>(alertKeys.list(), [alert, ...list])
+  return true
+}
+
+/** `device`: the connection badge changes at once; the list is refetched for health and battery. */
+export function applyDevice(queryClient: QueryClient, change: { id: string; connected: boolean }): Promise<void> {
+  queryClient.setQueryData<Device[]>(deviceKeys.list(), (list) =>
+    list?.map((d) => (d.id === change.id ? { ...d, connected: change.connected } : d)),
+  )
+  return queryClient.invalidateQueries({ queryKey: deviceKeys.list() })
+}
+
+/** `zone`: a zone was created, edited or deleted (here or in another tab): refetch them. */
+export function applyZoneChange(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: zoneKeys.list() })
+}
+
+/** After a reconnect: whatever happened meanwhile is fetched again. */
+export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: gpsKeys.all }),
+    queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+    queryClient.invalidateQueries({ queryKey: zoneKeys.all }),
+  ])
+}

@@ -1,0 +1,96 @@
+import { ChevronDown, ChevronUp } from 'lucide-react'
+import * as React from 'react'
+
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+
+import { useAlertDetail } from '../api/get-alert'
+import { alertsText } from '../content'
+import type { AlertEvidence } from '../types'
+
+export type AlertEvidenceToggleProps = {
+  alertId: number
+  /** Told when the evidence is shown (to draw its fixes on a map) and when it is hidden (null). */
+  onEvidence?: (alertId: number, evidence: AlertEvidence | null) => void
+}
+
+function formatFixTime(ts: string): string {
+  return new Date(ts).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })
+}
+
+/** "Why this alert?": the geofence engine's evidence (rule, margin, fixes with accuracy and distance to the edge). */
+export function AlertEvidenceToggle({ alertId, onEvidence }: AlertEvidenceToggleProps) {
+  const text = alertsText.why
+  const [open, setOpen] = React.useState(false)
+  const panelId = React.useId()
+  const detail = useAlertDetail(alertId, { enabled: open })
+  const evidence = detail.data?.evidence ?? null
+
+  const report = React.useRef(onEvidence)
+  React.useEffect(() => {
+    report.current = onEvidence
+  })
+  React.useEffect(() => {
+    if (!open) return
+    if (evidence) report.current?.(alertId, evidence)
+    return () => report.current?.(alertId, null)
+  }, [open, evidence, alertId])
+
+  return (
+    <div className="grid gap-2">
+      <div>
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          className="-ml-2 rounded-full"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {open ? text.hide : text.button}
+          {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+        </Button>
+      </div>
+      {open && (
+        <div id={panelId} data-testid="alert-evidence" className="grid gap-2 rounded-lg border bg-background/70 p-3 text-sm">
+          {detail.isPending ? (
+            <div role="status" aria-label={text.loading} className="grid gap-2">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-4 w-1/2" />
+            </div>
+          ) : detail.isError ? (
+            <p>{text.failed}</p>
+          ) : !evidence ? (
+            <p>{text.none}</p>
+          ) : (
+            <>
+              <p>
+                <span className="font-medium">{text.rule}: </span>
+                {evidence.rule}
+              </p>
+              {evidence.marginM !== null && evidence.marginM !== undefined && <p>{text.margin(evidence.marginM)}</p>}
+              {evidence.fixes.length > 0 && (
+                <>
+                  <p className="font-medium">{text.fixes}</p>
+                  <ol className="grid list-decimal gap-1 pl-5">
+                    {evidence.fixes.map((fix) => (
+                      <li key={`${fix.ts}-${fix.lat}-${fix.lon}`}>
+                        <time dateTime={fix.ts}>{formatFixTime(fix.ts)}</time>
+                        {fix.accuracyM !== null && fix.accuracyM !== undefined && <>, {text.accuracy(fix.accuracyM)}</>}
+                        {fix.distanceToEdgeM !== null && fix.distanceToEdgeM !== undefined && (
+                          <>, {text.distance(fix.distanceToEdgeM)}</>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                  {onEvidence && <p className="text-xs text-muted-foreground">{text.onMap}</p>}
+                </>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

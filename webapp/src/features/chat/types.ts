@@ -1,0 +1,13 @@
+/** SPEC.md §3 chat message (client only), plus whether sending it failed. */
+export type ChatMessage = {
+  id: string
+  role: 'user' | 'assistant'
+  content: string
+  /** ISO 8601. */
+  timestamp: string
+  /** A user message the server never answered; it can be sent again. */
+  failed?: boolean
+}
+
+/** One earlier turn sent as context (docs/api.md "Support chat"). */
+export type ChatTurn = { role: 'user' | 'assistant'; content: string }

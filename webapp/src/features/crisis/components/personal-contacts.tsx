@@ -1,0 +1,195 @@
+import { Pencil, Phone, Trash2, UserPlus } from 'lucide-react'
+import * as React from 'react'
+
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/hooks/use-toast'
+import { isUnauthorizedError } from '@/lib/api-client'
+import { telHref } from '@/lib/tel'
+
+import { useDeleteContact } from '../api/delete-contact'
+import { useContacts } from '../api/get-contacts'
+import { contactToasts, contactsText as text, crisisText, relationshipLabel } from '../content'
+import type { CrisisContact } from '../types'
+import { ContactDialog } from './contact-dialog'
+
+/** The signed-in Personal Contacts card: the list, Add Emergency Contact, edit and delete. */
+export function PersonalContacts() {
+  const contacts = useContacts()
+  const [dialog, setDialog] = React.useState<{ open: boolean; contact: CrisisContact | null }>({
+    open: false,
+    contact: null,
+  })
+  const [confirming, setConfirming] = React.useState<CrisisContact | null>(null)
+  const remove = useDeleteContact()
+  const headingId = React.useId()
+
+  const onDelete = (contact: CrisisContact) => {
+    remove.mutate(contact.id, {
+      onSuccess: () => {
+        toast(contactToasts.removed)
+        setConfirming(null)
+      },
+      onError: (error) => {
+        setConfirming(null)
+        if (isUnauthorizedError(error)) return
+        toast({ ...contactToasts.deleteFailed, variant: 'destructive' })
+      },
+    })
+  }
+
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 px-4 sm:px-6">
+        <div className="grid gap-1">
+          <h2 id={headingId} className="text-lg leading-tight font-semibold">
+            {crisisText.contactsTitle}
+          </h2>
+          <p className="text-sm text-muted-foreground">{text.description}</p>
+        </div>
+        <Button className="rounded-full" onClick={() => setDialog({ open: true, contact: null })}>
+          <UserPlus aria-hidden="true" />
+          {text.add}
+        </Button>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        {contacts.isPending ? (
+          <ContactListSkeleton />
+        ) : contacts.isError ? (
+          <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed p-4" role="alert">
+            <p className="text-sm">{text.loadFailed}</p>
+            <Button variant="outline" size="sm" className="rounded-full" onClick={() => void contacts.refetch()}>
+              {text.retry}
+            </Button>
+          </div>
+        ) : contacts.data.length === 0 ? (
+          <div className="rounded-xl border border-dashed p-4 text-center">
+            <p className="font-medium">{text.empty}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-3" aria-labelledby={headingId}>
+            {contacts.data.map((contact) => (
+              <ContactItem
+                key={contact.id}
+                contact={contact}
+                onEdit={() => setDialog({ open: true, contact })}
+                onDelete={() => setConfirming(contact)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+
+      <ContactDialog
+        open={dialog.open}
+        contact={dialog.contact}
+        onOpenChange={(open) => setDialog((prev) => ({ ...prev, open }))}
+      />
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{confirming ? text.confirmTitle(confirming.name) : ''}</AlertDialogTitle>
+            <AlertDialogDescription>{text.confirmBody}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel className="rounded-full">{text.confirmKeep}</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              className="rounded-full"
+              disabled={remove.isPending}
+              onClick={() => confirming && onDelete(confirming)}
+            >
+              {text.confirmRemove}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  )
+}
+
+type ContactItemProps = {
+  contact: CrisisContact
+  onEdit: () => void
+  onDelete: () => void
+}
+
+function ContactItem({ contact, onEdit, onDelete }: ContactItemProps) {
+  const href = telHref(contact.phone)
+  const relationship = relationshipLabel(contact.relationship)
+  return (
+    <li className="@container rounded-xl border bg-muted/40 p-3.5 sm:p-4">
+      {/* Narrow: name and actions, then the number across the whole width. Wide: one row. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-3">
+        <div className="min-w-0 flex-1 basis-32">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
+            <span className="break-words">{contact.name}</span>
+            {contact.isEmergency && <Badge variant="danger">{text.emergency}</Badge>}
+          </p>
+          {relationship && <p className="text-sm text-muted-foreground">{relationship}</p>}
+        </div>
+        {href ? (
+          <a
+            href={href}
+            className="order-last inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-primary/30 bg-background px-4 py-2 font-semibold break-all text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/60 @md:order-none @md:w-auto"
+          >
+            <Phone aria-hidden="true" className="size-4 shrink-0" />
+            <span className="sr-only">{text.call(contact.name)}:</span> <span>{contact.phone}</span>
+          </a>
+        ) : (
+          <p className="order-last w-full px-2 font-semibold break-all @md:order-none @md:w-auto">{contact.phone}</p>
+        )}
+        <div className="flex shrink-0 items-center">
+          <Button variant="ghost" size="icon" className="size-11 rounded-full" aria-label={text.edit(contact.name)} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-11 rounded-full text-destructive hover:bg-destructive/10 hover:text-destructive dark:text-red-300"
+            aria-label={text.remove(contact.name)}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+function ContactListSkeleton() {
+  return (
+    <div role="status" className="grid gap-3">
+      <span className="sr-only">{text.loading}</span>
+      <Skeleton className="h-16 rounded-xl" />
+      <Skeleton className="h-16 rounded-xl" />
+    </div>
+  )
+}
+
+/** The Personal Contacts card while the session is still loading. */
+export function ContactsSkeleton() {
+  return (
+    <Card>
+      <CardHeader className="px-4 sm:px-6">
+        <h2 className="text-lg leading-tight font-semibold">{crisisText.contactsTitle}</h2>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        <ContactListSkeleton />
+      </CardContent>
+    </Card>
+  )
+}

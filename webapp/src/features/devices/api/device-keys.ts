@@ -1,0 +1,7 @@
+/** Query and mutation keys of the bracelets feature. The live stream refreshes `list()` on a `device` event. */
+export const deviceKeys = {
+  all: ['/api', 'devices'] as const,
+  list: () => [...deviceKeys.all] as const,
+  pair: () => [...deviceKeys.all, 'pair'] as const,
+  revoke: () => [...deviceKeys.all, 'revoke'] as const,
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { sentBody, stubFetch } from '@/testing/fetch-stub'
+import { makeDevice } from '@/testing/gps-data'
+import { renderWithProviders } from '@/testing/test-utils'
+
+import { BraceletsCard } from './bracelets-card'
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-11-22T12:00:00Z'))
+  return () => vi.useRealTimers()
+})
+
+describe('Bracelets card', () => {
+  it('has an empty state', async () => {
+    stubFetch({ '/api/devices': { body: [] } })
+    renderWithProviders(<BraceletsCard />)
+    expect(await screen.findByText('No bracelets paired yet.')).toBeInTheDocument()
+  })
+
+  it('lists last seen, battery, time left, health in words and the connection', async () => {
+    stubFetch({
+      '/api/devices': {
+        body: [
+          makeDevice({ name: 'Left wrist', lastSeenAt: '2026-11-22T11:55:00Z', lastBattery: 64, charging: true, batteryTimeLeftMinutes: 200, connected: true, health: 'ok' }),
+          makeDevice({ id: 'brc_bbbbbbbbbbbb', name: 'Spare', lastSeenAt: null, lastBattery: null, batteryTimeLeftMinutes: null, connected: false, health: 'never_seen' }),
+          makeDevice({ id: 'brc_cccccccccccc', name: 'Old', connected: false, health: 'battery_died' }),
+        ],
+      },
+    })
+    renderWithProviders(<BraceletsCard />)
+    const rows = await screen.findAllByTestId('device-row')
+    const [left, spare, old] = rows
+    expect(within(left).getByTestId('device-last-seen')).toHaveTextContent('5 minutes ago')
+    expect(within(left).getByTestId('device-battery')).toHaveTextContent('64%, charging')
+    expect(within(left).getByTestId('device-time-left')).toHaveTextContent('about 3 h 20 min left')
+    expect(within(left).getByTestId('device-health')).toHaveTextContent('Working')
+    expect(within(left).getByTestId('device-connection')).toHaveTextContent('Connected')
+    expect(within(spare).getByTestId('device-last-seen')).toHaveTextContent('Never')
+    expect(within(spare).getByTestId('device-health')).toHaveTextContent('Never connected')
+    expect(within(spare).getByTestId('device-connection')).toHaveTextContent('Not connected')
+    expect(within(spare).queryByTestId('device-time-left')).not.toBeInTheDocument()
+    expect(within(old).getByTestId('device-health')).toHaveTextContent('Battery ran out')
+  })
+
+  it('pairs a bracelet and shows its token once, with the simulator command', async () => {
+    let devices: unknown[] = []
+    const fetchMock = stubFetch({
+      '/api/devices': () => new Response(JSON.stringify(devices), { status: 200 }),
+      'POST /api/devices': () => {
+        devices = [makeDevice({ id: 'brc_k3y5x9q2m7w1', name: 'Right wrist', lastSeenAt: null, health: 'never_seen', connected: false })]
+        return new Response(
+          JSON.stringify({ id: 'brc_k3y5x9q2m7w1', name: 'Right wrist', token: 'tok_SECRET-123', createdAt: '2026-11-22T12:00:00Z' }),
+          { status: 201 },
+        )
+      },
+    })
+    const { user } = renderWithProviders(<BraceletsCard host="localhost" />)
+    await screen.findByText('No bracelets paired yet.')
+
+    await user.click(screen.getByRole('button', { name: 'Pair a bracelet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pair a bracelet' })
+    await user.click(within(dialog).getByRole('button', { name: 'Pair' }))
+    expect(await within(dialog).findByText('Give the bracelet a name of 1 to 80 characters.')).toBeInTheDocument()
+
+    await user.type(within(dialog).getByLabelText('Bracelet name'), 'Right wrist')
+    await user.click(within(dialog).getByRole('button', { name: 'Pair' }))
+    expect(await screen.findByText('Right wrist is paired')).toBeInTheDocument()
+    expect(sentBody(fetchMock, 'POST', '/api/devices')).toEqual({ name: 'Right wrist' })
+    expect(screen.getByTestId('paired-device-id')).toHaveTextContent('brc_k3y5x9q2m7w1')
+    expect(screen.getByTestId('paired-token')).toHaveTextContent('tok_SECRET-123')
+    expect(screen.getByTestId('simulator-command').textContent).toBe(
+      "printf 'device_id,token\\n%s,%s\\n' 'brc_k3y5x9q2m7w1' 'tok_SECRET-123' > bracelet.csv\n" +
+        'go run ./firmware-sim --devices bracelet.csv --interval 5s',
+    )
+    expect(screen.getByRole('button', { name: 'Copy Token' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByText('Right wrist')).toBeInTheDocument()
+    expect(screen.queryByText('tok_SECRET-123')).not.toBeInTheDocument()
+
+    // Opening the dialog again starts over: the token is gone for good.
+    await user.click(screen.getByRole('button', { name: 'Pair a bracelet' }))
+    const again = await screen.findByRole('dialog', { name: 'Pair a bracelet' })
+    expect(within(again).getByLabelText('Bracelet name')).toHaveValue('')
+    expect(screen.queryByText('tok_SECRET-123')).not.toBeInTheDocument()
+  })
+
+  it('names the broker when the server is not on this machine', async () => {
+    stubFetch({
+      '/api/devices': { body: [] },
+      'POST /api/devices': { status: 201, body: { id: 'brc_k3y5x9q2m7w1', name: 'R', token: 't' } },
+    })
+    const { user } = renderWithProviders(<BraceletsCard host="lifeline.example.org" />)
+    await user.click(await screen.findByRole('button', { name: 'Pair a bracelet' }))
+    await user.type(screen.getByLabelText('Bracelet name'), 'R')
+    await user.click(screen.getByRole('button', { name: 'Pair' }))
+    expect(await screen.findByTestId('simulator-command')).toHaveTextContent('--broker tcp://lifeline.example.org:1883')
+  })
+
+  it('revokes a bracelet after confirmation', async () => {
+    let devices = [makeDevice({ name: 'Left wrist' })]
+    const fetchMock = stubFetch({
+      '/api/devices': () => new Response(JSON.stringify(devices), { status: 200 }),
+      'DELETE /api/devices/brc_abcdefghijkl': () => {
+        devices = []
+        return new Response(null, { status: 204 })
+      },
+    })
+    const { user } = renderWithProviders(<BraceletsCard />)
+    await user.click(await screen.findByRole('button', { name: 'Revoke Left wrist' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke Left wrist?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke bracelet' }))
+    expect(await screen.findByText('No bracelets paired yet.')).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledWith('/api/devices/brc_abcdefghijkl', expect.objectContaining({ method: 'DELETE' }))
+    expect(await screen.findByText('Bracelet revoked')).toBeInTheDocument()
+  })
+})

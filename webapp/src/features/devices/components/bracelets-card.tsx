@@ -1,0 +1,175 @@
+import { BatteryCharging, BatteryMedium, Plug, PlugZap, Plus, Trash2, Watch } from 'lucide-react'
+import * as React from 'react'
+
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Badge, type BadgeProps } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/hooks/use-toast'
+import { isUnauthorizedError } from '@/lib/api-client'
+
+import { useDevices } from '../api/get-devices'
+import { useRevokeDevice } from '../api/revoke-device'
+import { devicesText } from '../content'
+import type { Device } from '../types'
+import { formatLastSeen, formatTimeLeft } from '../utils/format'
+import { PairDialog } from './pair-dialog'
+
+const healthVariant: Record<string, BadgeProps['variant']> = {
+  ok: 'success',
+  never_seen: 'muted',
+  no_gps_fix: 'warning',
+  offline: 'danger',
+  battery_died: 'danger',
+}
+
+export type BraceletsCardProps = {
+  /** The page's host, for the simulator command's broker. */
+  host?: string
+}
+
+/** Issue 8 item 6: pair, list (last seen, battery, time left, health, connection) and revoke bracelets. */
+export function BraceletsCard({ host }: BraceletsCardProps) {
+  const text = devicesText
+  const devices = useDevices()
+  const [pairing, setPairing] = React.useState(false)
+  const [revoking, setRevoking] = React.useState<Device | null>(null)
+  const revoke = useRevokeDevice()
+
+  const confirmRevoke = () => {
+    if (!revoking) return
+    const device = revoking
+    revoke.mutate(device.id, {
+      onSuccess: () => {
+        setRevoking(null)
+        toast(text.toasts.revoked(device.name))
+      },
+      onError: (error) => {
+        setRevoking(null)
+        if (!isUnauthorizedError(error)) toast({ ...text.toasts.revokeFailed, variant: 'destructive' })
+      },
+    })
+  }
+
+  return (
+    <Card className="gap-3" data-testid="bracelets-card">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <Watch aria-hidden="true" className="size-4 text-primary" />
+            {text.title}
+          </CardTitle>
+          <CardDescription>{text.description}</CardDescription>
+        </div>
+        <Button size="sm" className="rounded-full" onClick={() => setPairing(true)}>
+          <Plus aria-hidden="true" />
+          {text.pair}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {devices.isPending ? (
+          <div className="grid gap-2">
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : devices.isError ? (
+          <p className="text-sm text-muted-foreground">{text.failed}</p>
+        ) : devices.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{text.empty}</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2" aria-label={text.title}>
+            {devices.data.map((device) => (
+              <DeviceRow key={device.id} device={device} onRevoke={() => setRevoking(device)} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+
+      <PairDialog open={pairing} onOpenChange={setPairing} host={host} />
+
+      <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{revoking ? text.revokeTitle(revoking.name) : ''}</AlertDialogTitle>
+            <AlertDialogDescription>{text.revokeDescription}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={revoke.isPending}>{text.cancel}</AlertDialogCancel>
+            <Button variant="destructive" disabled={revoke.isPending} onClick={confirmRevoke}>
+              {revoke.isPending ? text.revoking : text.revokeConfirm}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  )
+}
+
+function DeviceRow({ device, onRevoke }: { device: Device; onRevoke: () => void }) {
+  const text = devicesText
+  const lastSeen = formatLastSeen(device.lastSeenAt) ?? text.never
+  const timeLeft = formatTimeLeft(device.batteryTimeLeftMinutes)
+  const health = text.health[device.health] ?? text.unknownHealth
+  const BatteryIcon = device.charging ? BatteryCharging : BatteryMedium
+  return (
+    <li data-testid="device-row" className="grid gap-3 rounded-lg border bg-background/60 p-3 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-0.5">
+          <span className="truncate font-medium">{device.name}</span>
+          <span className="truncate font-mono text-xs text-muted-foreground">
+            <span className="sr-only">{text.deviceId}: </span>
+            {device.id}
+          </span>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-mt-1 -mr-1 size-9 shrink-0 rounded-full text-destructive hover:text-destructive"
+          aria-label={text.revoke(device.name)}
+          title={text.revoke(device.name)}
+          onClick={onRevoke}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-1.5">
+        <Badge variant={device.connected ? 'success' : 'muted'} data-testid="device-connection">
+          {device.connected ? <PlugZap aria-hidden="true" /> : <Plug aria-hidden="true" />}
+          {device.connected ? text.connected : text.notConnected}
+        </Badge>
+        <Badge variant={healthVariant[device.health] ?? 'outline'} data-testid="device-health" title={text.healthHelp[device.health]}>
+          {health}
+        </Badge>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted-foreground">{text.lastSeen}</dt>
+        <dd data-testid="device-last-seen">
+          {device.lastSeenAt ? <time dateTime={device.lastSeenAt}>{lastSeen}</time> : lastSeen}
+        </dd>
+        {device.lastBattery !== null && (
+          <>
+            <dt className="text-muted-foreground">{text.battery}</dt>
+            <dd className="flex items-center gap-1" data-testid="device-battery">
+              <BatteryIcon aria-hidden="true" className="size-3.5" />
+              {device.lastBattery}%{device.charging ? `, ${text.charging}` : ''}
+            </dd>
+          </>
+        )}
+        {timeLeft && (
+          <>
+            <dt className="text-muted-foreground">{text.timeLeft}</dt>
+            <dd data-testid="device-time-left">{timeLeft}</dd>
+          </>
+        )}
+      </dl>
+    </li>
+  )
+}

@@ -1,0 +1,115 @@
+import * as React from 'react'
+
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { FormMessage } from '@/components/ui/form-message'
+import { Input } from '@/components/ui/input'
+import { isUnauthorizedError, readApiError } from '@/lib/api-client'
+
+import { usePairDevice } from '../api/pair-device'
+import { devicesText } from '../content'
+import type { PairedDevice } from '../types'
+import { simulatorCommand } from '../utils/format'
+import { CopyField } from './copy-field'
+
+export type PairDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Where the simulator's broker runs (the page's host). */
+  host?: string
+}
+
+/**
+ * Pairs a bracelet: a name in, the device ID and token out. The token lives
+ * only in this dialog's state: closing the dialog forgets it for good.
+ */
+export function PairDialog({ open, onOpenChange, host }: PairDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={devicesText.pairDialog.cancel} className="max-w-xl">
+        {open && <PairFlow onDone={() => onOpenChange(false)} host={host} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function PairFlow({ onDone, host }: { onDone: () => void; host?: string }) {
+  const text = devicesText.pairDialog
+  const [name, setName] = React.useState('')
+  const [nameError, setNameError] = React.useState<string | undefined>()
+  const [formError, setFormError] = React.useState<string | null>(null)
+  const [paired, setPaired] = React.useState<PairedDevice | null>(null)
+  const pair = usePairDevice()
+
+  if (paired) {
+    return (
+      <div className="grid grid-cols-1 gap-5" data-testid="paired-device">
+        <DialogHeader>
+          <DialogTitle>{text.doneTitle(paired.name)}</DialogTitle>
+          <DialogDescription>{text.doneDescription}</DialogDescription>
+        </DialogHeader>
+        <CopyField label={text.deviceId} value={paired.id} testId="paired-device-id" />
+        <CopyField label={text.token} value={paired.token} testId="paired-token" />
+        <div className="grid grid-cols-1 gap-1">
+          <CopyField
+            label={text.command}
+            value={simulatorCommand(paired.id, paired.token, host)}
+            multiline
+            testId="simulator-command"
+          />
+          <p className="text-sm text-muted-foreground">{text.commandHint}</p>
+        </div>
+        <DialogFooter>
+          <Button type="button" onClick={onDone}>
+            {text.done}
+          </Button>
+        </DialogFooter>
+      </div>
+    )
+  }
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    const trimmed = name.trim()
+    if (trimmed.length < 1 || trimmed.length > 80) {
+      setNameError('Give the bracelet a name of 1 to 80 characters.')
+      return
+    }
+    setNameError(undefined)
+    setFormError(null)
+    pair.mutate(
+      { name: trimmed },
+      {
+        onSuccess: setPaired,
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return
+          const details = readApiError(error)
+          if (details?.fields?.name) setNameError(details.fields.name)
+          else setFormError(details?.message ?? text.failed)
+        },
+      },
+    )
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label={text.title}>
+      <DialogHeader>
+        <DialogTitle>{text.title}</DialogTitle>
+        <DialogDescription>{text.description}</DialogDescription>
+      </DialogHeader>
+      <FormMessage>{formError}</FormMessage>
+      <FormField label={text.name} error={nameError}>
+        {(c) => <Input {...c} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" autoFocus />}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={pair.isPending}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" disabled={pair.isPending}>
+          {pair.isPending ? text.pending : text.submit}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,20 @@
+/** Device health as the server words it (docs/api.md). */
+export type DeviceHealth = 'never_seen' | 'ok' | 'no_gps_fix' | 'offline' | 'battery_died'
+
+/** `GET /api/devices` item. Times are RFC 3339 (UTC) or null. */
+export type Device = {
+  id: string
+  name: string
+  createdAt: string
+  lastSeenAt: string | null
+  lastFixAt: string | null
+  lastBattery: number | null
+  charging: boolean | null
+  intervalS: number
+  connected: boolean
+  health: DeviceHealth | (string & {})
+  batteryTimeLeftMinutes: number | null
+}
+
+/** `POST /api/devices` answer: the device and its token, shown this once. */
+export type PairedDevice = Partial<Device> & { id: string; name: string; token: string }

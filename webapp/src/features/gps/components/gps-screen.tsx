@@ -1,0 +1,176 @@
+import * as React from 'react'
+
+import { useAppConfig } from '../api/get-app-config'
+import { useLatestLocation } from '../api/get-latest-location'
+import { useDayLocations, useRecentLocations } from '../api/get-locations'
+import { useZones } from '../api/get-zones'
+import { DEFAULT_RADIUS_M, gpsText } from '../content'
+import { usePlayback } from '../hooks/use-playback'
+import type { CircleDraft, EditMode, LatLon, MapPoint, PolygonDraft } from '../types'
+import { mapCenter } from '../utils/center'
+import { dayRange, todayIn } from '../utils/day-range'
+import { chronological } from '../utils/playback'
+import { circleDraftAt, zoneToDraft, type ZoneDraft } from '../utils/zone-form'
+import { BraceletStatusCard } from './bracelet-status-card'
+import { DayHistoryCard } from './day-history-card'
+import { GpsMap } from './gps-map'
+import { RecentHistoryCard } from './recent-history-card'
+import { ShareLocationButton } from './share-location-button'
+import { ZoneDialog } from './zone-dialog'
+import { ZoneEditPanel, ZoneToolbar } from './zone-toolbar'
+import { ZonesCard } from './zones-card'
+
+export type GpsScreenProps = {
+  /** The user's IANA time zone: times and the history's days follow it. */
+  timeZone?: string
+  /** Fixes to draw as an alert's evidence ("Why this alert?"). */
+  evidence?: readonly MapPoint[] | null
+  /** Composed by the app: the zone alerts above the map. */
+  alerts?: React.ReactNode
+  /** Composed by the app: the bracelets card below the history. */
+  devices?: React.ReactNode
+}
+
+/** SPEC.md GPS page, with issue 8's zones editor and day history. */
+export function GpsScreen({ timeZone, evidence = null, alerts, devices }: GpsScreenProps) {
+  const latest = useLatestLocation()
+  const recent = useRecentLocations()
+  const zones = useZones()
+  const config = useAppConfig()
+
+  const [justShared, setJustShared] = React.useState<LatLon | null>(null)
+  const center = mapCenter(latest.data, justShared)
+
+  const [mode, setMode] = React.useState<EditMode>('none')
+  const [circleDraft, setCircleDraft] = React.useState<CircleDraft | null>(null)
+  const [polygonDraft, setPolygonDraft] = React.useState<PolygonDraft | null>(null)
+  const [dialogDraft, setDialogDraft] = React.useState<ZoneDraft | null>(null)
+
+  const today = todayIn(timeZone)
+  const [date, setDate] = React.useState(today)
+  const range = React.useMemo(() => dayRange(date, timeZone), [date, timeZone])
+  const day = useDayLocations(range)
+  const fixes = React.useMemo(() => chronological(day.data ?? []), [day.data])
+  const playback = usePlayback(fixes.length)
+
+  const changeMode = (next: EditMode) => {
+    setMode(next)
+    if (next === 'polygon') setCircleDraft(null)
+    if (next === 'circle') setPolygonDraft(null)
+  }
+  const discardDrafts = () => {
+    setCircleDraft(null)
+    setPolygonDraft(null)
+  }
+  const continueDraft = () => {
+    if (circleDraft) setDialogDraft(circleDraftAt(circleDraft.lat, circleDraft.lon, circleDraft.radius))
+    else if (polygonDraft) setDialogDraft({ shape: 'polygon', latitude: polygonDraft.lat, longitude: polygonDraft.lon, radius: null, polygon: polygonDraft.polygon })
+  }
+  const addZone = () => {
+    const at = circleDraft ?? center
+    setDialogDraft(circleDraftAt(at.lat, at.lon, circleDraft?.radius ?? DEFAULT_RADIUS_M))
+  }
+  const onZoneSaved = () => {
+    if (dialogDraft?.zone) return
+    discardDrafts()
+    setMode('none')
+  }
+
+  const onDateChange = (next: string) => {
+    setDate(next)
+    playback.reset()
+  }
+
+  const tileUrl = config.data?.mapTileUrl ?? ''
+  return (
+    <div className="grid gap-6">
+      <title>{gpsText.pageTitle}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{gpsText.title}</h1>
+          <p className="mt-2 text-muted-foreground">{gpsText.description}</p>
+        </div>
+        <ShareLocationButton onShared={setJustShared} />
+      </div>
+
+      {alerts}
+
+      {/* Phones: map, then the cards (the map's text alternative), then the day history. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="grid min-w-0 content-start gap-3 lg:col-span-2">
+          <ZoneToolbar mode={mode} onModeChange={changeMode} />
+          <div className="relative">
+            {config.isPending ? (
+              <GpsMapPlaceholder />
+            ) : (
+              <GpsMap
+                center={center}
+                tileUrl={tileUrl}
+                attribution={config.data?.mapAttribution ?? ''}
+                latest={latest.data}
+                zones={zones.data ?? []}
+                track={fixes}
+                playback={fixes.length > 0 ? fixes[playback.index] : null}
+                evidence={evidence}
+                editMode={mode}
+                circleDraft={circleDraft}
+                polygonDraft={polygonDraft}
+                onPlaceCircle={(at) => setCircleDraft((d) => ({ ...at, radius: d?.radius ?? DEFAULT_RADIUS_M }))}
+                onRadiusChange={(radius) => setCircleDraft((d) => (d ? { ...d, radius } : d))}
+                onPolygonDrawn={(drawn) => {
+                  setPolygonDraft(drawn)
+                  setMode('none')
+                }}
+                timeZone={timeZone}
+              />
+            )}
+            <ZoneEditPanel
+              mode={mode}
+              circleDraft={circleDraft}
+              polygonDraft={polygonDraft}
+              onContinue={continueDraft}
+              onDiscard={discardDrafts}
+            />
+          </div>
+        </div>
+        <div className="grid min-w-0 content-start gap-6 lg:row-span-2">
+          <BraceletStatusCard latest={latest.data} isPending={latest.isPending} timeZone={timeZone} />
+          <ZonesCard
+            zones={zones.data}
+            isPending={zones.isPending}
+            onAdd={addZone}
+            onEdit={(zone) => setDialogDraft(zoneToDraft(zone))}
+          />
+          <RecentHistoryCard
+            locations={recent.data}
+            isPending={recent.isPending}
+            isError={recent.isError}
+            timeZone={timeZone}
+          />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <DayHistoryCard
+            date={date}
+            maxDate={today}
+            onDateChange={onDateChange}
+            fixes={fixes}
+            isPending={day.isPending}
+            index={playback.index}
+            playing={playback.playing}
+            onSeek={playback.seek}
+            onTogglePlay={playback.toggle}
+            timeZone={timeZone}
+          />
+        </div>
+      </div>
+
+      {devices}
+
+      <ZoneDialog draft={dialogDraft} onClose={() => setDialogDraft(null)} onSaved={onZoneSaved} />
+    </div>
+  )
+}
+
+function GpsMapPlaceholder() {
+  return <div className="h-[500px] animate-pulse rounded-xl border bg-muted" aria-hidden="true" />
+}

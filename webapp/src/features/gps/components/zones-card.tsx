@@ -1,0 +1,144 @@
+import { Pencil, Plus, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
+import * as React from 'react'
+
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/hooks/use-toast'
+import { isUnauthorizedError } from '@/lib/api-client'
+
+import { useDeleteZone } from '../api/delete-zone'
+import { gpsText, ZONE_COLORS } from '../content'
+import type { Zone } from '../types'
+
+export type ZonesCardProps = {
+  zones: readonly Zone[] | undefined
+  isPending?: boolean
+  onAdd: () => void
+  onEdit: (zone: Zone) => void
+}
+
+/**
+ * SPEC.md Safe Zones card (name, rounded radius, Active/Inactive), listing
+ * the user's safe and avoid zones with their type in words, and the editor's
+ * keyboard path: add, edit and delete.
+ */
+export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCardProps) {
+  const text = gpsText.zones
+  const [deleting, setDeleting] = React.useState<Zone | null>(null)
+  const remove = useDeleteZone()
+
+  const confirmDelete = () => {
+    if (!deleting) return
+    const zone = deleting
+    remove.mutate(zone.id, {
+      onSuccess: () => {
+        setDeleting(null)
+        toast(gpsText.toasts.zoneDeleted(zone.name))
+      },
+      onError: (error) => {
+        setDeleting(null)
+        if (!isUnauthorizedError(error)) toast({ ...gpsText.toasts.deleteFailed, variant: 'destructive' })
+      },
+    })
+  }
+
+  return (
+    <Card className="gap-3" data-testid="zones-card">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2 whitespace-nowrap">
+          <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
+          {text.title}
+        </CardTitle>
+        <Button size="sm" variant="outline" className="rounded-full" onClick={onAdd}>
+          <Plus aria-hidden="true" />
+          {text.add}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="grid gap-2">
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : !zones || zones.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{text.empty}</p>
+        ) : (
+          <ul className="grid gap-2" aria-label={text.title}>
+            {zones.map((zone) => {
+              const Icon = zone.type === 'avoid' ? ShieldAlert : ShieldCheck
+              return (
+                <li
+                  key={zone.id}
+                  data-testid="zone-row"
+                  data-zone-type={zone.type}
+                  className="grid gap-1.5 rounded-lg border bg-background/60 py-2 pr-1.5 pl-3 text-sm"
+                >
+                  <div className="flex items-center gap-2">
+                    <Icon aria-hidden="true" className="size-4 shrink-0" style={{ color: ZONE_COLORS[zone.type] }} />
+                    <span className="min-w-0 flex-1 truncate font-medium">{zone.name}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground" data-testid="zone-size">
+                      {zone.radius !== null && zone.radius !== undefined ? text.radius(zone.radius) : text.polygon}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 rounded-full"
+                      aria-label={text.edit(zone.name)}
+                      title={text.edit(zone.name)}
+                      onClick={() => onEdit(zone)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 rounded-full text-destructive hover:text-destructive"
+                      aria-label={text.remove(zone.name)}
+                      title={text.remove(zone.name)}
+                      onClick={() => setDeleting(zone)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-1.5 pl-6">
+                    <Badge variant={zone.type === 'avoid' ? 'danger' : 'success'}>{text.typeLabel[zone.type]}</Badge>
+                    <Badge variant={zone.isActive ? 'outline' : 'muted'}>{zone.isActive ? text.active : text.inactive}</Badge>
+                    {zone.dwellMinutes ? <span className="text-xs text-muted-foreground">{text.dwell(zone.dwellMinutes)}</span> : null}
+                    {zone.schedule ? (
+                      <span className="text-xs text-muted-foreground">{text.schedule(zone.schedule.start, zone.schedule.end)}</span>
+                    ) : null}
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </CardContent>
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{deleting ? text.deleteTitle(deleting.name) : ''}</AlertDialogTitle>
+            <AlertDialogDescription>{text.deleteDescription}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>{text.cancel}</AlertDialogCancel>
+            <Button variant="destructive" disabled={remove.isPending} onClick={confirmDelete}>
+              {remove.isPending ? text.deleting : text.deleteConfirm}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  )
+}

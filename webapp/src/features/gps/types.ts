@@ -1,0 +1,86 @@
+/** SPEC.md §3 Location record, as docs/api.md sends it. */
+export type LocationSource = 'bracelet' | 'manual'
+
+export type Location = {
+  id: number
+  latitude: number
+  longitude: number
+  /** Metres, or null when the fix had none. */
+  accuracy: number | null
+  /** RFC 3339, UTC. */
+  timestamp: string
+  /** Percent, or null. */
+  batteryLevel: number | null
+  source: LocationSource | (string & {})
+  deviceId?: string
+}
+
+export type ZoneType = 'safe' | 'avoid'
+export type ZoneShape = 'circle' | 'polygon'
+
+/** GeoJSON, lon/lat order (zones contract). */
+export type GeoJsonPolygon =
+  | { type: 'Polygon'; coordinates: number[][][] }
+  | { type: 'MultiPolygon'; coordinates: number[][][][] }
+
+export type ZoneSchedule = { start: string; end: string }
+
+/** SPEC.md §3 Zone record plus the zones contract's extra fields. */
+export type Zone = {
+  id: number
+  name: string
+  type: ZoneType
+  shape?: ZoneShape
+  /** The circle's centre, or a point for a polygon's popup. */
+  latitude: number
+  longitude: number
+  /** Metres (circles); null for polygons. */
+  radius: number | null
+  polygon?: GeoJsonPolygon | null
+  isActive: boolean
+  dwellMinutes?: number | null
+  schedule?: ZoneSchedule | null
+  createdAt?: string
+  updatedAt?: string
+}
+
+/** `GET /api/app-config`. */
+export type AppConfig = {
+  /** XYZ template ({z}/{x}/{y}); "" means no base map. */
+  mapTileUrl: string
+  mapAttribution: string
+}
+
+/** A coordinate in degrees. */
+export type LatLon = { lat: number; lon: number }
+
+/**
+ * The body of `POST /api/safe-zones` (and `PATCH`, which takes any subset).
+ * A 400 names each bad field in `fields` (name, type, latitude, longitude,
+ * radius, polygon, dwellMinutes, schedule).
+ */
+export type ZoneInput = {
+  name: string
+  type: ZoneType
+  shape: ZoneShape
+  latitude: number
+  longitude: number
+  radius?: number | null
+  polygon?: GeoJsonPolygon | null
+  isActive: boolean
+  /** 0 clears it (a JSON null would read as "unchanged" on PATCH). */
+  dwellMinutes: number
+  /** An empty schedule (`{start: "", end: ""}`) clears it. */
+  schedule: ZoneSchedule
+}
+
+/** A point to draw on the map with its accuracy (an alert's evidence). */
+export type MapPoint = LatLon & { accuracyM?: number | null; label: string }
+
+/** A circle being placed on the map before it is saved. */
+export type CircleDraft = LatLon & { radius: number }
+
+/** An area drawn on the map before it is saved; lat/lon is a point inside it (the popup's). */
+export type PolygonDraft = LatLon & { polygon: GeoJsonPolygon; corners: number }
+
+export type EditMode = 'none' | 'circle' | 'polygon'
