@@ -10,6 +10,9 @@ const (
 	EventLocation = "location" // a new latest position: Location
 	EventAlert    = "alert"    // a new alert: Alert
 	EventDevice   = "device"   // a bracelet connected or disconnected
+	// EventRevoked tells every node to close a revoked bracelet's
+	// connection (LiveEvent.Data is {"id": device id}).
+	EventRevoked = "device_revoked"
 )
 
 // LiveEvent is one update for one user. ID is set for alerts (their id), so

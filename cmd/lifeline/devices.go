@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -75,10 +76,16 @@ func devicesCommand(ctx context.Context, args []string, getenv func(string) stri
 		if len(positional) != 1 {
 			return fmt.Errorf("revoke takes one device ID (see lifeline devices help)")
 		}
-		if _, err := db.RevokeDeviceByID(ctx, positional[0]); err != nil {
+		owner, err := db.RevokeDeviceByID(ctx, positional[0])
+		if err != nil {
 			return errors.New(lifeline.ErrorMessage(err))
 		}
-		fmt.Fprintf(stdout, "Revoked %s: its token no longer connects. (Revoking in the web app also closes a connection that is open now.)\n", positional[0])
+		// Every running node closes the bracelet's connection, if it has it.
+		data, _ := json.Marshal(map[string]string{"id": positional[0]})
+		if err := db.PublishEvents(ctx, []lifeline.LiveEvent{{UserID: owner, Kind: lifeline.EventRevoked, Data: data}}); err != nil {
+			fmt.Fprintf(stderr, "warning: revoked, but a connection open now may stay open until it reconnects: %v\n", err)
+		}
+		fmt.Fprintf(stdout, "Revoked %s: its token no longer connects, and an open connection is closed.\n", positional[0])
 		return nil
 	default:
 		fmt.Fprint(stderr, devicesUsage)

@@ -58,14 +58,20 @@ func TestDevicesCommandBesideARunningServer(t *testing.T) {
 	// The first bracelet connects to the running server with its token.
 	mqttAddr := p.mqtt
 	id, token := rows[1][0], rows[1][1]
-	c := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + mqttAddr).SetClientID(id).SetUsername(id).SetPassword(token).SetProtocolVersion(4))
+	lost := make(chan struct{})
+	c := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + mqttAddr).SetClientID(id).SetUsername(id).SetPassword(token).
+		SetProtocolVersion(4).SetAutoReconnect(false).SetConnectionLostHandler(func(paho.Client, error) { close(lost) }))
 	if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
 		t.Fatalf("a CLI-paired bracelet cannot connect: %v", tok.Error())
 	}
-	c.Disconnect(0)
 
 	if out, err := devices("revoke", id); err != nil || !strings.Contains(out, "Revoked") {
 		t.Fatalf("revoke: %v %s", err, out)
+	}
+	select {
+	case <-lost: // the running server closed the live connection
+	case <-time.After(10 * time.Second):
+		t.Fatal("the revoked bracelet's open connection stayed open")
 	}
 	again := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + mqttAddr).SetClientID(id).SetUsername(id).SetPassword(token).SetProtocolVersion(4))
 	if tok := again.Connect(); tok.WaitTimeout(10*time.Second) && tok.Error() == nil {

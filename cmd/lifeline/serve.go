@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -172,8 +173,15 @@ func (m *Main) startLive() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopListening = stop
 	go m.db.ListenEvents(ctx, m.Logger.With("component", "live"), func(e lifeline.LiveEvent) {
-		if e.Kind == lifeline.EventZone {
+		switch e.Kind {
+		case lifeline.EventZone:
 			m.guard.ZoneChanged(ctx, e.ID) // an edit made through another node
+		case lifeline.EventRevoked:
+			var d struct{ ID string }
+			if json.Unmarshal(e.Data, &d) == nil && m.broker != nil {
+				m.broker.Disconnect(d.ID)
+			}
+			return // not for the web app's streams
 		}
 		m.http.DeliverEvent(e)
 	})
