@@ -1,15 +1,7 @@
 import { Pencil, Phone, Trash2, UserPlus } from 'lucide-react'
 import * as React from 'react'
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
@@ -97,25 +89,18 @@ export function PersonalContacts() {
         contact={dialog.contact}
         onOpenChange={(open) => setDialog((prev) => ({ ...prev, open }))}
       />
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{confirming ? text.confirmTitle(confirming.name) : ''}</AlertDialogTitle>
-            <AlertDialogDescription>{text.confirmBody}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel className="rounded-full">{text.confirmKeep}</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              className="rounded-full"
-              disabled={remove.isPending}
-              onClick={() => confirming && onDelete(confirming)}
-            >
-              {text.confirmRemove}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && onDelete(confirming)}
+        title={confirming ? text.confirmTitle(confirming.name) : ''}
+        description={text.confirmBody}
+        cancelLabel={text.confirmKeep}
+        confirmLabel={text.confirmRemove}
+        pending={remove.isPending}
+        lockWhilePending={false}
+        buttonClassName="rounded-full"
+      />
     </Card>
   )
 }

@@ -1,15 +1,7 @@
 import { BatteryCharging, BatteryMedium, Plug, PlugZap, Plus, Trash2, Watch } from 'lucide-react'
 import * as React from 'react'
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -95,20 +87,17 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
 
       <PairDialog open={pairing} onOpenChange={setPairing} host={host} />
 
-      <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{revoking ? text.revokeTitle(revoking.name) : ''}</AlertDialogTitle>
-            <AlertDialogDescription>{text.revokeDescription}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={revoke.isPending}>{text.cancel}</AlertDialogCancel>
-            <Button variant="destructive" disabled={revoke.isPending} onClick={confirmRevoke}>
-              {revoke.isPending ? text.revoking : text.revokeConfirm}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onCancel={() => setRevoking(null)}
+        onConfirm={confirmRevoke}
+        title={revoking ? text.revokeTitle(revoking.name) : ''}
+        description={text.revokeDescription}
+        cancelLabel={text.cancel}
+        confirmLabel={text.revokeConfirm}
+        pendingLabel={text.revoking}
+        pending={revoke.isPending}
+      />
     </Card>
   )
 }

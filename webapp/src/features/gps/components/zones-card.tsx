@@ -1,15 +1,7 @@
 import { Pencil, Plus, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
 import * as React from 'react'
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -125,20 +117,17 @@ export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCard
           </ul>
         )}
       </CardContent>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{deleting ? text.deleteTitle(deleting.name) : ''}</AlertDialogTitle>
-            <AlertDialogDescription>{text.deleteDescription}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{text.cancel}</AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={confirmDelete}>
-              {remove.isPending ? text.deleting : text.deleteConfirm}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        title={deleting ? text.deleteTitle(deleting.name) : ''}
+        description={text.deleteDescription}
+        cancelLabel={text.cancel}
+        confirmLabel={text.deleteConfirm}
+        pendingLabel={text.deleting}
+        pending={remove.isPending}
+      />
     </Card>
   )
 }
