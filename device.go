@@ -107,8 +107,10 @@ type LocationFilter struct {
 
 // FixStore writes fixes and battery readings in batches. A fix already
 // stored (same device, time and sequence) is skipped, not an error.
+// activity (often nil) moves devices' health columns forward in the same
+// transaction; see DeviceActivities.
 type FixStore interface {
-	WriteFixes(ctx context.Context, fixes []Fix, batteries []BatteryReading) error
+	WriteFixes(ctx context.Context, fixes []Fix, batteries []BatteryReading, activity []DeviceActivity) error
 	FindLocations(ctx context.Context, userID int64, f LocationFilter) ([]*Location, error)
 	// LatestLocation returns ENOTFOUND when the user has no fix yet.
 	LatestLocation(ctx context.Context, userID int64) (*Location, error)

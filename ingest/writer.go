@@ -28,8 +28,12 @@ type WriterConfig struct {
 	// beyond it, which is how a slow or absent database pushes back on
 	// devices (their PUBACKs wait) while memory stays bounded.
 	MaxPendingRows int
-	Logger         *slog.Logger
-	Metrics        *Metrics
+	// ActivityEvery is how often the devices' health columns (last seen,
+	// newest fix, battery) are brought up to date: they ride along with
+	// the first batch after this much time, or go alone when ingest is idle.
+	ActivityEvery time.Duration
+	Logger        *slog.Logger
+	Metrics       *Metrics
 	// Observer is told about every committed fix (the geofence engine).
 	Observer lifeline.FixObserver
 }
@@ -44,6 +48,11 @@ type Writer struct {
 	store   lifeline.FixStore
 	queue   chan *writeJob
 	pending *semaphore.Weighted
+
+	// activity sums up committed rows whose device health is not stored
+	// yet; only the run goroutine touches it.
+	activity      lifeline.DeviceActivities
+	activitySaved time.Time
 
 	closeOnce sync.Once
 	closing   chan struct{}
@@ -71,6 +80,9 @@ func NewWriter(store lifeline.FixStore, cfg WriterConfig) *Writer {
 	if cfg.MaxPendingRows <= 0 {
 		cfg.MaxPendingRows = 200_000
 	}
+	if cfg.ActivityEvery <= 0 {
+		cfg.ActivityEvery = time.Second
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -78,7 +90,7 @@ func NewWriter(store lifeline.FixStore, cfg WriterConfig) *Writer {
 		cfg.Metrics = NewMetrics(nil)
 	}
 	w := &Writer{cfg: cfg, store: store, queue: make(chan *writeJob, cfg.MaxPendingRows),
-		pending: semaphore.NewWeighted(int64(cfg.MaxPendingRows)), closing: make(chan struct{}), done: make(chan struct{})}
+		pending: semaphore.NewWeighted(int64(cfg.MaxPendingRows)), activity: lifeline.DeviceActivities{}, closing: make(chan struct{}), done: make(chan struct{})}
 	go w.run()
 	return w
 }
@@ -142,10 +154,15 @@ func (w *Writer) Close(ctx context.Context) error {
 
 func (w *Writer) run() {
 	defer close(w.done)
+	tick := time.NewTicker(w.cfg.ActivityEvery)
+	defer tick.Stop()
 	for {
 		var first *writeJob
 		select {
 		case first = <-w.queue:
+		case <-tick.C:
+			w.saveIdleActivity(false)
+			continue
 		case <-w.closing:
 			// Drain what was queued before Close.
 			for {
@@ -153,12 +170,58 @@ func (w *Writer) run() {
 				case job := <-w.queue:
 					w.commit(w.gather(job, false))
 				default:
+					w.saveIdleActivity(true)
 					return
 				}
 			}
 		}
 		w.commit(w.gather(first, true))
 	}
+}
+
+// activityDue returns the device health to store with a batch of these
+// rows: nil until ActivityEvery has passed since the last save, then
+// everything pending plus this batch (pending itself changes only once
+// the batch commits).
+func (w *Writer) activityDue(fixes []lifeline.Fix, batteries []lifeline.BatteryReading) []lifeline.DeviceActivity {
+	if time.Since(w.activitySaved) < w.cfg.ActivityEvery {
+		return nil
+	}
+	due := make(lifeline.DeviceActivities, len(w.activity))
+	for id, a := range w.activity {
+		a := *a
+		due[id] = &a
+	}
+	due.Add(fixes, batteries)
+	return due.List()
+}
+
+// committed records a batch's rows as stored, with or without their
+// device health.
+func (w *Writer) committed(fixes []lifeline.Fix, batteries []lifeline.BatteryReading, activity []lifeline.DeviceActivity) {
+	if activity != nil {
+		w.activity, w.activitySaved = lifeline.DeviceActivities{}, time.Now()
+		return
+	}
+	w.activity.Add(fixes, batteries)
+}
+
+// saveIdleActivity stores pending device health when no batch has carried
+// it for ActivityEvery (or, closing, whatever is pending). One attempt:
+// health is a summary, not data, so a database that is down costs at most
+// its freshness (the next tick tries again) and never holds up Close.
+func (w *Writer) saveIdleActivity(closing bool) {
+	if len(w.activity) == 0 || (!closing && time.Since(w.activitySaved) < w.cfg.ActivityEvery) {
+		return
+	}
+	activity := w.activity.List()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := w.store.WriteFixes(ctx, nil, nil, activity); err != nil {
+		w.cfg.Logger.Warn("cannot store device health; will try again", "devices", len(activity), "err", err)
+		return
+	}
+	w.activity, w.activitySaved = lifeline.DeviceActivities{}, time.Now()
 }
 
 // gather collects jobs for one batch: everything already queued, and (when
@@ -206,7 +269,10 @@ func (w *Writer) commit(batch []*writeJob) {
 	}
 	var err error
 	if len(fixes)+len(batteries) > 0 {
-		err = w.writeWithRetry(fixes, batteries)
+		activity := w.activityDue(fixes, batteries)
+		if err = w.writeWithRetry(fixes, batteries, activity); err == nil {
+			w.committed(fixes, batteries, activity)
+		}
 	}
 	if lifeline.ErrorCode(err) == lifeline.EINVALID && len(batch) > 1 {
 		for _, job := range batch {
@@ -238,12 +304,12 @@ func (w *Writer) commit(batch []*writeJob) {
 
 // writeWithRetry returns nil, or an EINVALID error; other errors are
 // retried with backoff for as long as it takes.
-func (w *Writer) writeWithRetry(fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
+func (w *Writer) writeWithRetry(fixes []lifeline.Fix, batteries []lifeline.BatteryReading, activity []lifeline.DeviceActivity) error {
 	backoff := 50 * time.Millisecond
 	for attempt := 1; ; attempt++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		start := time.Now()
-		err := w.store.WriteFixes(ctx, fixes, batteries)
+		err := w.store.WriteFixes(ctx, fixes, batteries, activity)
 		cancel()
 		if err == nil || lifeline.ErrorCode(err) == lifeline.EINVALID {
 			w.cfg.Metrics.CommitSeconds.Observe(time.Since(start).Seconds())

@@ -23,7 +23,8 @@ func TestDeviceAlertsOncePerDischargeAndSilence(t *testing.T) {
 	seq := int64(0)
 	report := func(at time.Time, level int, charging bool) {
 		seq++
-		err := db.WriteFixes(ctx, nil, []lifeline.BatteryReading{{UserID: userID, DeviceID: d.ID, Seq: seq, TS: at, Battery: level, Charging: charging, ReceivedAt: at}})
+		readings := []lifeline.BatteryReading{{UserID: userID, DeviceID: d.ID, Seq: seq, TS: at, Battery: level, Charging: charging, ReceivedAt: at}}
+		err := db.WriteFixes(ctx, nil, readings, lifeline.ActivityOf(nil, readings))
 		if err != nil {
 			t.Fatal(err)
 		}

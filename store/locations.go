@@ -14,22 +14,31 @@ var _ lifeline.FixStore = (*DB)(nil)
 
 // WriteFixes stores a batch in one transaction with one statement per
 // table: arrays unnested server-side, duplicates skipped by the unique
-// (device, ts, seq) keys, and each device's health columns moved forward.
+// (device, ts, seq) keys, and the devices' health columns moved forward.
 //
 // A batch the database refuses as data (a device deleted meanwhile, a value
 // out of range) is an EINVALID error: retrying it cannot succeed. Anything
 // else (the server down, a lost connection) is worth retrying.
-func (db *DB) WriteFixes(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
-	err := db.writeFixes(ctx, fixes, batteries)
+func (db *DB) WriteFixes(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading, activity []lifeline.DeviceActivity) error {
+	err := db.writeFixes(ctx, fixes, batteries, activity)
 	if isDataError(err) {
 		return &lifeline.Error{Code: lifeline.EINVALID, Message: err.Error()}
 	}
 	return err
 }
 
-func (db *DB) writeFixes(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
+// ingestGate is an advisory lock every fix batch holds shared and DeleteUser
+// takes exclusively: with locations' foreign keys gone (migration 0011), it
+// is what keeps a batch in flight from filing fixes under a user that a
+// concurrent deletion has just removed.
+const ingestGate = 0x6c6966652d666978 // "life-fix"
+
+func (db *DB) writeFixes(ctx context.Context, fixes []lifeline.Fix, batteries []lifeline.BatteryReading, activity []lifeline.DeviceActivity) error {
 	return pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		if len(fixes) > 0 {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock_shared($1)`, int64(ingestGate)); err != nil {
+				return fmt.Errorf("store: write fixes: %w", err)
+			}
 			if err := insertFixes(ctx, tx, fixes); err != nil {
 				return err
 			}
@@ -39,10 +48,17 @@ func (db *DB) writeFixes(ctx context.Context, fixes []lifeline.Fix, batteries []
 				return err
 			}
 		}
-		return updateDeviceHealth(ctx, tx, fixes, batteries)
+		if len(activity) > 0 {
+			return updateDeviceActivity(ctx, tx, activity)
+		}
+		return nil
 	})
 }
 
+// insertFixes inserts the fixes whose device belongs to their user (a
+// manual fix: whose user exists), the rule the foreign keys kept before
+// migration 0011, checked here with one index probe per row and no row
+// locks. Any other fix refuses the whole batch.
 func insertFixes(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix) error {
 	n := len(fixes)
 	users, seqs := make([]int64, n), make([]*int64, n)
@@ -62,14 +78,28 @@ func insertFixes(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix) error {
 			bats[i] = &b
 		}
 	}
-	_, err := tx.Exec(ctx, `
-		INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at)
-		SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[],
-			$6::float8[], $7::float8[], $8::float8[], $9::smallint[], $10::timestamptz[])
-		ON CONFLICT (device_id, ts, seq) DO NOTHING`,
-		users, devices, sources, ts, seqs, lats, lons, accs, bats, received)
+	var strays int
+	err := tx.QueryRow(ctx, `
+		WITH v AS (
+			SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[],
+				$6::float8[], $7::float8[], $8::float8[], $9::smallint[], $10::timestamptz[])
+				AS v(user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at)
+		), owned AS (
+			SELECT v.* FROM v WHERE CASE
+				WHEN v.device_id IS NULL THEN EXISTS (SELECT 1 FROM users u WHERE u.id = v.user_id)
+				ELSE EXISTS (SELECT 1 FROM devices d WHERE d.id = v.device_id AND d.user_id = v.user_id) END
+		), inserted AS (
+			INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at)
+			SELECT * FROM owned
+			ON CONFLICT (device_id, ts, seq) DO NOTHING
+		)
+		SELECT $11::int - (SELECT count(*) FROM owned)`,
+		users, devices, sources, ts, seqs, lats, lons, accs, bats, received, n).Scan(&strays)
 	if err != nil {
 		return fmt.Errorf("store: write %d fixes: %w", n, err)
+	}
+	if strays > 0 {
+		return lifeline.Errorf(lifeline.EINVALID, "store: %d of %d fixes name a user or device that does not exist or a device of another user", strays, n)
 	}
 	return nil
 }
@@ -91,53 +121,21 @@ func insertBatteries(ctx context.Context, tx pgx.Tx, readings []lifeline.Battery
 	return nil
 }
 
-// updateDeviceHealth records, per device, when it was last heard from, its
-// newest fix and its newest battery level. Only forward: an old fix
-// arriving late never moves last_fix_at back.
-func updateDeviceHealth(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix, batteries []lifeline.BatteryReading) error {
-	type health struct {
-		seen, fix, batteryAt time.Time
-		battery              *int16
-		charging             *bool
-	}
-	byDevice := map[string]*health{}
-	get := func(id string) *health {
-		if byDevice[id] == nil {
-			byDevice[id] = &health{}
+// updateDeviceActivity moves each device's last-seen, newest-fix and newest-
+// battery columns forward, never back: an old packet arriving late changes
+// nothing.
+func updateDeviceActivity(ctx context.Context, tx pgx.Tx, activity []lifeline.DeviceActivity) error {
+	n := len(activity)
+	ids := make([]string, n)
+	seen, fix, batteryAt := make([]time.Time, n), make([]*time.Time, n), make([]*time.Time, n)
+	battery, charging := make([]*int16, n), make([]*bool, n)
+	for i := range activity {
+		h := &activity[i]
+		ids[i], seen[i], fix[i], batteryAt[i], charging[i] = h.DeviceID, h.SeenAt, nonZero(h.FixAt), nonZero(h.BatteryAt), h.Charging
+		if h.Battery != nil {
+			b := int16(*h.Battery)
+			battery[i] = &b
 		}
-		return byDevice[id]
-	}
-	for _, f := range fixes {
-		if f.DeviceID == "" {
-			continue
-		}
-		h := get(f.DeviceID)
-		h.seen = latest(h.seen, f.ReceivedAt)
-		h.fix = latest(h.fix, f.TS)
-		if f.Battery != nil && !f.TS.Before(h.batteryAt) {
-			b := int16(*f.Battery)
-			h.battery, h.batteryAt = &b, f.TS
-		}
-	}
-	for _, r := range batteries {
-		h := get(r.DeviceID)
-		h.seen = latest(h.seen, r.ReceivedAt)
-		if !r.TS.Before(h.batteryAt) {
-			b, c := int16(r.Battery), r.Charging
-			h.battery, h.batteryAt, h.charging = &b, r.TS, &c
-		}
-	}
-	if len(byDevice) == 0 {
-		return nil
-	}
-	var ids []string
-	var seen, fix, batteryAt []*time.Time
-	var battery []*int16
-	var charging []*bool
-	for id, h := range byDevice {
-		ids = append(ids, id)
-		seen, fix, batteryAt = append(seen, &h.seen), append(fix, nonZero(h.fix)), append(batteryAt, nonZero(h.batteryAt))
-		battery, charging = append(battery, h.battery), append(charging, h.charging)
 	}
 	_, err := tx.Exec(ctx, `
 		UPDATE devices d SET
@@ -153,13 +151,6 @@ func updateDeviceHealth(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix, ba
 		return fmt.Errorf("store: update device health: %w", err)
 	}
 	return nil
-}
-
-func latest(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
 }
 
 func nonZero(t time.Time) *time.Time {

@@ -149,6 +149,11 @@ func truncate(s string, n int) string {
 
 func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 	return pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		// Waits for fix batches in flight and holds off new ones until the
+		// deletion commits (see ingestGate).
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(ingestGate)); err != nil {
+			return fmt.Errorf("store: delete user %d: %w", id, err)
+		}
 		// The time-series tables first, by user: on TimescaleDB a cascade
 		// from users may plan a scan of every chunk.
 		for _, table := range []string{"locations", "battery_readings"} {

@@ -1,0 +1,116 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"lifeline"
+	"lifeline/store"
+	"lifeline/store/storetest"
+)
+
+// pairedUser adds a user with one bracelet.
+func pairedUser(t *testing.T, db *store.DB, email string) (userID int64, deviceID string) {
+	t.Helper()
+	ctx := context.Background()
+	if err := db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&userID); err != nil {
+		t.Fatal(err)
+	}
+	_, hash := lifeline.NewDeviceToken()
+	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Bracelet"}
+	if err := db.CreateDevice(ctx, d, hash); err != nil {
+		t.Fatal(err)
+	}
+	return userID, d.ID
+}
+
+func braceletFix(userID int64, deviceID string, seq int64) lifeline.Fix {
+	at := time.Date(2026, 11, 22, 12, 0, int(seq), 0, time.UTC)
+	return lifeline.Fix{UserID: userID, DeviceID: deviceID, Source: lifeline.SourceBracelet, Seq: seq, TS: at, Lat: 51.5, Lon: -0.1, ReceivedAt: at}
+}
+
+func TestWriteFixesRefusesStrayFixes(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	alice, aliceDevice := pairedUser(t, db, "alice@example.org")
+	bob, _ := pairedUser(t, db, "bob@example.org")
+	good := braceletFix(alice, aliceDevice, 1)
+
+	tests := []struct {
+		name  string
+		stray lifeline.Fix
+	}{
+		{"a fix filed under a user who does not own the device", braceletFix(bob, aliceDevice, 2)},
+		{"a fix of a device that does not exist", braceletFix(alice, "brc_nosuchdevice00", 3)},
+		{"a manual fix of a user who does not exist", lifeline.Fix{UserID: bob + 1000, Source: lifeline.SourceManual, TS: good.TS, ReceivedAt: good.TS}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := db.WriteFixes(ctx, []lifeline.Fix{good, tt.stray}, nil, nil)
+			if lifeline.ErrorCode(err) != lifeline.EINVALID {
+				t.Fatalf("WriteFixes = %v, want EINVALID", err)
+			}
+			var n int
+			db.Pool.QueryRow(ctx, `SELECT count(*) FROM locations`).Scan(&n)
+			if n != 0 {
+				t.Fatalf("%d rows stored from a refused batch, want none", n)
+			}
+		})
+	}
+
+	t.Run("the good fix alone is stored, once however often it is sent", func(t *testing.T) {
+		for range 2 {
+			if err := db.WriteFixes(ctx, []lifeline.Fix{good, good}, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var n int
+		db.Pool.QueryRow(ctx, `SELECT count(*) FROM locations WHERE user_id = $1`, alice).Scan(&n)
+		if n != 1 {
+			t.Fatalf("stored %d rows, want 1", n)
+		}
+	})
+}
+
+func TestDeleteUserWaitsForFixBatchesInFlight(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	user, device := pairedUser(t, db, "leaving@example.org")
+
+	// A batch in flight holds the gate shared until it commits.
+	batch, err := db.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := batch.Exec(ctx, `SELECT pg_advisory_xact_lock_shared($1)`, int64(store.IngestGate)); err != nil {
+		t.Fatal(err)
+	}
+	deleted := make(chan error, 1)
+	go func() { deleted <- db.DeleteUser(ctx, user) }()
+	select {
+	case err := <-deleted:
+		t.Fatalf("DeleteUser returned (%v) while a fix batch was in flight", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if _, err := batch.Exec(ctx, `INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude)
+		VALUES ($1, $2, 'bracelet', now(), 1, 0, 0)`, user, device); err != nil {
+		t.Fatal(err)
+	}
+	if err := batch.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-deleted; err != nil {
+		t.Fatal(err)
+	}
+
+	// The batch's fix went with the user; a batch after the deletion is refused.
+	var n int
+	db.Pool.QueryRow(ctx, `SELECT count(*) FROM locations WHERE user_id = $1`, user).Scan(&n)
+	if n != 0 {
+		t.Errorf("%d fixes of the deleted user left", n)
+	}
+	if err := db.WriteFixes(ctx, []lifeline.Fix{braceletFix(user, device, 2)}, nil, nil); lifeline.ErrorCode(err) != lifeline.EINVALID {
+		t.Errorf("a fix of the deleted user's bracelet: %v, want EINVALID", err)
+	}
+}
