@@ -39,6 +39,11 @@ type Config struct {
 	ChatTimeout                    time.Duration
 	ChatLimit                      int
 
+	// Role splits the program for scale-out: RoleAll runs everything,
+	// RoleAPI the web app and API without ingest, RoleIngest ingest with
+	// only /healthz, /readyz and /metrics on HTTP.
+	Role string
+
 	MQTTTLSCert, MQTTTLSKey string
 	// MQTTExternal, when set, makes this node an ingest worker on an
 	// existing broker instead of embedding one.
@@ -51,6 +56,13 @@ type Config struct {
 	LocalAccounts                                      bool
 	OIDC                                               *api.OIDCConfig
 }
+
+// The roles of a node (--role).
+const (
+	RoleAll    = "all"
+	RoleAPI    = "api"
+	RoleIngest = "ingest"
+)
 
 // raw holds settings as text until they are parsed into Config.
 type raw struct {
@@ -80,6 +92,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"map-attribution", "LIFELINE_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "credit shown on the map, as the tile provider requires", &c.MapCredit},
 		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
 		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
+		{"role", "LIFELINE_ROLE", RoleAll, "what this node runs: all (web app, API and ingest), api (web app and API, no MQTT) or ingest (MQTT ingest; HTTP serves only /healthz, /readyz and /metrics)", &c.Role},
 		{"mqtt-external", "LIFELINE_MQTT_EXTERNAL", "", "ingest from an existing MQTT broker (tcp://host:1883) through shared subscriptions instead of embedding one", &c.MQTTExternal},
 		{"mqtt-external-username", "LIFELINE_MQTT_EXTERNAL_USERNAME", defaultWorkerID(), "this ingest worker's username on the external broker, one per worker", &c.MQTTExternalUser},
 		{"mqtt-external-password", "LIFELINE_MQTT_EXTERNAL_PASSWORD", "", "password on the external broker (prefer the variable: flags show in ps)", &c.MQTTExternalPass},
@@ -161,6 +174,15 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
 		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)
+	}
+	switch c.Role {
+	case RoleAll, RoleIngest:
+	case RoleAPI:
+		if c.MQTTExternal != "" {
+			return c, fmt.Errorf("--role=api does not ingest: drop --mqtt-external, or run this node as --role=ingest or all")
+		}
+	default:
+		return c, fmt.Errorf("invalid --role %q: want all, api or ingest", c.Role)
 	}
 	if c.MQTTExternalID == "" {
 		c.MQTTExternalID = c.MQTTExternalUser
