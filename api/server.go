@@ -82,6 +82,11 @@ type Config struct {
 	Symptoms lifeline.SymptomService
 	Content  lifeline.ContentService
 
+	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
+	// outside broker's HTTP authenticator for bracelets, which must send
+	// it as a bearer token.
+	MQTTAuthSecret string
+
 	// OpsOnly serves only /healthz, /readyz and /metrics: an ingest worker
 	// (lifeline serve --role ingest) answers its probes and scrapes, while
 	// people reach the API on other nodes.
@@ -144,6 +149,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Handle("/metrics", promhttp.HandlerFor(cfg.Metrics, promhttp.HandlerOpts{Registry: cfg.Metrics}))
+	if cfg.MQTTAuthSecret != "" {
+		r.Post("/internal/mqtt/auth", s.mqttAuth)
+	}
 	if cfg.OpsOnly {
 		r.NotFound(opsOnlyNotFound)
 		s.handler = r

@@ -49,12 +49,15 @@ type Config struct {
 	// existing broker instead of embedding one.
 	MQTTExternal                                       string
 	MQTTExternalUser, MQTTExternalPass, MQTTExternalID string
-	DeviceRate                                         ingest.RateLimit
-	MQTTMaxClients                                     int
-	SessionIdle                                        time.Duration
-	SessionMax                                         time.Duration
-	LocalAccounts                                      bool
-	OIDC                                               *api.OIDCConfig
+	// MQTTAuthSecret enables the outside broker's HTTP authenticator
+	// endpoint for bracelets.
+	MQTTAuthSecret string
+	DeviceRate     ingest.RateLimit
+	MQTTMaxClients int
+	SessionIdle    time.Duration
+	SessionMax     time.Duration
+	LocalAccounts  bool
+	OIDC           *api.OIDCConfig
 }
 
 // The roles of a node (--role).
@@ -97,6 +100,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"mqtt-external-username", "LIFELINE_MQTT_EXTERNAL_USERNAME", defaultWorkerID(), "this ingest worker's username on the external broker, one per worker", &c.MQTTExternalUser},
 		{"mqtt-external-password", "LIFELINE_MQTT_EXTERNAL_PASSWORD", "", "password on the external broker (prefer the variable: flags show in ps)", &c.MQTTExternalPass},
 		{"mqtt-external-client-id", "LIFELINE_MQTT_EXTERNAL_CLIENT_ID", "", "client ID of this worker (default: its username), stable across restarts", &c.MQTTExternalID},
+		{"mqtt-auth-secret", "LIFELINE_MQTT_AUTH_SECRET", "", "shared secret of the outside broker's HTTP authentication of bracelets (POST /internal/mqtt/auth; empty: off; prefer the variable)", &c.MQTTAuthSecret},
 		{"mqtt-tls-cert", "LIFELINE_MQTT_TLS_CERT", "", "PEM certificate file: serve MQTT (TCP and WebSocket) over TLS", &c.MQTTTLSCert},
 		{"mqtt-tls-key", "LIFELINE_MQTT_TLS_KEY", "", "PEM private key file for --mqtt-tls-cert", &c.MQTTTLSKey},
 		{"device-rate", "LIFELINE_DEVICE_RATE", "5", "publishes per second each bracelet may sustain (0: no limit)", &r.deviceRate},

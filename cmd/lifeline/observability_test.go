@@ -47,7 +47,7 @@ func exportedMetrics(t *testing.T) (names map[string]bool, body string) {
 		wire.EncodePosition(wire.Fix{Seq: 1, TS: time.Now().Add(-time.Minute), Lat: 48.85, Lon: 2.35, Acc: &acc}),
 		[]byte("not a position"),
 	} {
-		if tok := c.Publish(wire.PositionTopic(device.ID), 1, false, payload); !tok.WaitTimeout(10*time.Second) {
+		if tok := c.Publish(wire.PositionTopic(device.ID), 1, false, payload); !tok.WaitTimeout(10 * time.Second) {
 			t.Fatal("publish timed out")
 		}
 	}

@@ -124,6 +124,7 @@ func (m *Main) Run(ctx context.Context) error {
 		DisableLocalAccounts: !m.Config.LocalAccounts,
 		SignupLimit:          m.Config.SignupLimit,
 		OpsOnly:              m.Config.Role == RoleIngest,
+		MQTTAuthSecret:       m.Config.MQTTAuthSecret,
 	})
 	if err != nil {
 		return err
