@@ -81,6 +81,16 @@ type Config struct {
 	// published articles, blog posts and statistics.
 	Symptoms lifeline.SymptomService
 	Content  lifeline.ContentService
+
+	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
+	// outside broker's HTTP authenticator for bracelets, which must send
+	// it as a bearer token.
+	MQTTAuthSecret string
+
+	// OpsOnly serves only /healthz, /readyz and /metrics: an ingest worker
+	// (lifeline serve --role ingest) answers its probes and scrapes, while
+	// people reach the API on other nodes.
+	OpsOnly bool
 }
 
 // Server serves the API and the web app.
@@ -139,6 +149,14 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Handle("/metrics", promhttp.HandlerFor(cfg.Metrics, promhttp.HandlerOpts{Registry: cfg.Metrics}))
+	if cfg.MQTTAuthSecret != "" {
+		r.Post("/internal/mqtt/auth", s.mqttAuth)
+	}
+	if cfg.OpsOnly {
+		r.NotFound(opsOnlyNotFound)
+		s.handler = r
+		return s, nil
+	}
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.loadSession)
@@ -255,6 +273,11 @@ func (s *Server) Close(ctx context.Context) error {
 		return nil
 	}
 	return s.server.Shutdown(ctx)
+}
+
+// opsOnlyNotFound answers every other path of an ingest-only node.
+func opsOnlyNotFound(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusNotFound, errorBody{Error: "not_found", Message: "This node only ingests bracelet packets (lifeline serve --role ingest); the web app and API are served by the API nodes."})
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

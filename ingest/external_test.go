@@ -2,11 +2,7 @@ package ingest_test
 
 import (
 	"context"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,63 +12,10 @@ import (
 
 	"lifeline"
 	"lifeline/ingest"
+	"lifeline/ingest/mosquittotest"
 	"lifeline/ingest/wire"
 	"lifeline/store/storetest"
 )
-
-// startMosquitto runs a private Mosquitto with the given password and ACL
-// files on a free loopback port, as the test's own child process.
-func startMosquitto(t *testing.T, dir string) string {
-	t.Helper()
-	bin, err := exec.LookPath("mosquitto")
-	if err != nil {
-		bin = "/usr/sbin/mosquitto"
-		if _, err := os.Stat(bin); err != nil {
-			t.Fatal("mosquitto is not installed (apt-get install mosquitto; make test installs it)")
-		}
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	conf := filepath.Join(dir, "mosquitto.conf")
-	os.WriteFile(conf, []byte(fmt.Sprintf(`listener %d 127.0.0.1
-allow_anonymous false
-password_file %s
-acl_file %s
-use_username_as_clientid true
-persistence false
-max_inflight_messages 200
-`, port, filepath.Join(dir, "passwd"), filepath.Join(dir, "acl"))), 0o644)
-	logPath := filepath.Join(dir, "mosquitto.log")
-	logFile, _ := os.Create(logPath)
-	cmd := exec.Command(bin, "-c", conf)
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-		logFile.Close()
-		if t.Failed() {
-			out, _ := os.ReadFile(logPath)
-			t.Logf("mosquitto log:\n%s", out)
-		}
-	})
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			return addr
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("mosquitto did not start listening")
-		}
-	}
-}
 
 func TestTwoWorkersShareAnExternalMosquitto(t *testing.T) {
 	db := storetest.NewDB(t)
@@ -85,26 +28,10 @@ func TestTwoWorkersShareAnExternalMosquitto(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Run as root, Mosquitto drops to its own user: the files must be
-	// reachable by it (t.TempDir's parent is private).
-	dir, err := os.MkdirTemp("", "lifeline-mosquitto-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	os.Chmod(dir, 0o755)
-	passwd, _ := os.Create(filepath.Join(dir, "passwd"))
-	acl, _ := os.Create(filepath.Join(dir, "acl"))
 	workers := []string{"lifeline-ingest-1", "lifeline-ingest-2"}
-	if err := ingest.WriteMosquittoPasswd(passwd, []ingest.MosquittoAccount{
+	addr := strings.TrimPrefix(mosquittotest.Start(t, workers, []ingest.MosquittoAccount{
 		{Username: workers[0], Password: "worker-secret"}, {Username: workers[1], Password: "worker-secret"}, {Username: device.ID, Password: token},
-	}); err != nil {
-		t.Fatal(err)
-	}
-	ingest.WriteMosquittoACL(acl, workers)
-	passwd.Close()
-	acl.Close()
-	addr := startMosquitto(t, dir)
+	}).URL, "tcp://")
 
 	var metrics []*ingest.Metrics
 	for _, worker := range workers { // two lifeline nodes: each its own writer

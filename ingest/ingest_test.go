@@ -402,6 +402,9 @@ func TestDatabaseOutageLosesAndDuplicatesNothing(t *testing.T) {
 	if early != 0 {
 		t.Errorf("%d fixes were acknowledged while the database was down", early)
 	}
+	if pending := testutil.ToFloat64(r.metrics.PendingRows); pending != 50 {
+		t.Errorf("lifeline_ingest_pending_rows = %v while the database is down, want the 50 held fixes", pending)
+	}
 
 	if err := cluster.Start(ctx); err != nil { // and comes back
 		t.Fatal(err)
@@ -414,6 +417,9 @@ func TestDatabaseOutageLosesAndDuplicatesNothing(t *testing.T) {
 	db.Pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT seq) FROM locations WHERE device_id = $1`, id).Scan(&n, &distinct)
 	if n != 100 || distinct != 100 {
 		t.Errorf("stored %d rows (%d distinct), want 100", n, distinct)
+	}
+	if pending := testutil.ToFloat64(r.metrics.PendingRows); pending != 0 {
+		t.Errorf("lifeline_ingest_pending_rows = %v after recovery, want 0", pending)
 	}
 }
 

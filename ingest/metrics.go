@@ -12,6 +12,9 @@ type Metrics struct {
 	CommitRetries   prometheus.Counter
 	PublishToCommit prometheus.Histogram
 	Connected       prometheus.Gauge
+	// PendingRows is the writer's queue: rows submitted and not yet
+	// committed. It rises without end when the database stalls.
+	PendingRows prometheus.Gauge
 }
 
 // NewMetrics registers the series with reg (nil: a private registry, for
@@ -48,7 +51,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		Connected: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "lifeline_mqtt_connected_devices", Help: "Bracelets connected now.",
 		}),
+		PendingRows: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "lifeline_ingest_pending_rows", Help: "Rows waiting for their commit (the writer's queue).",
+		}),
 	}
-	reg.MustRegister(m.Refused, m.RejectedFixes, m.AcceptedFixes, m.BatchRows, m.CommitSeconds, m.CommitRetries, m.PublishToCommit, m.Connected)
+	reg.MustRegister(m.Refused, m.RejectedFixes, m.AcceptedFixes, m.BatchRows, m.CommitSeconds, m.CommitRetries, m.PublishToCommit, m.Connected, m.PendingRows)
 	return m
 }

@@ -113,11 +113,13 @@ func (w *Writer) Submit(fixes []lifeline.Fix, batteries []lifeline.BatteryReadin
 	if err := w.pending.Acquire(context.Background(), job.weight()); err != nil {
 		return err
 	}
+	w.cfg.Metrics.PendingRows.Add(float64(job.weight()))
 	select {
 	case w.queue <- job:
 		return nil
 	case <-w.closing:
 		w.pending.Release(job.weight())
+		w.cfg.Metrics.PendingRows.Sub(float64(job.weight()))
 		return ErrWriterClosed
 	}
 }
@@ -290,6 +292,7 @@ func (w *Writer) commit(batch []*writeJob) {
 			job.done(err)
 		}
 		w.pending.Release(job.weight())
+		w.cfg.Metrics.PendingRows.Sub(float64(job.weight()))
 	}
 	if err != nil {
 		w.cfg.Metrics.RejectedFixes.WithLabelValues("store_refused").Add(float64(len(fixes)))

@@ -39,18 +39,33 @@ type Config struct {
 	ChatTimeout                    time.Duration
 	ChatLimit                      int
 
+	// Role splits the program for scale-out: RoleAll runs everything,
+	// RoleAPI the web app and API without ingest, RoleIngest ingest with
+	// only /healthz, /readyz and /metrics on HTTP.
+	Role string
+
 	MQTTTLSCert, MQTTTLSKey string
 	// MQTTExternal, when set, makes this node an ingest worker on an
 	// existing broker instead of embedding one.
 	MQTTExternal                                       string
 	MQTTExternalUser, MQTTExternalPass, MQTTExternalID string
-	DeviceRate                                         ingest.RateLimit
-	MQTTMaxClients                                     int
-	SessionIdle                                        time.Duration
-	SessionMax                                         time.Duration
-	LocalAccounts                                      bool
-	OIDC                                               *api.OIDCConfig
+	// MQTTAuthSecret enables the outside broker's HTTP authenticator
+	// endpoint for bracelets.
+	MQTTAuthSecret string
+	DeviceRate     ingest.RateLimit
+	MQTTMaxClients int
+	SessionIdle    time.Duration
+	SessionMax     time.Duration
+	LocalAccounts  bool
+	OIDC           *api.OIDCConfig
 }
+
+// The roles of a node (--role).
+const (
+	RoleAll    = "all"
+	RoleAPI    = "api"
+	RoleIngest = "ingest"
+)
 
 // raw holds settings as text until they are parsed into Config.
 type raw struct {
@@ -80,10 +95,12 @@ func (c *Config) settings(r *raw) []setting {
 		{"map-attribution", "LIFELINE_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "credit shown on the map, as the tile provider requires", &c.MapCredit},
 		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
 		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
+		{"role", "LIFELINE_ROLE", RoleAll, "what this node runs: all (web app, API and ingest), api (web app and API, no MQTT) or ingest (MQTT ingest; HTTP serves only /healthz, /readyz and /metrics)", &c.Role},
 		{"mqtt-external", "LIFELINE_MQTT_EXTERNAL", "", "ingest from an existing MQTT broker (tcp://host:1883) through shared subscriptions instead of embedding one", &c.MQTTExternal},
 		{"mqtt-external-username", "LIFELINE_MQTT_EXTERNAL_USERNAME", defaultWorkerID(), "this ingest worker's username on the external broker, one per worker", &c.MQTTExternalUser},
 		{"mqtt-external-password", "LIFELINE_MQTT_EXTERNAL_PASSWORD", "", "password on the external broker (prefer the variable: flags show in ps)", &c.MQTTExternalPass},
 		{"mqtt-external-client-id", "LIFELINE_MQTT_EXTERNAL_CLIENT_ID", "", "client ID of this worker (default: its username), stable across restarts", &c.MQTTExternalID},
+		{"mqtt-auth-secret", "LIFELINE_MQTT_AUTH_SECRET", "", "shared secret of the outside broker's HTTP authentication of bracelets (POST /internal/mqtt/auth; empty: off; prefer the variable)", &c.MQTTAuthSecret},
 		{"mqtt-tls-cert", "LIFELINE_MQTT_TLS_CERT", "", "PEM certificate file: serve MQTT (TCP and WebSocket) over TLS", &c.MQTTTLSCert},
 		{"mqtt-tls-key", "LIFELINE_MQTT_TLS_KEY", "", "PEM private key file for --mqtt-tls-cert", &c.MQTTTLSKey},
 		{"device-rate", "LIFELINE_DEVICE_RATE", "5", "publishes per second each bracelet may sustain (0: no limit)", &r.deviceRate},
@@ -161,6 +178,15 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
 		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)
+	}
+	switch c.Role {
+	case RoleAll, RoleIngest:
+	case RoleAPI:
+		if c.MQTTExternal != "" {
+			return c, fmt.Errorf("--role=api does not ingest: drop --mqtt-external, or run this node as --role=ingest or all")
+		}
+	default:
+		return c, fmt.Errorf("invalid --role %q: want all, api or ingest", c.Role)
 	}
 	if c.MQTTExternalID == "" {
 		c.MQTTExternalID = c.MQTTExternalUser

@@ -43,6 +43,19 @@ func TestParseConfig(t *testing.T) {
 					t.Errorf("config = %+v", c)
 				}
 			}},
+		{name: "roles", env: map[string]string{"LIFELINE_ROLE": "ingest", "LIFELINE_MQTT_EXTERNAL": "tcp://emqx:1883"},
+			check: func(t *testing.T, c Config) {
+				if c.Role != RoleIngest || c.MQTTExternal != "tcp://emqx:1883" {
+					t.Errorf("config = %+v", c)
+				}
+			}},
+		{name: "the default role runs everything", check: func(t *testing.T, c Config) {
+			if c.Role != RoleAll {
+				t.Errorf("Role = %q, want all", c.Role)
+			}
+		}},
+		{name: "unknown role", args: []string{"--role", "worker"}, wantErr: `invalid --role "worker": want all, api or ingest`},
+		{name: "an API node does not ingest", args: []string{"--role", "api", "--mqtt-external", "tcp://emqx:1883"}, wantErr: "--role=api does not ingest"},
 		{name: "chat URL without a model", env: map[string]string{"LIFELINE_CHAT_URL": "http://localhost:11434/v1"}, wantErr: "--chat-url needs --chat-model"},
 		{name: "bad reminder hour", args: []string{"--reminder-hour", "24"}, wantErr: `invalid --reminder-hour "24"`},
 		{name: "bad session lifetime", args: []string{"--session-max", "-1h"}, wantErr: `invalid --session-max "-1h"`},

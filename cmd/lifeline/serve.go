@@ -75,8 +75,10 @@ func (m *Main) Run(ctx context.Context) error {
 		Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics,
 		Observer: lifeline.FixObservers{m.guard, m.feed},
 	})
-	if err := m.startIngest(ingestMetrics); err != nil {
-		return err
+	if m.Config.Role != RoleAPI {
+		if err := m.startIngest(ingestMetrics); err != nil {
+			return err
+		}
 	}
 
 	var connections lifeline.DeviceConnections
@@ -121,6 +123,8 @@ func (m *Main) Run(ctx context.Context) error {
 		OIDC:                 m.Config.OIDC,
 		DisableLocalAccounts: !m.Config.LocalAccounts,
 		SignupLimit:          m.Config.SignupLimit,
+		OpsOnly:              m.Config.Role == RoleIngest,
+		MQTTAuthSecret:       m.Config.MQTTAuthSecret,
 	})
 	if err != nil {
 		return err
@@ -138,11 +142,18 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.stopJobs = m.startJobs()
 	m.startLive()
-	fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
-	if m.broker != nil {
-		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
+	if m.Config.Role == RoleIngest {
+		fmt.Fprintf(m.Stdout, "Lifeline ingest worker; health and metrics at %s\n", m.URL)
 	} else {
+		fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
+	}
+	switch {
+	case m.broker != nil:
+		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
+	case m.external != nil:
 		fmt.Fprintf(m.Stdout, "Ingesting bracelet packets from %s\n", m.Config.MQTTExternal)
+	default:
+		fmt.Fprintf(m.Stdout, "API node: bracelet packets are ingested by other nodes\n")
 	}
 	return nil
 }
