@@ -44,6 +44,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/ingest/wire":     {},
 		"lifeline/firmware-sim":    {"lifeline/ingest/wire"},
 		"lifeline/store/storetest": {"lifeline/store", "lifeline/migrations"},
+		"lifeline/faults":          {},
 	}
 	for pkg, deps := range imports {
 		if pkg == "lifeline/cmd/lifeline" {
