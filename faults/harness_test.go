@@ -48,7 +48,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// soakOnly skips a long test unless make soak runs it.
+// soakOnly skips a long test unless make soak runs it (long tests are
+// named TestSoak…, which is what make soak selects).
 func soakOnly(t *testing.T) {
 	t.Helper()
 	if os.Getenv("LIFELINE_SOAK") != "1" {

@@ -36,9 +36,10 @@ func waitCommitted(t *testing.T, s *server, n float64) {
 // committed but whose PUBACK died with the process is stored once too,
 // however often it is re-sent (the unique (device, ts, seq) key).
 func TestSIGKILLMidIngest(t *testing.T) {
+	t.Parallel()
 	s := startServer(t, "")
 	alice, bob := s.newAccount(t, "alice", 20), s.newAccount(t, "bob", 20)
-	ra, rb := s.runSim(t, alice, loadFlags("16s")...), s.runSim(t, bob, loadFlags("16s")...)
+	ra, rb := s.runSim(t, alice, loadFlags("12s")...), s.runSim(t, bob, loadFlags("12s")...)
 
 	waitCommitted(t, s, 600)
 	s.kill()
@@ -65,6 +66,7 @@ func TestSIGKILLMidIngest(t *testing.T) {
 // is back the held fixes are committed and acknowledged, and nothing
 // acknowledged is lost.
 func TestPostgresRestartMidIngest(t *testing.T) {
+	t.Parallel()
 	pg := externalPostgres(t)
 	s := startServer(t, pg.URL("lifeline"))
 	outage(t, s, func() {
@@ -92,6 +94,7 @@ func TestPostgresRestartMidIngest(t *testing.T) {
 // the database made read-only with its sessions cut (ALTER DATABASE and
 // pg_terminate_backend), which new connections then inherit.
 func TestReadOnlyDatabase(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		break_, fix []string
@@ -150,7 +153,7 @@ func outage(t *testing.T, s *server, breakIt, fixIt func()) {
 	t.Helper()
 	alice, bob := s.newAccount(t, "alice", 20), s.newAccount(t, "bob", 20)
 	carol := s.newAccount(t, "carol", 1)
-	ra, rb := s.runSim(t, alice, loadFlags("14s")...), s.runSim(t, bob, loadFlags("14s")...)
+	ra, rb := s.runSim(t, alice, loadFlags("12s")...), s.runSim(t, bob, loadFlags("12s")...)
 	p := s.connectProbe(t, carol.devices[0]) // connected while the database can still check its token
 
 	waitCommitted(t, s, 500)
