@@ -7,7 +7,7 @@ BIN := bin/lifeline
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
 
-.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench-ingest
+.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench-ingest soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -47,6 +47,10 @@ test-web: webapp/node_modules/.installed
 
 test-e2e: build
 	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) npm run e2e
+
+soak: deps-test ## the long fault tests (10,000 idle bracelets); see docs/faults.md
+	ulimit -n 65536 2>/dev/null || ulimit -n $$(ulimit -Hn); \
+	LIFELINE_SOAK=1 go test -race -timeout 30m -v -run '^TestSoak' ./faults/
 
 clean: ## remove build output (not ./data)
 	rm -rf bin webapp/dist/app webapp/e2e/.artifacts

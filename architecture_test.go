@@ -45,6 +45,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/firmware-sim":         {"lifeline/ingest/wire"},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
+		"lifeline/faults":               {},
 	}
 	for pkg, deps := range imports {
 		if pkg == "lifeline/cmd/lifeline" {

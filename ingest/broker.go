@@ -71,6 +71,10 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	caps := mqtt.NewDefaultServerCapabilities()
 	caps.MaximumPacketSize = uint32(cfg.MaxPacketSize)
 	caps.MaximumQos = 1 // the contract uses QoS 1; QoS 2 is downgraded
+	// A bracelet is sent only its retained config (PUBACKs are written
+	// directly), so a short outbound queue is plenty; mochi's default of
+	// 8,192 pointers is 64 KB per connection, most of an idle one's cost.
+	caps.MaximumClientWritesPending = 64
 	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps})
 	b := &Broker{
 		server: server,

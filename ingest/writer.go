@@ -309,6 +309,7 @@ func (w *Writer) commit(batch []*writeJob) {
 // retried with backoff for as long as it takes.
 func (w *Writer) writeWithRetry(fixes []lifeline.Fix, batteries []lifeline.BatteryReading, activity []lifeline.DeviceActivity) error {
 	backoff := 50 * time.Millisecond
+	var lastCause string
 	for attempt := 1; ; attempt++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		start := time.Now()
@@ -322,10 +323,24 @@ func (w *Writer) writeWithRetry(fixes []lifeline.Fix, batteries []lifeline.Batte
 			return err
 		}
 		w.cfg.Metrics.CommitRetries.Inc()
-		if attempt == 1 || attempt%20 == 0 {
+		// Logged at first, every 20th time, and whenever the cause changes
+		// (a cut connection first, then what the database now says).
+		if cause := rootCause(err); attempt == 1 || attempt%20 == 0 || cause != lastCause {
+			lastCause = cause
 			w.cfg.Logger.Warn("cannot commit fixes; holding acknowledgements and retrying", "rows", len(fixes)+len(batteries), "attempt", attempt, "err", err)
 		}
 		time.Sleep(backoff)
 		backoff = min(backoff*2, 2*time.Second)
+	}
+}
+
+// rootCause is the text of the innermost wrapped error.
+func rootCause(err error) string {
+	for {
+		inner := errors.Unwrap(err)
+		if inner == nil {
+			return err.Error()
+		}
+		err = inner
 	}
 }

@@ -25,6 +25,10 @@ func Open(ctx context.Context, url string, fsys fs.FS, mode Timescale) (*DB, err
 	if err != nil {
 		return nil, fmt.Errorf("store: parse database URL: %w", err)
 	}
+	if cfg.ConnConfig.Tracer == nil {
+		stale := &staleConns{}
+		cfg.ConnConfig.Tracer, cfg.AfterRelease = stale, stale.keep
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: connect: %w", err)

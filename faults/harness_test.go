@@ -1,0 +1,624 @@
+package faults
+
+// The harness: the lifeline and firmware-sim binaries, built once per test
+// process from this repository; a lifeline server process on fixed ports
+// (so a restarted one is found where the clients left it); accounts,
+// bracelets paired with `lifeline devices add`; simulator runs; and the
+// checks every test ends with, read straight from PostgreSQL.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"lifeline/store"
+)
+
+var (
+	buildOnce sync.Once
+	binDir    string
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// soakOnly skips a long test unless make soak runs it (long tests are
+// named TestSoak…, which is what make soak selects).
+func soakOnly(t *testing.T) {
+	t.Helper()
+	if os.Getenv("LIFELINE_SOAK") != "1" {
+		t.Skip("a long fault test: run it with `make soak` (LIFELINE_SOAK=1)")
+	}
+}
+
+// binaries builds lifeline and firmware-sim once (without -race: they are
+// the system under test, not the test).
+func binaries(t *testing.T) (lifelineBin, simBin string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts the real lifeline server, PostgreSQL and MQTT clients")
+	}
+	buildOnce.Do(func() {
+		var gomod []byte
+		gomod, buildErr = exec.Command("go", "env", "GOMOD").Output()
+		if buildErr != nil {
+			return
+		}
+		root := filepath.Dir(strings.TrimSpace(string(gomod)))
+		if binDir, buildErr = os.MkdirTemp("", "faults-bin-"); buildErr != nil {
+			return
+		}
+		for _, pkg := range []string{"lifeline", "firmware-sim"} {
+			src := "./cmd/lifeline"
+			if pkg == "firmware-sim" {
+				src = "./firmware-sim"
+			}
+			cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, pkg), src)
+			cmd.Dir = root
+			if out, err := cmd.CombinedOutput(); err != nil {
+				buildErr = fmt.Errorf("go build %s: %v\n%s", src, err, out)
+				return
+			}
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return filepath.Join(binDir, "lifeline"), filepath.Join(binDir, "firmware-sim")
+}
+
+// openDir makes a folder the private PostgreSQL (user postgres, when the
+// tests run as root) can enter; short, so its unix socket fits in it.
+func openDir(t *testing.T, prefix string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+// externalPostgres starts a private PostgreSQL cluster for lifeline to use
+// as its DATABASE_URL, which the test can stop, start and reconfigure under
+// it. Its socket path stays the same across restarts.
+func externalPostgres(t *testing.T) *store.Cluster {
+	t.Helper()
+	c := &store.Cluster{Dir: filepath.Join(openDir(t, "faults-pg-"), "pg"), Ephemeral: true, Logger: quietLogger()}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Stop() })
+	return c
+}
+
+// server is one lifeline serve process, restartable on the same ports,
+// data dir and database.
+type server struct {
+	t        *testing.T
+	bin      string
+	args     []string
+	dataDir  string
+	dbURL    string // the database it uses (attached to its private cluster when it owns one)
+	url      string // http://127.0.0.1:port
+	mqttAddr string
+
+	mu     sync.Mutex
+	log    bytes.Buffer // stderr of every run, for assertions and failures
+	cmd    *exec.Cmd
+	exited chan struct{}
+}
+
+// startServer starts lifeline serve on free ports: on its own private
+// cluster under a fresh data dir, or on externalURL when it is given.
+func startServer(t *testing.T, externalURL string, extra ...string) *server {
+	t.Helper()
+	bin, _ := binaries(t)
+	s := &server{t: t, bin: bin, dataDir: filepath.Join(openDir(t, "faults-data-"), "data"), dbURL: externalURL}
+	ports := freePorts(t, 3)
+	s.url = "http://127.0.0.1:" + ports[0]
+	s.mqttAddr = "127.0.0.1:" + ports[1]
+	s.args = append([]string{"serve", "--http-addr", "127.0.0.1:" + ports[0], "--mqtt-addr", s.mqttAddr,
+		"--mqtt-ws-addr", "127.0.0.1:" + ports[2], "--data-dir", s.dataDir, "--device-rate", "0", "--map-tile-url", ""}, extra...)
+	if externalURL != "" {
+		s.args = append(s.args, "--database-url", externalURL)
+	}
+	s.start()
+	t.Cleanup(s.stop)
+	return s
+}
+
+func freePorts(t *testing.T, n int) []string {
+	t.Helper()
+	var ports []string
+	var ls []net.Listener
+	for range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls = append(ls, l)
+		ports = append(ports, strconv.Itoa(l.Addr().(*net.TCPAddr).Port))
+	}
+	for _, l := range ls {
+		l.Close()
+	}
+	return ports
+}
+
+// environ is the caller's environment without anything that would point
+// lifeline elsewhere than the test says.
+func environ() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DATABASE_URL=") && !strings.HasPrefix(kv, "LIFELINE_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// start runs the process and returns once it says it is ready.
+func (s *server) start() {
+	t := s.t
+	t.Helper()
+	cmd := exec.Command(s.bin, s.args...)
+	cmd.Env = environ()
+	cmd.Stderr = writerFunc(func(p []byte) (int, error) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.log.Write(p)
+	})
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	s.mu.Lock()
+	s.cmd, s.exited = cmd, exited
+	s.mu.Unlock()
+
+	ready := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "Bracelets connect over MQTT") {
+				ready <- true
+				io.Copy(io.Discard, stdout)
+				return
+			}
+		}
+		ready <- false
+	}()
+	select {
+	case ok := <-ready:
+		if !ok {
+			t.Fatalf("lifeline stopped before it was ready:\n%s", s.logTail())
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("lifeline was not ready after 2 minutes:\n%s", s.logTail())
+	}
+	if !s.externalDB() {
+		// Attach to the cluster the server owns (on a new port after each
+		// start), as `lifeline devices` does.
+		c := &store.Cluster{Dir: filepath.Join(s.dataDir, "pg"), Attach: true, Logger: quietLogger()}
+		if err := c.Start(context.Background()); err != nil {
+			t.Fatalf("attach to the server's cluster: %v", err)
+		}
+		s.dbURL = c.URL("lifeline")
+	}
+}
+
+func (s *server) pid() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cmd.Process.Pid
+}
+
+// kill is a crash: SIGKILL, no shutdown of any kind.
+func (s *server) kill() {
+	s.mu.Lock()
+	cmd, exited := s.cmd, s.exited
+	s.mu.Unlock()
+	_ = cmd.Process.Signal(syscall.SIGKILL)
+	<-exited
+}
+
+// stop is a graceful shutdown (SIGTERM).
+func (s *server) stop() {
+	s.mu.Lock()
+	cmd, exited := s.cmd, s.exited
+	s.mu.Unlock()
+	if cmd == nil {
+		return
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-exited:
+	case <-time.After(45 * time.Second):
+		_ = cmd.Process.Kill()
+		<-exited
+	}
+}
+
+func (s *server) logText() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.log.String()
+}
+
+func (s *server) logTail() string {
+	l := s.logText()
+	return l[max(0, len(l)-6000):]
+}
+
+// waitLog waits until the server's log matches re.
+func (s *server) waitLog(re string, within time.Duration) bool {
+	rx := regexp.MustCompile(re)
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		if rx.MatchString(s.logText()) {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+// metric reads the sum of the samples of a Prometheus metric whose line
+// starts with prefix (name and, optionally, labels).
+func (s *server) metric(prefix string) float64 {
+	s.t.Helper()
+	resp, err := http.Get(s.url + "/metrics")
+	if err != nil {
+		s.t.Fatalf("metrics: %v", err)
+	}
+	defer resp.Body.Close()
+	var sum float64
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, prefix) {
+			f := strings.Fields(line)
+			v, _ := strconv.ParseFloat(f[len(f)-1], 64)
+			sum += v
+		}
+	}
+	return sum
+}
+
+// rssKB is the server process's resident memory, from /proc.
+func (s *server) rssKB() int {
+	s.t.Helper()
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.pid()))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if strings.HasPrefix(line, "VmRSS:") {
+			kb, _ := strconv.Atoi(strings.Fields(line)[1])
+			return kb
+		}
+	}
+	s.t.Fatal("no VmRSS in /proc status")
+	return 0
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// account is a user of one test, with its bracelets.
+type account struct {
+	email, password string
+	http            *http.Client
+	devicesCSV      string
+	devices         []credential
+}
+
+type credential struct{ ID, Token string }
+
+// newAccount signs a user up through the API and pairs n bracelets to it
+// with `lifeline devices add`.
+func (s *server) newAccount(t *testing.T, name string, n int) *account {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	a := &account{email: fmt.Sprintf("%s-%d@example.org", name, time.Now().UnixNano()), password: "a-long-walk-home-" + name,
+		http: &http.Client{Jar: jar, Timeout: time.Minute}}
+	body, _ := json.Marshal(map[string]string{"email": a.email, "password": a.password, "firstName": name})
+	req, _ := http.NewRequest(http.MethodPost, s.url+"/api/auth/register", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", s.url)
+	resp, err := a.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		t.Fatalf("sign up %s: %s", a.email, resp.Status)
+	}
+	if n > 0 {
+		a.devicesCSV = filepath.Join(t.TempDir(), name+".csv")
+		s.lifeline(t, "devices", "add", "--user", a.email, "--name", name, "--count", strconv.Itoa(n), "--out", a.devicesCSV)
+		a.devices = readCredentials(t, a.devicesCSV)
+		if len(a.devices) != n {
+			t.Fatalf("%d devices paired, want %d", len(a.devices), n)
+		}
+	}
+	return a
+}
+
+// lifeline runs a short lifeline command beside the server, on its database.
+func (s *server) lifeline(t *testing.T, args ...string) string {
+	t.Helper()
+	args = append(args, "--data-dir", s.dataDir)
+	if s.externalDB() {
+		args = append(args, "--database-url", s.dbURL)
+	}
+	cmd := exec.Command(s.bin, args...)
+	cmd.Env = environ()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("lifeline %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func (s *server) externalDB() bool { return slicesContains(s.args, "--database-url") }
+
+func slicesContains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func readCredentials(t *testing.T, path string) []credential {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var creds []credential
+	for _, r := range rows[1:] {
+		creds = append(creds, credential{ID: r[0], Token: r[1]})
+	}
+	return creds
+}
+
+// summary is the part of firmware-sim's --summary-json the tests read.
+type summary struct {
+	Devices    int     `json:"devices"`
+	Sent       int64   `json:"sent"`
+	Acked      int64   `json:"acked"`
+	Lost       int64   `json:"lost"`
+	Reconnects int64   `json:"reconnects"`
+	FixesPerS  float64 `json:"fixes_per_s"`
+	P99ms      float64 `json:"p99_ms"`
+	Resent     int64   `json:"resent"`
+	Unsent     int64   `json:"unsent"`
+	Skipped    int64   `json:"skipped"`
+	Dropped    int64   `json:"flash_dropped"`
+	Offlines   int64   `json:"offlines"`
+	Verify     *struct {
+		Checked        int      `json:"checked"`
+		Missing        int      `json:"missing"`
+		Duplicates     int      `json:"duplicates"`
+		Unacknowledged int      `json:"unacknowledged"`
+		Examples       []string `json:"examples"`
+	} `json:"verify"`
+}
+
+// simRun is one firmware-sim process driving an account's bracelets.
+type simRun struct {
+	a       *account
+	cmd     *exec.Cmd
+	done    chan struct{}
+	path    string
+	out     bytes.Buffer
+	errMu   sync.Mutex
+	errOut  bytes.Buffer
+	waitErr error
+}
+
+// runSim starts the simulator on a's bracelets with --verify (every
+// acknowledged fix must be stored once) and the given flags.
+func (s *server) runSim(t *testing.T, a *account, flags ...string) *simRun {
+	t.Helper()
+	_, simBin := binaries(t)
+	r := &simRun{a: a, done: make(chan struct{}), path: filepath.Join(t.TempDir(), "summary.json")}
+	args := append([]string{"--devices", a.devicesCSV, "--broker", "tcp://" + s.mqttAddr, "--api", s.url,
+		"--email", a.email, "--verify", "--summary-json", r.path, "--seed", "11"}, flags...)
+	r.cmd = exec.Command(simBin, args...)
+	r.cmd.Env = append(environ(), "LIFELINE_PASSWORD="+a.password)
+	r.cmd.Stdout = &r.out
+	r.cmd.Stderr = writerFunc(func(p []byte) (int, error) {
+		r.errMu.Lock()
+		defer r.errMu.Unlock()
+		return r.errOut.Write(p)
+	})
+	if err := r.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { r.waitErr = r.cmd.Wait(); close(r.done) }()
+	t.Cleanup(func() {
+		select {
+		case <-r.done:
+		default:
+			_ = r.cmd.Process.Kill()
+			<-r.done
+		}
+	})
+	return r
+}
+
+func (r *simRun) progress() string {
+	r.errMu.Lock()
+	defer r.errMu.Unlock()
+	return r.errOut.String()
+}
+
+var connectedRe = regexp.MustCompile(`connected (\d+)/(\d+)`)
+
+// connected is the newest "connected N/M" of the progress lines.
+func (r *simRun) connected() int {
+	m := connectedRe.FindAllStringSubmatch(r.progress(), -1)
+	if len(m) == 0 {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[len(m)-1][1])
+	return n
+}
+
+// wait returns the run's summary; a failed --verify (exit 1) fails the test.
+func (r *simRun) wait(t *testing.T, within time.Duration) *summary {
+	t.Helper()
+	select {
+	case <-r.done:
+	case <-time.After(within):
+		_ = r.cmd.Process.Kill()
+		<-r.done
+		t.Fatalf("firmware-sim did not finish within %s:\n%s", within, tail(r.progress()))
+	}
+	t.Logf("firmware-sim for %s:\n%s", r.a.email, r.out.String())
+	if r.waitErr != nil {
+		t.Errorf("firmware-sim: %v\n%s\n%s", r.waitErr, r.out.String(), tail(r.progress()))
+	}
+	raw, err := os.ReadFile(r.path)
+	if err != nil {
+		t.Fatalf("no summary: %v\n%s", err, tail(r.progress()))
+	}
+	var sum summary
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		t.Fatal(err)
+	}
+	return &sum
+}
+
+func tail(s string) string { return s[max(0, len(s)-3000):] }
+
+// checkNothingLost is the end of every test: for each account, every fix
+// the simulator saw acknowledged is stored exactly once (firmware-sim's
+// --verify, reading back through the API), the account's stored bracelet
+// fixes number between the acknowledged and the sent, no (device, ts,
+// seq) is stored twice — the schema's unique key, which is how a re-sent fix
+// whose PUBACK was lost is stored once — and every fix belongs to the
+// owner of its device, so nothing crossed between users.
+func checkNothingLost(t *testing.T, s *server, runs map[*account]*summary) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, s.dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for a, sum := range runs {
+		v := sum.Verify
+		switch {
+		case v == nil:
+			t.Errorf("%s: no verify result", a.email)
+		case v.Checked != int(sum.Acked) || v.Missing != 0 || v.Duplicates != 0:
+			t.Errorf("%s: of %d acknowledged fixes (verify checked %d) %d are missing and %d stored more than once: %v",
+				a.email, sum.Acked, v.Checked, v.Missing, v.Duplicates, v.Examples)
+		}
+		var stored int64
+		if err := conn.QueryRow(ctx, `SELECT count(*) FROM locations l JOIN users u ON u.id = l.user_id
+			WHERE u.email = $1 AND l.source = 'bracelet'`, a.email).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if stored < sum.Acked || stored > sum.Sent {
+			t.Errorf("%s: %d fixes stored; want between the %d acknowledged and the %d sent", a.email, stored, sum.Acked, sum.Sent)
+		}
+	}
+	var dup, crossed int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM locations WHERE device_id IS NOT NULL
+		GROUP BY device_id, ts, seq HAVING count(*) > 1) d`).Scan(&dup); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM locations l JOIN devices d ON d.id = l.device_id
+		WHERE l.user_id <> d.user_id`).Scan(&crossed); err != nil {
+		t.Fatal(err)
+	}
+	if dup != 0 || crossed != 0 {
+		t.Errorf("%d (device, ts, seq) stored more than once; %d fixes stored under a user who does not own the device", dup, crossed)
+	}
+	// And through the API, each user sees only fixes of their own bracelets.
+	for a := range runs {
+		own := map[string]bool{}
+		for _, d := range a.devices {
+			own[d.ID] = true
+		}
+		q := url.Values{"limit": {"1000"}, "from": {time.Now().AddDate(0, 0, -1).UTC().Format(time.RFC3339)},
+			"to": {time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}}
+		var list []struct {
+			DeviceID string `json:"deviceId"`
+		}
+		a.getJSON(t, s.url+"/api/gps/locations?"+q.Encode(), &list)
+		for _, l := range list {
+			if !own[l.DeviceID] {
+				t.Fatalf("%s sees a fix of device %q, which is not theirs", a.email, l.DeviceID)
+			}
+		}
+		if len(list) == 0 {
+			t.Errorf("%s sees none of their fixes through the API", a.email)
+		}
+	}
+}
+
+func (a *account) getJSON(t *testing.T, u string, out any) {
+	t.Helper()
+	resp, err := a.http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %s", u, resp.Status)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		t.Fatal(err)
+	}
+}
