@@ -6,12 +6,12 @@
 #   - raw PostgreSQL COPY of the same number of rows, batches of 1,000.
 # Each figure is the median of REPEAT runs. Results go to BENCHMARKS.md.
 #
-# Settings (environment): DEVICES (1000), DURATION (15s), INFLIGHT (8),
-# REPEAT (3), OUT (BENCHMARKS.md).
+# Settings (environment): DEVICES ("1000 10000": one table row group per
+# fleet size), DURATION (15s), INFLIGHT (8), REPEAT (3), OUT (BENCHMARKS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEVICES=${DEVICES:-1000}
+DEVICES=${DEVICES:-1000 10000}
 DURATION=${DURATION:-15s}
 INFLIGHT=${INFLIGHT:-8}
 REPEAT=${REPEAT:-3}
@@ -58,49 +58,74 @@ serve() {
     --device-rate 0 --signup-limit 100000 --log-level warn
 }
 
-# One account and DEVICES bracelets, paired once and used by every run.
-say "pairing $DEVICES devices"
-serve
-http=$(grep -oE 'running at (http://[^ ]+)' "$work/serve.log" | sed 's/running at //')
-curl -fsS -H 'Content-Type: application/json' -H "Origin: $http" -o /dev/null \
-  -d '{"email":"bench@bench.invalid","password":"steady load generator 42","firstName":"Bench"}' "$http/api/auth/register"
-"$work/lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Bench --count "$DEVICES" --out "$work/devices.csv" >/dev/null
-stop_last
+# Every server and the load generator hold a socket per bracelet.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+fmt() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
+ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v }'; }
 
 load() { # load BROKER_ADDR SUMMARY_FILE
   "$work/firmware-sim" --broker "tcp://$1" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
     --duration "$DURATION" --scenario wander --battery-every 0 --quiet --summary-json "$2" >&2
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
-for i in $(seq 1 "$REPEAT"); do
-  say "run $i/$REPEAT: bare broker"
-  start 'listening at ([0-9.:]+)' "$work/bare.log" "$work/lifeline" bench bare-broker --mqtt-addr 127.0.0.1:0
-  load "$started" "$work/bare-$i.json"
-  stop_last
-
-  say "run $i/$REPEAT: lifeline (ack after commit)"
+# measure N: one account and N bracelets on a fresh data folder, then REPEAT
+# rounds of bare broker, lifeline and COPY; appends N's rows to $rows.
+rows=""
+summary=""
+measure() {
+  local n=$1
+  data="$work/data-$n"
+  say "pairing $n devices"
   serve
-  pid=${pids[-1]}
-  load "$started" "$work/lifeline-$i.json"
-  grep VmHWM "/proc/$pid/status" | awk '{print $2}' >"$work/rss-$i" || echo 0 >"$work/rss-$i"
+  http=$(grep -oE 'running at (http://[^ ]+)' "$work/serve.log" | sed 's/running at //')
+  curl -fsS -H 'Content-Type: application/json' -H "Origin: $http" -o /dev/null \
+    -d '{"email":"bench@bench.invalid","password":"steady load generator 42","firstName":"Bench"}' "$http/api/auth/register"
+  "$work/lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Bench --count "$n" --out "$work/devices.csv" >/dev/null
   stop_last
 
-  rows=$(jq '.acked' "$work/lifeline-$i.json")
-  say "run $i/$REPEAT: COPY of $rows rows"
-  "$work/lifeline" bench copy --data-dir "$data" --rows "$rows" --batch 1000 >"$work/copy-$i.json"
-done
+  for i in $(seq 1 "$REPEAT"); do
+    say "$n devices, run $i/$REPEAT: bare broker"
+    start 'listening at ([0-9.:]+)' "$work/bare.log" "$work/lifeline" bench bare-broker --mqtt-addr 127.0.0.1:0
+    load "$started" "$work/bare-$n-$i.json"
+    stop_last
 
-field() { for i in $(seq 1 "$REPEAT"); do jq -r ".$2" "$work/$1-$i.json"; done | median; }
-bare_rate=$(field bare fixes_per_s)
-life_rate=$(field lifeline fixes_per_s)
-copy_rate=$(field copy rows_per_s)
-lost=$(for i in $(seq 1 "$REPEAT"); do jq '.lost' "$work/lifeline-$i.json"; done | awk '{s += $1} END {print s}')
-rss=$(cat "$work"/rss-* | median)
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-fmt() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
-ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v }'; }
+    say "$n devices, run $i/$REPEAT: lifeline (ack after commit)"
+    serve
+    pid=${pids[-1]}
+    : >"$work/cpu-$n-$i"
+    cpu0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    load "$started" "$work/lifeline-$n-$i.json"
+    cpu1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    # CPU seconds per second of load, in cores (clock ticks are 1/100 s).
+    awk -v a="$cpu0" -v b="$cpu1" -v d="$(jq '.duration_s' "$work/lifeline-$n-$i.json")" 'BEGIN { printf "%.2f\n", (b - a) / 100 / d }' >"$work/cpu-$n-$i"
+    grep VmHWM "/proc/$pid/status" | awk '{print $2}' >"$work/rss-$n-$i" || echo 0 >"$work/rss-$n-$i"
+    stop_last
+
+    local acked
+    acked=$(jq '.acked' "$work/lifeline-$n-$i.json")
+    say "$n devices, run $i/$REPEAT: COPY of $acked rows"
+    "$work/lifeline" bench copy --data-dir "$data" --rows "$acked" --batch 1000 >"$work/copy-$n-$i.json"
+  done
+
+  field() { for i in $(seq 1 "$REPEAT"); do jq -r ".$2" "$work/$1-$n-$i.json"; done | median; }
+  local bare_rate life_rate copy_rate lost rss cpu
+  bare_rate=$(field bare fixes_per_s)
+  life_rate=$(field lifeline fixes_per_s)
+  copy_rate=$(field copy rows_per_s)
+  lost=$(for i in $(seq 1 "$REPEAT"); do jq '.lost' "$work/lifeline-$n-$i.json"; done | awk '{s += $1} END {print s}')
+  rss=$(cat "$work"/rss-"$n"-* | median)
+  cpu=$(cat "$work"/cpu-"$n"-* | median)
+  rows+="| $n | bare broker (no hooks, nothing stored) | $(fmt "$bare_rate") | $(ms "$(field bare p50_ms)") ms | $(ms "$(field bare p99_ms)") ms | — | — | 1.00 |
+| $n | **lifeline: decode, geofence, commit, then PUBACK** | **$(fmt "$life_rate")** | $(ms "$(field lifeline p50_ms)") ms | $(ms "$(field lifeline p99_ms)") ms | $cpu | $(( rss / 1024 )) MiB | **$(ratio "$life_rate" "$bare_rate")** of bare |
+| $n | PostgreSQL COPY of the same rows, batches of 1,000 | $(fmt "$copy_rate") | — | — | — | — | lifeline = $(ratio "$life_rate" "$copy_rate") of COPY |
+"
+  summary+="$n devices: lifeline $(fmt "$life_rate") fixes/s = $(ratio "$life_rate" "$bare_rate") of the bare broker, $lost acknowledged fixes lost. "
+}
+
+for n in $DEVICES; do measure "$n"; done
 
 cores=$(nproc); cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 mem=$(free -g | awk '/Mem:/ {print $2" GiB"}')
@@ -108,17 +133,15 @@ table=$(cat <<EOF
 ## Ingest end to end (\`make bench-ingest\`)
 
 $(date -u '+%Y-%m-%d %H:%M UTC') on $cores cores ($cpu), $mem; the load generator shares the cores.
-Command: \`DEVICES=$DEVICES DURATION=$DURATION INFLIGHT=$INFLIGHT REPEAT=$REPEAT make bench-ingest\`.
-Each figure is the median of $REPEAT runs; every run uses the same $DEVICES simulated bracelets,
-QoS 1, $INFLIGHT publishes in flight per device.
+Command: \`DEVICES="$DEVICES" DURATION=$DURATION INFLIGHT=$INFLIGHT REPEAT=$REPEAT make bench-ingest\`.
+Each figure is the median of $REPEAT runs with the same simulated bracelets (firmware-sim, QoS 1,
+$INFLIGHT publishes in flight per device, as fast as acknowledgements allow). CPU is the lifeline
+process's, in cores; memory is its peak (VmHWM).
 
-| path | fixes (rows) per second | publish-to-ack p50 | p99 | ratio |
-| --- | ---: | ---: | ---: | ---: |
-| bare broker (no hooks, nothing stored) | $(fmt "$bare_rate") | $(ms "$(field bare p50_ms)") ms | $(ms "$(field bare p99_ms)") ms | 1.00 |
-| **lifeline: decode, commit, then PUBACK** | **$(fmt "$life_rate")** | $(ms "$(field lifeline p50_ms)") ms | $(ms "$(field lifeline p99_ms)") ms | **$(ratio "$life_rate" "$bare_rate")** of bare |
-| PostgreSQL COPY of the same rows, batches of 1,000 | $(fmt "$copy_rate") | — | — | lifeline = $(ratio "$life_rate" "$copy_rate") of COPY |
-
-Acknowledged fixes lost in the lifeline runs: $lost. Lifeline's peak memory (VmHWM): $(( rss / 1024 )) MiB.
+| devices | path | fixes (rows) per second | publish-to-ack p50 | p99 | CPU | memory | ratio |
+| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+$rows
+$summary
 EOF
 )
 
