@@ -54,9 +54,9 @@ export function ArticleCard({ article, href }: ArticleCardProps) {
           {cardExcerpt(article)}
         </p>
         <Button asChild variant="outline" className="mt-1 w-full rounded-full sm:w-fit">
-          <Link href={href}>
+          {/* Named with its article (the visible words first), so a list of links tells them apart. */}
+          <Link href={href} aria-label={`${text.readArticle}: ${article.title}`}>
             {text.readArticle}
-            <span className="sr-only">: {article.title}</span>
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
