@@ -9,6 +9,8 @@ import {
   CheckinRoute,
   CheckinsRoute,
   DashboardRoute,
+  EducationArticleRoute,
+  EducationRoute,
   GpsRoute,
   LoginRoute,
   RegisterRoute,
@@ -38,7 +40,7 @@ import { useNextPath } from '@/hooks/use-next-path'
  *     `/register` move on to `?next=` (or `/`).
  * Screens of src/config/routes.ts are added here as they are built; until
  * then a signed-in visit shows the not-found card inside the shell (today:
- * symptoms, education, blog and statistics).
+ * symptoms, blog and statistics).
  */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
@@ -114,6 +116,8 @@ function SignedInRoutes({ user }: { user: User }) {
               <Route path={routes.chatbot.path}>
                 <ChatbotRoute user={user} />
               </Route>
+              <Route path={routes.education.path} component={EducationRoute} />
+              <Route path={routes.educationArticle.path} component={EducationArticleRoute} />
               <Route component={NotFoundContent} />
             </Switch>
           </React.Suspense>

@@ -26,6 +26,8 @@ export const routes = {
   checkins: { path: '/checkins', label: 'Check-in history', access: 'protected' },
   symptoms: { path: '/symptoms', label: 'Symptom Log', access: 'protected' },
   education: { path: '/education', label: 'Learn & Grow', access: 'protected' },
+  // One Learn & Grow article, by numeric id or slug.
+  educationArticle: { path: '/education/:id', label: 'Article', access: 'protected' },
   blog: { path: '/blog', label: 'Blog', access: 'protected' },
   statistics: { path: '/statistics', label: 'Statistics', access: 'protected' },
   chatbot: { path: '/chatbot', label: 'AI Chatbot', access: 'protected' },

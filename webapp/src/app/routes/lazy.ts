@@ -15,6 +15,8 @@ const loadCheckins = () => import('./checkins')
 const loadGps = () => import('./gps')
 const loadChatbot = () => import('./chatbot')
 const loadSafetyPlan = () => import('./safety-plan')
+const loadEducation = () => import('./education')
+const loadEducationArticle = () => import('./education-article')
 
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
@@ -26,6 +28,10 @@ export const CheckinsRoute = React.lazy(() => loadCheckins().then((m) => ({ defa
 export const GpsRoute = React.lazy(() => loadGps().then((m) => ({ default: m.GpsRoute })))
 export const ChatbotRoute = React.lazy(() => loadChatbot().then((m) => ({ default: m.ChatbotRoute })))
 export const SafetyPlanRoute = React.lazy(() => loadSafetyPlan().then((m) => ({ default: m.SafetyPlanRoute })))
+export const EducationRoute = React.lazy(() => loadEducation().then((m) => ({ default: m.EducationRoute })))
+export const EducationArticleRoute = React.lazy(() =>
+  loadEducationArticle().then((m) => ({ default: m.EducationArticleRoute })),
+)
 
 /** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
@@ -39,5 +45,7 @@ export function preloadFormScreens(): Promise<unknown> {
     loadGps(),
     loadChatbot(),
     loadSafetyPlan(),
+    loadEducation(),
+    loadEducationArticle(),
   ])
 }

@@ -1,4 +1,4 @@
-/** Every text of the shared coping tools (breathing, grounding), in one place for the tools and their tests. */
+/** Every text of the shared coping tools (breathing, grounding, meditation), in one place for the tools and their tests. */
 export const breathingText = {
   patternGroup: 'Breathing pattern',
   start: 'Start',
@@ -74,4 +74,30 @@ export const groundingText = {
   done:
     "You've just brought yourself back to the present moment. Take one slow breath and notice how you feel now. If the feelings are still too strong, reach out to someone: call or text 988 any time.",
   restart: 'Start again',
+} as const
+
+export const meditationText = {
+  intro:
+    'A few quiet minutes to settle, breathe, and notice what you feel, urges included, without having to act on them.',
+  lengthGroup: 'Session length',
+  minutes: (n: number) => `${n} min`,
+  minutesLong: (n: number) => `${n} minutes`,
+  chime: 'Soft chime',
+  chimeHint: 'A gentle tone at the start, between parts, and at the end.',
+  chimeUnsupported: "This browser can't play the chime; the words will guide you.",
+  start: 'Start',
+  pause: 'Pause',
+  resume: 'Resume',
+  stop: 'Stop',
+  paused: 'Paused',
+  part: (n: number, total: number) => `Part ${n} of ${total}`,
+  timeLeft: 'Time left',
+  progress: 'Session progress',
+  progressValue: (elapsedSeconds: number, totalSeconds: number) =>
+    `${Math.floor(elapsedSeconds / 60)} of ${Math.round(totalSeconds / 60)} minutes done`,
+  doneTitle: 'Session complete',
+  done: "Well done for giving yourself this time. Notice how you feel right now, and carry a little of this calm into what's next.",
+  again: 'Start another session',
+  stoppedEarly: 'Session stopped. Every quiet minute counts; come back whenever you like.',
+  reducedMotion: 'Animation is off because your device asks for reduced motion.',
 } as const

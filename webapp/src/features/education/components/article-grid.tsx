@@ -1,0 +1,73 @@
+import type * as React from 'react'
+
+import { Button } from '@/components/ui/button'
+
+import { useArticles } from '../api/get-articles'
+import { educationText as text, SKELETON_CARDS } from '../content'
+import type { ArticleCategory } from '../types'
+import { categoryLabel } from '../utils/category'
+import { ArticleCard, ArticleCardSkeleton } from './article-card'
+
+export type ArticleGridProps = {
+  category: ArticleCategory | null
+  /** The page of one article (its slug or id), keeping the list's filter for the way back. */
+  articleHref: (idOrSlug: string) => string
+  onShowAll: () => void
+}
+
+/** The articles of the chosen category (or all): skeletons, then cards, the empty state, or an error to retry. */
+export function ArticleGrid({ category, articleHref, onShowAll }: ArticleGridProps) {
+  const query = useArticles(category)
+  const articles = query.data ?? []
+
+  let body: React.ReactNode
+  if (query.isPending) {
+    body = (
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <ArticleCardSkeleton key={i} />
+        ))}
+      </div>
+    )
+  } else if (query.isError && !query.data) {
+    body = (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-dashed bg-card p-5">
+        <p>{text.failed}</p>
+        <Button variant="outline" className="rounded-full" onClick={() => void query.refetch()}>
+          {text.retry}
+        </Button>
+      </div>
+    )
+  } else if (articles.length === 0) {
+    body = (
+      <div className="grid justify-items-center gap-4 rounded-xl border border-dashed bg-card/60 px-5 py-12 text-center">
+        <p className="text-muted-foreground">{text.empty}</p>
+        {category && (
+          <Button variant="outline" className="rounded-full" onClick={onShowAll}>
+            {text.emptyCategory}
+          </Button>
+        )}
+      </div>
+    )
+  } else {
+    body = (
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label={text.articles}>
+        {articles.map((article) => (
+          <li key={article.id} className="grid">
+            <ArticleCard article={article} href={articleHref(article.slug || String(article.id))} />
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <section aria-label={text.articles} aria-busy={query.isFetching} className="grid gap-4">
+      {/* Says what the grid now shows after a filter click, once, politely. */}
+      <p role="status" className="sr-only">
+        {query.isPending ? '' : category ? text.showing(categoryLabel(category)) : text.showingAll}
+      </p>
+      {body}
+    </section>
+  )
+}
