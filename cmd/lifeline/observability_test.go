@@ -61,7 +61,9 @@ func exportedMetrics(t *testing.T) (names map[string]bool, body string) {
 		raw, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		text = string(raw)
-		if strings.Contains(text, "lifeline_sse_clients 1") && strings.Contains(text, "lifeline_ingest_rejected_total{") || time.Now().After(deadline) {
+		// The bad packet's PUBACK waits its turn in the writer's queue.
+		settled := strings.Contains(text, "lifeline_ingest_pending_rows 0\n")
+		if strings.Contains(text, "lifeline_sse_clients 1") && strings.Contains(text, "lifeline_ingest_rejected_total{") && settled || time.Now().After(deadline) {
 			break
 		}
 	}
