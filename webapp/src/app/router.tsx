@@ -5,15 +5,19 @@ import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
 import { CrisisRoute, PublicCrisisRoute, PublicSafetyPlanRoute } from '@/app/routes/crisis'
 import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
 import {
+  BlogPostRoute,
+  BlogRoute,
   ChatbotRoute,
   CheckinRoute,
   CheckinsRoute,
+  CopingPlanRoute,
   DashboardRoute,
   GpsRoute,
   LoginRoute,
   RegisterRoute,
   SafetyPlanRoute,
   SettingsRoute,
+  StatisticsRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
@@ -38,7 +42,7 @@ import { useNextPath } from '@/hooks/use-next-path'
  *     `/register` move on to `?next=` (or `/`).
  * Screens of src/config/routes.ts are added here as they are built; until
  * then a signed-in visit shows the not-found card inside the shell (today:
- * symptoms, education, blog and statistics).
+ * symptoms and education).
  */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
@@ -114,6 +118,10 @@ function SignedInRoutes({ user }: { user: User }) {
               <Route path={routes.chatbot.path}>
                 <ChatbotRoute user={user} />
               </Route>
+              <Route path={routes.blog.path} component={BlogRoute} />
+              <Route path={`${routes.blog.path}/:id`} component={BlogPostRoute} />
+              <Route path={routes.statistics.path} component={StatisticsRoute} />
+              <Route path={routes.copingPlan.path} component={CopingPlanRoute} />
               <Route component={NotFoundContent} />
             </Switch>
           </React.Suspense>

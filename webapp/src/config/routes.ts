@@ -26,6 +26,8 @@ export const routes = {
   checkins: { path: '/checkins', label: 'Check-in history', access: 'protected' },
   symptoms: { path: '/symptoms', label: 'Symptom Log', access: 'protected' },
   education: { path: '/education', label: 'Learn & Grow', access: 'protected' },
+  // Learn & Grow's Coping Plan Builder (its "Interactive Tools" card links here).
+  copingPlan: { path: '/education/tools/coping-plan', label: 'Coping Plan Builder', access: 'protected' },
   blog: { path: '/blog', label: 'Blog', access: 'protected' },
   statistics: { path: '/statistics', label: 'Statistics', access: 'protected' },
   chatbot: { path: '/chatbot', label: 'AI Chatbot', access: 'protected' },

@@ -15,6 +15,9 @@ const loadCheckins = () => import('./checkins')
 const loadGps = () => import('./gps')
 const loadChatbot = () => import('./chatbot')
 const loadSafetyPlan = () => import('./safety-plan')
+const loadBlog = () => import('./blog')
+const loadStatistics = () => import('./statistics')
+const loadCopingPlan = () => import('./coping-plan')
 
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
@@ -26,6 +29,10 @@ export const CheckinsRoute = React.lazy(() => loadCheckins().then((m) => ({ defa
 export const GpsRoute = React.lazy(() => loadGps().then((m) => ({ default: m.GpsRoute })))
 export const ChatbotRoute = React.lazy(() => loadChatbot().then((m) => ({ default: m.ChatbotRoute })))
 export const SafetyPlanRoute = React.lazy(() => loadSafetyPlan().then((m) => ({ default: m.SafetyPlanRoute })))
+export const BlogRoute = React.lazy(() => loadBlog().then((m) => ({ default: m.BlogRoute })))
+export const BlogPostRoute = React.lazy(() => loadBlog().then((m) => ({ default: m.BlogPostRoute })))
+export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsRoute })))
+export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
 
 /** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
@@ -39,5 +46,8 @@ export function preloadFormScreens(): Promise<unknown> {
     loadGps(),
     loadChatbot(),
     loadSafetyPlan(),
+    loadBlog(),
+    loadStatistics(),
+    loadCopingPlan(),
   ])
 }
