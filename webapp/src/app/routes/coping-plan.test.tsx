@@ -45,8 +45,8 @@ const puts = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').length
 
 describe('Coping Plan Builder', () => {
-  it('builds a plan from nothing: typing, Enter for the next row, ideas, and saving', async () => {
-    const { user, fetchMock } = renderPlan(planServer(makePlan()))
+  it('adds rows with Enter and ideas, and reorders them', async () => {
+    const { user } = renderPlan(planServer(makePlan()))
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Coping Plan' })).toBeInTheDocument()
     const form = await screen.findByRole('form', { name: 'My Coping Plan' })
@@ -56,7 +56,6 @@ describe('Coping Plan Builder', () => {
 
     await user.type(within(form).getByRole('textbox', { name: 'Warning sign 1' }), 'Not sleeping{Enter}')
     expect(within(form).getByRole('textbox', { name: 'Warning sign 2' })).toHaveFocus()
-    await user.type(within(form).getByRole('textbox', { name: 'Warning sign 2' }), 'Skipping meals')
     // Enter in an empty last row adds nothing.
     await user.type(within(form).getByRole('textbox', { name: 'Trigger 1' }), '{Enter}')
     expect(within(form).queryByRole('textbox', { name: 'Trigger 2' })).toBeNull()
@@ -65,14 +64,23 @@ describe('Coping Plan Builder', () => {
     expect(within(form).getByRole('textbox', { name: 'Coping action 1' })).toHaveValue('Go for a walk')
     expect(within(form).getByRole('button', { name: 'Add “Go for a walk”' })).toBeDisabled()
     await user.click(within(form).getByRole('button', { name: 'Add “4-7-8 breathing”' }))
-    // Reordering: breathing first.
     await user.click(within(form).getByRole('button', { name: 'Move coping action 2 up' }))
     expect(within(form).getByRole('textbox', { name: 'Coping action 1' })).toHaveValue('4-7-8 breathing')
     expect(within(form).getByRole('textbox', { name: 'Coping action 1' })).toHaveFocus()
+    expect(within(form).getByRole('textbox', { name: 'Coping action 2' })).toHaveValue('Go for a walk')
+    expect(screen.getByText(copingPlanText.unsaved)).toBeInTheDocument()
+  })
 
-    await user.type(within(form).getByRole('textbox', { name: 'Name 1' }), 'Sam, my sponsor')
+  it('saves the whole plan, and then shows when it was saved', async () => {
+    const { user, fetchMock } = renderPlan(planServer(makePlan()))
+
+    const form = await screen.findByRole('form', { name: 'My Coping Plan' })
+    await user.type(within(form).getByRole('textbox', { name: 'Warning sign 1' }), 'Not sleeping{Enter}')
+    await user.type(within(form).getByRole('textbox', { name: 'Warning sign 2' }), 'Skipping meals')
+    await user.click(within(form).getByRole('button', { name: 'Add “Go for a walk”' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Name 1' }), 'Sam')
     await user.type(within(form).getByRole('textbox', { name: 'Phone 1' }), '555-0100')
-    await user.type(within(form).getByRole('textbox', { name: 'Safe place 1' }), 'The library')
+    await user.click(within(form).getByRole('button', { name: 'Add “The park”' }))
     expect(screen.getByText(copingPlanText.unsaved)).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Save Coping Plan' }))
@@ -80,9 +88,9 @@ describe('Coping Plan Builder', () => {
     expect(sentBody(fetchMock, 'PUT', '/api/coping-plan')).toEqual({
       warningSigns: ['Not sleeping', 'Skipping meals'],
       triggersToAvoid: [],
-      copingActions: ['4-7-8 breathing', 'Go for a walk'],
-      peopleToCall: [{ name: 'Sam, my sponsor', phone: '555-0100' }],
-      safePlaces: ['The library'],
+      copingActions: ['Go for a walk'],
+      peopleToCall: [{ name: 'Sam', phone: '555-0100' }],
+      safePlaces: ['The park'],
     })
     expect(screen.getByTestId('coping-plan-saved')).toHaveTextContent(/^Last saved /)
     expect(screen.queryByText(copingPlanText.unsaved)).toBeNull()

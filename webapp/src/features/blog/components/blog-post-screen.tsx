@@ -71,7 +71,7 @@ export function BlogPostScreen({ postRef, backHref }: BlogPostScreenProps) {
             </span>
           </div>
         </header>
-        {p.imageUrl && <img src={p.imageUrl} alt="" className="aspect-[2/1] w-full rounded-xl bg-muted object-cover" />}
+        {p.imageUrl && <img src={p.imageUrl} alt="" className="aspect-[5/2] w-full rounded-xl bg-muted object-cover" />}
         <RenderedMarkdown html={p.contentHtml} />
       </article>
     )
@@ -98,7 +98,7 @@ function BlogPostSkeleton() {
       <Skeleton className="h-5 w-24 rounded-full" />
       <Skeleton className="h-10 w-4/5" />
       <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="aspect-[2/1] w-full rounded-xl" />
+      <Skeleton className="aspect-[5/2] w-full rounded-xl" />
       {Array.from({ length: 5 }, (_, i) => (
         <Skeleton key={i} className="h-4 w-full" />
       ))}
