@@ -5,9 +5,12 @@ import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
 import { CrisisRoute, PublicCrisisRoute, PublicSafetyPlanRoute } from '@/app/routes/crisis'
 import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
 import {
+  BlogPostRoute,
+  BlogRoute,
   ChatbotRoute,
   CheckinRoute,
   CheckinsRoute,
+  CopingPlanRoute,
   DashboardRoute,
   EducationArticleRoute,
   EducationRoute,
@@ -16,6 +19,7 @@ import {
   RegisterRoute,
   SafetyPlanRoute,
   SettingsRoute,
+  StatisticsRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
@@ -40,7 +44,7 @@ import { useNextPath } from '@/hooks/use-next-path'
  *     `/register` move on to `?next=` (or `/`).
  * Screens of src/config/routes.ts are added here as they are built; until
  * then a signed-in visit shows the not-found card inside the shell (today:
- * symptoms, blog and statistics).
+ * symptoms).
  */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
@@ -118,6 +122,10 @@ function SignedInRoutes({ user }: { user: User }) {
               </Route>
               <Route path={routes.education.path} component={EducationRoute} />
               <Route path={routes.educationArticle.path} component={EducationArticleRoute} />
+              <Route path={routes.blog.path} component={BlogRoute} />
+              <Route path={`${routes.blog.path}/:id`} component={BlogPostRoute} />
+              <Route path={routes.statistics.path} component={StatisticsRoute} />
+              <Route path={routes.copingPlan.path} component={CopingPlanRoute} />
               <Route component={NotFoundContent} />
             </Switch>
           </React.Suspense>

@@ -28,6 +28,8 @@ export const routes = {
   education: { path: '/education', label: 'Learn & Grow', access: 'protected' },
   // One Learn & Grow article, by numeric id or slug.
   educationArticle: { path: '/education/:id', label: 'Article', access: 'protected' },
+  // Learn & Grow's Coping Plan Builder (its "Interactive Tools" card links here).
+  copingPlan: { path: '/education/tools/coping-plan', label: 'Coping Plan Builder', access: 'protected' },
   blog: { path: '/blog', label: 'Blog', access: 'protected' },
   statistics: { path: '/statistics', label: 'Statistics', access: 'protected' },
   chatbot: { path: '/chatbot', label: 'AI Chatbot', access: 'protected' },

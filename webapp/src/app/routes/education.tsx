@@ -1,8 +1,8 @@
 import { routes } from '@/config/routes'
 import { LearnAndGrowScreen } from '@/features/education/components/learn-and-grow-screen'
 
-/** The Coping Plan Builder's own screen (another part of issue 9 builds it). */
-const copingPlanPath = '/education/tools/coping-plan'
+/** The Coping Plan Builder's own screen. */
+const copingPlanPath = routes.copingPlan.path
 
 /** `/education/{id or slug}`: an article's page. */
 function articlePath(idOrSlug: string): string {

@@ -17,6 +17,9 @@ const loadChatbot = () => import('./chatbot')
 const loadSafetyPlan = () => import('./safety-plan')
 const loadEducation = () => import('./education')
 const loadEducationArticle = () => import('./education-article')
+const loadBlog = () => import('./blog')
+const loadStatistics = () => import('./statistics')
+const loadCopingPlan = () => import('./coping-plan')
 
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
@@ -32,6 +35,10 @@ export const EducationRoute = React.lazy(() => loadEducation().then((m) => ({ de
 export const EducationArticleRoute = React.lazy(() =>
   loadEducationArticle().then((m) => ({ default: m.EducationArticleRoute })),
 )
+export const BlogRoute = React.lazy(() => loadBlog().then((m) => ({ default: m.BlogRoute })))
+export const BlogPostRoute = React.lazy(() => loadBlog().then((m) => ({ default: m.BlogPostRoute })))
+export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsRoute })))
+export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
 
 /** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
@@ -47,5 +54,8 @@ export function preloadFormScreens(): Promise<unknown> {
     loadSafetyPlan(),
     loadEducation(),
     loadEducationArticle(),
+    loadBlog(),
+    loadStatistics(),
+    loadCopingPlan(),
   ])
 }

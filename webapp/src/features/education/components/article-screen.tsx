@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'wouter'
 
+import { RenderedMarkdown } from '@/components/rendered-markdown'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -12,7 +13,6 @@ import { articleText as text } from '../content'
 import type { Article } from '../types'
 import { categoryLabel } from '../utils/category'
 import { formatPublished } from '../utils/dates'
-import { ArticleBody } from './article-body'
 
 export type ArticleScreenProps = {
   /** The article's numeric id or slug, from the path. */
@@ -115,7 +115,8 @@ function ArticleView({ article }: { article: Article }) {
           className="aspect-video w-full rounded-xl border bg-muted object-cover"
         />
       )}
-      <ArticleBody html={article.contentHtml} />
+      {/* A measure of about 68 characters reads best for long text. */}
+      <RenderedMarkdown html={article.contentHtml} className="max-w-[68ch] sm:text-[1.0625rem] sm:leading-8" data-testid="article-body" />
     </article>
   )
 }

@@ -1,8 +1,8 @@
-import { Plus, X } from 'lucide-react'
 import * as React from 'react'
 
+import { ContactListEditor, PlanSectionError, TextListEditor } from '@/components/plan/list-editors'
+import { PlanStep } from '@/components/plan/plan-step'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
@@ -18,17 +18,12 @@ import {
 import type { PlanContact, SafetyPlan, TextSectionKey } from '../types'
 import { formToInput, planToForm, sameInput, validatePlanForm, type PlanFormValues } from '../utils/plan-form'
 import { LifelineRow } from './lifeline-row'
-import { PlanStep } from './plan-step'
 
 export type SafetyPlanFormProps = {
   plan: SafetyPlan
   onSaved: () => void
   /** Back to the saved plan without saving; absent while there is no saved plan yet. */
   onCancel?: () => void
-}
-
-function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1)
 }
 
 /** The plan's editor: every step a list of short entries, step 5 names with numbers under the fixed 988 row. */
@@ -87,8 +82,17 @@ export function SafetyPlanForm({ plan, onSaved, onCancel }: SafetyPlanFormProps)
           return (
             <PlanStep key={key} as="form" step={professionalsSection.step} title={professionalsSection.title} hint={professionalsSection.hint}>
               <LifelineRow />
-              <ContactListEditor values={values.professionals} errors={contactErrors} onChange={setContacts} />
-              <SectionError message={sectionErrors[key]} />
+              <ContactListEditor
+                item={professionalsSection.item}
+                nameLabel={text.professionalName}
+                phoneLabel={text.professionalPhone}
+                namePlaceholder={professionalsSection.placeholder}
+                values={values.professionals}
+                errors={contactErrors}
+                onChange={setContacts}
+                limits={PLAN_LIMITS}
+              />
+              <PlanSectionError message={sectionErrors[key]} />
             </PlanStep>
           )
         }
@@ -100,8 +104,10 @@ export function SafetyPlanForm({ plan, onSaved, onCancel }: SafetyPlanFormProps)
               placeholder={meta.placeholder}
               values={values[key]}
               onChange={(next) => setText(key, next)}
+              maxEntries={PLAN_LIMITS.entries}
+              maxLength={PLAN_LIMITS.entryLength}
             />
-            <SectionError message={sectionErrors[key]} />
+            <PlanSectionError message={sectionErrors[key]} />
           </PlanStep>
         )
       })}
@@ -118,160 +124,5 @@ export function SafetyPlanForm({ plan, onSaved, onCancel }: SafetyPlanFormProps)
         </Button>
       </div>
     </form>
-  )
-}
-
-function SectionError({ message }: { message?: string }) {
-  if (!message) return null
-  return (
-    <p role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
-      {message}
-    </p>
-  )
-}
-
-type TextListEditorProps = {
-  item: string
-  placeholder: string
-  values: string[]
-  onChange: (next: string[]) => void
-}
-
-function TextListEditor({ item, placeholder, values, onChange }: TextListEditorProps) {
-  const listRef = React.useRef<HTMLUListElement>(null)
-  const focusLast = React.useRef(false)
-  React.useEffect(() => {
-    if (!focusLast.current) return
-    focusLast.current = false
-    const inputs = listRef.current?.querySelectorAll('input')
-    inputs?.[inputs.length - 1]?.focus()
-  }, [values.length])
-
-  return (
-    <div className="grid gap-2">
-      <ul ref={listRef} className="grid gap-2">
-        {values.map((value, i) => (
-          <li key={i} className="flex items-center gap-2">
-            <Input
-              aria-label={`${capitalize(item)} ${i + 1}`}
-              placeholder={i === 0 ? placeholder : undefined}
-              maxLength={PLAN_LIMITS.entryLength}
-              value={value}
-              onChange={(e) => onChange(values.map((v, j) => (j === i ? e.target.value : v)))}
-              onKeyDown={(e) => {
-                // Enter in the last row adds the next one instead of submitting half a plan.
-                if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
-                  e.preventDefault()
-                  if (i === values.length - 1 && value.trim() !== '' && values.length < PLAN_LIMITS.entries) {
-                    focusLast.current = true
-                    onChange([...values, ''])
-                  }
-                }
-              }}
-            />
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-11 shrink-0 rounded-full"
-              aria-label={text.remove(item, i + 1)}
-              disabled={values.length === 1 && value === ''}
-              onClick={() => onChange(values.length === 1 ? [''] : values.filter((_, j) => j !== i))}
-            >
-              <X aria-hidden="true" />
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <Button
-        type="button"
-        variant="ghost"
-        className="w-fit rounded-full text-primary"
-        disabled={values.length >= PLAN_LIMITS.entries}
-        onClick={() => {
-          focusLast.current = true
-          onChange([...values, ''])
-        }}
-      >
-        <Plus aria-hidden="true" />
-        Add {/^[aeiou]/.test(item) ? 'an' : 'a'} {item}
-      </Button>
-    </div>
-  )
-}
-
-type ContactListEditorProps = {
-  values: PlanContact[]
-  errors: Record<number, string>
-  onChange: (next: PlanContact[]) => void
-}
-
-function ContactListEditor({ values, errors, onChange }: ContactListEditorProps) {
-  const item = professionalsSection.item
-  const set = (i: number, field: keyof PlanContact, value: string) =>
-    onChange(values.map((c, j) => (j === i ? { ...c, [field]: value } : c)))
-  return (
-    <div className="grid gap-2">
-      <ul className="grid gap-3">
-        {values.map((contact, i) => {
-          const errorId = `plan-contact-error-${i}`
-          return (
-            <li key={i} className="grid gap-1.5">
-              <div className="flex items-start gap-2">
-                <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_12rem]">
-                  <Input
-                    data-contact-name={i}
-                    aria-label={`${text.professionalName} ${i + 1}`}
-                    aria-invalid={Boolean(errors[i])}
-                    aria-describedby={errors[i] ? errorId : undefined}
-                    placeholder={i === 0 ? professionalsSection.placeholder : undefined}
-                    maxLength={PLAN_LIMITS.nameLength}
-                    value={contact.name}
-                    onChange={(e) => set(i, 'name', e.target.value)}
-                  />
-                  <Input
-                    type="tel"
-                    inputMode="tel"
-                    aria-label={`${text.professionalPhone} ${i + 1}`}
-                    placeholder={i === 0 ? 'e.g. 555-0100' : undefined}
-                    maxLength={PLAN_LIMITS.phoneLength}
-                    value={contact.phone}
-                    onChange={(e) => set(i, 'phone', e.target.value)}
-                  />
-                </div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-11 shrink-0 rounded-full"
-                  aria-label={text.remove(item, i + 1)}
-                  disabled={values.length === 1 && contact.name === '' && contact.phone === ''}
-                  onClick={() =>
-                    onChange(values.length === 1 ? [{ name: '', phone: '' }] : values.filter((_, j) => j !== i))
-                  }
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </div>
-              {errors[i] && (
-                <p id={errorId} className="text-sm font-medium text-destructive dark:text-red-300">
-                  {errors[i]}
-                </p>
-              )}
-            </li>
-          )
-        })}
-      </ul>
-      <Button
-        type="button"
-        variant="ghost"
-        className="w-fit rounded-full text-primary"
-        disabled={values.length >= PLAN_LIMITS.entries}
-        onClick={() => onChange([...values, { name: '', phone: '' }])}
-      >
-        <Plus aria-hidden="true" />
-        Add a {item}
-      </Button>
-    </div>
   )
 }

@@ -1,19 +1,8 @@
-import { createPortal } from 'react-dom'
+import { PrintSheet } from '@/components/print-sheet'
 
 import { LIFELINE_988, professionalsSection, safetyPlanText as text, sectionOrder, textSections } from '../content'
 import type { SafetyPlan } from '../types'
 import { ownProfessionals } from '../utils/plan-form'
-
-/*
- * Printing shows only this sheet: a portal straight under <body>, hidden on
- * screen, and a print rule that hides every other child of <body> (the app,
- * its dialogs and toasts), whatever the page frame around it looks like.
- */
-const printCss = `@media print {
-  body > *:not([data-safety-plan-print]) { display: none !important; }
-  [data-safety-plan-print] { display: block !important; }
-  @page { margin: 16mm; }
-}`
 
 const BLANK_LINES = 3
 
@@ -23,9 +12,8 @@ export type SafetyPlanPrintProps = {
 
 /** The plan on paper: every step, with blank lines to write on where a step is empty. */
 export function SafetyPlanPrint({ plan }: SafetyPlanPrintProps) {
-  return createPortal(
-    <div data-safety-plan-print="" className="hidden bg-white text-[11pt] leading-snug text-black">
-      <style>{printCss}</style>
+  return (
+    <PrintSheet data-safety-plan-print="">
       <h1 className="mb-1 text-2xl font-bold">{text.title}</h1>
       <p className="mb-4 text-sm">{text.emergencyLine}</p>
       <ol className="grid gap-4">
@@ -55,7 +43,6 @@ export function SafetyPlanPrint({ plan }: SafetyPlanPrintProps) {
         })}
       </ol>
       <p className="mt-6 text-xs">{text.printedFrom}</p>
-    </div>,
-    document.body,
+    </PrintSheet>
   )
 }

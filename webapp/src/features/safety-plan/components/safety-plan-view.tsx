@@ -1,12 +1,12 @@
 import { Phone } from 'lucide-react'
 
+import { PlanStep } from '@/components/plan/plan-step'
 import { telHref } from '@/lib/tel'
 
 import { professionalsSection, safetyPlanText, sectionOrder, textSections } from '../content'
 import type { PlanContact, SafetyPlan } from '../types'
 import { ownProfessionals } from '../utils/plan-form'
 import { LifelineRow } from './lifeline-row'
-import { PlanStep } from './plan-step'
 
 export type SafetyPlanViewProps = {
   plan: SafetyPlan

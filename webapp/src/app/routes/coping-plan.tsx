@@ -1,0 +1,7 @@
+import { routes } from '@/config/routes'
+import { CopingPlanScreen } from '@/features/coping-plan/components/coping-plan-screen'
+
+/** `/education/tools/coping-plan`: Learn & Grow's Coping Plan Builder. */
+export function CopingPlanRoute() {
+  return <CopingPlanScreen backHref={routes.education.path} />
+}

@@ -1,0 +1,20 @@
+/** Every text of the blog screens (SPEC.md "Recovery Blog (/blog)"), in one place for components and tests. */
+export const blogText = {
+  pageTitle: 'Recovery Blog · Lifeline',
+  title: 'Recovery Blog',
+  subtitle: 'Stories, insights, and guidance for your recovery journey',
+  listLabel: 'Blog posts',
+  loading: 'Loading blog posts…',
+  empty: 'No blog posts available yet. Check back soon!',
+  loadFailed: "We couldn't load the blog just now. Please check your connection and try again.",
+  retry: 'Try again',
+  recently: 'Recently',
+  readTime: (minutes: number) => `${minutes} min read`,
+  by: 'By',
+  readPost: (title: string) => `Read “${title}”`,
+  back: 'Back to the blog',
+  postLoading: 'Loading the post…',
+  postLoadFailed: "We couldn't load this post just now. Please try again.",
+  notFoundTitle: 'Post not found',
+  notFound: 'This post may have been moved or removed. The rest of the blog is still here.',
+} as const
