@@ -42,7 +42,9 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/migrations":      {},
 		"lifeline/webapp":          {},
 		"lifeline/ingest/wire":     {},
-		"lifeline/firmware-sim":    {"lifeline/ingest/wire"},
+		"lifeline/firmware-sim":    {"lifeline/ingest/wire", "lifeline/latency"},
+		"lifeline/latency":         {},
+		"lifeline/httpload":        {"lifeline/latency"},
 		"lifeline/store/storetest": {"lifeline/store", "lifeline/migrations"},
 	}
 	for pkg, deps := range imports {

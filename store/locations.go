@@ -193,11 +193,14 @@ func timeOrNil(t time.Time) any {
 	return t
 }
 
+// findLocationsSQL: $1 user, $2 from and $3 to (or NULL), $4 limit.
+const findLocationsSQL = `
+	SELECT ` + locationColumns + ` FROM locations l
+	WHERE l.user_id = $1 AND ($2::timestamptz IS NULL OR l.ts >= $2) AND ($3::timestamptz IS NULL OR l.ts <= $3)
+	ORDER BY l.ts DESC, l.id DESC LIMIT $4`
+
 func (db *DB) FindLocations(ctx context.Context, userID int64, f lifeline.LocationFilter) ([]*lifeline.Location, error) {
-	rows, err := db.Pool.Query(ctx, `
-		SELECT `+locationColumns+` FROM locations l
-		WHERE l.user_id = $1 AND ($2::timestamptz IS NULL OR l.ts >= $2) AND ($3::timestamptz IS NULL OR l.ts <= $3)
-		ORDER BY l.ts DESC, l.id DESC LIMIT $4`, userID, timeOrNil(f.From), timeOrNil(f.To), f.Limit)
+	rows, err := db.Pool.Query(ctx, findLocationsSQL, userID, timeOrNil(f.From), timeOrNil(f.To), f.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: find locations: %w", err)
 	}
@@ -208,9 +211,11 @@ func (db *DB) FindLocations(ctx context.Context, userID int64, f lifeline.Locati
 	return list, nil
 }
 
+const latestLocationSQL = `
+	SELECT ` + locationColumns + ` FROM locations l WHERE l.user_id = $1 ORDER BY l.ts DESC, l.id DESC LIMIT 1`
+
 func (db *DB) LatestLocation(ctx context.Context, userID int64) (*lifeline.Location, error) {
-	loc, err := scanLocation(db.Pool.QueryRow(ctx, `
-		SELECT `+locationColumns+` FROM locations l WHERE l.user_id = $1 ORDER BY l.ts DESC, l.id DESC LIMIT 1`, userID))
+	loc, err := scanLocation(db.Pool.QueryRow(ctx, latestLocationSQL, userID))
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "No location yet.")
 	}
