@@ -73,13 +73,15 @@ func dateOrNil(d lifeline.Date) any {
 	return d.Time
 }
 
-// findCheckInsSQL: $1 user, $2 from, $3 to, $4 before (dates or NULL), $5 limit.
+// findCheckInsSQL: $1 user, $2 from, $3 to, $4 before (dates or NULL), $5
+// limit. Open ends are infinities so the range stays an index condition in
+// a generic plan too (see findLocationsSQL).
 const findCheckInsSQL = `
 	SELECT ` + checkInColumns + ` FROM check_ins
 	WHERE user_id = $1
-	  AND ($2::date IS NULL OR local_date >= $2)
-	  AND ($3::date IS NULL OR local_date <= $3)
-	  AND ($4::date IS NULL OR local_date < $4)
+	  AND local_date >= coalesce($2::date, '-infinity')
+	  AND local_date <= coalesce($3::date, 'infinity')
+	  AND local_date < coalesce($4::date, 'infinity')
 	ORDER BY local_date DESC
 	LIMIT $5`
 
@@ -95,9 +97,13 @@ func (db *DB) FindCheckIns(ctx context.Context, userID int64, f lifeline.CheckIn
 	return list, nil
 }
 
+// checkInBoundsSQL: two single-entry index probes (the first date from
+// check_ins_one_per_local_date, the last use from the partial
+// check_ins_substance_use_idx) rather than an aggregate over every one of
+// the user's check-ins.
 const checkInBoundsSQL = `
-	SELECT min(local_date), max(local_date) FILTER (WHERE substance_use)
-	FROM check_ins WHERE user_id = $1`
+	SELECT (SELECT min(local_date) FROM check_ins WHERE user_id = $1),
+		(SELECT max(local_date) FROM check_ins WHERE user_id = $1 AND substance_use)`
 
 func (db *DB) CheckInBounds(ctx context.Context, userID int64) (first, lastUse *lifeline.Date, err error) {
 	var f, u *time.Time
