@@ -303,8 +303,9 @@ func explainAPI(ctx context.Context, a *apiBenchOptions, dataDir, dbURL string, 
 	for _, p := range plans {
 		fmt.Fprintf(&md, "\n## %s: %s\n\nCustom plan:\n\n```\n%s\n```\n\nGeneric plan:\n\n```\n%s\n```\n", p.Endpoint, p.Name, p.Custom, p.Generic)
 		ps := planSummary{Endpoint: p.Endpoint, Query: p.Name, SeqScans: p.SeqScans, Ms: planMs(p.Custom), GenericMs: planMs(p.Generic)}
-		for _, m := range planIndex.FindAllStringSubmatch(p.Custom, -1) {
-			if !contains(ps.Indexes, m[1]) {
+		for _, line := range strings.Split(p.Custom, "\n") {
+			m := planIndex.FindStringSubmatch(line)
+			if m != nil && !strings.Contains(line, "never executed") && !contains(ps.Indexes, m[1]) {
 				ps.Indexes = append(ps.Indexes, m[1])
 			}
 		}
