@@ -297,7 +297,8 @@ func explainAPI(ctx context.Context, a *apiBenchOptions, dataDir, dbURL string, 
 	fmt.Fprintf(&md, "# API query plans (`make bench-api`)\n\nEXPLAIN (ANALYZE, BUFFERS) of the queries behind each benchmarked endpoint, run by\n"+
 		"`lifeline bench explain-api` on the seeded data set for user %d (month %s, day %s), %s.\n"+
 		"The custom plan is what PostgreSQL runs for these arguments; the generic plan is what a\n"+
-		"prepared statement may switch to after five executions.\n", s.User, mFrom.Format("2006-01"), dFrom.Format(time.DateOnly), time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+		"prepared statement may switch to after five executions. The generic plan runs second, so it finds\n"+
+		"the pages the first run read in the cache.\n", s.User, mFrom.Format("2006-01"), dFrom.Format(time.DateOnly), time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	var summary []planSummary
 	var bad []string
 	for _, p := range plans {
