@@ -7,7 +7,7 @@ BIN := bin/lifeline
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
 
-.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench-ingest soak
+.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench-ingest bench-api soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -57,6 +57,9 @@ clean: ## remove build output (not ./data)
 
 bench-ingest: deps-bench ## ingest end to end vs the bare broker and raw COPY; writes BENCHMARKS.md
 	scripts/bench-ingest.sh
+
+bench-api: deps-bench webapp/node_modules/.installed ## API under load on a seeded large data set, query plans, web bundle size; writes BENCHMARKS.md
+	scripts/bench-api.sh
 
 deps-bench:
 	@scripts/ensure-deps.sh bench

@@ -42,10 +42,12 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/migrations":           {},
 		"lifeline/webapp":               {},
 		"lifeline/ingest/wire":          {},
-		"lifeline/firmware-sim":         {"lifeline/ingest/wire"},
+		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/latency"},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
 		"lifeline/faults":               {},
+		"lifeline/latency":              {},
+		"lifeline/httpload":             {"lifeline/latency"},
 	}
 	for pkg, deps := range imports {
 		if pkg == "lifeline/cmd/lifeline" {

@@ -20,6 +20,7 @@ import (
 	paho "github.com/eclipse/paho.mqtt.golang"
 
 	"lifeline/ingest/wire"
+	"lifeline/latency"
 )
 
 // counters are the run's totals, shared by every device.
@@ -32,7 +33,7 @@ type counters struct {
 	fuzzSent, fuzzAcked         atomic.Int64
 	errors, reconnects, refused atomic.Int64
 	configs, offlines           atomic.Int64
-	latency                     histogram // publish to PUBACK of position packets
+	latency                     latency.Histogram // publish to PUBACK of position packets
 }
 
 // sim is one run: the devices and what they share.

@@ -73,16 +73,20 @@ func dateOrNil(d lifeline.Date) any {
 	return d.Time
 }
 
+// findCheckInsSQL: $1 user, $2 from, $3 to, $4 before (dates or NULL), $5
+// limit. Open ends are infinities so the range stays an index condition in
+// a generic plan too (see findLocationsSQL).
+const findCheckInsSQL = `
+	SELECT ` + checkInColumns + ` FROM check_ins
+	WHERE user_id = $1
+	  AND local_date >= coalesce($2::date, '-infinity')
+	  AND local_date <= coalesce($3::date, 'infinity')
+	  AND local_date < coalesce($4::date, 'infinity')
+	ORDER BY local_date DESC
+	LIMIT $5`
+
 func (db *DB) FindCheckIns(ctx context.Context, userID int64, f lifeline.CheckInFilter) ([]*lifeline.CheckIn, error) {
-	rows, err := db.Pool.Query(ctx, `
-		SELECT `+checkInColumns+` FROM check_ins
-		WHERE user_id = $1
-		  AND ($2::date IS NULL OR local_date >= $2)
-		  AND ($3::date IS NULL OR local_date <= $3)
-		  AND ($4::date IS NULL OR local_date < $4)
-		ORDER BY local_date DESC
-		LIMIT $5`,
-		userID, dateOrNil(f.From), dateOrNil(f.To), dateOrNil(f.Before), f.Limit)
+	rows, err := db.Pool.Query(ctx, findCheckInsSQL, userID, dateOrNil(f.From), dateOrNil(f.To), dateOrNil(f.Before), f.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: find check-ins: %w", err)
 	}
@@ -93,11 +97,17 @@ func (db *DB) FindCheckIns(ctx context.Context, userID int64, f lifeline.CheckIn
 	return list, nil
 }
 
+// checkInBoundsSQL: two single-entry index probes (the first date from
+// check_ins_one_per_local_date, the last use from the partial
+// check_ins_substance_use_idx) rather than an aggregate over every one of
+// the user's check-ins.
+const checkInBoundsSQL = `
+	SELECT (SELECT min(local_date) FROM check_ins WHERE user_id = $1),
+		(SELECT max(local_date) FROM check_ins WHERE user_id = $1 AND substance_use)`
+
 func (db *DB) CheckInBounds(ctx context.Context, userID int64) (first, lastUse *lifeline.Date, err error) {
 	var f, u *time.Time
-	err = db.Pool.QueryRow(ctx, `
-		SELECT min(local_date), max(local_date) FILTER (WHERE substance_use)
-		FROM check_ins WHERE user_id = $1`, userID).Scan(&f, &u)
+	err = db.Pool.QueryRow(ctx, checkInBoundsSQL, userID).Scan(&f, &u)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: check-in bounds: %w", err)
 	}

@@ -184,11 +184,18 @@ func timeOrNil(t time.Time) any {
 	return t
 }
 
+// findLocationsSQL: $1 user, $2 from and $3 to (or NULL), $4 limit. The
+// open ends are infinities, not "$2 IS NULL OR …": that way the range is an
+// index condition even in the generic plan a prepared statement switches
+// to, which otherwise reads every fix the user ever sent and filters.
+const findLocationsSQL = `
+	SELECT ` + locationColumns + ` FROM locations l
+	WHERE l.user_id = $1
+	  AND l.ts >= coalesce($2::timestamptz, '-infinity') AND l.ts <= coalesce($3::timestamptz, 'infinity')
+	ORDER BY l.ts DESC, l.id DESC LIMIT $4`
+
 func (db *DB) FindLocations(ctx context.Context, userID int64, f lifeline.LocationFilter) ([]*lifeline.Location, error) {
-	rows, err := db.Pool.Query(ctx, `
-		SELECT `+locationColumns+` FROM locations l
-		WHERE l.user_id = $1 AND ($2::timestamptz IS NULL OR l.ts >= $2) AND ($3::timestamptz IS NULL OR l.ts <= $3)
-		ORDER BY l.ts DESC, l.id DESC LIMIT $4`, userID, timeOrNil(f.From), timeOrNil(f.To), f.Limit)
+	rows, err := db.Pool.Query(ctx, findLocationsSQL, userID, timeOrNil(f.From), timeOrNil(f.To), f.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: find locations: %w", err)
 	}
@@ -199,9 +206,11 @@ func (db *DB) FindLocations(ctx context.Context, userID int64, f lifeline.Locati
 	return list, nil
 }
 
+const latestLocationSQL = `
+	SELECT ` + locationColumns + ` FROM locations l WHERE l.user_id = $1 ORDER BY l.ts DESC, l.id DESC LIMIT 1`
+
 func (db *DB) LatestLocation(ctx context.Context, userID int64) (*lifeline.Location, error) {
-	loc, err := scanLocation(db.Pool.QueryRow(ctx, `
-		SELECT `+locationColumns+` FROM locations l WHERE l.user_id = $1 ORDER BY l.ts DESC, l.id DESC LIMIT 1`, userID))
+	loc, err := scanLocation(db.Pool.QueryRow(ctx, latestLocationSQL, userID))
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "No location yet.")
 	}

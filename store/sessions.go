@@ -26,11 +26,13 @@ func (db *DB) CreateSession(ctx context.Context, s *lifeline.Session) error {
 	return nil
 }
 
+const findSessionSQL = `
+	SELECT user_id, created_at, last_seen_at, expires_at, coalesce(user_agent, '')
+	FROM sessions WHERE token_hash = $1`
+
 func (db *DB) FindSession(ctx context.Context, tokenHash []byte) (*lifeline.Session, error) {
 	s := lifeline.Session{TokenHash: tokenHash}
-	err := db.Pool.QueryRow(ctx, `
-		SELECT user_id, created_at, last_seen_at, expires_at, coalesce(user_agent, '')
-		FROM sessions WHERE token_hash = $1`, tokenHash).
+	err := db.Pool.QueryRow(ctx, findSessionSQL, tokenHash).
 		Scan(&s.UserID, &s.CreatedAt, &s.LastSeenAt, &s.ExpiresAt, &s.UserAgent)
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Session not found.")

@@ -43,8 +43,10 @@ func (db *DB) CreateUser(ctx context.Context, u *lifeline.User, passwordHash str
 	return nil
 }
 
+const findUserByIDSQL = `SELECT ` + userColumns + ` FROM users WHERE id = $1`
+
 func (db *DB) FindUserByID(ctx context.Context, id int64) (*lifeline.User, error) {
-	u, err := scanUser(db.Pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	u, err := scanUser(db.Pool.QueryRow(ctx, findUserByIDSQL, id))
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "User not found.")
 	}

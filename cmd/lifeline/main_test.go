@@ -38,12 +38,14 @@ func startProgram(t testing.TB, dir string) (url string, stop func() error) {
 // program is what a started lifeline printed.
 type program struct{ url, mqtt string }
 
-func startProgramFull(t testing.TB, dir string) (p program, stop func() error) {
+// startProgramFull also returns the MQTT address; extra flags go to serve.
+func startProgramFull(t testing.TB, dir string, extra ...string) (p program, stop func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	args := []string{"serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", dir, "--log-level", "warn"}
+	args = append(args, extra...)
 	go func() { done <- run(ctx, args, envOf(nil), pw, io.Discard); pw.Close() }()
 
 	lines := bufio.NewScanner(pr)

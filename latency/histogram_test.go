@@ -1,4 +1,4 @@
-package main
+package latency
 
 import (
 	"math/rand/v2"
@@ -37,40 +37,40 @@ func TestHistogramPercentiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var h histogram
+			var h Histogram
 			for _, v := range tt.values {
-				h.record(v)
+				h.Record(v)
 			}
 			sorted := append([]time.Duration(nil), tt.values...)
 			sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
 			for _, q := range []float64{0.5, 0.9, 0.99, 1} {
 				want := sorted[max(0, int(q*float64(len(sorted))+0.5)-1)]
-				got := h.percentile(q)
+				got := h.Percentile(q)
 				if diff := abs(got - want); diff > want/50+time.Microsecond {
 					t.Errorf("p%g = %v, want %v (within 2%%)", q*100, got, want)
 				}
 			}
-			if h.maximum() != sorted[len(sorted)-1] {
-				t.Errorf("max %v, want %v exactly", h.maximum(), sorted[len(sorted)-1])
+			if h.Max() != sorted[len(sorted)-1] {
+				t.Errorf("max %v, want %v exactly", h.Max(), sorted[len(sorted)-1])
 			}
-			if h.count() != uint64(len(tt.values)) {
-				t.Errorf("count %d, want %d", h.count(), len(tt.values))
+			if h.Count() != uint64(len(tt.values)) {
+				t.Errorf("count %d, want %d", h.Count(), len(tt.values))
 			}
 		})
 	}
 }
 
 func TestHistogramEmptyAndExtremes(t *testing.T) {
-	var h histogram
-	if h.percentile(0.99) != 0 || h.maximum() != 0 {
+	var h Histogram
+	if h.Percentile(0.99) != 0 || h.Max() != 0 {
 		t.Error("an empty histogram should report zeros")
 	}
-	h.record(-time.Second) // a clock step: counted as zero
-	h.record(400 * 24 * time.Hour)
-	if p := h.percentile(0.5); p != time.Microsecond/2 {
+	h.Record(-time.Second) // a clock step: counted as zero
+	h.Record(400 * 24 * time.Hour)
+	if p := h.Percentile(0.5); p != time.Microsecond/2 {
 		t.Errorf("p50 %v, want the zero bucket", p)
 	}
-	if p := h.percentile(1); p > 400*24*time.Hour || p < 20*24*time.Hour {
+	if p := h.Percentile(1); p > 400*24*time.Hour || p < 20*24*time.Hour {
 		t.Errorf("p100 %v, want the top bucket, capped at the maximum", p)
 	}
 }
@@ -93,18 +93,18 @@ func TestHistogramBuckets(t *testing.T) {
 }
 
 func TestHistogramConcurrent(t *testing.T) {
-	var h histogram
+	var h Histogram
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 10000 {
-				h.record(time.Duration(g*10000+i) * time.Microsecond)
+				h.Record(time.Duration(g*10000+i) * time.Microsecond)
 			}
 		})
 	}
 	wg.Wait()
-	if h.count() != 80000 || h.maximum() != 79999*time.Microsecond {
-		t.Errorf("count %d max %v after concurrent records", h.count(), h.maximum())
+	if h.Count() != 80000 || h.Max() != 79999*time.Microsecond {
+		t.Errorf("count %d max %v after concurrent records", h.Count(), h.Max())
 	}
 }
 

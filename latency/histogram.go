@@ -1,4 +1,7 @@
-package main
+// Package latency records request latencies in fixed memory and reads
+// percentiles from them: the one histogram of every load generator
+// (the bracelet simulator, the API benchmark).
+package latency
 
 import (
 	"math/bits"
@@ -6,11 +9,11 @@ import (
 	"time"
 )
 
-// histogram records latencies in fixed memory, safe for concurrent use:
+// Histogram records latencies in fixed memory, safe for concurrent use:
 // exact below 64 µs, then 32 buckets per power of two (each under 3.2%
 // wide) up to about 12 days. Percentiles are a bucket's midpoint, so within
 // 1.6% of the true value.
-type histogram struct {
+type Histogram struct {
 	counts [histBuckets]atomic.Uint64
 	n      atomic.Uint64
 	max    atomic.Int64 // nanoseconds
@@ -45,7 +48,8 @@ func histBounds(i int) (lo, hi uint64) {
 	return m << shift, (m+1)<<shift - 1
 }
 
-func (h *histogram) record(d time.Duration) {
+// Record adds one latency; a negative one (a clock step) counts as zero.
+func (h *Histogram) Record(d time.Duration) {
 	if d < 0 {
 		d = 0
 	}
@@ -59,12 +63,15 @@ func (h *histogram) record(d time.Duration) {
 	}
 }
 
-func (h *histogram) count() uint64          { return h.n.Load() }
-func (h *histogram) maximum() time.Duration { return time.Duration(h.max.Load()) }
+// Count is how many latencies were recorded.
+func (h *Histogram) Count() uint64 { return h.n.Load() }
 
-// percentile returns the latency below which a fraction q (0 to 1) of the
+// Max is the largest recorded latency, exactly.
+func (h *Histogram) Max() time.Duration { return time.Duration(h.max.Load()) }
+
+// Percentile returns the latency below which a fraction q (0 to 1) of the
 // recorded ones fall; 0 when nothing was recorded.
-func (h *histogram) percentile(q float64) time.Duration {
+func (h *Histogram) Percentile(q float64) time.Duration {
 	var counts [histBuckets]uint64
 	var total uint64
 	for i := range counts {
@@ -85,8 +92,8 @@ func (h *histogram) percentile(q float64) time.Duration {
 			if i == 0 {
 				mid = time.Microsecond / 2
 			}
-			return min(mid, h.maximum())
+			return min(mid, h.Max())
 		}
 	}
-	return h.maximum()
+	return h.Max()
 }

@@ -1,0 +1,100 @@
+// Bundle report for `make bench-api`: builds the web app into a temporary
+// folder with a Vite manifest (the real build stays manifest-free: the Go
+// binary embeds and serves everything under dist/), then reports
+//   - the initial JavaScript: the entry chunk, the chunks it imports
+//     statically (from the manifest) and any other script index.html loads,
+//     raw and gzip-compressed;
+//   - which chunks hold OpenLayers (`ol`) and ApexCharts, failing when
+//     either is in the initial set instead of a lazy chunk;
+//   - the largest chunks.
+// Prints JSON on stdout; exits 1 when a heavy library is loaded eagerly.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+import { build } from 'vite'
+
+const root = path.resolve(import.meta.dirname, '..')
+const outDir = mkdtempSync(path.join(tmpdir(), 'lifeline-bundle-'))
+const heavy = { ol: /\/node_modules\/ol\//, apexcharts: /\/node_modules\/(apexcharts|react-apexcharts)\// }
+
+try {
+  // The chunks' module lists, which the manifest does not carry.
+  const modulesOf = new Map()
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+    plugins: [
+      {
+        name: 'lifeline-bundle-report',
+        generateBundle(_options, bundle) {
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type === 'chunk') modulesOf.set(chunk.fileName, chunk.moduleIds)
+          }
+        },
+      },
+    ],
+  })
+
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'))
+  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry)
+  if (entries.length !== 1) throw new Error(`want one entry chunk in the manifest, found ${entries.length}`)
+
+  // The entry and everything it imports statically load before first paint.
+  const initial = new Set()
+  const visit = (key) => {
+    const c = manifest[key]
+    if (!c || initial.has(c.file)) return
+    initial.add(c.file)
+    for (const k of c.imports ?? []) visit(k)
+  }
+  visit(entries[0][0])
+
+  // index.html may load more (a classic script, preloads): count those too.
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+  const htmlScripts = [...html.matchAll(/<script[^>]*\ssrc="\/?([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/?([^"]+)"/g)].map(
+    (m) => m[1],
+  )
+  for (const f of htmlScripts) initial.add(f)
+
+  const sizeOf = (file) => {
+    const bytes = readFileSync(path.join(outDir, file))
+    return { file, bytes: bytes.length, gzip: gzipSync(bytes).length }
+  }
+  const initialFiles = [...initial].filter((f) => f.endsWith('.js')).map(sizeOf)
+  const initialCss = [...new Set([...initial].flatMap((f) => Object.values(manifest).find((c) => c.file === f)?.css ?? []))].map(sizeOf)
+
+  const libraries = {}
+  const failures = []
+  for (const [name, pattern] of Object.entries(heavy)) {
+    const chunks = [...modulesOf].filter(([, ids]) => ids.some((id) => pattern.test(id))).map(([file]) => file)
+    const eager = chunks.filter((f) => initial.has(f))
+    libraries[name] = { chunks, lazy: chunks.length > 0 && eager.length === 0 }
+    if (chunks.length === 0) failures.push(`${name} is in no chunk at all: is the pattern still right?`)
+    if (eager.length > 0) failures.push(`${name} is in the initial JavaScript (${eager.join(', ')})`)
+  }
+
+  const largest = [...modulesOf.keys()]
+    .map(sizeOf)
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 8)
+    .map((c) => ({ ...c, initial: initial.has(c.file), holds: Object.keys(libraries).filter((n) => libraries[n].chunks.includes(c.file)) }))
+
+  const sum = (list, key) => list.reduce((s, f) => s + f[key], 0)
+  const report = {
+    initial: { files: initialFiles, js_bytes: sum(initialFiles, 'bytes'), js_gzip: sum(initialFiles, 'gzip'), css: initialCss, css_gzip: sum(initialCss, 'gzip') },
+    chunks: modulesOf.size,
+    libraries,
+    largest,
+    failures,
+  }
+  process.stdout.write(JSON.stringify(report, null, 2) + '\n')
+  if (failures.length > 0) {
+    process.stderr.write(`bundle-report: ${failures.join('; ')}\n`)
+    process.exitCode = 1
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true })
+}
