@@ -7,7 +7,7 @@ BIN := bin/lifeline
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
 
-.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench-ingest bench-api soak
+.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench bench-engine bench-ingest bench-api soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -54,6 +54,12 @@ soak: deps-test ## the long fault tests (10,000 idle bracelets); see docs/faults
 
 clean: ## remove build output (not ./data)
 	rm -rf bin webapp/dist/app webapp/e2e/.artifacts
+
+bench: bench-engine bench-ingest bench-api ## every benchmark (about 20 minutes); writes BENCHMARKS.md
+	@echo "make bench: BENCHMARKS.md updated"
+
+bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, fix-to-alert latency
+	scripts/bench-engine.sh
 
 bench-ingest: deps-bench ## ingest end to end vs the bare broker and raw COPY; writes BENCHMARKS.md
 	scripts/bench-ingest.sh

@@ -19,6 +19,7 @@
 # OUT (BENCHMARKS.md), PLANS (docs/api-query-plans.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/bench.sh
 
 USERS=${USERS:-10000}
 DAYS=${DAYS:-365}
@@ -83,11 +84,7 @@ mkdir -p "$(dirname "$PLANS")"
 lifeline bench explain-api --data-dir "$data" --sessions "$work/sessions.json" --plans-out "$PLANS" >"$work/plans.json"
 kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 field() { for i in $(seq 1 "$REPEAT"); do jq -r ".$2" "$work/$1-$i.json"; done | median; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-fmt() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
-ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v }'; }
 kib() { awk -v v="$1" 'BEGIN { if (v < 1024) printf "%d B", v; else printf "%.1f KiB", v / 1024 }'; }
 
 declare -A what=(
@@ -108,10 +105,8 @@ done
 plans=$(jq -r '.[] | "| \(.endpoint) | \(.query) | \(.indexes | join(", ")) | \(.buffers) | \(.execution_ms) ms | \(.generic_execution_ms) ms |"' "$work/plans.json")
 seed_steps=$(jq -r '[.steps[] | "\(.name) \(.seconds | floor) s"] | join(", ")' "$work/seed.json")
 
-cores=$(nproc); cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
-mem=$(free -g | awk '/Mem:/ {print $2" GiB"}')
 took=$(( $(date +%s) - began ))
-stamp="$(date -u '+%Y-%m-%d %H:%M UTC') on $cores cores ($cpu), $mem; load average before the run: $load_before"
+stamp="$(date -u '+%Y-%m-%d %H:%M UTC') on $(machine); load average before the run: $load_before"
 api_section=$(cat <<EOF
 ## API under load (\`make bench-api\`)
 
@@ -157,20 +152,7 @@ $largest_rows
 EOF
 )
 
-# Replace these sections of BENCHMARKS.md, keeping any other sections.
-replace_section() { # HEADING-PREFIX CONTENT
-  awk -v head="$1" -v new="$2" '
-    index($0, head) == 1 { skip = 1; print new; print ""; printed = 1; next }
-    /^## / && skip { skip = 0 }
-    !skip { print }
-    END { if (!printed) print "\n" new }
-  ' "$OUT" >"$OUT.tmp" && mv "$OUT.tmp" "$OUT"
-}
-touch "$OUT"
-grep -q '^# Benchmarks' "$OUT" || printf '# Benchmarks\n\nFigures measured on this project'"'"'s development machines; every ratio compares paths measured in the same run.\n\n' >"$OUT"
-replace_section '## API under load' "$api_section"
-replace_section '## Web bundle' "$web_section"
-# No run of blank lines where a section was replaced.
-cat -s "$OUT" >"$OUT.tmp" && mv "$OUT.tmp" "$OUT"
+replace_section "$OUT" '## API under load' "$api_section"
+replace_section "$OUT" '## Web bundle' "$web_section"
 say "written to $OUT and $PLANS in $took s"
 printf '%s\n\n%s\n' "$api_section" "$web_section"

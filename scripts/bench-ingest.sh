@@ -10,6 +10,7 @@
 # fleet size), DURATION (15s), INFLIGHT (8), REPEAT (3), OUT (BENCHMARKS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/bench.sh
 
 DEVICES=${DEVICES:-1000 10000}
 DURATION=${DURATION:-15s}
@@ -61,11 +62,6 @@ serve() {
 # Every server and the load generator hold a socket per bracelet.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-fmt() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
-ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v }'; }
-
 load() { # load BROKER_ADDR SUMMARY_FILE
   "$work/firmware-sim" --broker "tcp://$1" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
     --duration "$DURATION" --scenario wander --battery-every 0 --quiet --summary-json "$2" >&2
@@ -95,7 +91,7 @@ measure() {
     say "$n devices, run $i/$REPEAT: lifeline (ack after commit)"
     serve
     pid=${pids[-1]}
-    : >"$work/cpu-$n-$i"
+
     cpu0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
     load "$started" "$work/lifeline-$n-$i.json"
     cpu1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
@@ -111,15 +107,15 @@ measure() {
   done
 
   field() { for i in $(seq 1 "$REPEAT"); do jq -r ".$2" "$work/$1-$n-$i.json"; done | median; }
-  local bare_rate life_rate copy_rate lost rss cpu
+  local bare_rate life_rate copy_rate lost rss cores
   bare_rate=$(field bare fixes_per_s)
   life_rate=$(field lifeline fixes_per_s)
   copy_rate=$(field copy rows_per_s)
   lost=$(for i in $(seq 1 "$REPEAT"); do jq '.lost' "$work/lifeline-$n-$i.json"; done | awk '{s += $1} END {print s}')
   rss=$(cat "$work"/rss-"$n"-* | median)
-  cpu=$(cat "$work"/cpu-"$n"-* | median)
+  cores=$(cat "$work"/cpu-"$n"-* | median)
   rows+="| $n | bare broker (no hooks, nothing stored) | $(fmt "$bare_rate") | $(ms "$(field bare p50_ms)") ms | $(ms "$(field bare p99_ms)") ms | — | — | 1.00 |
-| $n | **lifeline: decode, geofence, commit, then PUBACK** | **$(fmt "$life_rate")** | $(ms "$(field lifeline p50_ms)") ms | $(ms "$(field lifeline p99_ms)") ms | $cpu | $(( rss / 1024 )) MiB | **$(ratio "$life_rate" "$bare_rate")** of bare |
+| $n | **lifeline: decode, geofence, commit, then PUBACK** | **$(fmt "$life_rate")** | $(ms "$(field lifeline p50_ms)") ms | $(ms "$(field lifeline p99_ms)") ms | $cores | $(( rss / 1024 )) MiB | **$(ratio "$life_rate" "$bare_rate")** of bare |
 | $n | PostgreSQL COPY of the same rows, batches of 1,000 | $(fmt "$copy_rate") | — | — | — | — | lifeline = $(ratio "$life_rate" "$copy_rate") of COPY |
 "
   summary+="$n devices: lifeline $(fmt "$life_rate") fixes/s = $(ratio "$life_rate" "$bare_rate") of the bare broker, $lost acknowledged fixes lost. "
@@ -127,12 +123,10 @@ measure() {
 
 for n in $DEVICES; do measure "$n"; done
 
-cores=$(nproc); cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
-mem=$(free -g | awk '/Mem:/ {print $2" GiB"}')
 table=$(cat <<EOF
 ## Ingest end to end (\`make bench-ingest\`)
 
-$(date -u '+%Y-%m-%d %H:%M UTC') on $cores cores ($cpu), $mem; the load generator shares the cores.
+$(date -u '+%Y-%m-%d %H:%M UTC') on $(machine); the load generator shares the cores.
 Command: \`DEVICES="$DEVICES" DURATION=$DURATION INFLIGHT=$INFLIGHT REPEAT=$REPEAT make bench-ingest\`.
 Each figure is the median of $REPEAT runs with the same simulated bracelets (firmware-sim, QoS 1,
 $INFLIGHT publishes in flight per device, as fast as acknowledgements allow). CPU is the lifeline
@@ -145,14 +139,6 @@ $summary
 EOF
 )
 
-# Replace this section of BENCHMARKS.md, keeping any other sections.
-touch "$OUT"
-grep -q '^# Benchmarks' "$OUT" || printf '# Benchmarks\n\nFigures measured on this project'"'"'s development machines; every ratio compares paths measured in the same run.\n\n' >"$OUT"
-awk -v new="$table" '
-  /^## Ingest end to end/ { skip = 1; print new; printed = 1; next }
-  /^## / && skip { skip = 0 }
-  !skip { print }
-  END { if (!printed) print "\n" new }
-' "$OUT" >"$OUT.tmp" && mv "$OUT.tmp" "$OUT"
+replace_section "$OUT" "## Ingest end to end" "$table"
 say "written to $OUT"
 printf '%s\n' "$table"

@@ -1,0 +1,31 @@
+# Shared by the scripts/bench-*.sh scripts (sourced, not run).
+
+# median: the median of the numbers on stdin, one per line.
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+fmt() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
+ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v }'; }
+
+# machine: "N cores (CPU model), M GiB" for a section's first line.
+machine() {
+  printf '%s cores (%s), %s' "$(nproc)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" \
+    "$(free -g | awk '/Mem:/ {print $2" GiB"}')"
+}
+
+# replace_section FILE HEADING-PREFIX CONTENT: swaps the "## " section whose
+# heading starts with HEADING-PREFIX for CONTENT (or appends it), keeping
+# every other section of FILE.
+replace_section() {
+  local file=$1
+  touch "$file"
+  grep -q '^# Benchmarks' "$file" ||
+    printf '# Benchmarks\n\nFigures measured on this project'"'"'s development machines; every ratio compares paths measured in the same run.\n\n' >"$file"
+  awk -v head="$2" -v new="$3" '
+    index($0, head) == 1 { skip = 1; print new; print ""; printed = 1; next }
+    /^## / && skip { skip = 0 }
+    !skip { print }
+    END { if (!printed) print "\n" new }
+  ' "$file" >"$file.tmp"
+  # No run of blank lines where a section was replaced.
+  cat -s "$file.tmp" >"$file" && rm "$file.tmp"
+}
