@@ -14,6 +14,7 @@ import {
   RegisterRoute,
   SafetyPlanRoute,
   SettingsRoute,
+  SymptomsRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
@@ -38,7 +39,7 @@ import { useNextPath } from '@/hooks/use-next-path'
  *     `/register` move on to `?next=` (or `/`).
  * Screens of src/config/routes.ts are added here as they are built; until
  * then a signed-in visit shows the not-found card inside the shell (today:
- * symptoms, education, blog and statistics).
+ * education, blog and statistics).
  */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
@@ -113,6 +114,9 @@ function SignedInRoutes({ user }: { user: User }) {
               <Route path={routes.safetyPlan.path} component={SafetyPlanRoute} />
               <Route path={routes.chatbot.path}>
                 <ChatbotRoute user={user} />
+              </Route>
+              <Route path={routes.symptoms.path}>
+                <SymptomsRoute user={user} />
               </Route>
               <Route component={NotFoundContent} />
             </Switch>

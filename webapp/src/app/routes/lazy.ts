@@ -15,6 +15,7 @@ const loadCheckins = () => import('./checkins')
 const loadGps = () => import('./gps')
 const loadChatbot = () => import('./chatbot')
 const loadSafetyPlan = () => import('./safety-plan')
+const loadSymptoms = () => import('./symptoms')
 
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
@@ -26,6 +27,8 @@ export const CheckinsRoute = React.lazy(() => loadCheckins().then((m) => ({ defa
 export const GpsRoute = React.lazy(() => loadGps().then((m) => ({ default: m.GpsRoute })))
 export const ChatbotRoute = React.lazy(() => loadChatbot().then((m) => ({ default: m.ChatbotRoute })))
 export const SafetyPlanRoute = React.lazy(() => loadSafetyPlan().then((m) => ({ default: m.SafetyPlanRoute })))
+// The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
+export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
 
 /** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
@@ -39,5 +42,6 @@ export function preloadFormScreens(): Promise<unknown> {
     loadGps(),
     loadChatbot(),
     loadSafetyPlan(),
+    loadSymptoms(),
   ])
 }
