@@ -13,6 +13,8 @@ import { formatShortDay } from '../utils/format'
 export type SymptomTrendCanvasProps = {
   days: SymptomDay[]
   dark: boolean
+  /** A phone's width: fewer date labels, so they never run into each other. */
+  narrow: boolean
 }
 
 /** Chart colours per theme (ApexCharts needs plain colours, not CSS variables). */
@@ -21,7 +23,7 @@ const palette = {
   dark: { physical: '#5fd0c5', mental: '#c4b5fd', text: '#b4bfca', grid: '#37424d' },
 }
 
-export default function SymptomTrendCanvas({ days, dark }: SymptomTrendCanvasProps) {
+export default function SymptomTrendCanvas({ days, dark, narrow }: SymptomTrendCanvasProps) {
   const colors = dark ? palette.dark : palette.light
   const options: ApexOptions = {
     chart: {
@@ -44,7 +46,7 @@ export default function SymptomTrendCanvas({ days, dark }: SymptomTrendCanvasPro
     grid: { borderColor: colors.grid, strokeDashArray: 4, padding: { left: 8, right: 12 } },
     xaxis: {
       categories: days.map((d) => formatShortDay(d.date)),
-      tickAmount: 6,
+      tickAmount: narrow ? 3 : 6,
       labels: { rotate: 0, hideOverlappingLabels: true },
       axisBorder: { show: false },
       axisTicks: { show: false },

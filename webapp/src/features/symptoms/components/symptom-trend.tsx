@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 
 import { useSymptomTrend } from '../api/get-symptom-trend'
 import { formText, trendText as text } from '../content'
+import { useNarrowScreen } from '../hooks/use-narrow-screen'
 import { formatLongDay } from '../utils/format'
 import { daysWithSeverity, hasTrendData } from '../utils/trend'
 
@@ -22,6 +23,7 @@ export function SymptomTrend() {
   const headingId = React.useId()
   const { resolvedTheme } = useTheme()
   const trend = useSymptomTrend()
+  const narrow = useNarrowScreen()
 
   return (
     <Card role="region" aria-labelledby={headingId} className="min-w-0">
@@ -51,9 +53,18 @@ export function SymptomTrend() {
           </p>
         ) : (
           <>
-            <div aria-hidden="true" className="-mx-2 h-60 min-w-0 overflow-hidden" data-testid="symptom-trend-chart">
+            {/*
+              ApexCharts keeps a line's markers hidden until its draw animation ends, and with
+              animations off and days between logs (nulls) that end never comes: show them,
+              as a lone day's marker is the only mark it has.
+            */}
+            <div
+              aria-hidden="true"
+              className="-mx-2 h-60 min-w-0 overflow-hidden [&_.apexcharts-series-markers-wrap]:!opacity-100"
+              data-testid="symptom-trend-chart"
+            >
               <React.Suspense fallback={<Skeleton className="mx-2 h-60" />}>
-                <SymptomTrendCanvas days={trend.data} dark={resolvedTheme === 'dark'} />
+                <SymptomTrendCanvas days={trend.data} dark={resolvedTheme === 'dark'} narrow={narrow} />
               </React.Suspense>
             </div>
             <table className="sr-only">
