@@ -140,9 +140,9 @@ describe('router: signed in', () => {
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0)
   })
 
-  it('shows screens of later issues as the not-found card inside the shell', async () => {
+  it('shows an unknown path as the not-found card inside the shell', async () => {
     stubFetch({ '/api/auth/user': { body: makeUser() } })
-    renderApp('/symptoms')
+    renderApp('/no-such-screen')
 
     expect(await screen.findByRole('heading', notFound)).toBeInTheDocument()
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0)

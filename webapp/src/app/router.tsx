@@ -20,6 +20,7 @@ import {
   SafetyPlanRoute,
   SettingsRoute,
   StatisticsRoute,
+  SymptomsRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
@@ -42,9 +43,8 @@ import { useNextPath } from '@/hooks/use-next-path'
  *     anything else is the not-found page;
  *   - signed in: every screen inside the navigation shell; `/login` and
  *     `/register` move on to `?next=` (or `/`).
- * Screens of src/config/routes.ts are added here as they are built; until
- * then a signed-in visit shows the not-found card inside the shell (today:
- * symptoms).
+ * A signed-in visit to a path no screen has shows the not-found card inside
+ * the shell.
  */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
@@ -126,6 +126,9 @@ function SignedInRoutes({ user }: { user: User }) {
               <Route path={`${routes.blog.path}/:id`} component={BlogPostRoute} />
               <Route path={routes.statistics.path} component={StatisticsRoute} />
               <Route path={routes.copingPlan.path} component={CopingPlanRoute} />
+              <Route path={routes.symptoms.path}>
+                <SymptomsRoute user={user} />
+              </Route>
               <Route component={NotFoundContent} />
             </Switch>
           </React.Suspense>

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { classicErrorMessages } from './validation-messages'
 
 const schema = z.object({
-  mood: z.number().min(1).max(10),
+  mood: z.number().int().min(1).max(10),
   note: z.string().max(3).optional(),
   ok: z.boolean(),
 })
@@ -21,6 +21,7 @@ describe('classicErrorMessages (SPEC.md §5 default messages)', () => {
     [{ ok: true }, { mood: 'Required' }],
     [{ mood: 5 }, { ok: 'Required' }],
     [{ mood: '5', ok: true }, { mood: 'Expected number, received string' }],
+    [{ mood: 5.5, ok: true }, { mood: 'Expected integer, received float' }],
     [{ mood: 5, ok: true, note: 'long' }, { note: 'String must contain at most 3 character(s)' }],
     [{ mood: 5, ok: false }, {}],
   ])('%o → %o', (input, expected) => {

@@ -11,6 +11,8 @@ export const classicErrorMessages: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'Required'
+      // zod 4 reports a fraction given to .int() as an "int" type issue; zod 3 (and the server) said this.
+      if (issue.expected === 'int' && typeof issue.input === 'number') return 'Expected integer, received float'
       return `Expected ${issue.expected}, received ${describe(issue.input)}`
     case 'too_small':
       return tooSmall(issue.origin, Number(issue.minimum), issue.inclusive !== false)

@@ -20,6 +20,7 @@ const loadEducationArticle = () => import('./education-article')
 const loadBlog = () => import('./blog')
 const loadStatistics = () => import('./statistics')
 const loadCopingPlan = () => import('./coping-plan')
+const loadSymptoms = () => import('./symptoms')
 
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
@@ -39,6 +40,8 @@ export const BlogRoute = React.lazy(() => loadBlog().then((m) => ({ default: m.B
 export const BlogPostRoute = React.lazy(() => loadBlog().then((m) => ({ default: m.BlogPostRoute })))
 export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsRoute })))
 export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
+// The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
+export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
 
 /** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
@@ -57,5 +60,6 @@ export function preloadFormScreens(): Promise<unknown> {
     loadBlog(),
     loadStatistics(),
     loadCopingPlan(),
+    loadSymptoms(),
   ])
 }
