@@ -141,7 +141,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	r.Handle("/metrics", promhttp.HandlerFor(cfg.Metrics, promhttp.HandlerOpts{Registry: cfg.Metrics}))
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.loadSession)
+		r.Use(refuseNUL, s.loadSession)
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
 
