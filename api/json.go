@@ -27,7 +27,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if err != nil {
 		return jsonError(err)
 	}
-	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] != '{' {
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] != '{' && json.Valid(body) {
 		// null would decode as "nothing given" and a PUT would then wipe
 		// the whole plan; every route takes an object.
 		return lifeline.Errorf(lifeline.EINVALID, "The request body must be a JSON object.")
