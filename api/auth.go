@@ -360,7 +360,12 @@ func safeNext(next string) string {
 	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
 		return "/"
 	}
-	return u.RequestURI()
+	// Re-encoding can turn an escaped slash into a real one ("/%2F%20x"
+	// becomes "//%20x", another host): check the result too.
+	if out := u.RequestURI(); !strings.HasPrefix(out, "//") && !strings.HasPrefix(out, `/\`) {
+		return out
+	}
+	return "/"
 }
 
 func urlScheme(raw string) string {
