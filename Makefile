@@ -7,7 +7,7 @@ BIN := bin/lifeline
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
 
-.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e vet clean bench bench-engine bench-ingest bench-api soak
+.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e test-fuzz vet clean fuzz soak bench bench-engine bench-ingest bench-api
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -33,7 +33,7 @@ deps-run:
 deps-test:
 	@scripts/ensure-deps.sh test
 
-test: deps-test build vet test-go test-web test-e2e ## every test: Go (-race), web unit, browser end-to-end
+test: deps-test build vet test-go test-fuzz test-web test-e2e ## every test: Go (-race), web unit, browser end-to-end
 	@echo "make test: all suites passed"
 
 vet:
@@ -41,6 +41,14 @@ vet:
 
 test-go:
 	go test $(GO_TEST_FLAGS) ./...
+
+# Every Go fuzz target (scripts/fuzz.sh finds them): FUZZTIME each.
+FUZZTIME ?= 60s
+fuzz: ## run every fuzz target for FUZZTIME (default 60s) each
+	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+
+test-fuzz: ## a quick pass over every fuzz target (1s each, about a minute)
+	FUZZTIME=1s scripts/fuzz.sh
 
 test-web: webapp/node_modules/.installed
 	cd webapp && npm run typecheck && npm run lint && npm run test

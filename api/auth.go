@@ -337,8 +337,13 @@ func (s *Server) loginRedirect(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, target, http.StatusFound)
 }
 
+// logout is a GET navigation, which the cross-origin check lets through:
+// a link or redirect from another site (Sec-Fetch-Site cross-site or
+// same-site) must not sign the user out, so it only goes home.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
-	s.endSession(w, r)
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "cross-site" && site != "same-site" {
+		s.endSession(w, r)
+	}
 	http.Redirect(w, r, "/", http.StatusFound)
 }
 
@@ -355,7 +360,12 @@ func safeNext(next string) string {
 	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
 		return "/"
 	}
-	return u.RequestURI()
+	// Re-encoding can turn an escaped slash into a real one ("/%2F%20x"
+	// becomes "//%20x", another host): check the result too.
+	if out := u.RequestURI(); !strings.HasPrefix(out, "//") && !strings.HasPrefix(out, `/\`) {
+		return out
+	}
+	return "/"
 }
 
 func urlScheme(raw string) string {

@@ -264,6 +264,7 @@ func TestLoginRedirectKeepsOnlyLocalNext(t *testing.T) {
 		{`/\evil.example`, "/login"},
 		{"javascript:alert(1)", "/login"},
 		{"/ok\r\nSet-Cookie: x=1", "/login"},
+		{"/%2Fevil.example ", "/login"}, // re-encoded to //evil.example%20 before the fix
 	}
 	c := app.newClient()
 	for _, tt := range tests {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,13 +16,26 @@ import (
 // maxJSONBody bounds every JSON request body.
 const maxJSONBody = 1 << 20
 
-// decodeJSON reads exactly one JSON value into dst, refusing unknown fields,
-// trailing data and oversized bodies with a message a person can act on.
+// decodeJSON reads exactly one JSON object into dst, refusing other values,
+// unknown fields, trailing data, text with U+0000 and oversized bodies with
+// a message a person can act on.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return lifeline.Errorf(lifeline.EINVALID, "Send the request body as JSON (Content-Type: application/json).")
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	if err != nil {
+		return jsonError(err)
+	}
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] != '{' && json.Valid(body) {
+		// null would decode as "nothing given" and a PUT would then wipe
+		// the whole plan; every route takes an object.
+		return lifeline.Errorf(lifeline.EINVALID, "The request body must be a JSON object.")
+	}
+	if hasEscapedNUL(body) {
+		return errNUL
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)
@@ -30,6 +44,41 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 		return lifeline.Errorf(lifeline.EINVALID, "The request body must hold a single JSON value.")
 	}
 	return nil
+}
+
+// errNUL refuses text holding U+0000, which PostgreSQL cannot store in
+// text or jsonb (it would fail as a 500 deep in the store).
+var errNUL = lifeline.Errorf(lifeline.EINVALID, "Text cannot contain the NUL character (\\u0000).")
+
+// hasEscapedNUL finds a \u0000 escape in a JSON text (a raw NUL byte is
+// already invalid JSON); an escaped backslash before "u0000" is not one.
+func hasEscapedNUL(body []byte) bool {
+	for i := bytes.Index(body, []byte(`u0000`)); i >= 0; {
+		slashes := 0
+		for j := i - 1; j >= 0 && body[j] == '\\'; j-- {
+			slashes++
+		}
+		if slashes%2 == 1 {
+			return true
+		}
+		next := bytes.Index(body[i+1:], []byte(`u0000`))
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+// refuseNUL answers 400 for a path or query parameter holding U+0000.
+func refuseNUL(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.ContainsRune(r.URL.Path, 0) || strings.Contains(r.URL.RawQuery, "%00") || strings.ContainsRune(r.URL.RawQuery, 0) {
+			writeError(w, r, errNUL)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func jsonError(err error) error {

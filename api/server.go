@@ -159,7 +159,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.loadSession)
+		r.Use(refuseNUL, s.loadSession)
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
 

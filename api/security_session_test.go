@@ -1,0 +1,258 @@
+package api_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"lifeline/api"
+)
+
+func withToken(app *testApp, token string) *client {
+	c := app.newClient()
+	c.http.Jar.SetCookies(mustURL(app.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: token, Path: "/"}})
+	return c
+}
+
+func signedIn(app *testApp, token string) int {
+	return withToken(app, token).do("GET", "/api/auth/user", nil).status
+}
+
+// TestSessionFixation: a token in the browser before sign-up or sign-in is
+// never the one after it and never becomes valid; the browser's earlier
+// session ends at sign-in; after logout the token is dead everywhere.
+func TestSessionFixation(t *testing.T) {
+	app := newTestApp(t)
+	planted := "attacker-chosen-token-value-0123456789abcdef"
+
+	browser := withToken(app, planted)
+	email := uniqueEmail("fix")
+	if resp := browser.do("POST", "/api/auth/register", map[string]string{"email": email, "password": goodPassword, "firstName": "Fay"}); resp.status != http.StatusCreated {
+		t.Fatalf("register = %d %s", resp.status, resp.body)
+	}
+	afterSignUp := browser.sessionToken()
+	if afterSignUp == planted || afterSignUp == "" {
+		t.Fatalf("sign-up kept the planted token")
+	}
+	if got := signedIn(app, planted); got != http.StatusUnauthorized {
+		t.Errorf("planted token after sign-up = %d, want 401", got)
+	}
+
+	if resp := browser.do("POST", "/api/auth/login", map[string]string{"email": email, "password": goodPassword}); resp.status != http.StatusOK {
+		t.Fatalf("login = %d", resp.status)
+	}
+	afterSignIn := browser.sessionToken()
+	if afterSignIn == afterSignUp {
+		t.Fatal("signing in again kept the same token")
+	}
+	if got := signedIn(app, afterSignUp); got != http.StatusUnauthorized {
+		t.Errorf("the browser's earlier token after a new sign-in = %d, want 401", got)
+	}
+
+	resp := browser.do("GET", "/api/logout", nil)
+	if c := resp.header.Get("Set-Cookie"); !strings.Contains(c, "lifeline_session=;") || !strings.Contains(c, "Max-Age=0") {
+		t.Errorf("logout Set-Cookie = %q, want the cookie cleared", c)
+	}
+	if got := signedIn(app, afterSignIn); got != http.StatusUnauthorized {
+		t.Errorf("token after logout = %d, want 401", got)
+	}
+	var rows int
+	app.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM sessions WHERE token_hash = $1`, sha(afterSignIn)).Scan(&rows)
+	if rows != 0 {
+		t.Error("logout left the session row in the database")
+	}
+}
+
+func sha(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
+}
+
+// TestSessionExpiryIsEnforcedFromTheStore ages sessions in the database
+// (not by sleeping): past expires_at or idle past the idle lifetime, the
+// cookie stops working and the row is removed.
+func TestSessionExpiryIsEnforcedFromTheStore(t *testing.T) {
+	app := newTestApp(t)
+	now := *app.now.Load()
+	tests := []struct {
+		name string
+		sql  string
+		args []any
+	}{
+		{"past its absolute end", `UPDATE sessions SET created_at = $2::timestamptz - interval '31 days', expires_at = $2::timestamptz - interval '1 second' WHERE token_hash = $1`, []any{now}},
+		{"idle for the idle lifetime", `UPDATE sessions SET last_seen_at = $2::timestamptz - interval '7 days' WHERE token_hash = $1`, []any{now}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, _ := app.registerUser("Eve")
+			token := c.sessionToken()
+			if got := signedIn(app, token); got != http.StatusOK {
+				t.Fatalf("fresh session = %d", got)
+			}
+			tag, err := app.db.Pool.Exec(context.Background(), tt.sql, append([]any{sha(token)}, tt.args...)...)
+			if err != nil || tag.RowsAffected() != 1 {
+				t.Fatalf("age the session: %v %v", tag, err)
+			}
+			if got := signedIn(app, token); got != http.StatusUnauthorized {
+				t.Errorf("aged session = %d, want 401", got)
+			}
+			var rows int
+			app.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM sessions WHERE token_hash = $1`, sha(token)).Scan(&rows)
+			if rows != 0 {
+				t.Error("the expired session row was not removed")
+			}
+		})
+	}
+
+	t.Run("defaults: 30 days absolute, stored server-side and in the cookie", func(t *testing.T) {
+		c := app.newClient()
+		resp := c.do("POST", "/api/auth/register", map[string]string{"email": uniqueEmail("life"), "password": goodPassword, "firstName": "Lia"})
+		if !strings.Contains(resp.header.Get("Set-Cookie"), "Max-Age="+strconv.Itoa(30*24*3600)) {
+			t.Errorf("Set-Cookie = %q, want Max-Age 30 days", resp.header.Get("Set-Cookie"))
+		}
+		var created, expires time.Time
+		app.db.Pool.QueryRow(context.Background(), `SELECT created_at, expires_at FROM sessions WHERE token_hash = $1`, sha(c.sessionToken())).Scan(&created, &expires)
+		if expires.Sub(created) != 30*24*time.Hour {
+			t.Errorf("stored lifetime = %v, want 720h", expires.Sub(created))
+		}
+	})
+}
+
+// TestSessionCookieFlags: HttpOnly and SameSite=Lax always, Secure when the
+// public URL is https (also on the cookie that clears it); the token is 32
+// random bytes and the database holds only its SHA-256.
+func TestSessionCookieFlags(t *testing.T) {
+	for _, tt := range []struct {
+		publicURL  string
+		wantSecure bool
+	}{{"", false}, {"http://localhost:8080", false}, {"https://lifeline.example.org", true}} {
+		t.Run(tt.publicURL, func(t *testing.T) {
+			app := newTestApp(t, func(c *api.Config) { c.PublicURL = tt.publicURL })
+			c := app.newClient()
+			resp := c.do("POST", "/api/auth/register", map[string]string{"email": uniqueEmail("flags"), "password": goodPassword, "firstName": "Flo"})
+			cookies := map[string]string{"sign-in": resp.header.Get("Set-Cookie")}
+			token := strings.TrimPrefix(strings.Split(cookies["sign-in"], ";")[0], "lifeline_session=")
+			cookies["sign-out"] = withToken(app, token).do("GET", "/api/logout", nil).header.Get("Set-Cookie")
+			for when, cookie := range cookies {
+				for _, want := range []string{"HttpOnly", "SameSite=Lax", "Path=/"} {
+					if !strings.Contains(cookie, want) {
+						t.Errorf("%s Set-Cookie %q lacks %s", when, cookie, want)
+					}
+				}
+				if got := strings.Contains(cookie, "Secure"); got != tt.wantSecure {
+					t.Errorf("%s Set-Cookie %q: Secure = %v, want %v", when, cookie, got, tt.wantSecure)
+				}
+			}
+			if len(token) != 43 {
+				t.Errorf("token %q is not 32 bytes of base64url", token)
+			}
+			var raw int
+			app.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM sessions WHERE token_hash = $1::bytea OR user_agent LIKE '%' || $2 || '%'`, []byte(token), token).Scan(&raw)
+			if raw != 0 {
+				t.Error("the raw token is stored")
+			}
+		})
+	}
+}
+
+// TestDeletingTheAccountEndsItsSessions: every session of a deleted
+// account stops working, on every device.
+func TestDeletingTheAccountEndsItsSessions(t *testing.T) {
+	app := newTestApp(t)
+	c, email := app.registerUser("Dee")
+	other := app.newClient()
+	if r := other.do("POST", "/api/auth/login", map[string]string{"email": email, "password": goodPassword}); r.status != http.StatusOK {
+		t.Fatal(r.status)
+	}
+	tokens := map[string]string{"this device": c.sessionToken(), "other device": other.sessionToken()}
+	if r := c.do("DELETE", "/api/account", map[string]string{"password": goodPassword}); r.status != http.StatusNoContent {
+		t.Fatalf("delete = %d %s", r.status, r.body)
+	}
+	for name, token := range tokens {
+		if got := signedIn(app, token); got != http.StatusUnauthorized {
+			t.Errorf("%s after deletion = %d, want 401", name, got)
+		}
+	}
+}
+
+func login(app *testApp, c *client, email, password string, headers ...string) response {
+	return c.do("POST", "/api/auth/login", map[string]string{"email": email, "password": password}, headers...)
+}
+
+// TestLoginLimits documents the limiter: 10 failures per account email and
+// 30 per client address in 15 minutes block for 15 minutes. The account
+// lock does not stop other accounts; unknown emails lock the same way (no
+// probing); X-Forwarded-For and X-Real-IP do not buy a new address; a
+// successful sign-in clears its account's count. The steps share one
+// address, so they count towards its 30 in order.
+func TestLoginLimits(t *testing.T) {
+	app := newTestApp(t)
+	_, target := app.registerUser("Tara")
+	_, bystander := app.registerUser("Bo")
+	failures := 0
+	fail := func(email string) response {
+		t.Helper()
+		failures++
+		// Every attempt claims another forwarded address: none is trusted.
+		return login(app, app.newClient(), email, "wrong guess "+strconv.Itoa(failures),
+			"X-Forwarded-For", "203.0.113."+strconv.Itoa(failures), "X-Real-IP", "198.51.100."+strconv.Itoa(failures))
+	}
+
+	for i := 1; i <= 10; i++ {
+		want := http.StatusUnauthorized
+		if i == 10 {
+			want = http.StatusTooManyRequests
+		}
+		if got := fail(target); got.status != want {
+			t.Fatalf("failure %d = %d, want %d", i, got.status, want)
+		}
+	}
+	if got := login(app, app.newClient(), target, goodPassword); got.status != http.StatusTooManyRequests {
+		t.Errorf("right password on the locked account = %d, want 429", got.status)
+	}
+	if got := login(app, app.newClient(), bystander, goodPassword); got.status != http.StatusOK {
+		t.Errorf("another account from the same address during the lock = %d, want 200", got.status)
+	}
+
+	ghost := uniqueEmail("ghost")
+	var last response
+	for i := 0; i < 10; i++ {
+		last = fail(ghost)
+	}
+	if last.status != http.StatusTooManyRequests {
+		t.Errorf("10th failure on an unknown email = %d, want 429 like a real account", last.status)
+	}
+
+	_, typist := app.registerUser("Cy")
+	for i := 0; i < 3; i++ {
+		fail(typist)
+	}
+	if got := login(app, app.newClient(), typist, goodPassword); got.status != http.StatusOK {
+		t.Fatalf("right password after 3 typos = %d", got.status)
+	}
+	var rows int
+	app.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM auth_throttle WHERE scope = 'account' AND key = $1`, typist).Scan(&rows)
+	if rows != 0 {
+		t.Error("a successful sign-in did not clear the account's failures")
+	}
+
+	for failures < 29 {
+		if got := fail(uniqueEmail("spray")); got.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d from the address = %d, want 401", failures, got.status)
+		}
+	}
+	if got := fail(uniqueEmail("spray")); got.status != http.StatusTooManyRequests {
+		t.Fatalf("30th failure from one address (forwarded-for rotating) = %d, want 429", got.status)
+	}
+	if got := login(app, app.newClient(), bystander, goodPassword, "X-Forwarded-For", "192.0.2.77"); got.status != http.StatusTooManyRequests {
+		t.Errorf("a blocked address signing in to another account = %d, want 429 (the block is per address)", got.status)
+	}
+	app.advance(15*time.Minute + time.Second)
+	if got := login(app, app.newClient(), bystander, goodPassword); got.status != http.StatusOK {
+		t.Errorf("after the 15-minute block = %d, want 200", got.status)
+	}
+}

@@ -1,0 +1,145 @@
+package store
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// sqlArg says which argument of a call is SQL text: the first for the
+// pgx methods after the context (Queue and pgx.Batch take no context).
+var sqlArg = map[string]int{"Exec": 1, "Query": 1, "QueryRow": 1, "Queue": 0, "upsert": 4}
+
+// dynamicSQL allow-lists the calls whose SQL is not a compile-time
+// constant, by "file:function", each with why its input is safe. A new
+// entry needs the same scrutiny: values go in $n parameters, only
+// identifiers may be spliced, and only ones the code itself chose.
+var dynamicSQL = map[string]string{
+	// CREATE DATABASE takes no parameters; the name is quoted by pgx.
+	"cluster.go:createDatabase": "pgx.Identifier.Sanitize",
+	// Migration files embedded in the binary.
+	"migrate.go:applyOne": "embedded migration files",
+	// refWhere returns one of two constant clauses; the ref is $1.
+	"content.go:FindArticle":  "constant WHERE from refWhere",
+	"content.go:FindBlogPost": "constant WHERE from refWhere",
+	// Table names from a fixed switch over content kinds, not input.
+	"content.go:LoadContent": "table from a constant switch",
+	// upsert forwards its sql parameter; its callers pass constants
+	// (checked at their call sites through sqlArg["upsert"]).
+	"content.go:upsert": "forwards its sql parameter",
+	// The table is safetyPlans or copingPlans, constants of this package.
+	"plans.go:findPlan": "table is a package constant",
+	"plans.go:savePlan": "table is a package constant",
+	// Table names read from information_schema (tables the migrations made).
+	"users.go:ExportUser": "identifiers from the live schema",
+	"users.go:DeleteUser": "identifiers from the live schema",
+}
+
+// TestSQLIsParameterised scans the store package's source: every SQL text
+// handed to pgx is a constant (string literals and named constants joined
+// with +), so values can only travel as $n parameters; fmt.Sprintf never
+// builds SQL. Anything else must be in dynamicSQL with a reason.
+func TestSQLIsParameterised(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	consts := map[string]bool{}
+	parsed := map[string]*ast.File{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed[name] = f
+		ast.Inspect(f, func(n ast.Node) bool {
+			if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
+				for _, spec := range d.Specs {
+					for _, id := range spec.(*ast.ValueSpec).Names {
+						consts[id.Name] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	var constant func(e ast.Expr) bool
+	constant = func(e ast.Expr) bool {
+		switch x := e.(type) {
+		case *ast.BasicLit:
+			return x.Kind == token.STRING
+		case *ast.Ident:
+			return consts[x.Name]
+		case *ast.ParenExpr:
+			return constant(x.X)
+		case *ast.BinaryExpr:
+			return x.Op == token.ADD && constant(x.X) && constant(x.Y)
+		}
+		return false
+	}
+	sqlWords := regexp.MustCompile(`(?i)\b(select|insert|update|delete|from|where|values)\b`)
+
+	used := map[string]bool{}
+	var problems []string
+	for name, f := range parsed {
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			where := name + ":" + fn.Name.Name
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				var callee string
+				switch f := call.Fun.(type) {
+				case *ast.SelectorExpr:
+					callee = f.Sel.Name
+					if pkg, ok := f.X.(*ast.Ident); ok && pkg.Name == "fmt" && strings.HasSuffix(callee, "printf") && len(call.Args) > 0 {
+						if lit, ok := call.Args[0].(*ast.BasicLit); ok && sqlWords.MatchString(lit.Value) {
+							problems = append(problems, fset.Position(call.Pos()).String()+": fmt."+callee+" builds SQL-looking text")
+						}
+						return true
+					}
+				case *ast.Ident:
+					callee = f.Name
+				}
+				i, ok := sqlArg[callee]
+				if !ok || len(call.Args) <= i || constant(call.Args[i]) {
+					return true
+				}
+				if _, ok := dynamicSQL[where]; ok {
+					used[where] = true
+					return true
+				}
+				problems = append(problems, fset.Position(call.Pos()).String()+": "+callee+" in "+where+" runs SQL that is not a constant")
+				return true
+			})
+		}
+	}
+	sort.Strings(problems)
+	for _, p := range problems {
+		t.Error(p + " (use $n parameters; an identifier that must be spliced needs pgx.Identifier and an entry in dynamicSQL)")
+	}
+	for where := range dynamicSQL {
+		if !used[where] {
+			t.Errorf("dynamicSQL allows %s, which no longer builds SQL: remove the entry", where)
+		}
+	}
+}
