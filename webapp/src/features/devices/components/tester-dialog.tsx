@@ -130,7 +130,7 @@ function PacketItem({ packet: p }: { packet: PacketRecord }) {
   const accepted = p.outcome === 'accepted'
   return (
     <li data-testid="packet" className="grid gap-1.5 rounded-lg border bg-background/60 p-3 text-xs">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <Badge variant={accepted ? 'success' : 'danger'} data-testid="packet-outcome">
           {accepted ? <CircleCheck aria-hidden="true" /> : <CircleX aria-hidden="true" />}
           {outcomeLabel(p)}
@@ -138,11 +138,13 @@ function PacketItem({ packet: p }: { packet: PacketRecord }) {
         <time dateTime={p.at} className="tabular-nums">
           {timeFormat.format(new Date(p.at))}
         </time>
-        <span className="min-w-0 truncate font-mono text-muted-foreground" title={p.topic}>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground">
+        <span className="min-w-0 truncate font-mono" title={p.topic}>
           <span className="sr-only">{text.topic}: </span>
           {p.topic}
         </span>
-        <span className="text-muted-foreground" data-testid="packet-size">
+        <span data-testid="packet-size">
           {text.size(p.size)}
           {accepted && p.kind === 'position' && p.fixes ? ` · ${text.fixes(p.fixes)}` : ''}
         </span>
