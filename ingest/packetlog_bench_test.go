@@ -31,6 +31,7 @@ func BenchmarkHookHotPath(b *testing.B) {
 	run := func(b *testing.B, h *deviceHook) {
 		var next atomic.Int64
 		b.ReportAllocs()
+		b.ResetTimer()
 		b.RunParallel(func(pb *testing.PB) {
 			id := devices[int(next.Add(1))%len(devices)]
 			pk := packets.Packet{TopicName: wire.PositionTopic(id), Payload: payload}
@@ -58,4 +59,25 @@ func BenchmarkHookHotPath(b *testing.B) {
 		}
 		run(b, newHook(log))
 	})
+}
+
+// BenchmarkPacketLogRecord is Record alone, for one device nobody watches
+// and for a watched one whose events are mostly over the rate limit.
+func BenchmarkPacketLogRecord(b *testing.B) {
+	payload := []byte(`{"seq":1042,"ts":1763793664000,"lat":37.7749,"lon":-122.4194,"acc":6.5,"bat":81}`)
+	for _, watched := range []bool{false, true} {
+		b.Run(fmt.Sprintf("watched=%v", watched), func(b *testing.B) {
+			log := NewPacketLog(PacketLogConfig{})
+			defer log.Close()
+			if watched {
+				log.Watch("brc_bench", time.Now().Add(time.Hour))
+			}
+			at := time.Now()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				log.Record("brc_bench", 1, at, "bracelets/brc_bench/position", payload, packetResult{kind: wire.KindPosition, fixes: 1})
+			}
+		})
+	}
 }
