@@ -42,6 +42,10 @@ type DeviceCredentials struct {
 type DeviceService interface {
 	CreateDevice(ctx context.Context, d *Device, tokenHash []byte) error
 	FindDevices(ctx context.Context, userID int64) ([]*Device, error)
+	// FindDevice returns one of the user's active devices.
+	FindDevice(ctx context.Context, userID int64, deviceID string) (*Device, error)
+	// RenameDevice renames one of the user's active devices.
+	RenameDevice(ctx context.Context, userID int64, deviceID, name string) (*Device, error)
 	// RevokeDevice marks the device revoked; it can never connect again.
 	RevokeDevice(ctx context.Context, userID int64, deviceID string) error
 	// DeviceCredentials looks a device up for authentication, whoever owns it.

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -31,10 +33,9 @@ func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	name := strings.TrimSpace(req.Name)
-	if name == "" || utf8.RuneCountInString(name) > 80 {
-		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
-			Fields: map[string]string{"name": "Give the bracelet a name of 1 to 80 characters."}})
+	name, err := deviceName(req.Name)
+	if err != nil {
+		writeError(w, r, err)
 		return
 	}
 	token, hash := lifeline.NewDeviceToken()
@@ -47,28 +48,111 @@ func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, pairedDevice{Device: d, Token: token})
 }
 
+// deviceName trims a bracelet's name and checks its length.
+func deviceName(raw string) (string, error) {
+	name := strings.TrimSpace(raw)
+	if name == "" || utf8.RuneCountInString(name) > 80 {
+		return "", &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+			Fields: map[string]string{"name": "Give the bracelet a name of 1 to 80 characters."}}
+	}
+	return name, nil
+}
+
 func (s *Server) listDevices(w http.ResponseWriter, r *http.Request) {
 	list, err := s.cfg.Devices.FindDevices(r.Context(), currentUser(r.Context()).ID)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	now := s.cfg.Now()
 	for _, d := range list {
-		d.Connected = s.cfg.Connections != nil && s.cfg.Connections.Connected(d.ID)
-		d.Health = lifeline.DeviceHealth(d, now)
-		if d.Connected && d.Health == lifeline.HealthNeverSeen {
-			d.Health = lifeline.HealthNoGPSFix // connected, nothing sent yet
-		}
-		history, err := s.cfg.Devices.BatteryHistory(r.Context(), d.ID, now.Add(-batteryEstimateWindow))
-		if err != nil {
+		if err := s.describeDevice(r.Context(), d); err != nil {
 			writeError(w, r, err)
 			return
 		}
-		if left := lifeline.EstimateBatteryLeft(history); left != nil {
-			minutes := int(left.Minutes())
-			d.BatteryTimeLeftMinutes = &minutes
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// describeDevice fills in what is not stored: the live connection, the
+// health and the battery time left.
+func (s *Server) describeDevice(ctx context.Context, d *lifeline.Device) error {
+	now := s.cfg.Now()
+	d.Connected = s.cfg.Connections != nil && s.cfg.Connections.Connected(d.ID)
+	d.Health = lifeline.DeviceHealth(d, now)
+	if d.Connected && d.Health == lifeline.HealthNeverSeen {
+		d.Health = lifeline.HealthNoGPSFix // connected, nothing sent yet
+	}
+	history, err := s.cfg.Devices.BatteryHistory(ctx, d.ID, now.Add(-batteryEstimateWindow))
+	if err != nil {
+		return err
+	}
+	if left := lifeline.EstimateBatteryLeft(history); left != nil {
+		minutes := int(left.Minutes())
+		d.BatteryTimeLeftMinutes = &minutes
+	}
+	return nil
+}
+
+// renameDevice is PATCH /api/devices/{id} with {name}.
+func (s *Server) renameDevice(w http.ResponseWriter, r *http.Request) {
+	var req createDeviceRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	name, err := deviceName(req.Name)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	d, err := s.cfg.Devices.RenameDevice(r.Context(), currentUser(r.Context()).ID, chi.URLParam(r, "id"), name)
+	if err == nil {
+		err = s.describeDevice(r.Context(), d)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, d)
+}
+
+// watchLease is how long one POST .../watch keeps a device's packets
+// flowing live; the tester view renews it well before it ends.
+const watchLease = time.Minute
+
+// watchDevice is POST /api/devices/{id}/watch: for the next minute, every
+// ingest node publishes the device's packets to its owner's live streams.
+// The lease travels on the shared events channel, so it reaches the node
+// the bracelet is connected to whichever node serves this request.
+func (s *Server) watchDevice(w http.ResponseWriter, r *http.Request) {
+	d, err := s.cfg.Devices.FindDevice(r.Context(), currentUser(r.Context()).ID, chi.URLParam(r, "id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	// The lease ends by the wall clock every node shares, not the test clock.
+	watch := lifeline.DeviceWatch{DeviceID: d.ID, Until: time.Now().Add(watchLease).UTC()}
+	if s.cfg.Events != nil {
+		data, _ := json.Marshal(watch)
+		if err := s.cfg.Events.PublishEvents(r.Context(), []lifeline.LiveEvent{{UserID: d.UserID, Kind: lifeline.EventWatch, Data: data}}); err != nil {
+			writeError(w, r, err)
+			return
 		}
+	}
+	writeJSON(w, http.StatusOK, map[string]time.Time{"until": watch.Until})
+}
+
+// devicePackets is GET /api/devices/{id}/packets: the device's latest
+// packets, newest first, as the node holds them.
+func (s *Server) devicePackets(w http.ResponseWriter, r *http.Request) {
+	d, err := s.cfg.Devices.FindDevice(r.Context(), currentUser(r.Context()).ID, chi.URLParam(r, "id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	list := []lifeline.PacketRecord{}
+	if s.cfg.Packets != nil {
+		list = s.cfg.Packets.RecentPackets(d.ID)
 	}
 	writeJSON(w, http.StatusOK, list)
 }

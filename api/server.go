@@ -39,6 +39,8 @@ type Config struct {
 	ZoneWatch lifeline.ZoneWatcher
 	// Events announces changes to every node (zone edits).
 	Events lifeline.EventPublisher
+	// Packets holds bracelets' latest packets for the tester view (nil: none).
+	Packets lifeline.PacketLog
 	// Ready answers /readyz: the database is reachable and migrated.
 	Ready lifeline.Checker
 	// WebApp is the built web app (index.html and assets/); nil when it was
@@ -195,7 +197,10 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 
 			r.Get("/devices", s.listDevices)
 			r.Post("/devices", s.createDevice)
+			r.Patch("/devices/{id}", s.renameDevice)
 			r.Delete("/devices/{id}", s.revokeDevice)
+			r.Get("/devices/{id}/packets", s.devicePackets)
+			r.Post("/devices/{id}/watch", s.watchDevice)
 			r.Post("/gps/location", s.shareLocation)
 			r.Get("/gps/locations", s.listLocations)
 			r.Get("/gps/latest", s.latestLocation)

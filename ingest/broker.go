@@ -38,6 +38,8 @@ type BrokerConfig struct {
 
 	// Events, when set, announces bracelets connecting and disconnecting.
 	Events lifeline.EventPublisher
+	// Packets, when set, records every packet for the tester view.
+	Packets *PacketLog
 
 	Metrics *Metrics
 	Logger  *slog.Logger
@@ -84,7 +86,7 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
 		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{},
-		publishConfig: b.publishConfig, maxClients: cfg.MaxClients, events: cfg.Events,
+		publishConfig: b.publishConfig, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
 		busy: func(cl *mqtt.Client) {
 			code := packets.ErrServerBusy
 			if cl.Properties.ProtocolVersion < 5 {

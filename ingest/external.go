@@ -28,6 +28,8 @@ type ExternalConfig struct {
 	Devices lifeline.DeviceService
 	Writer  lifeline.FixWriter
 	Limits  wire.Limits
+	// Packets, when set, records every packet for the tester view.
+	Packets *PacketLog
 	Metrics *Metrics
 	Logger  *slog.Logger
 }
@@ -126,9 +128,11 @@ func (e *External) handle(_ paho.Client, msg paho.Message) {
 	case wire.KindPosition:
 		decoded, err := wire.DecodePositions(msg.Payload(), now, e.cfg.Limits)
 		if err != nil {
+			e.record(deviceID, device.UserID, now, msg, packetResult{reason: wire.ReasonOf(err), err: err})
 			e.reject(msg, wire.ReasonOf(err))
 			return
 		}
+		e.record(deviceID, device.UserID, now, msg, packetResult{kind: kind, fixes: len(decoded)})
 		for _, f := range decoded {
 			fixes = append(fixes, lifeline.Fix{UserID: device.UserID, DeviceID: deviceID, Source: lifeline.SourceBracelet,
 				Seq: int64(f.Seq), TS: f.TS, Lat: f.Lat, Lon: f.Lon, Accuracy: f.Acc, Battery: f.Bat, ReceivedAt: now})
@@ -136,9 +140,11 @@ func (e *External) handle(_ paho.Client, msg paho.Message) {
 	case wire.KindBattery:
 		b, err := wire.DecodeBattery(msg.Payload(), now, e.cfg.Limits)
 		if err != nil {
+			e.record(deviceID, device.UserID, now, msg, packetResult{reason: wire.ReasonOf(err), err: err})
 			e.reject(msg, wire.ReasonOf(err))
 			return
 		}
+		e.record(deviceID, device.UserID, now, msg, packetResult{kind: kind})
 		batteries = append(batteries, lifeline.BatteryReading{UserID: device.UserID, DeviceID: deviceID, Seq: int64(b.Seq),
 			TS: b.TS, Battery: b.Bat, Charging: b.Charging, ReceivedAt: now})
 	default:
@@ -154,6 +160,12 @@ func (e *External) handle(_ paho.Client, msg paho.Message) {
 		return
 	}
 	msg.Ack()
+}
+
+func (e *External) record(deviceID string, userID int64, at time.Time, msg paho.Message, res packetResult) {
+	if e.cfg.Packets != nil {
+		e.cfg.Packets.Record(deviceID, userID, at, msg.Topic(), msg.Payload(), res)
+	}
 }
 
 func (e *External) reject(msg paho.Message, reason string) {

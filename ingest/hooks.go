@@ -38,6 +38,8 @@ type deviceHook struct {
 	busy       func(cl *mqtt.Client)
 	// events announces connection changes to the web app (may be nil).
 	events lifeline.EventPublisher
+	// packets records every packet for the tester view (may be nil).
+	packets *PacketLog
 
 	mu       sync.Mutex
 	sessions map[string]*deviceSession // by device ID
@@ -205,8 +207,10 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 			h.log.Debug("puback not written", "device", cl.ID, "err", err)
 		}
 	}
-	if !s.limiter.allow(h.now()) {
+	now := h.now()
+	if !s.limiter.allow(now) {
 		h.metrics.Refused.WithLabelValues("rate_limited").Inc()
+		h.record(cl.ID, s.userID, now, pk, packetResult{reason: "rate_limited"})
 		if !v5 {
 			// MQTT 3.1.1 has no negative PUBACK: drop the connection unacked,
 			// so the device resends later instead of believing it delivered.
@@ -220,11 +224,17 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		reason := wire.ReasonOf(err)
 		h.metrics.RejectedFixes.WithLabelValues(reason).Inc()
 		h.log.Debug("packet rejected", "device", cl.ID, "topic", pk.TopicName, "reason", reason, "err", err)
+		h.record(cl.ID, s.userID, now, pk, packetResult{reason: reason, err: err})
 		code := packets.CodeSuccess // MQTT 3.1.1: acked as "rejected as invalid"
 		if v5 {
 			code = packets.ErrPayloadFormatInvalid // PUBACK 0x99
 		}
 		return pk, h.submit(cl, nil, nil, func(error) { ack(code) })
+	}
+	if len(fixes) > 0 {
+		h.record(cl.ID, s.userID, now, pk, packetResult{kind: wire.KindPosition, fixes: len(fixes)})
+	} else {
+		h.record(cl.ID, s.userID, now, pk, packetResult{kind: wire.KindBattery})
 	}
 	return pk, h.submit(cl, fixes, batteries, func(err error) {
 		switch {
@@ -236,6 +246,14 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 			cl.Stop(err) // no negative PUBACK in 3.1.1: let the device resend
 		}
 	})
+}
+
+// record keeps the packet for the tester view: a copy of its first bytes
+// in a preallocated slot, nothing allocated.
+func (h *deviceHook) record(deviceID string, userID int64, at time.Time, pk packets.Packet, res packetResult) {
+	if h.packets != nil {
+		h.packets.Record(deviceID, userID, at, pk.TopicName, pk.Payload, res)
+	}
 }
 
 // submit queues a packet's rows; it returns ErrRejectPacket so mochi leaves

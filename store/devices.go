@@ -24,25 +24,59 @@ func (db *DB) CreateDevice(ctx context.Context, d *lifeline.Device, tokenHash []
 
 func (db *DB) FindDevices(ctx context.Context, userID int64) ([]*lifeline.Device, error) {
 	rows, err := db.Pool.Query(ctx, `
-		SELECT id, user_id, name, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging
-		FROM devices WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at, id`, userID)
+		SELECT `+deviceColumns+` FROM devices WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at, id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: find devices: %w", err)
 	}
-	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Device, error) {
-		var d lifeline.Device
-		var battery *int16
-		err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging)
-		if battery != nil {
-			b := int(*battery)
-			d.LastBattery = &b
-		}
-		return &d, err
-	})
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Device, error) { return scanDevice(row) })
 	if err != nil {
 		return nil, fmt.Errorf("store: find devices: %w", err)
 	}
 	return list, nil
+}
+
+// deviceColumns and scanDevice read a device row as FindDevices does.
+const deviceColumns = `id, user_id, name, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging`
+
+func scanDevice(row pgx.Row) (*lifeline.Device, error) {
+	var d lifeline.Device
+	var battery *int16
+	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging); err != nil {
+		return nil, err
+	}
+	if battery != nil {
+		b := int(*battery)
+		d.LastBattery = &b
+	}
+	return &d, nil
+}
+
+// FindDevice returns one of the user's active devices.
+func (db *DB) FindDevice(ctx context.Context, userID int64, deviceID string) (*lifeline.Device, error) {
+	d, err := scanDevice(db.Pool.QueryRow(ctx, `
+		SELECT `+deviceColumns+` FROM devices WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`, deviceID, userID))
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Bracelet not found.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: find device: %w", err)
+	}
+	return d, nil
+}
+
+// RenameDevice renames one of the user's active devices.
+func (db *DB) RenameDevice(ctx context.Context, userID int64, deviceID, name string) (*lifeline.Device, error) {
+	d, err := scanDevice(db.Pool.QueryRow(ctx, `
+		UPDATE devices SET name = $3, updated_at = now()
+		WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL
+		RETURNING `+deviceColumns, deviceID, userID, name))
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Bracelet not found.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: rename device: %w", err)
+	}
+	return d, nil
 }
 
 func (db *DB) RevokeDevice(ctx context.Context, userID int64, deviceID string) error {

@@ -38,6 +38,7 @@ type Main struct {
 	guard    *guard.Guard
 	feed     *api.LocationFeed
 	writer   *ingest.Writer
+	packets  *ingest.PacketLog
 	broker   *ingest.Broker
 	external *ingest.External
 	http     *api.Server
@@ -75,6 +76,9 @@ func (m *Main) Run(ctx context.Context) error {
 		Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics,
 		Observer: lifeline.FixObservers{m.guard, m.feed},
 	})
+	m.packets = ingest.NewPacketLog(ingest.PacketLogConfig{
+		Publisher: m.db, Registerer: registry, Logger: m.Logger.With("component", "tester"),
+	})
 	if m.Config.Role != RoleAPI {
 		if err := m.startIngest(ingestMetrics); err != nil {
 			return err
@@ -102,6 +106,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Fixes:                m.writer,
 		Locations:            m.db,
 		Connections:          connections,
+		Packets:              m.packets,
 		Zones:                m.db,
 		ZoneWatch:            m.guard,
 		Symptoms:             m.db,
@@ -172,6 +177,7 @@ func (m *Main) startIngest(metrics *ingest.Metrics) error {
 		Password:  m.Config.MQTTExternalPass,
 		Devices:   m.db,
 		Writer:    m.writer,
+		Packets:   m.packets,
 		Metrics:   metrics,
 		Logger:    m.Logger.With("component", "mqtt-external"),
 	})
@@ -184,6 +190,9 @@ func (m *Main) startLive() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopListening = stop
 	go m.db.ListenEvents(ctx, m.Logger.With("component", "live"), func(e lifeline.LiveEvent) {
+		if m.packets.DeliverEvent(e) {
+			return // a watch lease, for the ingest side only
+		}
 		switch e.Kind {
 		case lifeline.EventZone:
 			m.guard.ZoneChanged(ctx, e.ID) // an edit made through another node
@@ -218,6 +227,7 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 		Rate:       m.Config.DeviceRate,
 		MaxClients: m.Config.MQTTMaxClients,
 		Events:     m.db,
+		Packets:    m.packets,
 		Metrics:    metrics,
 		Logger:     m.Logger.With("component", "mqtt"),
 	})
@@ -310,6 +320,9 @@ func (m *Main) Close(ctx context.Context) error {
 	}
 	if m.feed != nil {
 		m.feed.Close()
+	}
+	if m.packets != nil {
+		m.packets.Close()
 	}
 	if m.stopListening != nil {
 		m.stopListening()

@@ -57,6 +57,11 @@ export class Bracelet {
     await this.client.publishAsync(`bracelets/${this.device.id}/position`, payload, { qos: 1 })
   }
 
+  /** Publishes any payload (well-formed or not) to bracelets/{id}/{kind} at QoS 1; resolves on the PUBACK. */
+  async publishRaw(payload: string | Buffer, kind: 'position' | 'battery' = 'position'): Promise<void> {
+    await this.client.publishAsync(`bracelets/${this.device.id}/${kind}`, payload, { qos: 1 })
+  }
+
   async close(): Promise<void> {
     await this.client.endAsync()
   }

@@ -3,6 +3,8 @@ import * as React from 'react'
 
 import { alertsText } from '@/features/alerts/content'
 import { isGeofenceAlert, type Alert } from '@/features/alerts/types'
+import { applyPacket } from '@/features/devices/api/device-packets'
+import type { PacketRecord } from '@/features/devices/types'
 import type { Location } from '@/features/gps/types'
 import { toast } from '@/hooks/use-toast'
 
@@ -23,7 +25,7 @@ function parse<T>(event: Event): T | null {
 
 /**
  * One Server-Sent Events stream per signed-in session (docs/api.md "Live
- * events": location, alert, device, zone) (the shell mounts
+ * events": location, alert, device, zone, and packet for the bracelet tester view) (the shell mounts
  * this once). Events update the query caches; a new geofence alert also
  * shows a toast. The browser resumes a dropped stream by itself (sending
  * Last-Event-ID); when the stream closes for good (an error answer), this
@@ -60,6 +62,10 @@ export function useLiveEvents(): void {
     }
 
     const onZone = () => void applyZoneChange(queryClient)
+    const onPacket = (event: Event) => {
+      const packet = parse<PacketRecord>(event)
+      if (packet?.id && packet.deviceId) applyPacket(queryClient, packet)
+    }
 
     const connect = () => {
       const es = new EventSource(EVENTS_URL, { withCredentials: true })
@@ -73,6 +79,7 @@ export function useLiveEvents(): void {
       es.addEventListener('alert', onAlert)
       es.addEventListener('device', onDevice)
       es.addEventListener('zone', onZone)
+      es.addEventListener('packet', onPacket)
       es.addEventListener('error', () => {
         if (es.readyState !== EventSource.CLOSED || stopped) return
         es.close()

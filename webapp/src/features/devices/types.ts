@@ -18,3 +18,24 @@ export type Device = {
 
 /** `POST /api/devices` answer: the device and its token, shown this once. */
 export type PairedDevice = Partial<Device> & { id: string; name: string; token: string }
+
+/** One raw packet a bracelet sent and what became of it (`GET /api/devices/{id}/packets`, live `packet` events). */
+export type PacketRecord = {
+  id: string
+  deviceId: string
+  at: string
+  topic: string
+  /** Payload size in bytes. */
+  size: number
+  /** The payload's first 256 bytes, as text or hex (`encoding`). */
+  excerpt: string
+  encoding: 'text' | 'hex' | (string & {})
+  truncated: boolean
+  outcome: 'accepted' | 'rejected' | (string & {})
+  /** Accepted: position or battery. */
+  kind?: string
+  fixes?: number
+  /** Rejected: the wire contract's reason code, and its explanation. */
+  reason?: string
+  detail?: string
+}

@@ -4,4 +4,7 @@ export const deviceKeys = {
   list: () => [...deviceKeys.all] as const,
   pair: () => [...deviceKeys.all, 'pair'] as const,
   revoke: () => [...deviceKeys.all, 'revoke'] as const,
+  rename: () => [...deviceKeys.all, 'rename'] as const,
+  /** A bracelet's latest packets; live `packet` events are merged into it while it is cached. */
+  packets: (id: string) => [...deviceKeys.all, id, 'packets'] as const,
 }

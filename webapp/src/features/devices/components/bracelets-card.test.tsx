@@ -118,4 +118,71 @@ describe('Bracelets card', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/devices/brc_abcdefghijkl', expect.objectContaining({ method: 'DELETE' }))
     expect(await screen.findByText('Bracelet revoked')).toBeInTheDocument()
   })
+
+  describe('rename', () => {
+    function renameRoutes(answer: (name: string) => Response) {
+      let devices = [makeDevice({ name: 'Left wrist' })]
+      const fetchMock = stubFetch({
+        '/api/devices': () => new Response(JSON.stringify(devices), { status: 200 }),
+        'PATCH /api/devices/brc_abcdefghijkl': (init) => {
+          const { name } = JSON.parse(init?.body as string) as { name: string }
+          const res = answer(name)
+          if (res.ok) devices = [makeDevice({ name })]
+          return res
+        },
+      })
+      return fetchMock
+    }
+    const ok = (name: string) => new Response(JSON.stringify(makeDevice({ name })), { status: 200 })
+
+    it('saves with Enter, shows the new name and a toast, and gives focus back', async () => {
+      const fetchMock = renameRoutes(ok)
+      const { user } = renderWithProviders(<BraceletsCard />)
+      const button = await screen.findByRole('button', { name: 'Rename Left wrist' })
+      await user.click(button)
+      const field = screen.getByRole('textbox', { name: 'New name' })
+      expect(field).toHaveValue('Left wrist')
+      expect(field).toHaveFocus()
+      await user.clear(field)
+      await user.type(field, '  Right wrist {Enter}')
+      expect(await screen.findByText('Bracelet renamed')).toBeInTheDocument()
+      expect(sentBody(fetchMock, 'PATCH', '/api/devices/brc_abcdefghijkl')).toEqual({ name: 'Right wrist' })
+      expect(await screen.findByTestId('device-name')).toHaveTextContent('Right wrist')
+      expect(screen.queryByRole('textbox', { name: 'New name' })).not.toBeInTheDocument()
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Rename Right wrist' })).toHaveFocus())
+    })
+
+    it('cancels with Escape and sends nothing', async () => {
+      const fetchMock = renameRoutes(ok)
+      const { user } = renderWithProviders(<BraceletsCard />)
+      await user.click(await screen.findByRole('button', { name: 'Rename Left wrist' }))
+      await user.type(screen.getByRole('textbox', { name: 'New name' }), ' 2{Escape}')
+      expect(screen.queryByRole('textbox', { name: 'New name' })).not.toBeInTheDocument()
+      expect(screen.getByTestId('device-name')).toHaveTextContent('Left wrist')
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false)
+    })
+
+    it('explains a bad name in place and keeps what was typed', async () => {
+      const fetchMock = renameRoutes(
+        () =>
+          new Response(
+            JSON.stringify({ error: 'invalid', message: 'Please check the highlighted fields.', fields: { name: 'Too long for the server.' } }),
+            { status: 400 },
+          ),
+      )
+      const { user } = renderWithProviders(<BraceletsCard />)
+      await user.click(await screen.findByRole('button', { name: 'Rename Left wrist' }))
+      const field = screen.getByRole('textbox', { name: 'New name' })
+      await user.clear(field)
+      await user.type(field, '   {Enter}')
+      expect(await screen.findByRole('alert')).toHaveTextContent('Give the bracelet a name of 1 to 80 characters.')
+      expect(field).toHaveAttribute('aria-invalid', 'true')
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false)
+
+      await user.type(field, 'Server says no{Enter}')
+      expect(await screen.findByText('Too long for the server.')).toBeInTheDocument()
+      expect(field).toHaveValue('   Server says no')
+      expect(screen.queryByText('Bracelet renamed')).not.toBeInTheDocument()
+    })
+  })
 })

@@ -1,20 +1,23 @@
-import { BatteryCharging, BatteryMedium, Plug, PlugZap, Plus, Trash2, Watch } from 'lucide-react'
+import { Activity, BatteryCharging, BatteryMedium, Check, Pencil, Plug, PlugZap, Plus, Trash2, Watch, X } from 'lucide-react'
 import * as React from 'react'
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/hooks/use-toast'
-import { isUnauthorizedError } from '@/lib/api-client'
+import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
 import { useDevices } from '../api/get-devices'
+import { useRenameDevice } from '../api/rename-device'
 import { useRevokeDevice } from '../api/revoke-device'
 import { devicesText } from '../content'
 import type { Device } from '../types'
 import { formatLastSeen, formatTimeLeft } from '../utils/format'
 import { PairDialog } from './pair-dialog'
+import { TesterDialog } from './tester-dialog'
 
 const healthVariant: Record<string, BadgeProps['variant']> = {
   ok: 'success',
@@ -29,12 +32,16 @@ export type BraceletsCardProps = {
   host?: string
 }
 
-/** Issue 8 item 6: pair, list (last seen, battery, time left, health, connection) and revoke bracelets. */
+/**
+ * Issue 8 item 6: pair, list (last seen, battery, time left, health,
+ * connection), rename and revoke bracelets, and open a bracelet's tester view.
+ */
 export function BraceletsCard({ host }: BraceletsCardProps) {
   const text = devicesText
   const devices = useDevices()
   const [pairing, setPairing] = React.useState(false)
   const [revoking, setRevoking] = React.useState<Device | null>(null)
+  const [testing, setTesting] = React.useState<Device | null>(null)
   const revoke = useRevokeDevice()
 
   const confirmRevoke = () => {
@@ -79,13 +86,19 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
         ) : (
           <ul className="grid gap-3 md:grid-cols-2" aria-label={text.title}>
             {devices.data.map((device) => (
-              <DeviceRow key={device.id} device={device} onRevoke={() => setRevoking(device)} />
+              <DeviceRow
+                key={device.id}
+                device={device}
+                onRevoke={() => setRevoking(device)}
+                onTest={() => setTesting(device)}
+              />
             ))}
           </ul>
         )}
       </CardContent>
 
       <PairDialog open={pairing} onOpenChange={setPairing} host={host} />
+      <TesterDialog device={testing} onClose={() => setTesting(null)} host={host} />
 
       <ConfirmDialog
         open={revoking !== null}
@@ -102,8 +115,15 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
   )
 }
 
-function DeviceRow({ device, onRevoke }: { device: Device; onRevoke: () => void }) {
+function DeviceRow({ device, onRevoke, onTest }: { device: Device; onRevoke: () => void; onTest: () => void }) {
   const text = devicesText
+  const [renaming, setRenaming] = React.useState(false)
+  const renameButton = React.useRef<HTMLButtonElement>(null)
+  const finishRenaming = () => {
+    setRenaming(false)
+    // The field goes away: focus returns to the button that opened it.
+    requestAnimationFrame(() => renameButton.current?.focus())
+  }
   const lastSeen = formatLastSeen(device.lastSeenAt) ?? text.never
   const timeLeft = formatTimeLeft(device.batteryTimeLeftMinutes)
   const health = text.health[device.health] ?? text.unknownHealth
@@ -111,23 +131,44 @@ function DeviceRow({ device, onRevoke }: { device: Device; onRevoke: () => void 
   return (
     <li data-testid="device-row" className="grid gap-3 rounded-lg border bg-background/60 p-3 text-sm">
       <div className="flex items-start justify-between gap-2">
-        <div className="grid min-w-0 gap-0.5">
-          <span className="truncate font-medium">{device.name}</span>
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          {renaming ? (
+            <RenameField device={device} onDone={finishRenaming} />
+          ) : (
+            <span className="truncate font-medium" data-testid="device-name">
+              {device.name}
+            </span>
+          )}
           <span className="truncate font-mono text-xs text-muted-foreground">
             <span className="sr-only">{text.deviceId}: </span>
             {device.id}
           </span>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-mt-1 -mr-1 size-9 shrink-0 rounded-full text-destructive hover:text-destructive"
-          aria-label={text.revoke(device.name)}
-          title={text.revoke(device.name)}
-          onClick={onRevoke}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        {!renaming && (
+          <div className="-mt-1 -mr-1 flex shrink-0">
+            <Button
+              ref={renameButton}
+              variant="ghost"
+              size="icon"
+              className="size-9 rounded-full"
+              aria-label={text.rename(device.name)}
+              title={text.rename(device.name)}
+              onClick={() => setRenaming(true)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 rounded-full text-destructive hover:text-destructive"
+              aria-label={text.revoke(device.name)}
+              title={text.revoke(device.name)}
+              onClick={onRevoke}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        )}
       </div>
       <div className="flex flex-wrap gap-1.5">
         <Badge variant={device.connected ? 'success' : 'muted'} data-testid="device-connection">
@@ -159,6 +200,84 @@ function DeviceRow({ device, onRevoke }: { device: Device; onRevoke: () => void 
           </>
         )}
       </dl>
+      <div>
+        <Button variant="outline" size="sm" className="rounded-full" aria-label={text.openTester(device.name)} onClick={onTest}>
+          <Activity aria-hidden="true" />
+          {text.testerButton}
+        </Button>
+      </div>
     </li>
+  )
+}
+
+/** The inline rename: Enter saves, Escape cancels, a bad name is explained in place. */
+function RenameField({ device, onDone }: { device: Device; onDone: () => void }) {
+  const text = devicesText
+  const [name, setName] = React.useState(device.name)
+  const [error, setError] = React.useState<string | null>(null)
+  const rename = useRenameDevice()
+  const errorId = React.useId()
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (rename.isPending) return
+    const trimmed = name.trim()
+    if (trimmed.length < 1 || trimmed.length > 80) {
+      setError(text.renameInvalid)
+      return
+    }
+    if (trimmed === device.name) {
+      onDone()
+      return
+    }
+    setError(null)
+    rename.mutate(
+      { id: device.id, name: trimmed },
+      {
+        onSuccess: (renamed) => {
+          toast(text.toasts.renamed(renamed.name))
+          onDone()
+        },
+        onError: (err) => {
+          if (isUnauthorizedError(err)) return
+          const details = readApiError(err)
+          setError(details?.fields?.name ?? details?.message ?? text.renameFailed)
+        },
+      },
+    )
+  }
+
+  return (
+    <form noValidate onSubmit={save} className="grid gap-1" aria-label={text.rename(device.name)}>
+      <div className="flex items-center gap-1">
+        <Input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault()
+              onDone()
+            }
+          }}
+          aria-label={text.renameLabel}
+          aria-invalid={error !== null}
+          aria-describedby={errorId}
+          maxLength={200}
+          autoComplete="off"
+          autoFocus
+          readOnly={rename.isPending}
+          className="h-9"
+        />
+        <Button type="submit" variant="ghost" size="icon" className="size-9 shrink-0 rounded-full" aria-label={text.renameSave} title={text.renameSave} disabled={rename.isPending}>
+          <Check aria-hidden="true" />
+        </Button>
+        <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0 rounded-full" aria-label={text.renameCancel} title={text.renameCancel} onClick={onDone} disabled={rename.isPending}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      <p id={errorId} role={error ? 'alert' : undefined} className={error ? 'text-xs text-destructive' : 'sr-only'}>
+        {error ?? text.renameHint}
+      </p>
+    </form>
   )
 }

@@ -1,0 +1,424 @@
+package ingest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"lifeline"
+	"lifeline/ingest/wire"
+)
+
+// packetsPerDevice is how many recent packets the tester view keeps per
+// bracelet.
+const packetsPerDevice = 50
+
+// PacketLog keeps each bracelet's latest packets, accepted and rejected,
+// for the tester view in the web app, and publishes them live while the
+// owner watches.
+//
+// Across nodes it works with the shared live events channel alone:
+//   - Watching is a lease. The API node that serves POST
+//     /api/devices/{id}/watch publishes an EventWatch; every node's events
+//     listener hands it to its PacketLog (DeliverEvent), so the ingest node
+//     the bracelet's packets reach, whichever it is, publishes that
+//     device's records as EventPacket events to the owner until the lease
+//     ends. The tester view renews the lease while it is open. A device no
+//     one watches costs one map lookup per packet and no NOTIFY.
+//   - A node that starts watching a device replays the records it already
+//     holds, and every node keeps the records other nodes publish in its
+//     own log (deduplicated by ID), so GET /api/devices/{id}/packets
+//     answers on any node.
+//
+// Memory is bounded: at most MaxDevices rings of packetsPerDevice slots,
+// each holding at most PacketExcerptMax payload bytes. Recording a packet
+// copies its excerpt into a slot allocated once per ring and allocates
+// nothing.
+type PacketLog struct {
+	node      string // prefix of this node's record IDs
+	max       int
+	publisher lifeline.EventPublisher
+	rate      RateLimit
+	log       *slog.Logger
+	dropped   prometheus.Counter
+
+	seq atomic.Uint64
+	// watches maps device ID to the end of its watch lease. Read on every
+	// packet, written rarely: copied on write, never locked by readers.
+	watches atomic.Pointer[map[string]time.Time]
+	wmu     sync.Mutex // serialises watch writers
+
+	mu    sync.Mutex
+	rings map[string]*packetRing
+	clock []*packetRing // every ring, for clock eviction
+	hand  int
+
+	queue chan queuedPacket
+	stop  chan struct{}
+	done  chan struct{}
+}
+
+// PacketLogConfig configures a PacketLog.
+type PacketLogConfig struct {
+	// Publisher sends watched devices' records to every node (nil: none).
+	Publisher lifeline.EventPublisher
+	// MaxDevices caps the bracelets with a ring (0: 1024, about 17 MB at
+	// most); the least recently active unwatched ring makes way.
+	MaxDevices int
+	// Rate caps live events per watched device; packets above it are still
+	// recorded, only their event is dropped and counted (0: 10/s, burst 20).
+	Rate RateLimit
+	// Registerer gets the dropped-events counter (nil: a private registry).
+	Registerer prometheus.Registerer
+	Logger     *slog.Logger
+}
+
+// NewPacketLog starts the log's publisher; Close stops it.
+func NewPacketLog(cfg PacketLogConfig) *PacketLog {
+	if cfg.MaxDevices <= 0 {
+		cfg.MaxDevices = 1024
+	}
+	if cfg.Rate.PerSecond == 0 {
+		cfg.Rate = RateLimit{PerSecond: 10, Burst: 20}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Registerer == nil {
+		cfg.Registerer = prometheus.NewRegistry()
+	}
+	node := make([]byte, 4)
+	_, _ = rand.Read(node)
+	l := &PacketLog{
+		node: hex.EncodeToString(node), max: cfg.MaxDevices, publisher: cfg.Publisher, rate: cfg.Rate, log: cfg.Logger,
+		dropped: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "lifeline_tester_events_dropped_total",
+			Help: "Packet events of watched bracelets not published: over the per-device rate or the queue full.",
+		}),
+		rings: map[string]*packetRing{}, queue: make(chan queuedPacket, 1024),
+		stop: make(chan struct{}), done: make(chan struct{}),
+	}
+	cfg.Registerer.MustRegister(l.dropped)
+	l.watches.Store(&map[string]time.Time{})
+	go l.publish()
+	return l
+}
+
+var _ lifeline.PacketLog = (*PacketLog)(nil)
+
+// packetResult is what became of a packet.
+type packetResult struct {
+	kind   wire.Kind // accepted: position or battery
+	fixes  int
+	reason string // rejected: the wire reason
+	err    error  // rejected: its detail, formatted only when read
+}
+
+// packetSlot is one recorded packet. Local records keep the raw excerpt;
+// records received from another node keep their final form in remote.
+type packetSlot struct {
+	seq     uint64
+	at      time.Time
+	topic   string
+	size    int
+	n       int
+	excerpt [lifeline.PacketExcerptMax]byte
+	result  packetResult
+	remote  *lifeline.PacketRecord
+}
+
+type packetRing struct {
+	mu      sync.Mutex
+	device  string
+	userID  int64
+	slots   [packetsPerDevice]packetSlot
+	next    int // slot the next record goes to
+	count   int
+	used    bool // clock bit: recorded since the hand last passed
+	limiter tokenBucket
+}
+
+type queuedPacket struct {
+	userID int64
+	device string
+	slot   packetSlot
+}
+
+// Record keeps one packet of an authenticated device and, while the device
+// is watched, queues it for publication. It runs on the broker's hot path.
+func (l *PacketLog) Record(deviceID string, userID int64, at time.Time, topic string, payload []byte, res packetResult) {
+	r := l.ring(deviceID, userID)
+	r.mu.Lock()
+	s := &r.slots[r.next]
+	s.seq = l.seq.Add(1)
+	s.at, s.topic, s.size, s.result, s.remote = at, topic, len(payload), res, nil
+	s.n = copy(s.excerpt[:], payload)
+	r.next = (r.next + 1) % packetsPerDevice
+	r.count = min(r.count+1, packetsPerDevice)
+	r.used = true
+	watched := l.watched(deviceID, at)
+	var q queuedPacket
+	if watched {
+		if r.limiter.allow(at) {
+			q = queuedPacket{userID: userID, device: deviceID, slot: *s}
+		} else {
+			watched = false
+			l.dropped.Inc()
+		}
+	}
+	r.mu.Unlock()
+	if watched {
+		l.enqueue(q)
+	}
+}
+
+func (l *PacketLog) watched(deviceID string, at time.Time) bool {
+	until, ok := (*l.watches.Load())[deviceID]
+	return ok && at.Before(until)
+}
+
+func (l *PacketLog) enqueue(q queuedPacket) {
+	select {
+	case l.queue <- q:
+	default:
+		l.dropped.Inc()
+	}
+}
+
+// ring returns the device's ring, making one (or taking over the least
+// recently active unwatched one) the first time.
+func (l *PacketLog) ring(deviceID string, userID int64) *packetRing {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if r := l.rings[deviceID]; r != nil {
+		return r
+	}
+	var r *packetRing
+	if len(l.clock) < l.max {
+		r = &packetRing{}
+		l.clock = append(l.clock, r)
+	} else {
+		r = l.evict()
+	}
+	r.mu.Lock()
+	// Old slots are overwritten as new packets come; count hides them.
+	r.device, r.userID, r.next, r.count, r.used = deviceID, userID, 0, 0, true
+	r.limiter = tokenBucket{limit: l.rate, tokens: float64(l.rate.Burst)}
+	r.mu.Unlock()
+	l.rings[deviceID] = r
+	return r
+}
+
+// evict runs the clock hand to a ring not recorded into since its last
+// pass and not watched (two rounds at most, then any), and frees it.
+func (l *PacketLog) evict() *packetRing {
+	now := time.Now()
+	for i := 0; ; i++ {
+		r := l.clock[l.hand]
+		l.hand = (l.hand + 1) % len(l.clock)
+		r.mu.Lock()
+		keep := r.used || l.watched(r.device, now)
+		r.used = false
+		r.mu.Unlock()
+		if !keep || i >= 2*len(l.clock) {
+			delete(l.rings, r.device)
+			return r
+		}
+	}
+}
+
+// RecentPackets returns the device's latest packets, newest first.
+func (l *PacketLog) RecentPackets(deviceID string) []lifeline.PacketRecord {
+	l.mu.Lock()
+	r := l.rings[deviceID]
+	l.mu.Unlock()
+	list := []lifeline.PacketRecord{}
+	if r == nil {
+		return list
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.device != deviceID {
+		return list // evicted meanwhile
+	}
+	for i := 1; i <= r.count; i++ {
+		s := &r.slots[(r.next-i+packetsPerDevice)%packetsPerDevice]
+		list = append(list, l.record(deviceID, s))
+	}
+	return list
+}
+
+// record turns a slot into its public form.
+func (l *PacketLog) record(deviceID string, s *packetSlot) lifeline.PacketRecord {
+	if s.remote != nil {
+		return *s.remote
+	}
+	p := lifeline.PacketRecord{
+		ID: l.node + "-" + strconv.FormatUint(s.seq, 10), DeviceID: deviceID, At: s.at, Topic: s.topic, Size: s.size,
+		Truncated: s.size > s.n, Outcome: lifeline.PacketAccepted, Fixes: s.result.fixes,
+	}
+	if s.result.kind != 0 {
+		p.Kind = s.result.kind.String()
+	}
+	p.Excerpt, p.Encoding = excerpt(s.excerpt[:s.n], p.Truncated)
+	if s.result.reason != "" {
+		p.Outcome, p.Reason = lifeline.PacketRejected, s.result.reason
+		if s.result.err != nil {
+			p.Detail = s.result.err.Error()
+		}
+	}
+	return p
+}
+
+// excerpt shows printable UTF-8 as text (a rune cut by the truncation is
+// dropped) and anything else as hex.
+func excerpt(b []byte, truncated bool) (string, string) {
+	text := b
+	if truncated {
+		for i := 0; i < utf8.UTFMax-1 && len(text) > 0 && !utf8.Valid(text); i++ {
+			text = text[:len(text)-1]
+		}
+	}
+	if utf8.Valid(text) && strings.IndexFunc(string(text), func(r rune) bool {
+		return !unicode.IsPrint(r) && r != '\n' && r != '\r' && r != '\t'
+	}) < 0 {
+		return string(text), "text"
+	}
+	return hex.EncodeToString(b), "hex"
+}
+
+// Watch starts or renews a watch lease. A device that was not watched gets
+// the records this node holds replayed to its owner.
+func (l *PacketLog) Watch(deviceID string, until time.Time) {
+	now := time.Now()
+	l.wmu.Lock()
+	old := *l.watches.Load()
+	next := make(map[string]time.Time, len(old)+1)
+	for id, end := range old {
+		if end.After(now) {
+			next[id] = end
+		}
+	}
+	_, renewing := next[deviceID]
+	if until.After(next[deviceID]) {
+		next[deviceID] = until
+	}
+	l.watches.Store(&next)
+	l.wmu.Unlock()
+	if renewing || !until.After(now) {
+		return
+	}
+	l.mu.Lock()
+	r := l.rings[deviceID]
+	l.mu.Unlock()
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	var replay []queuedPacket
+	for i := r.count; i >= 1; i-- { // oldest first
+		s := r.slots[(r.next-i+packetsPerDevice)%packetsPerDevice]
+		if s.remote == nil && r.device == deviceID {
+			replay = append(replay, queuedPacket{userID: r.userID, device: deviceID, slot: s})
+		}
+	}
+	r.mu.Unlock()
+	for _, q := range replay {
+		l.enqueue(q)
+	}
+}
+
+// DeliverEvent takes the tester's events from the cross-node channel:
+// watch leases, and other nodes' packet records (kept so this node can
+// answer for them). It reports whether e was a watch, which is not for
+// the web app's streams.
+func (l *PacketLog) DeliverEvent(e lifeline.LiveEvent) (watch bool) {
+	switch e.Kind {
+	case lifeline.EventWatch:
+		var w lifeline.DeviceWatch
+		if json.Unmarshal(e.Data, &w) == nil && w.DeviceID != "" {
+			l.Watch(w.DeviceID, w.Until)
+		}
+		return true
+	case lifeline.EventPacket:
+		var p lifeline.PacketRecord
+		if json.Unmarshal(e.Data, &p) != nil || p.DeviceID == "" || strings.HasPrefix(p.ID, l.node+"-") {
+			return false // unreadable, or recorded here
+		}
+		l.keep(e.UserID, &p)
+	}
+	return false
+}
+
+// keep stores a record published by another node, once.
+func (l *PacketLog) keep(userID int64, p *lifeline.PacketRecord) {
+	r := l.ring(p.DeviceID, userID)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := 1; i <= r.count; i++ {
+		if s := &r.slots[(r.next-i+packetsPerDevice)%packetsPerDevice]; s.remote != nil && s.remote.ID == p.ID {
+			return
+		}
+	}
+	s := &r.slots[r.next]
+	*s = packetSlot{at: p.At, remote: p}
+	r.next = (r.next + 1) % packetsPerDevice
+	r.count = min(r.count+1, packetsPerDevice)
+	r.used = true
+}
+
+// publish sends queued records as events, many per round trip.
+func (l *PacketLog) publish() {
+	defer close(l.done)
+	for {
+		var first queuedPacket
+		select {
+		case <-l.stop:
+			return
+		case first = <-l.queue:
+		}
+		batch := []queuedPacket{first}
+	more:
+		for len(batch) < 64 {
+			select {
+			case q := <-l.queue:
+				batch = append(batch, q)
+			default:
+				break more
+			}
+		}
+		if l.publisher == nil {
+			continue
+		}
+		events := make([]lifeline.LiveEvent, 0, len(batch))
+		for i := range batch {
+			data, err := json.Marshal(l.record(batch[i].device, &batch[i].slot))
+			if err != nil {
+				continue
+			}
+			events = append(events, lifeline.LiveEvent{UserID: batch[i].userID, Kind: lifeline.EventPacket, Data: data})
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if err := l.publisher.PublishEvents(ctx, events); err != nil {
+			l.log.Warn("publish packet events", "events", len(events), "err", err)
+		}
+		cancel()
+	}
+}
+
+// Close stops publishing.
+func (l *PacketLog) Close() {
+	close(l.stop)
+	<-l.done
+}
