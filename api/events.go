@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -107,9 +108,16 @@ func (s *Server) DeliverEvent(e lifeline.LiveEvent) { s.hub.deliver(e) }
 // every 25 s. A client that sends Last-Event-ID (the last alert id it saw)
 // first gets the alerts it missed.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		writeError(w, r, fmt.Errorf("api: streaming unsupported"))
+	rc := http.NewResponseController(w)
+	// Every write gets a deadline: a client that stops reading fills the
+	// socket buffers, and its stream then ends rather than blocking here for
+	// good (the hub has already stopped delivering to it once its buffer
+	// filled).
+	arm := func() bool {
+		err := rc.SetWriteDeadline(time.Now().Add(s.cfg.StreamWriteTimeout))
+		return err == nil || errors.Is(err, http.ErrNotSupported)
+	}
+	if !arm() {
 		return
 	}
 	ctx := r.Context()
@@ -134,7 +142,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			writeEvent(w, lifeline.LiveEvent{Kind: lifeline.EventAlert, ID: a.ID, Data: data})
 		}
 	}
-	flusher.Flush()
+	if rc.Flush() != nil {
+		return
+	}
 
 	heartbeat := time.NewTicker(heartbeatEvery)
 	defer heartbeat.Stop()
@@ -145,11 +155,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-sub.dropped:
 			return
 		case <-heartbeat.C:
+			if !arm() {
+				return
+			}
 			fmt.Fprint(w, ": heartbeat\n\n")
 		case e := <-sub.events:
+			if !arm() {
+				return
+			}
 			writeEvent(w, e)
 		}
-		flusher.Flush()
+		if rc.Flush() != nil {
+			return
+		}
 	}
 }
 

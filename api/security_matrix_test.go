@@ -146,7 +146,12 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/devices": {echoes: true, body: func(tag string) map[string]any {
 		return map[string]any{"name": tag + " wrist"}
 	}},
-	"DELETE /api/devices/{id}": {id: ownDevice},
+	"PATCH /api/devices/{id}": {id: ownDevice, echoes: true, body: func(tag string) map[string]any {
+		return map[string]any{"name": tag + " renamed"}
+	}},
+	"DELETE /api/devices/{id}":      {id: ownDevice},
+	"GET /api/devices/{id}/packets": {id: ownDevice},
+	"POST /api/devices/{id}/watch":  {id: ownDevice},
 	"POST /api/gps/location": {body: func(string) map[string]any {
 		return map[string]any{"latitude": 51.5, "longitude": -0.12, "accuracy": 8}
 	}},

@@ -68,6 +68,10 @@ type Config struct {
 	// SignupLimit is how many accounts one client address may create in 15
 	// minutes (default 20).
 	SignupLimit int
+	// StreamWriteTimeout ends a live event stream whose client has not
+	// taken a write for this long (default 30 s), so a stalled reader never
+	// holds a connection and its goroutine.
+	StreamWriteTimeout time.Duration
 
 	// CrisisContacts and Plans store the crisis page's contacts and the
 	// safety and coping plans.
@@ -125,6 +129,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.SessionMax == 0 {
 		cfg.SessionMax = 30 * 24 * time.Hour
+	}
+	if cfg.StreamWriteTimeout == 0 {
+		cfg.StreamWriteTimeout = 30 * time.Second
 	}
 	web, err := newWebApp(cfg.WebApp)
 	if err != nil {

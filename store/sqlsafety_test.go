@@ -39,6 +39,15 @@ var dynamicSQL = map[string]string{
 	// Table names read from information_schema (tables the migrations made).
 	"users.go:ExportUser": "identifiers from the live schema",
 	"users.go:DeleteUser": "identifiers from the live schema",
+	// Benchmark tools (lifeline bench seed-api / explain-api), never on a
+	// request path: plan_cache_mode is one of two constants; the prepared
+	// statement's name is quoted by pgx and its placeholders are $n casts to
+	// catalog type names.
+	"benchexplain.go:ExplainQueries":  "SET to one of two constant modes",
+	"benchexplain.go:explainPrepared": "pgx.Identifier name, $n placeholders",
+	// Index and constraint names and definitions read from pg_catalog
+	// (pg_get_indexdef), names quoted by pgx.Identifier.
+	"benchseed.go:bulkLoad": "catalog identifiers and pg_get_indexdef",
 }
 
 // TestSQLIsParameterised scans the store package's source: every SQL text
