@@ -40,6 +40,7 @@ tick=$(value BenchmarkTick ns/op)
 
 say "fix to alert event through the real program"
 go test ./cmd/lifeline -run '^$' -bench FixToAlertEvent -benchtime 20x | tee "$work/alert.txt" >&2
+ms2() { awk -v v="$1" 'BEGIN { printf "%.2f", v }'; }
 metric() { awk -v unit="$1" '/^BenchmarkFixToAlertEvent/ { for (i = 2; i <= NF; i++) if ($i == unit) print $(i-1) }' "$work/alert.txt" | head -1; }
 
 when="$(date -u '+%Y-%m-%d %H:%M UTC') on $(machine)"
@@ -64,7 +65,7 @@ alert=$(cat <<EOT
 $when. The real program on its private PostgreSQL: from the PUBACK of the fix that confirms an
 entry into an avoid zone to the alert event on the owner's Server-Sent Events stream (decode,
 commit, geofence engine, state and alert rows, NOTIFY, stream), 20 entries:
-**p50 $(metric p50-ms) ms, p99 $(metric p99-ms) ms, max $(metric max-ms) ms**. Live location events are coalesced to each
+**p50 $(ms2 "$(metric p50-ms)") ms, p99 $(ms2 "$(metric p99-ms)") ms, max $(ms2 "$(metric max-ms)") ms**. Live location events are coalesced to each
 user's newest fix once a second by design, so a moving marker lags its bracelet by up to a second.
 EOT
 )

@@ -80,7 +80,7 @@ test('share my location, then create a safe zone on the map, an avoid zone by ke
   await expect(popup).toHaveCount(0)
   await page.waitForTimeout(300) // the map tells a click from a double-click after 250 ms
 
-  // A safe zone on the map: click for the centre, drag the handle to widen it.
+  // Escape leaves the zone editor and drops an unsaved draft.
   await main.getByRole('button', { name: 'Circle on map' }).click()
   await expect(map(page)).toHaveAttribute('data-edit-mode', 'circle')
   const box = (await map(page).boundingBox())!
@@ -88,6 +88,16 @@ test('share my location, then create a safe zone on the map, an avoid zone by ke
   const cy = box.y + box.height / 2
   await page.mouse.click(cx, cy)
   const draft = main.getByTestId('zone-draft')
+  await expect(draft).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(draft).toHaveCount(0)
+  await expect(map(page)).toHaveAttribute('data-edit-mode', 'none')
+  await page.waitForTimeout(300)
+
+  // A safe zone on the map: click for the centre, drag the handle to widen it.
+  await main.getByRole('button', { name: 'Circle on map' }).click()
+  await expect(map(page)).toHaveAttribute('data-edit-mode', 'circle')
+  await page.mouse.click(cx, cy)
   await expect(draft).toContainText('New circle, radius 150 m')
   // 150 m is about 10 px east at zoom 13 here; drag the handle 30 px further.
   await page.mouse.move(cx + 10, cy)

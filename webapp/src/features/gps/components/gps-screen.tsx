@@ -76,6 +76,23 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices }: GpsScr
     setMode('none')
   }
 
+  // Escape leaves the zone editor: it stops drawing (a half-drawn area is
+  // dropped) and discards an unsaved draft. The zone dialog has its own
+  // Escape, so nothing here happens while it is open.
+  const editing = mode !== 'none' || circleDraft !== null || polygonDraft !== null
+  const dialogOpen = dialogDraft !== null
+  React.useEffect(() => {
+    if (!editing || dialogOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      setCircleDraft(null)
+      setPolygonDraft(null)
+      setMode('none')
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [editing, dialogOpen])
+
   const onDateChange = (next: string) => {
     setDate(next)
     playback.reset()
