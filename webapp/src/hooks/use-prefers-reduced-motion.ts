@@ -1,19 +1,6 @@
-import * as React from 'react'
-
-const QUERY = '(prefers-reduced-motion: reduce)'
-
-function subscribe(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {}
-  const media = window.matchMedia(QUERY)
-  media.addEventListener?.('change', onChange)
-  return () => media.removeEventListener?.('change', onChange)
-}
-
-function getSnapshot(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches
-}
+import { useMediaQuery } from './use-media-query'
 
 /** True while the person has asked their system for less motion; follows changes live. */
 export function usePrefersReducedMotion(): boolean {
-  return React.useSyncExternalStore(subscribe, getSnapshot, () => false)
+  return useMediaQuery('(prefers-reduced-motion: reduce)')
 }

@@ -1,9 +1,11 @@
 /*
- * The one module that imports ApexCharts. It is loaded with React.lazy
+ * The check-ins feature's one module that imports ApexCharts, loaded with React.lazy
  * (see mood-chart.tsx), so the first page carries none of its ~155 kB.
  */
 import type { ApexOptions } from 'apexcharts'
 import Chart from 'react-apexcharts'
+
+import { lineChartBase, markerRing } from '@/components/charts/line-chart-base'
 
 import { moodChartText, SCALE_MAX, SCALE_MIN } from '../content'
 import { formatShortDate } from '../utils/dates'
@@ -24,23 +26,10 @@ const palette = {
 export default function MoodChartCanvas({ points, average, dark }: MoodChartCanvasProps) {
   const colors = dark ? palette.dark : palette.light
   const options: ApexOptions = {
-    chart: {
-      id: 'mood-trend',
-      type: 'line',
-      background: 'transparent',
-      fontFamily: 'inherit',
-      foreColor: colors.text,
-      toolbar: { show: false },
-      zoom: { enabled: false },
-      animations: { enabled: false },
-      parentHeightOffset: 0,
-    },
-    theme: { mode: dark ? 'dark' : 'light' },
+    ...lineChartBase({ id: 'mood-trend', dark, text: colors.text, grid: colors.grid }),
     colors: [colors.line],
     stroke: { curve: 'smooth', width: 3 },
-    markers: { size: 5, strokeWidth: 2, strokeColors: dark ? '#1b2329' : '#ffffff', hover: { size: 7 } },
-    dataLabels: { enabled: false },
-    grid: { borderColor: colors.grid, strokeDashArray: 4, padding: { left: 8, right: 12 } },
+    markers: { size: 5, strokeWidth: 2, strokeColors: markerRing(dark), hover: { size: 7 } },
     xaxis: {
       categories: points.map((p) => formatShortDate(p.date)),
       axisBorder: { show: false },

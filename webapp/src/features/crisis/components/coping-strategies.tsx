@@ -1,9 +1,9 @@
-import { ClipboardList, Hand, Wind, type LucideIcon } from 'lucide-react'
+import { ClipboardList, Hand, Wind } from 'lucide-react'
 import * as React from 'react'
-import { Link } from 'wouter'
 
 import { BreathingExercise } from '@/components/tools/breathing-exercise'
 import { GroundingExercise } from '@/components/tools/grounding-exercise'
+import { ToolTileButton, ToolTileLink } from '@/components/tools/tool-tile'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import {
@@ -19,9 +19,6 @@ import { routes } from '@/config/routes'
 import { copingText as text } from '../content'
 
 type Tool = 'breathing' | 'grounding'
-
-const tileClass =
-  'group flex h-full min-h-24 w-full items-start gap-3 rounded-xl sm:flex-col border bg-background p-4 text-left shadow-xs outline-none transition-colors hover:border-primary/40 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
 /**
  * SPEC.md "Immediate Coping Strategies": 4-7-8 Breathing and 5-4-3-2-1
@@ -44,15 +41,13 @@ export function CopingStrategies() {
       <CardContent className="px-4 sm:px-6">
         <ul className="grid gap-3 sm:grid-cols-3">
           <li>
-            <ToolTile icon={Wind} title={text.breathing.title} description={text.breathing.description} onClick={() => setOpen('breathing')} />
+            <ToolTileButton icon={Wind} title={text.breathing.title} description={text.breathing.description} onClick={() => setOpen('breathing')} />
           </li>
           <li>
-            <ToolTile icon={Hand} title={text.grounding.title} description={text.grounding.description} onClick={() => setOpen('grounding')} />
+            <ToolTileButton icon={Hand} title={text.grounding.title} description={text.grounding.description} onClick={() => setOpen('grounding')} />
           </li>
           <li>
-            <Link href={routes.safetyPlan.path} className={tileClass} aria-describedby={`${headingId}-plan`}>
-              <TileBody icon={ClipboardList} title={text.safetyPlan.title} description={text.safetyPlan.description} descriptionId={`${headingId}-plan`} />
-            </Link>
+            <ToolTileLink href={routes.safetyPlan.path} icon={ClipboardList} title={text.safetyPlan.title} description={text.safetyPlan.description} />
           </li>
         </ul>
       </CardContent>
@@ -84,48 +79,5 @@ export function CopingStrategies() {
         </DialogContent>
       </Dialog>
     </Card>
-  )
-}
-
-type ToolTileProps = {
-  icon: LucideIcon
-  title: string
-  description: string
-  onClick: () => void
-}
-
-function ToolTile({ icon, title, description, onClick }: ToolTileProps) {
-  const descriptionId = React.useId()
-  return (
-    <button type="button" className={tileClass} onClick={onClick} aria-haspopup="dialog" aria-describedby={descriptionId}>
-      <TileBody icon={icon} title={title} description={description} descriptionId={descriptionId} />
-    </button>
-  )
-}
-
-function TileBody({
-  icon: Icon,
-  title,
-  description,
-  descriptionId,
-}: {
-  icon: LucideIcon
-  title: string
-  description: string
-  descriptionId: string
-}) {
-  return (
-    <>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/12 text-primary">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <span className="grid gap-0.5">
-        <span className="font-semibold">{title}</span>
-        {/* Described, not named: the control's name stays the strategy's title. */}
-        <span id={descriptionId} aria-hidden="true" className="text-sm text-muted-foreground">
-          {description}
-        </span>
-      </span>
-    </>
   )
 }

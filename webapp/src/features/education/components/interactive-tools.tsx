@@ -1,9 +1,9 @@
-import { ClipboardList, Flower2, Wind, type LucideIcon } from 'lucide-react'
+import { ClipboardList, Flower2, Wind } from 'lucide-react'
 import * as React from 'react'
-import { Link } from 'wouter'
 
 import { BreathingExercise } from '@/components/tools/breathing-exercise'
 import { GuidedMeditation } from '@/components/tools/guided-meditation'
+import { ToolTileButton, ToolTileLink } from '@/components/tools/tool-tile'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 
@@ -15,9 +15,6 @@ export type InteractiveToolsProps = {
   /** Where Coping Plan Builder goes (its own screen). */
   copingPlanHref: string
 }
-
-const tileClass =
-  'group flex h-full min-h-20 w-full items-center gap-3 rounded-xl border bg-background p-4 text-left shadow-xs outline-none transition-colors hover:border-primary/40 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
 /**
  * SPEC.md "Interactive Tools": Guided Meditation and Breathing Exercises
@@ -40,7 +37,7 @@ export function InteractiveTools({ copingPlanHref }: InteractiveToolsProps) {
       <CardContent className="px-4 sm:px-6">
         <ul className="grid gap-3 sm:grid-cols-3">
           <li>
-            <ToolButton
+            <ToolTileButton
               icon={Flower2}
               title={text.meditation.title}
               description={text.meditation.description}
@@ -48,7 +45,7 @@ export function InteractiveTools({ copingPlanHref }: InteractiveToolsProps) {
             />
           </li>
           <li>
-            <ToolButton
+            <ToolTileButton
               icon={Wind}
               title={text.breathing.title}
               description={text.breathing.description}
@@ -56,14 +53,12 @@ export function InteractiveTools({ copingPlanHref }: InteractiveToolsProps) {
             />
           </li>
           <li>
-            <Link href={copingPlanHref} className={tileClass} aria-describedby={`${headingId}-plan`}>
-              <TileBody
-                icon={ClipboardList}
-                title={text.copingPlan.title}
-                description={text.copingPlan.description}
-                descriptionId={`${headingId}-plan`}
-              />
-            </Link>
+            <ToolTileLink
+              href={copingPlanHref}
+              icon={ClipboardList}
+              title={text.copingPlan.title}
+              description={text.copingPlan.description}
+            />
           </li>
         </ul>
       </CardContent>
@@ -87,48 +82,5 @@ export function InteractiveTools({ copingPlanHref }: InteractiveToolsProps) {
         </DialogContent>
       </Dialog>
     </Card>
-  )
-}
-
-type ToolButtonProps = {
-  icon: LucideIcon
-  title: string
-  description: string
-  onClick: () => void
-}
-
-function ToolButton({ icon, title, description, onClick }: ToolButtonProps) {
-  const descriptionId = React.useId()
-  return (
-    <button type="button" className={tileClass} onClick={onClick} aria-haspopup="dialog" aria-describedby={descriptionId}>
-      <TileBody icon={icon} title={title} description={description} descriptionId={descriptionId} />
-    </button>
-  )
-}
-
-function TileBody({
-  icon: Icon,
-  title,
-  description,
-  descriptionId,
-}: {
-  icon: LucideIcon
-  title: string
-  description: string
-  descriptionId: string
-}) {
-  return (
-    <>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/12 text-primary">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <span className="grid gap-0.5">
-        <span className="font-semibold">{title}</span>
-        {/* Described, not named: the control's name stays the tool's title. */}
-        <span id={descriptionId} aria-hidden="true" className="text-sm text-muted-foreground">
-          {description}
-        </span>
-      </span>
-    </>
   )
 }

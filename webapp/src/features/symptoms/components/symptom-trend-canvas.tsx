@@ -6,6 +6,8 @@
 import type { ApexOptions } from 'apexcharts'
 import Chart from 'react-apexcharts'
 
+import { lineChartBase, markerRing } from '@/components/charts/line-chart-base'
+
 import { SEVERITY_MAX, SEVERITY_MIN, trendText } from '../content'
 import type { SymptomDay } from '../types'
 import { formatShortDay } from '../utils/format'
@@ -26,24 +28,11 @@ const palette = {
 export default function SymptomTrendCanvas({ days, dark, narrow }: SymptomTrendCanvasProps) {
   const colors = dark ? palette.dark : palette.light
   const options: ApexOptions = {
-    chart: {
-      id: 'symptom-trend',
-      type: 'line',
-      background: 'transparent',
-      fontFamily: 'inherit',
-      foreColor: colors.text,
-      toolbar: { show: false },
-      zoom: { enabled: false },
-      animations: { enabled: false },
-      parentHeightOffset: 0,
-    },
-    theme: { mode: dark ? 'dark' : 'light' },
+    ...lineChartBase({ id: 'symptom-trend', dark, text: colors.text, grid: colors.grid }),
     colors: [colors.physical, colors.mental],
     // Days without a log are gaps (null), not zeros; markers keep lone days visible.
     stroke: { curve: 'straight', width: 2.5, dashArray: [0, 5] },
-    markers: { size: 4, strokeWidth: 2, strokeColors: dark ? '#1b2329' : '#ffffff', hover: { size: 6 } },
-    dataLabels: { enabled: false },
-    grid: { borderColor: colors.grid, strokeDashArray: 4, padding: { left: 8, right: 12 } },
+    markers: { size: 4, strokeWidth: 2, strokeColors: markerRing(dark), hover: { size: 6 } },
     xaxis: {
       categories: days.map((d) => formatShortDay(d.date)),
       tickAmount: narrow ? 3 : 6,

@@ -1,20 +1,6 @@
-import * as React from 'react'
+import { useMediaQuery } from '@/hooks/use-media-query'
 
-/** Below Tailwind's `sm` breakpoint: a phone held upright. */
-const QUERY = '(max-width: 639px)'
-
-function subscribe(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {}
-  const media = window.matchMedia(QUERY)
-  media.addEventListener?.('change', onChange)
-  return () => media.removeEventListener?.('change', onChange)
-}
-
-function getSnapshot(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches
-}
-
-/** True on a narrow screen; follows rotation and resizing live. */
+/** True below Tailwind's `sm` breakpoint (a phone held upright); follows rotation and resizing live. */
 export function useNarrowScreen(): boolean {
-  return React.useSyncExternalStore(subscribe, getSnapshot, () => false)
+  return useMediaQuery('(max-width: 639px)')
 }
