@@ -1,6 +1,6 @@
 import { Newspaper } from 'lucide-react'
 
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { useBlogPosts } from '../api/get-blog-posts'
@@ -25,17 +25,7 @@ export function BlogList({ basePath }: BlogListProps) {
   if (posts.isPending) return <BlogListSkeleton />
   if (posts.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border bg-card p-5">
-        <p>{text.loadFailed}</p>
-        <Button
-          variant="outline"
-          className="rounded-full"
-          disabled={posts.isFetching}
-          onClick={() => void posts.refetch()}
-        >
-          {text.retry}
-        </Button>
-      </div>
+      <LoadError message={text.loadFailed} retryLabel={text.retry} onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
     )
   }
   if (posts.data.length === 0) {

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 
 import { RenderedMarkdown } from '@/components/rendered-markdown'
 import { Badge } from '@/components/ui/badge'
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 
@@ -39,12 +40,7 @@ export function BlogPostScreen({ postRef, backHref }: BlogPostScreenProps) {
     )
   } else if (post.isError) {
     body = (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border bg-card p-5">
-        <p>{text.postLoadFailed}</p>
-        <Button variant="outline" className="rounded-full" disabled={post.isFetching} onClick={() => void post.refetch()}>
-          {text.retry}
-        </Button>
-      </div>
+      <LoadError message={text.postLoadFailed} retryLabel={text.retry} onRetry={() => void post.refetch()} retrying={post.isFetching} />
     )
   } else {
     const p = post.data

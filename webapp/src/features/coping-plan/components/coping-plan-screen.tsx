@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link } from 'wouter'
 
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { useCopingPlan } from '../api/get-coping-plan'
@@ -35,12 +35,7 @@ export function CopingPlanScreen({ backHref }: CopingPlanScreenProps) {
       {plan.isPending ? (
         <CopingPlanSkeleton />
       ) : plan.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border bg-card p-5">
-          <p>{text.loadFailed}</p>
-          <Button variant="outline" className="rounded-full" disabled={plan.isFetching} onClick={() => void plan.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
+        <LoadError message={text.loadFailed} retryLabel={text.retry} onRetry={() => void plan.refetch()} retrying={plan.isFetching} />
       ) : (
         <CopingPlanEditor plan={plan.data} />
       )}

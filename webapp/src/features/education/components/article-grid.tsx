@@ -1,5 +1,6 @@
 import type * as React from 'react'
 
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 
 import { useArticles } from '../api/get-articles'
@@ -31,12 +32,7 @@ export function ArticleGrid({ category, articleHref, onShowAll }: ArticleGridPro
     )
   } else if (query.isError && !query.data) {
     body = (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-dashed bg-card p-5">
-        <p>{text.failed}</p>
-        <Button variant="outline" className="rounded-full" onClick={() => void query.refetch()}>
-          {text.retry}
-        </Button>
-      </div>
+      <LoadError message={text.failed} retryLabel={text.retry} onRetry={() => void query.refetch()} retrying={query.isFetching} className="border-dashed" />
     )
   } else if (articles.length === 0) {
     body = (

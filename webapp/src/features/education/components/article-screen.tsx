@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 
 import { RenderedMarkdown } from '@/components/rendered-markdown'
 import { Badge } from '@/components/ui/badge'
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { readApiError } from '@/lib/api-client'
@@ -49,12 +50,7 @@ export function ArticleScreen({ id, backHref }: ArticleScreenProps) {
     )
   } else if (query.isError) {
     body = (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-dashed bg-card p-5">
-        <p>{text.failed}</p>
-        <Button variant="outline" className="rounded-full" onClick={() => void query.refetch()}>
-          {text.retry}
-        </Button>
-      </div>
+      <LoadError message={text.failed} retryLabel={text.retry} onRetry={() => void query.refetch()} retrying={query.isFetching} className="border-dashed" />
     )
   } else {
     body = <ArticleView article={query.data} />

@@ -1,18 +1,10 @@
-/** Times and dates in the user's time zone (falls back to the device's when it is unknown). */
+import { usableTimeZone } from '@/lib/time-zone'
 
-function safeZone(timeZone: string | undefined): string | undefined {
-  if (!timeZone) return undefined
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return timeZone
-  } catch {
-    return undefined
-  }
-}
+/** Times and dates in the user's time zone (falls back to the device's when it is unknown). */
 
 export function formatTime(timestamp: string, timeZone?: string): string {
   return new Date(timestamp).toLocaleTimeString('en-US', {
-    timeZone: safeZone(timeZone),
+    timeZone: usableTimeZone(timeZone),
     hour: 'numeric',
     minute: '2-digit',
     second: '2-digit',
@@ -21,7 +13,7 @@ export function formatTime(timestamp: string, timeZone?: string): string {
 
 export function formatDate(timestamp: string, timeZone?: string): string {
   return new Date(timestamp).toLocaleDateString('en-US', {
-    timeZone: safeZone(timeZone),
+    timeZone: usableTimeZone(timeZone),
     month: 'short',
     day: 'numeric',
     year: 'numeric',

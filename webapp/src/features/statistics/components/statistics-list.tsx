@@ -1,6 +1,6 @@
 import { BarChart3, Settings } from 'lucide-react'
 
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { useStatistics } from '../api/get-statistics'
@@ -19,17 +19,7 @@ export function StatisticsList() {
   if (statistics.isPending) return <StatisticsSkeleton />
   if (statistics.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border bg-card p-5">
-        <p>{text.loadFailed}</p>
-        <Button
-          variant="outline"
-          className="rounded-full"
-          disabled={statistics.isFetching}
-          onClick={() => void statistics.refetch()}
-        >
-          {text.retry}
-        </Button>
-      </div>
+      <LoadError message={text.loadFailed} retryLabel={text.retry} onRetry={() => void statistics.refetch()} retrying={statistics.isFetching} />
     )
   }
   if (statistics.data.length === 0) {

@@ -1,19 +1,11 @@
-/** Times and dates in the user's time zone (the device's when it is unknown or not valid). */
+import { usableTimeZone } from '@/lib/time-zone'
 
-function safeZone(timeZone: string | undefined): string | undefined {
-  if (!timeZone) return undefined
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return timeZone
-  } catch {
-    return undefined
-  }
-}
+/** Times and dates in the user's time zone (the device's when it is unknown or not valid). */
 
 /** "Sun, Nov 22, 2026, 2:30 PM": when a symptom was logged. */
 export function formatLoggedAt(timestamp: string, timeZone?: string): string {
   return new Date(timestamp).toLocaleString('en-US', {
-    timeZone: safeZone(timeZone),
+    timeZone: usableTimeZone(timeZone),
     weekday: 'short',
     month: 'short',
     day: 'numeric',
