@@ -28,12 +28,7 @@ type pairedDevice struct {
 }
 
 func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
-	var req createDeviceRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	name, err := deviceName(req.Name)
+	name, err := readDeviceName(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -49,8 +44,13 @@ func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
 }
 
 // deviceName trims a bracelet's name and checks its length.
-func deviceName(raw string) (string, error) {
-	name := strings.TrimSpace(raw)
+// readDeviceName reads {name} (pairing and renaming) and checks it.
+func readDeviceName(w http.ResponseWriter, r *http.Request) (string, error) {
+	var req createDeviceRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return "", err
+	}
+	name := strings.TrimSpace(req.Name)
 	if name == "" || utf8.RuneCountInString(name) > 80 {
 		return "", &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
 			Fields: map[string]string{"name": "Give the bracelet a name of 1 to 80 characters."}}
@@ -95,12 +95,7 @@ func (s *Server) describeDevice(ctx context.Context, d *lifeline.Device) error {
 
 // renameDevice is PATCH /api/devices/{id} with {name}.
 func (s *Server) renameDevice(w http.ResponseWriter, r *http.Request) {
-	var req createDeviceRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	name, err := deviceName(req.Name)
+	name, err := readDeviceName(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
