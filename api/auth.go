@@ -181,6 +181,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 			scope, key string
 			limit      int
 		}{{"client", client, clientFailureLimit}, {"account", email, accountFailureLimit}} {
+			if f.scope == "account" && !validEmail(email) {
+				continue // no account has it: nothing to lock, and the client's count still grows
+			}
 			w, err := s.cfg.Throttle.Fail(ctx, f.scope, f.key, f.limit, throttleWindow, throttleBlock, now)
 			if err != nil {
 				s.cfg.Logger.Error("record sign-in failure", "err", err)

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"crypto/sha256"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -254,5 +255,21 @@ func TestLoginLimits(t *testing.T) {
 	app.advance(15*time.Minute + time.Second)
 	if got := login(app, app.newClient(), bystander, goodPassword); got.status != http.StatusOK {
 		t.Errorf("after the 15-minute block = %d, want 200", got.status)
+	}
+}
+
+// An email no account can have (empty, or longer than any address) fails
+// like any wrong sign-in and counts towards the client's limit, without
+// an account count to store (its key would break the throttle's rules).
+func TestLoginWithAnImpossibleEmail(t *testing.T) {
+	var logs strings.Builder
+	app := newTestApp(t, func(c *api.Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	for _, email := range []string{"", strings.Repeat("a", 400) + "@example.org"} {
+		if got := login(app, app.newClient(), email, "any password at all"); got.status != http.StatusUnauthorized {
+			t.Errorf("email of %d characters: %d, want 401", len(email), got.status)
+		}
+	}
+	if strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("an impossible email logged an error:\n%s", logs.String())
 	}
 }
