@@ -49,6 +49,9 @@ type CheckInService interface {
 	// FindCheckIn returns the check-in of a local date, ENOTFOUND if none.
 	FindCheckIn(ctx context.Context, userID int64, date Date) (*CheckIn, error)
 	FindCheckIns(ctx context.Context, userID int64, f CheckInFilter) ([]*CheckIn, error)
+	// FindCheckInDates is FindCheckIns' dates alone (what a streak needs,
+	// read from the index without the rows).
+	FindCheckInDates(ctx context.Context, userID int64, f CheckInFilter) ([]Date, error)
 	// CheckInBounds returns the date of the first check-in and of the last
 	// that reported substance use (nil where there is none).
 	CheckInBounds(ctx context.Context, userID int64) (first, lastUse *Date, err error)
@@ -114,12 +117,17 @@ type Stats struct {
 // StatsWindowDays is the window of WeeklyCheckins and the averages.
 const StatsWindowDays = 7
 
-// ComputeStats derives Stats from a user's check-ins, newest first. It
-// needs the check-ins since the start of the current streak (at most a few
-// hundred rows); first and lastUse come from the whole history.
-func ComputeStats(recent []*CheckIn, first, lastUse *Date, today Date) Stats {
+// RecentCheckIns is how many of the newest check-ins ComputeStats and
+// CheckInAlerts look at: enough for the StatsWindowDays and for "3 of the
+// last 5".
+const RecentCheckIns = 7
+
+// ComputeStats derives Stats from the current streak, the user's newest
+// RecentCheckIns check-ins (newest first) and, from the whole history,
+// the first check-in and the last reported use.
+func ComputeStats(streak int, recent []*CheckIn, first, lastUse *Date, today Date) Stats {
 	var s Stats
-	s.StreakDays = Streak(recent, today)
+	s.StreakDays = streak
 	var moodSum, cravingSum int
 	for _, c := range recent {
 		if today.DaysSince(c.Date) < StatsWindowDays && !c.Date.After(today.Time) {
@@ -149,27 +157,36 @@ func roundedAverage(sum, n int) *float64 {
 }
 
 // Streak counts consecutive dates ending today (or yesterday while today is
-// open) in check-ins sorted newest first.
-func Streak(newestFirst []*CheckIn, today Date) int {
+// open) in check-in dates sorted newest first.
+func Streak(newestFirst []Date, today Date) int {
 	var expect Date
 	streak := 0
-	for _, c := range newestFirst {
-		if c.Date.After(today.Time) {
+	for _, d := range newestFirst {
+		if d.After(today.Time) {
 			continue // ahead of today after a time zone change: not counted
 		}
 		if streak == 0 {
-			if !c.Date.Equal(today.Time) && !c.Date.Equal(today.AddDays(-1).Time) {
+			if !d.Equal(today.Time) && !d.Equal(today.AddDays(-1).Time) {
 				return 0
 			}
-			expect = c.Date
+			expect = d
 		}
-		if !c.Date.Equal(expect.Time) {
+		if !d.Equal(expect.Time) {
 			break
 		}
 		streak++
 		expect = expect.AddDays(-1)
 	}
 	return streak
+}
+
+// CheckInDates are the check-ins' dates, in their order.
+func CheckInDates(list []*CheckIn) []Date {
+	dates := make([]Date, len(list))
+	for i, c := range list {
+		dates[i] = c.Date
+	}
+	return dates
 }
 
 // NewAlert is an alert a rule wants raised; DedupKey makes it unique per
@@ -222,15 +239,15 @@ type AlertService interface {
 // CheckInAlerts are the alerts a new check-in raises: a milestone when the
 // streak reaches one, and a concerning pattern when substance use is
 // reported, cravings were 8 or more on 3 of the last 5 check-ins, or mood
-// was 3 or less on three days running. recent holds the user's check-ins
-// newest first, the new one included.
-func CheckInAlerts(recent []*CheckIn, today Date) []NewAlert {
+// was 3 or less on three days running. streak is the current streak;
+// recent holds the user's newest RecentCheckIns check-ins, newest first,
+// the new one included.
+func CheckInAlerts(streak int, recent []*CheckIn, today Date) []NewAlert {
 	if len(recent) == 0 {
 		return nil
 	}
 	var alerts []NewAlert
 	latest := recent[0]
-	streak := Streak(recent, today)
 	for _, m := range Milestones {
 		if streak == m {
 			start := latest.Date.AddDays(-(streak - 1))

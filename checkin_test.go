@@ -84,14 +84,14 @@ func TestStreak(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := lifeline.Streak(tt.history, today); got != tt.want {
+			if got := lifeline.Streak(lifeline.CheckInDates(tt.history), today); got != tt.want {
 				t.Errorf("Streak = %d, want %d", got, tt.want)
 			}
 		})
 	}
 	t.Run("across the DST change itself", func(t *testing.T) {
 		h := history("2026-10-26", "2026-10-25", "2026-10-24", "2026-10-23")
-		if got := lifeline.Streak(h, date("2026-10-26")); got != 4 {
+		if got := lifeline.Streak(lifeline.CheckInDates(h), date("2026-10-26")); got != 4 {
 			t.Errorf("Streak over 25 October = %d, want 4", got)
 		}
 	})
@@ -102,7 +102,7 @@ func TestComputeStats(t *testing.T) {
 	h := history("2026-11-22:8:2", "2026-11-21:6:4", "2026-11-19:7:3", "2026-11-15:2:9")
 	first, use := date("2026-10-01"), date("2026-11-10")
 
-	s := lifeline.ComputeStats(h, &first, nil, today)
+	s := lifeline.ComputeStats(streakOf(h, today), h, &first, nil, today)
 	if s.StreakDays != 2 || s.WeeklyCheckins != 3 {
 		t.Errorf("streak %d, weekly %d; want 2 and 3 (the 15th is outside the 7 days)", s.StreakDays, s.WeeklyCheckins)
 	}
@@ -113,7 +113,7 @@ func TestComputeStats(t *testing.T) {
 		t.Errorf("days since = %d (reported %v); want 52 days since the first check-in", *s.DaysSinceSubstanceUse, s.SubstanceUseReported)
 	}
 
-	s = lifeline.ComputeStats(h[:2], &first, &use, today)
+	s = lifeline.ComputeStats(streakOf(h[:2], today), h[:2], &first, &use, today)
 	if *s.DaysSinceSubstanceUse != 12 || !s.SubstanceUseReported {
 		t.Errorf("days since = %d (reported %v); want 12 since the last reported use", *s.DaysSinceSubstanceUse, s.SubstanceUseReported)
 	}
@@ -121,12 +121,12 @@ func TestComputeStats(t *testing.T) {
 		t.Errorf("avg mood of 8 and 6 = %v, want 7", *s.AvgMood)
 	}
 
-	s = lifeline.ComputeStats(history("2026-11-22:7:1", "2026-11-21:8:2", "2026-11-20:8:2"), &first, nil, today)
+	s = lifeline.ComputeStats(3, history("2026-11-22:7:1", "2026-11-21:8:2", "2026-11-20:8:2"), &first, nil, today)
 	if *s.AvgMood != 7.7 || *s.AvgCravings != 1.7 {
 		t.Errorf("averages %v, %v; want 7.7 and 1.7 (one decimal)", *s.AvgMood, *s.AvgCravings)
 	}
 
-	empty := lifeline.ComputeStats(nil, nil, nil, today)
+	empty := lifeline.ComputeStats(0, nil, nil, nil, today)
 	if empty.AvgMood != nil || empty.DaysSinceSubstanceUse != nil || empty.StreakDays != 0 {
 		t.Errorf("stats without check-ins = %+v", empty)
 	}
@@ -153,7 +153,7 @@ func TestCheckInAlerts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, a := range lifeline.CheckInAlerts(tt.history, today) {
+			for _, a := range lifeline.CheckInAlerts(streakOf(tt.history, today), tt.history, today) {
 				got = append(got, a.Type+"="+a.DedupKey)
 				if a.Message == "" || a.Link == "" {
 					t.Errorf("alert %s has no message or next step", a.DedupKey)
@@ -169,4 +169,8 @@ func TestCheckInAlerts(t *testing.T) {
 			}
 		})
 	}
+}
+
+func streakOf(h []*lifeline.CheckIn, today lifeline.Date) int {
+	return lifeline.Streak(lifeline.CheckInDates(h), today)
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"net/http"
@@ -15,7 +16,7 @@ import (
 const (
 	defaultCheckInPage = 30
 	maxCheckInPage     = 366
-	// streakPage is how many check-ins stats read at a time while a streak
+	// streakPage is how many check-in dates a streak reads at a time while it
 	// runs on.
 	streakPage = 400
 )
@@ -125,9 +126,9 @@ func (s *Server) createCheckIn(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	recent, err := s.streakWindow(r, user.ID, today)
+	streak, recent, err := s.streakAndRecent(ctx, user.ID, today)
 	if err == nil {
-		for _, a := range lifeline.CheckInAlerts(recent, today) {
+		for _, a := range lifeline.CheckInAlerts(streak, recent, today) {
 			if _, err = s.cfg.Alerts.RaiseAlert(ctx, user.ID, a); err != nil {
 				break
 			}
@@ -140,22 +141,27 @@ func (s *Server) createCheckIn(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, c)
 }
 
-// streakWindow reads the user's check-ins newest first, as far back as the
-// current streak reaches (at least one page).
-func (s *Server) streakWindow(r *http.Request, userID int64, today lifeline.Date) ([]*lifeline.CheckIn, error) {
-	var all []*lifeline.CheckIn
+// streakAndRecent reads the current streak, from check-in dates alone (an
+// index-only read, a page at a time as far back as the streak reaches),
+// and the newest RecentCheckIns check-ins.
+func (s *Server) streakAndRecent(ctx context.Context, userID int64, today lifeline.Date) (int, []*lifeline.CheckIn, error) {
+	var dates []lifeline.Date
 	filter := lifeline.CheckInFilter{To: today, Limit: streakPage}
+	streak := 0
 	for {
-		page, err := s.cfg.CheckIns.FindCheckIns(r.Context(), userID, filter)
+		page, err := s.cfg.CheckIns.FindCheckInDates(ctx, userID, filter)
 		if err != nil {
-			return nil, err
+			return 0, nil, err
 		}
-		all = append(all, page...)
-		if len(page) < streakPage || lifeline.Streak(all, today) < len(all) {
-			return all, nil
+		dates = append(dates, page...)
+		streak = lifeline.Streak(dates, today)
+		if len(page) < streakPage || streak < len(dates) {
+			break
 		}
-		filter.Before = page[len(page)-1].Date
+		filter.Before = page[len(page)-1]
 	}
+	recent, err := s.cfg.CheckIns.FindCheckIns(ctx, userID, lifeline.CheckInFilter{To: today, Limit: lifeline.RecentCheckIns})
+	return streak, recent, err
 }
 
 func (s *Server) todayCheckIn(w http.ResponseWriter, r *http.Request) {
@@ -246,7 +252,7 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	user := currentUser(ctx)
 	today := lifeline.DateOf(s.cfg.Now(), user.Location())
-	recent, err := s.streakWindow(r, user.ID, today)
+	streak, recent, err := s.streakAndRecent(ctx, user.ID, today)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -256,5 +262,5 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, lifeline.ComputeStats(recent, first, lastUse, today))
+	writeJSON(w, http.StatusOK, lifeline.ComputeStats(streak, recent, first, lastUse, today))
 }

@@ -34,7 +34,8 @@ func APIPlanQueries(user int64, tokenHash []byte, today time.Time, monthFrom, mo
 	return []PlanQuery{
 		{"every signed-in request", "FindSession", findSessionSQL, []any{tokenHash}},
 		{"every signed-in request", "FindUserByID", findUserByIDSQL, []any{user}},
-		{"GET /api/stats", "FindCheckIns (streak window)", findCheckInsSQL, []any{user, nil, today, nil, 400}},
+		{"GET /api/stats", "FindCheckInDates (streak)", findCheckInDatesSQL, []any{user, nil, today, nil, 400}},
+		{"GET /api/stats", "FindCheckIns (the newest 7)", findCheckInsSQL, []any{user, nil, today, nil, 7}},
 		{"GET /api/stats", "CheckInBounds", checkInBoundsSQL, []any{user}},
 		{"GET /api/checkins", "FindCheckIns (a month)", findCheckInsSQL, []any{user, monthFrom, monthTo, nil, 31}},
 		{"GET /api/gps/locations", "FindLocations (a day)", findLocationsSQL, []any{user, dayFrom, dayTo, 1000}},

@@ -85,6 +85,33 @@ const findCheckInsSQL = `
 	ORDER BY local_date DESC
 	LIMIT $5`
 
+// findCheckInDatesSQL is findCheckInsSQL for the dates alone: an
+// index-only scan of check_ins_one_per_local_date.
+const findCheckInDatesSQL = `
+	SELECT local_date FROM check_ins
+	WHERE user_id = $1
+	  AND local_date >= coalesce($2::date, '-infinity')
+	  AND local_date <= coalesce($3::date, 'infinity')
+	  AND local_date < coalesce($4::date, 'infinity')
+	ORDER BY local_date DESC
+	LIMIT $5`
+
+func (db *DB) FindCheckInDates(ctx context.Context, userID int64, f lifeline.CheckInFilter) ([]lifeline.Date, error) {
+	rows, err := db.Pool.Query(ctx, findCheckInDatesSQL, userID, dateOrNil(f.From), dateOrNil(f.To), dateOrNil(f.Before), f.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: find check-in dates: %w", err)
+	}
+	dates, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (lifeline.Date, error) {
+		var d time.Time
+		err := row.Scan(&d)
+		return lifeline.Date{Time: d}, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: find check-in dates: %w", err)
+	}
+	return dates, nil
+}
+
 func (db *DB) FindCheckIns(ctx context.Context, userID int64, f lifeline.CheckInFilter) ([]*lifeline.CheckIn, error) {
 	rows, err := db.Pool.Query(ctx, findCheckInsSQL, userID, dateOrNil(f.From), dateOrNil(f.To), dateOrNil(f.Before), f.Limit)
 	if err != nil {

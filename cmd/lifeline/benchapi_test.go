@@ -109,8 +109,8 @@ func TestBenchAPICommands(t *testing.T) {
 	var plans []planSummary
 	json.Unmarshal(command("explain-api", "--database-url", dbURL, "--sessions", sessions, "--plans-out", plansFile), &plans)
 	md, _ := os.ReadFile(plansFile)
-	if len(plans) != 7 || strings.Count(string(md), "Execution Time") != 14 {
-		t.Errorf("%d plan summaries and %d plans, want 7 and 14 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
+	if len(plans) != 8 || strings.Count(string(md), "Execution Time") != 16 {
+		t.Errorf("%d plan summaries and %d plans, want 8 and 16 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
 	}
 }
 
