@@ -54,6 +54,26 @@ function Optional() {
 }
 
 /** SPEC.md "Log New Symptoms": the two symptoms with their sliders, duration and notes. */
+/** The two halves of the form: a symptom choice and its severity. */
+const kinds = [
+  {
+    name: 'physical',
+    symptom: 'physicalSymptom',
+    severity: 'physicalSeverity',
+    symptomLabel: text.physicalSymptom,
+    severityLabel: text.physicalSeverity,
+    choices: physicalSymptoms,
+  },
+  {
+    name: 'mental',
+    symptom: 'mentalSymptom',
+    severity: 'mentalSeverity',
+    symptomLabel: text.mentalSymptom,
+    severityLabel: text.mentalSeverity,
+    choices: mentalSymptoms,
+  },
+] as const
+
 export function SymptomForm({
   label,
   initialValues = symptomFormDefaults,
@@ -76,8 +96,11 @@ export function SymptomForm({
     defaultValues: initialValues,
   })
   const [formError, setFormError] = React.useState<string | null>(null)
-  const physicalSymptom = useWatch({ control, name: 'physicalSymptom' })
-  const mentalSymptom = useWatch({ control, name: 'mentalSymptom' })
+  // A severity counts only once its symptom is chosen (see toSymptomInput).
+  const chosen = {
+    physicalSymptom: useWatch({ control, name: 'physicalSymptom' }),
+    mentalSymptom: useWatch({ control, name: 'mentalSymptom' }),
+  }
 
   const handle: SymptomFormHandle = {
     reset: () => {
@@ -95,63 +118,36 @@ export function SymptomForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-label={label} className={cn('grid gap-5', className)}>
       <FormMessage>{formError}</FormMessage>
-      <div className="grid gap-4">
-        <FormField label={<>{text.physicalSymptom}<Optional /></>} error={errors.physicalSymptom?.message}>
-          {(controlProps) => (
-            <NativeSelect {...controlProps} {...register('physicalSymptom')}>
-              <option value="">{text.noSymptom}</option>
-              {physicalSymptoms.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <Controller
-          control={control}
-          name="physicalSeverity"
-          render={({ field }) => (
-            <SeverityField
-              label={text.physicalSeverity}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              disabledHint={physicalSymptom ? undefined : text.rateHint('physical')}
-              error={errors.physicalSeverity?.message}
-            />
-          )}
-        />
-      </div>
-
-      <div className="grid gap-4 border-t pt-5">
-        <FormField label={<>{text.mentalSymptom}<Optional /></>} error={errors.mentalSymptom?.message}>
-          {(controlProps) => (
-            <NativeSelect {...controlProps} {...register('mentalSymptom')}>
-              <option value="">{text.noSymptom}</option>
-              {mentalSymptoms.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <Controller
-          control={control}
-          name="mentalSeverity"
-          render={({ field }) => (
-            <SeverityField
-              label={text.mentalSeverity}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              disabledHint={mentalSymptom ? undefined : text.rateHint('mental')}
-              error={errors.mentalSeverity?.message}
-            />
-          )}
-        />
-      </div>
+      {kinds.map((kind, i) => (
+        <div key={kind.symptom} className={cn('grid gap-4', i > 0 && 'border-t pt-5')}>
+          <FormField label={<>{kind.symptomLabel}<Optional /></>} error={errors[kind.symptom]?.message}>
+            {(controlProps) => (
+              <NativeSelect {...controlProps} {...register(kind.symptom)}>
+                <option value="">{text.noSymptom}</option>
+                {kind.choices.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <Controller
+            control={control}
+            name={kind.severity}
+            render={({ field }) => (
+              <SeverityField
+                label={kind.severityLabel}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabledHint={chosen[kind.symptom] ? undefined : text.rateHint(kind.name)}
+                error={errors[kind.severity]?.message}
+              />
+            )}
+          />
+        </div>
+      ))}
 
       <div className="grid gap-5 border-t pt-5">
         <FormField label={text.duration} error={errors.duration?.message}>
