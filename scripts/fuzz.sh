@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every Go fuzz target (func FuzzX in a _test.go file) for FUZZTIME each.
 #   scripts/fuzz.sh            FUZZTIME=60s (make fuzz)
-#   FUZZTIME=2s scripts/fuzz.sh   the quick pass make test runs (make test-fuzz)
+#   FUZZTIME=1s scripts/fuzz.sh   the quick pass make test runs (make test-fuzz)
 # New crashers are written to the package's testdata/fuzz/ and fail the run;
 # commit them so `go test` replays them from then on.
 set -euo pipefail
@@ -20,14 +20,29 @@ if [ -z "$targets" ]; then
 fi
 count=$(wc -l <<<"$targets")
 echo "fuzz: $count targets, $FUZZTIME each"
+log=$(mktemp /tmp/lifeline-fuzz-XXXXXX)
+trap 'rm -f "$log"' EXIT
 while read -r pkg name; do
 	echo "fuzz: $pkg $name"
-	go test "$pkg" -run '^$' -fuzz "^${name}\$" -fuzztime "$FUZZTIME" -parallel 2 >/tmp/lifeline-fuzz.$$ 2>&1 || {
-		cat /tmp/lifeline-fuzz.$$
-		rm -f /tmp/lifeline-fuzz.$$
-		echo "fuzz: $pkg $name FAILED (the crasher is in $pkg/testdata/fuzz/$name/)" >&2
+	for attempt in 1 2; do
+		if go test "$pkg" -run '^$' -fuzz "^${name}\$" -fuzztime "$FUZZTIME" -parallel 2 >"$log" 2>&1; then
+			break
+		fi
+		# Go before 1.27 can end a run with a bare "context deadline exceeded"
+		# as -fuzztime expires (go.dev/issue/75804): no input failed and none
+		# is written, which a finding always is. Such a run is tried once more,
+		# then let be; anything else is a finding.
+		if grep -q 'context deadline exceeded' "$log" && ! grep -qE 'Failing input written to|panic:' "$log"; then
+			if [ "$attempt" = 1 ]; then
+				echo "fuzz: $pkg $name stopped at its deadline without a finding (go.dev/issue/75804); once more"
+				continue
+			fi
+			echo "fuzz: $pkg $name stopped at its deadline again, still without a finding; counted as passed"
+			break
+		fi
+		cat "$log"
+		echo "fuzz: $pkg $name FAILED (a failing input is written to $pkg/testdata/fuzz/$name/)" >&2
 		exit 1
-	}
+	done
 done <<<"$targets"
-rm -f /tmp/lifeline-fuzz.$$
 echo "fuzz: all $count targets passed"
