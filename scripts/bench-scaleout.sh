@@ -5,7 +5,8 @@
 # per second during the load window (read from the workers' /metrics).
 # Everything runs on this machine, so workers, broker, database and load
 # generator compete for the same cores.
-# Settings: DEVICES (500), DURATION (20s), INFLIGHT (8).
+# Settings: DEVICES (500), DURATION (20s), INFLIGHT (8, per simulated bracelet),
+# BROKER_INFLIGHT (200, Mosquitto's max_inflight_messages towards a worker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEVICES=${DEVICES:-500}
@@ -55,7 +56,7 @@ password_file $work/passwd
 acl_file $work/acl
 use_username_as_clientid true
 persistence false
-max_inflight_messages 200
+max_inflight_messages ${BROKER_INFLIGHT:-200}
 max_queued_messages 1000000
 CONF
 mosquitto=$(command -v mosquitto || echo /usr/sbin/mosquitto)
