@@ -62,7 +62,12 @@ func StartExternal(cfg ExternalConfig) (*External, error) {
 		SetProtocolVersion(4).
 		SetCleanSession(false).
 		SetAutoAckDisabled(true). // acknowledged by hand, after the commit
-		SetOrderMatters(false).   // handle messages concurrently, so they batch
+		// A broker resends what it queued for this session right after
+		// CONNACK, before the subscription below has registered its
+		// handler; without a default handler paho would drop those
+		// packets unacknowledged, stuck until the next reconnect.
+		SetDefaultPublishHandler(e.handle).
+		SetOrderMatters(false). // handle messages concurrently, so they batch
 		SetAutoReconnect(true).
 		SetMaxReconnectInterval(10 * time.Second).
 		SetConnectionLostHandler(func(_ paho.Client, err error) {
