@@ -1,24 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { stubMatchMedia } from '@/testing/match-media-stub'
+
 import { BreathingExercise } from './breathing-exercise'
 import { breathingPatterns, cycleSeconds, initialBreathingState, tickBreathing } from './breathing-patterns'
-
-function stubReducedMotion(reduce: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('prefers-reduced-motion: reduce') ? reduce : false,
-      media: query,
-      onchange: null,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      dispatchEvent: vi.fn(() => false),
-    })),
-  )
-}
 
 const seconds = (n: number) => {
   act(() => {
@@ -46,7 +32,7 @@ describe('breathing patterns', () => {
 describe('BreathingExercise', () => {
   beforeEach(() => {
     vi.useFakeTimers()
-    stubReducedMotion(false)
+    stubMatchMedia({ reducedMotion: false })
   })
   afterEach(() => {
     vi.useRealTimers()
@@ -139,7 +125,7 @@ describe('BreathingExercise', () => {
   })
 
   it('keeps the circle still when reduced motion is asked for, guiding by words and count', () => {
-    stubReducedMotion(true)
+    stubMatchMedia({ reducedMotion: true })
     render(<BreathingExercise />)
 
     expect(screen.getByText(/Animation is off/)).toBeInTheDocument()

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { stubMatchMedia } from '@/testing/match-media-stub'
+
 import { GuidedMeditation } from './guided-meditation'
 import {
   formatClock,
@@ -10,22 +12,6 @@ import {
   meditationTimeline,
   promptAt,
 } from './meditation-script'
-
-function stubReducedMotion(reduce: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('prefers-reduced-motion: reduce') ? reduce : false,
-      media: query,
-      onchange: null,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      dispatchEvent: vi.fn(() => false),
-    })),
-  )
-}
 
 /**
  * jsdom has no Web Audio: a stand-in for the browser's AudioContext (the
@@ -135,7 +121,7 @@ describe('meditation script', () => {
 describe('GuidedMeditation', () => {
   beforeEach(() => {
     vi.useFakeTimers()
-    stubReducedMotion(false)
+    stubMatchMedia({ reducedMotion: false })
   })
   afterEach(() => {
     vi.useRealTimers()
@@ -273,7 +259,7 @@ describe('GuidedMeditation', () => {
   })
 
   it('keeps the glow still when reduced motion is asked for', () => {
-    stubReducedMotion(true)
+    stubMatchMedia({ reducedMotion: true })
     render(<GuidedMeditation />)
     fireEvent.click(screen.getByRole('button', { name: 'Start' }))
     const glow = screen.getByTestId('meditation-glow')
