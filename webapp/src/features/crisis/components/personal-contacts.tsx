@@ -6,8 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/hooks/use-toast'
-import { isUnauthorizedError } from '@/lib/api-client'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { telHref } from '@/lib/tel'
 
 import { useDeleteContact } from '../api/delete-contact'
@@ -23,23 +22,11 @@ export function PersonalContacts() {
     open: false,
     contact: null,
   })
-  const [confirming, setConfirming] = React.useState<CrisisContact | null>(null)
-  const remove = useDeleteContact()
+  const removal = useConfirmedRemoval<CrisisContact, number>(useDeleteContact(), {
+    done: () => contactToasts.removed,
+    failed: contactToasts.deleteFailed,
+  })
   const headingId = React.useId()
-
-  const onDelete = (contact: CrisisContact) => {
-    remove.mutate(contact.id, {
-      onSuccess: () => {
-        toast(contactToasts.removed)
-        setConfirming(null)
-      },
-      onError: (error) => {
-        setConfirming(null)
-        if (isUnauthorizedError(error)) return
-        toast({ ...contactToasts.deleteFailed, variant: 'destructive' })
-      },
-    })
-  }
 
   return (
     <Card aria-labelledby={headingId} role="region">
@@ -77,7 +64,7 @@ export function PersonalContacts() {
                 key={contact.id}
                 contact={contact}
                 onEdit={() => setDialog({ open: true, contact })}
-                onDelete={() => setConfirming(contact)}
+                onDelete={() => removal.ask(contact)}
               />
             ))}
           </ul>
@@ -90,14 +77,14 @@ export function PersonalContacts() {
         onOpenChange={(open) => setDialog((prev) => ({ ...prev, open }))}
       />
       <ConfirmDialog
-        open={confirming !== null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && onDelete(confirming)}
-        title={confirming ? text.confirmTitle(confirming.name) : ''}
+        open={removal.item !== null}
+        onCancel={removal.cancel}
+        onConfirm={removal.confirm}
+        title={removal.item ? text.confirmTitle(removal.item.name) : ''}
         description={text.confirmBody}
         cancelLabel={text.confirmKeep}
         confirmLabel={text.confirmRemove}
-        pending={remove.isPending}
+        pending={removal.removing}
         lockWhilePending={false}
         buttonClassName="rounded-full"
       />

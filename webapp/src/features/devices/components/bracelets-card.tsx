@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
@@ -40,24 +41,11 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
   const text = devicesText
   const devices = useDevices()
   const [pairing, setPairing] = React.useState(false)
-  const [revoking, setRevoking] = React.useState<Device | null>(null)
   const [testing, setTesting] = React.useState<Device | null>(null)
-  const revoke = useRevokeDevice()
-
-  const confirmRevoke = () => {
-    if (!revoking) return
-    const device = revoking
-    revoke.mutate(device.id, {
-      onSuccess: () => {
-        setRevoking(null)
-        toast(text.toasts.revoked(device.name))
-      },
-      onError: (error) => {
-        setRevoking(null)
-        if (!isUnauthorizedError(error)) toast({ ...text.toasts.revokeFailed, variant: 'destructive' })
-      },
-    })
-  }
+  const revocation = useConfirmedRemoval(useRevokeDevice(), {
+    done: (device: Device) => text.toasts.revoked(device.name),
+    failed: text.toasts.revokeFailed,
+  })
 
   return (
     <Card className="gap-3" data-testid="bracelets-card">
@@ -89,7 +77,7 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
               <DeviceRow
                 key={device.id}
                 device={device}
-                onRevoke={() => setRevoking(device)}
+                onRevoke={() => revocation.ask(device)}
                 onTest={() => setTesting(device)}
               />
             ))}
@@ -101,15 +89,15 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
       <TesterDialog device={testing} onClose={() => setTesting(null)} host={host} />
 
       <ConfirmDialog
-        open={revoking !== null}
-        onCancel={() => setRevoking(null)}
-        onConfirm={confirmRevoke}
-        title={revoking ? text.revokeTitle(revoking.name) : ''}
+        open={revocation.item !== null}
+        onCancel={revocation.cancel}
+        onConfirm={revocation.confirm}
+        title={revocation.item ? text.revokeTitle(revocation.item.name) : ''}
         description={text.revokeDescription}
         cancelLabel={text.cancel}
         confirmLabel={text.revokeConfirm}
         pendingLabel={text.revoking}
-        pending={revoke.isPending}
+        pending={revocation.removing}
       />
     </Card>
   )

@@ -1,13 +1,11 @@
 import { Pencil, Plus, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
-import * as React from 'react'
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/hooks/use-toast'
-import { isUnauthorizedError } from '@/lib/api-client'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 
 import { useDeleteZone } from '../api/delete-zone'
 import { gpsText, ZONE_COLORS } from '../content'
@@ -27,23 +25,10 @@ export type ZonesCardProps = {
  */
 export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCardProps) {
   const text = gpsText.zones
-  const [deleting, setDeleting] = React.useState<Zone | null>(null)
-  const remove = useDeleteZone()
-
-  const confirmDelete = () => {
-    if (!deleting) return
-    const zone = deleting
-    remove.mutate(zone.id, {
-      onSuccess: () => {
-        setDeleting(null)
-        toast(gpsText.toasts.zoneDeleted(zone.name))
-      },
-      onError: (error) => {
-        setDeleting(null)
-        if (!isUnauthorizedError(error)) toast({ ...gpsText.toasts.deleteFailed, variant: 'destructive' })
-      },
-    })
-  }
+  const removal = useConfirmedRemoval(useDeleteZone(), {
+    done: (zone: Zone) => gpsText.toasts.zoneDeleted(zone.name),
+    failed: gpsText.toasts.deleteFailed,
+  })
 
   return (
     <Card className="gap-3" data-testid="zones-card">
@@ -98,7 +83,7 @@ export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCard
                       className="size-8 rounded-full text-destructive hover:text-destructive"
                       aria-label={text.remove(zone.name)}
                       title={text.remove(zone.name)}
-                      onClick={() => setDeleting(zone)}
+                      onClick={() => removal.ask(zone)}
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
@@ -118,15 +103,15 @@ export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCard
         )}
       </CardContent>
       <ConfirmDialog
-        open={deleting !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-        title={deleting ? text.deleteTitle(deleting.name) : ''}
+        open={removal.item !== null}
+        onCancel={removal.cancel}
+        onConfirm={removal.confirm}
+        title={removal.item ? text.deleteTitle(removal.item.name) : ''}
         description={text.deleteDescription}
         cancelLabel={text.cancel}
         confirmLabel={text.deleteConfirm}
         pendingLabel={text.deleting}
-        pending={remove.isPending}
+        pending={removal.removing}
       />
     </Card>
   )

@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/hooks/use-toast'
-import { isUnauthorizedError } from '@/lib/api-client'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 
 import { useDeleteSymptom } from '../api/delete-symptom'
 import { useSymptoms } from '../api/get-symptoms'
@@ -27,26 +26,14 @@ export type SymptomListProps = {
 export function SymptomList({ timeZone }: SymptomListProps) {
   const logs = useSymptoms()
   const [editing, setEditing] = React.useState<SymptomLog | null>(null)
-  const [confirming, setConfirming] = React.useState<SymptomLog | null>(null)
-  const remove = useDeleteSymptom()
+  const removal = useConfirmedRemoval<SymptomLog, number>(useDeleteSymptom(), {
+    done: () => symptomToasts.deleted,
+    failed: symptomToasts.deleteFailed,
+  })
   const headingId = React.useId()
 
-  const onDelete = (log: SymptomLog) => {
-    remove.mutate(log.id, {
-      onSuccess: () => {
-        toast(symptomToasts.deleted)
-        setConfirming(null)
-      },
-      onError: (error) => {
-        setConfirming(null)
-        if (isUnauthorizedError(error)) return
-        toast({ ...symptomToasts.deleteFailed, variant: 'destructive' })
-      },
-    })
-  }
-
-  const confirmingTitle = confirming ? entryTitle(confirming) : ''
-  const confirmingWhen = confirming ? formatLoggedAt(confirming.date, timeZone) : ''
+  const confirmingTitle = removal.item ? entryTitle(removal.item) : ''
+  const confirmingWhen = removal.item ? formatLoggedAt(removal.item.date, timeZone) : ''
 
   return (
     <Card role="region" aria-labelledby={headingId} className="min-w-0">
@@ -83,7 +70,7 @@ export function SymptomList({ timeZone }: SymptomListProps) {
                 log={log}
                 timeZone={timeZone}
                 onEdit={() => setEditing(log)}
-                onDelete={() => setConfirming(log)}
+                onDelete={() => removal.ask(log)}
               />
             ))}
           </ul>
@@ -92,15 +79,15 @@ export function SymptomList({ timeZone }: SymptomListProps) {
 
       <EditSymptomDialog log={editing} onClose={() => setEditing(null)} timeZone={timeZone} />
       <ConfirmDialog
-        open={confirming !== null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && onDelete(confirming)}
+        open={removal.item !== null}
+        onCancel={removal.cancel}
+        onConfirm={removal.confirm}
         title={text.confirmTitle}
         description={text.confirmBody(confirmingTitle, confirmingWhen)}
         cancelLabel={text.confirmKeep}
         confirmLabel={text.confirmDelete}
         pendingLabel={text.deleting}
-        pending={remove.isPending}
+        pending={removal.removing}
         buttonClassName="rounded-full"
       />
     </Card>
