@@ -7,7 +7,7 @@ BIN := bin/lifeline
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
 
-.PHONY: help run build web deps-run deps-test deps-bench test test-go test-web test-e2e test-fuzz vet clean fuzz soak bench bench-engine bench-ingest bench-api
+.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz vet clean fuzz soak bench bench-engine bench-ingest bench-api
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -33,8 +33,11 @@ deps-run:
 deps-test:
 	@scripts/ensure-deps.sh test
 
-test: deps-test build vet test-go test-fuzz test-web test-e2e ## every test: Go (-race), web unit, browser end-to-end
+test: deps-test check-tree build vet test-go test-fuzz test-web test-e2e ## every test: Go (-race), web unit, browser end-to-end
 	@echo "make test: all suites passed"
+
+check-tree: ## fail if git tracks a binary, a data/ folder or an oversized file
+	scripts/check-tree.sh
 
 vet:
 	go vet ./...
