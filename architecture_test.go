@@ -7,25 +7,10 @@ import (
 	"testing"
 )
 
-// TestImportDirection checks the dependency rules of ARCHITECTURE.md on the
+// TestImportDirection checks the dependency rules of docs/architecture.md on the
 // real import graph (production files only; tests may reach further).
 func TestImportDirection(t *testing.T) {
-	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", "./...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
-	imports := map[string][]string{}
-	for dec.More() {
-		var p struct {
-			ImportPath string
-			Imports    []string
-		}
-		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
-		}
-		imports[p.ImportPath] = p.Imports
-	}
+	imports := importGraph(t)
 	ours := func(path string) bool { return path == "lifeline" || strings.HasPrefix(path, "lifeline/") }
 	stdlib := func(path string) bool { return !strings.Contains(strings.Split(path, "/")[0], ".") }
 
@@ -55,12 +40,12 @@ func TestImportDirection(t *testing.T) {
 		}
 		rule, known := allowed[pkg]
 		if !known {
-			t.Errorf("package %s has no import rule: add it to this test, following ARCHITECTURE.md", pkg)
+			t.Errorf("package %s has no import rule: add it to this test, following docs/architecture.md", pkg)
 			continue
 		}
 		for _, dep := range deps {
 			if ours(dep) && !contains(rule, dep) {
-				t.Errorf("%s imports %s, which ARCHITECTURE.md does not allow", pkg, dep)
+				t.Errorf("%s imports %s, which docs/architecture.md does not allow", pkg, dep)
 			}
 		}
 	}
@@ -71,6 +56,45 @@ func TestImportDirection(t *testing.T) {
 	}
 }
 
+// TestOutsideLibraryOwners checks that each outside library is imported
+// only by the package that owns it (or that package's subpackages), so a
+// dependency can be understood, upgraded or replaced in one place.
+func TestOutsideLibraryOwners(t *testing.T) {
+	owners := map[string][]string{
+		"github.com/paulmach/orb":             {"lifeline/geofence"},
+		"github.com/tidwall/rtree":            {"lifeline/geofence"},
+		"github.com/jackc/pgx":                {"lifeline/store"},
+		"github.com/mochi-mqtt/server":        {"lifeline/ingest"},
+		"github.com/eclipse/paho.mqtt.golang": {"lifeline/ingest", "lifeline/firmware-sim"},
+		"github.com/gorilla/websocket":        {"lifeline/ingest"},
+		"github.com/go-chi/chi":               {"lifeline/api"},
+		"github.com/coreos/go-oidc":           {"lifeline/api"},
+		"golang.org/x/oauth2":                 {"lifeline/api"},
+	}
+	for pkg, deps := range importGraph(t) {
+		for _, dep := range deps {
+			for lib, allowed := range owners {
+				if dep != lib && !strings.HasPrefix(dep, lib+"/") {
+					continue
+				}
+				if !ownedBy(pkg, allowed) {
+					t.Errorf("%s imports %s, which only %s may import", pkg, dep, strings.Join(allowed, " and "))
+				}
+			}
+		}
+	}
+}
+
+// ownedBy reports whether pkg is one of owners or a subpackage of one.
+func ownedBy(pkg string, owners []string) bool {
+	for _, o := range owners {
+		if pkg == o || strings.HasPrefix(pkg, o+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 func contains(list []string, s string) bool {
 	for _, v := range list {
 		if v == s {
@@ -78,4 +102,26 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// importGraph maps each package of this module to its production imports.
+func importGraph(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	imports := map[string][]string{}
+	for dec.More() {
+		var p struct {
+			ImportPath string
+			Imports    []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		imports[p.ImportPath] = p.Imports
+	}
+	return imports
 }
