@@ -21,8 +21,9 @@ build: web ## build the web app and the binary that embeds it
 web: webapp/node_modules/.installed
 	cd webapp && npm run build
 
-# npm install, not npm ci: the registry here lacks some other-platform
-# optional packages the lockfile names (see shared/STACK.md).
+# npm install, not npm ci: the registry mirror lacks some other-platform
+# optional packages the lockfile names, so npm ci fails; npm install keeps
+# the lockfile unchanged (see docs/development.md).
 webapp/node_modules/.installed: webapp/package.json webapp/package-lock.json
 	cd webapp && $(NPM_INSTALL)
 	touch $@
