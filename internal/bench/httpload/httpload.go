@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"lifeline/latency"
+	"lifeline/internal/bench/latency"
 )
 
 // Config is one run against one endpoint.

@@ -1,4 +1,9 @@
-package store
+// Package storebench seeds and measures the database for the benchmarks
+// (lifeline-bench): a large realistic data set written server-side, the
+// query plans of the API's requests, and the plain-COPY baseline of
+// ingest. It sits under store because store owns pgx and the SQL; only the
+// benchmark command imports it, so the product never links it.
+package storebench
 
 import (
 	"context"
@@ -10,6 +15,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"lifeline/store"
 )
 
 // APISeed sizes the API benchmark's data set. It is written server-side
@@ -22,8 +29,8 @@ type APISeed struct {
 	// Fixes per user's one bracelet, FixEvery apart, the newest at Now.
 	Fixes    int
 	FixEvery time.Duration
-	// PasswordHash is given to every user: one hash computed once, reused
-	// (bench only; hashing 10,000 passwords would dominate the seeding).
+	// PasswordHash is given to every user: one precomputed hash shared by
+	// all (bench only; hashing 10,000 passwords would dominate the seeding).
 	PasswordHash string
 	Now          time.Time
 	// Workers is how many connections load rows side by side (default 2).
@@ -51,10 +58,7 @@ type SeedStep struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// BenchEmail is the address of the i-th benchmark user (from 1).
-func BenchEmail(i int) string { return fmt.Sprintf("bench-%d@bench.invalid", i) }
-
-// SeedAPIBench fills an empty database (no users yet: it refuses anything
+// SeedAPI fills an empty database (no users yet: it refuses anything
 // else, so it can never touch real data) with s.Users users, each with a
 // bracelet, s.Days daily check-ins and s.Fixes fixes. For speed it loads
 // check_ins and locations without their indexes and unique constraints and
@@ -63,25 +67,25 @@ func BenchEmail(i int) string { return fmt.Sprintf("bench-%d@bench.invalid", i) 
 // foreign-key triggers (session_replication_role = replica, as pg_restore
 // does) where the role may: the rows are consistent by construction. It
 // ends with VACUUM ANALYZE, as autovacuum would.
-func (db *DB) SeedAPIBench(ctx context.Context, s APISeed) (*APISeedResult, error) {
+func SeedAPI(ctx context.Context, db *store.DB, s APISeed) (*APISeedResult, error) {
 	if s.Users < 1 || s.Days < 0 || s.Fixes < 0 || (s.Fixes > 0 && s.FixEvery <= 0) {
-		return nil, errors.New("store: seed: need at least one user and a positive fix interval")
+		return nil, errors.New("storebench: seed: need at least one user and a positive fix interval")
 	}
 	if s.Workers < 1 {
 		s.Workers = 2
 	}
-	var any bool
-	if err := db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users)`).Scan(&any); err != nil {
-		return nil, fmt.Errorf("store: seed: %w", err)
+	var hasUsers bool
+	if err := db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users)`).Scan(&hasUsers); err != nil {
+		return nil, fmt.Errorf("storebench: seed: %w", err)
 	}
-	if any {
-		return nil, errors.New("store: seed: the database already has users; the API benchmark seeds only an empty one")
+	if hasUsers {
+		return nil, errors.New("storebench: seed: the database already has users; the API benchmark seeds only an empty one")
 	}
 	res := &APISeedResult{}
 	step := func(name string, f func() error) error {
 		start := time.Now()
 		if err := f(); err != nil {
-			return fmt.Errorf("store: seed %s: %w", name, err)
+			return fmt.Errorf("storebench: seed %s: %w", name, err)
 		}
 		res.Steps = append(res.Steps, SeedStep{name, time.Since(start).Seconds()})
 		return nil
@@ -95,7 +99,7 @@ func (db *DB) SeedAPIBench(ctx context.Context, s APISeed) (*APISeedResult, erro
 			WITH u AS (
 				INSERT INTO users (email, first_name, last_name, timezone, password_hash, created_at)
 				SELECT format('bench-%s@bench.invalid', g), 'Bench', 'User ' || g,
-					(ARRAY['Europe/London', 'America/New_York', 'Asia/Tokyo', 'UTC'])[1 + g % 4], $2, $3
+					(ARRAY['Europe/London', 'America/New_York', 'Asia/Tokyo', 'UTC'])[1 + g % 4], nullif($2::text, ''), $3
 				FROM generate_series(1, $1::int) g
 				ORDER BY g
 				RETURNING id, email
@@ -108,7 +112,7 @@ func (db *DB) SeedAPIBench(ctx context.Context, s APISeed) (*APISeedResult, erro
 				RETURNING user_id, id
 			)
 			SELECT u.id, d.id, u.email FROM u JOIN d ON d.user_id = u.id ORDER BY u.id`,
-			s.Users, nullIfEmpty(s.PasswordHash), now.AddDate(-1, 0, -1), max(1, int(s.FixEvery/time.Second)), s.Fixes, now)
+			s.Users, s.PasswordHash, now.AddDate(-1, 0, -1), max(1, int(s.FixEvery/time.Second)), s.Fixes, now)
 		if err != nil {
 			return err
 		}
@@ -141,7 +145,7 @@ func (db *DB) SeedAPIBench(ctx context.Context, s APISeed) (*APISeedResult, erro
 		})
 	}
 	if err := step("check-ins", func() (err error) {
-		res.CheckIns, err = db.bulkLoad(ctx, "check_ins", s.Workers, chunks)
+		res.CheckIns, err = bulkLoad(ctx, db, "check_ins", s.Workers, chunks)
 		return err
 	}); err != nil {
 		return nil, err
@@ -158,7 +162,7 @@ func (db *DB) SeedAPIBench(ctx context.Context, s APISeed) (*APISeedResult, erro
 		})
 	}
 	if err := step("locations", func() (err error) {
-		res.Fixes, err = db.bulkLoad(ctx, "locations", s.Workers, chunks)
+		res.Fixes, err = bulkLoad(ctx, db, "locations", s.Workers, chunks)
 		return err
 	}); err != nil {
 		return nil, err
@@ -219,8 +223,8 @@ const seedFixesSQL = `
 // table's unique constraints and indexes dropped first and rebuilt after
 // from their catalog definitions. A table that another one references,
 // or a TimescaleDB hypertable, is loaded with its indexes in place.
-func (db *DB) bulkLoad(ctx context.Context, table string, workers int, chunks []func(pgx.Tx) (int64, error)) (int64, error) {
-	idx, err := db.droppableIndexes(ctx, table)
+func bulkLoad(ctx context.Context, db *store.DB, table string, workers int, chunks []func(pgx.Tx) (int64, error)) (int64, error) {
+	idx, err := droppableIndexes(ctx, db, table)
 	if err != nil {
 		return 0, err
 	}
@@ -233,7 +237,7 @@ func (db *DB) bulkLoad(ctx context.Context, table string, workers int, chunks []
 			return 0, err
 		}
 	}
-	rows, err := db.parallel(ctx, workers, chunks)
+	rows, err := parallel(ctx, db, workers, chunks)
 	if err != nil {
 		return 0, err
 	}
@@ -246,7 +250,7 @@ func (db *DB) bulkLoad(ctx context.Context, table string, workers int, chunks []
 			return 0, err
 		})
 	}
-	if _, err := db.parallel(ctx, workers, builds); err != nil {
+	if _, err := parallel(ctx, db, workers, builds); err != nil {
 		return 0, err
 	}
 	for _, i := range idx {
@@ -280,7 +284,7 @@ type indexDef struct {
 	primary                   bool
 }
 
-func (db *DB) droppableIndexes(ctx context.Context, table string) ([]indexDef, error) {
+func droppableIndexes(ctx context.Context, db *store.DB, table string) ([]indexDef, error) {
 	var referenced, hypertable bool
 	err := db.Pool.QueryRow(ctx, `
 		SELECT EXISTS (SELECT 1 FROM pg_constraint WHERE confrelid = $1::regclass AND contype = 'f'),
@@ -310,7 +314,7 @@ func (db *DB) droppableIndexes(ctx context.Context, table string) ([]indexDef, e
 // parallel runs each job in its own transaction on one of workers
 // connections, with per-row foreign-key triggers off where allowed, and a
 // large maintenance_work_mem for index builds. It returns the rows added.
-func (db *DB) parallel(ctx context.Context, workers int, jobs []func(pgx.Tx) (int64, error)) (int64, error) {
+func parallel(ctx context.Context, db *store.DB, workers int, jobs []func(pgx.Tx) (int64, error)) (int64, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	queue := make(chan func(pgx.Tx) (int64, error), len(jobs))
@@ -326,7 +330,7 @@ func (db *DB) parallel(ctx context.Context, workers int, jobs []func(pgx.Tx) (in
 	)
 	for range min(workers, len(jobs)) {
 		wg.Go(func() {
-			err := db.withBulkConn(ctx, func(conn *pgxpool.Conn) error {
+			err := withBulkConn(ctx, db, func(conn *pgxpool.Conn) error {
 				for job := range queue {
 					var n int64
 					err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) (err error) {
@@ -356,7 +360,7 @@ func (db *DB) parallel(ctx context.Context, workers int, jobs []func(pgx.Tx) (in
 	return total, first
 }
 
-func (db *DB) withBulkConn(ctx context.Context, f func(*pgxpool.Conn) error) error {
+func withBulkConn(ctx context.Context, db *store.DB, f func(*pgxpool.Conn) error) error {
 	conn, err := db.Pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -375,16 +379,16 @@ func (db *DB) withBulkConn(ctx context.Context, f func(*pgxpool.Conn) error) err
 
 // SeedSessions signs each of users in once, all at now, with the given
 // token hashes (the benchmark's load generator holds the tokens).
-func (db *DB) SeedSessions(ctx context.Context, users []int64, tokenHashes [][]byte, now, expires time.Time) error {
+func SeedSessions(ctx context.Context, db *store.DB, users []int64, tokenHashes [][]byte, now, expires time.Time) error {
 	if len(users) != len(tokenHashes) {
-		return errors.New("store: seed sessions: one token hash per user")
+		return errors.New("storebench: seed sessions: one token hash per user")
 	}
 	_, err := db.Pool.Exec(ctx, `
 		INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent)
-		SELECT h, u, $3, $3, $4, 'lifeline bench' FROM unnest($1::bigint[], $2::bytea[]) AS s(u, h)`,
+		SELECT h, u, $3, $3, $4, 'lifeline-bench' FROM unnest($1::bigint[], $2::bytea[]) AS s(u, h)`,
 		users, tokenHashes, now, expires)
 	if err != nil {
-		return fmt.Errorf("store: seed sessions: %w", err)
+		return fmt.Errorf("storebench: seed sessions: %w", err)
 	}
 	return nil
 }

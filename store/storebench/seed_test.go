@@ -1,4 +1,4 @@
-package store_test
+package storebench_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"lifeline"
 	"lifeline/store"
+	"lifeline/store/storebench"
 	"lifeline/store/storetest"
 )
 
@@ -33,8 +34,8 @@ func TestSeedAPIBench(t *testing.T) {
 	ctx := context.Background()
 	before := schemaOf(t, db)
 	now := time.Date(2026, 11, 22, 8, 30, 0, 0, time.UTC)
-	seed := store.APISeed{Users: 7, Days: 45, Fixes: 700, FixEvery: 5 * time.Minute, PasswordHash: "$argon2id$x", Now: now}
-	res, err := db.SeedAPIBench(ctx, seed)
+	seed := storebench.APISeed{Users: 7, Days: 45, Fixes: 700, FixEvery: 5 * time.Minute, PasswordHash: "$argon2id$x", Now: now}
+	res, err := storebench.SeedAPI(ctx, db, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestSeedAPIBench(t *testing.T) {
 	for i, u := range res.Users {
 		ids[i], hashes[i] = u.ID, []byte(strings.Repeat(string(rune('a'+i)), 32))
 	}
-	if err := db.SeedSessions(ctx, ids, hashes, now, now.Add(time.Hour)); err != nil {
+	if err := storebench.SeedSessions(ctx, db, ids, hashes, now, now.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	s, err := db.FindSession(ctx, hashes[3])
@@ -96,7 +97,7 @@ func TestSeedAPIBench(t *testing.T) {
 		t.Errorf("seeded session: %+v %v", s, err)
 	}
 
-	if _, err := db.SeedAPIBench(ctx, seed); err == nil || !strings.Contains(err.Error(), "already has users") {
+	if _, err := storebench.SeedAPI(ctx, db, seed); err == nil || !strings.Contains(err.Error(), "already has users") {
 		t.Errorf("a second seed: %v, want a refusal", err)
 	}
 }
@@ -107,14 +108,22 @@ func TestExplainQueries(t *testing.T) {
 	now := time.Date(2026, 11, 22, 8, 30, 0, 0, time.UTC)
 	// Enough users that one user's rows are a small part of each table, as
 	// in production, so the planner has a reason to use the indexes.
-	res, err := db.SeedAPIBench(ctx, store.APISeed{Users: 200, Days: 40, Fixes: 400, FixEvery: 5 * time.Minute, Now: now})
+	res, err := storebench.SeedAPI(ctx, db, storebench.APISeed{Users: 200, Days: 40, Fixes: 400, FixEvery: 5 * time.Minute, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
-	queries := store.APIPlanQueries(res.Users[0].ID, make([]byte, 32), day.AddDate(0, 0, 1),
+	queries, err := storebench.APIPlanQueries(ctx, db, res.Users[0].ID, make([]byte, 32), day.AddDate(0, 0, 1),
 		time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), day, day.Add(24*time.Hour-time.Second))
-	plans, err := db.ExplainQueries(ctx, queries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Recorded from the store's own methods: the lookup every signed-in
+	// request makes is the session query, with the token hash as argument.
+	if len(queries) != 8 || !strings.Contains(queries[0].SQL, "FROM sessions") || len(queries[0].Args) != 1 {
+		t.Fatalf("recorded %d queries, the first %+v; want 8, the first the session lookup", len(queries), queries[0])
+	}
+	plans, err := storebench.ExplainQueries(ctx, db, queries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,8 +157,8 @@ func TestExplainQueriesFlagsSeqScans(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Nothing indexes first_name: the plan must read users whole, and say so.
-	plans, err := db.ExplainQueries(ctx, []store.PlanQuery{store.NewPlanQuery("test", "by first name",
-		`SELECT id FROM users WHERE first_name = $1`, "Ada")})
+	plans, err := storebench.ExplainQueries(ctx, db, []storebench.PlanQuery{{Endpoint: "test", Name: "by first name",
+		SQL: `SELECT id FROM users WHERE first_name = $1`, Args: []any{"Ada"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,6 +20,47 @@ import (
 	"lifeline/store/storetest"
 )
 
+// startLifeline builds the product and runs `lifeline serve` on database
+// url and free ports, as the benchmark scripts do; it returns the URL it
+// prints and stops it when the test ends.
+func startLifeline(t *testing.T, url string) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755) // as root, the private cluster's user must enter it
+	bin := filepath.Join(dir, "lifeline")
+	if out, err := exec.Command("go", "build", "-o", bin, "lifeline/cmd/lifeline").CombinedOutput(); err != nil {
+		t.Fatalf("go build lifeline: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "serve", "--database-url", url, "--data-dir", filepath.Join(dir, "data"),
+		"--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--log-level", "warn")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+	found := make(chan string, 1)
+	go func() {
+		lines := bufio.NewScanner(stdout)
+		for lines.Scan() {
+			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+	}()
+	select {
+	case u := <-found:
+		return u
+	case <-time.After(90 * time.Second):
+		t.Fatalf("lifeline did not print its URL within 90s:\n%s", stderr.String())
+		return ""
+	}
+}
+
 // TestBenchAPICommands runs the API benchmark's three commands on a small
 // data set (yet with enough users that one user's rows are a small part of
 // each table, so the planner uses the indexes, as explain-api demands): the
@@ -24,15 +68,14 @@ import (
 // through the real API, every endpoint loads without errors, and every
 // query plan is captured.
 func TestBenchAPICommands(t *testing.T) {
-	ctx := context.Background()
 	dbURL := storetest.NewURL(t)
-	dir := dataDir(t)
+	dir := t.TempDir()
 	sessions := filepath.Join(dir, "sessions.json")
 	command := func(args ...string) []byte {
 		t.Helper()
 		var out, errs bytes.Buffer
-		if err := run(ctx, append([]string{"bench"}, args...), envOf(nil), &out, &errs); err != nil {
-			t.Fatalf("bench %s: %v\n%s", args[0], err, errs.String())
+		if err := run(t.Context(), args, func(string) string { return "" }, &out, &errs); err != nil {
+			t.Fatalf("lifeline-bench %s: %v\n%s", args[0], err, errs.String())
 		}
 		return out.Bytes()
 	}
@@ -51,11 +94,10 @@ func TestBenchAPICommands(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	url, stop := startProgramFull(t, dir, "--database-url", dbURL)
-	defer stop()
+	url := startLifeline(t, dbURL)
 	get := func(path, token string, into any) {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodGet, url.url+path, nil)
+		req, _ := http.NewRequest(http.MethodGet, url+path, nil)
 		req.AddCookie(&http.Cookie{Name: "lifeline_session", Value: token})
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -83,10 +125,10 @@ func TestBenchAPICommands(t *testing.T) {
 		}
 	}
 	// The one shared password hash signs a seeded user in.
-	req, _ := http.NewRequest(http.MethodPost, url.url+"/api/auth/login",
+	req, _ := http.NewRequest(http.MethodPost, url+"/api/auth/login",
 		strings.NewReader(`{"email":"`+set.Sessions[4].Email+`","password":"`+benchPassword+`"}`))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", url.url)
+	req.Header.Set("Origin", url)
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusOK {
 		t.Errorf("sign-in as a seeded user: %v %v", resp.Status, err)
 	}
@@ -98,7 +140,7 @@ func TestBenchAPICommands(t *testing.T) {
 			Errors   int     `json:"errors"`
 			P99      float64 `json:"p99_ms"`
 		}
-		json.Unmarshal(command("api", "--url", url.url, "--sessions", sessions, "--endpoint", e,
+		json.Unmarshal(command("api", "--url", url, "--sessions", sessions, "--endpoint", e,
 			"--concurrency", "2", "--duration", "200ms", "--warmup", "0s"), &r)
 		if r.Endpoint != e || r.Requests == 0 || r.Errors != 0 || r.P99 <= 0 {
 			t.Errorf("bench api --endpoint %s: %+v", e, r)

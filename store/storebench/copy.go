@@ -1,4 +1,4 @@
-package store
+package storebench
 
 import (
 	"context"
@@ -8,18 +8,19 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"lifeline"
+	"lifeline/store"
 )
 
 // CopyBaseline writes rows synthetic fixes of one device with plain COPY,
 // batch rows per statement on one connection: the ceiling the ingest
 // benchmark compares the real writer against. It returns the elapsed time
 // of the copies alone.
-func (db *DB) CopyBaseline(ctx context.Context, rows, batch int) (time.Duration, error) {
+func CopyBaseline(ctx context.Context, db *store.DB, rows, batch int) (time.Duration, error) {
 	var userID int64
 	err := db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`,
 		fmt.Sprintf("copy-baseline-%d@bench.invalid", time.Now().UnixNano())).Scan(&userID)
 	if err != nil {
-		return 0, fmt.Errorf("store: copy baseline user: %w", err)
+		return 0, fmt.Errorf("storebench: copy baseline user: %w", err)
 	}
 	_, hash := lifeline.NewDeviceToken()
 	device := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "COPY baseline"}
@@ -42,7 +43,7 @@ func (db *DB) CopyBaseline(ctx context.Context, rows, batch int) (time.Duration,
 				37.7749, -122.4194, 6.5, int16(80), base}, nil
 		}))
 		if err != nil {
-			return 0, fmt.Errorf("store: copy baseline: %w", err)
+			return 0, fmt.Errorf("storebench: copy baseline: %w", err)
 		}
 	}
 	return time.Since(start), nil

@@ -15,21 +15,27 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
-	"lifeline/api"
-	"lifeline/httpload"
+	"lifeline/internal/bench/httpload"
 	"lifeline/store"
+	"lifeline/store/storebench"
 )
 
-// The API benchmark: `bench seed-api` fills an empty database and signs
-// every user in, `bench api` loads one endpoint as those users, and
-// `bench explain-api` shows how the endpoints' queries are planned.
+// The API benchmark: `seed-api` fills an empty database and signs every
+// user in, `api` loads one endpoint as those users, and `explain-api`
+// shows how the endpoints' queries are planned.
 
-// benchPassword is every seeded user's password (bench only: one argon2id
-// hash, computed once, for all of them).
-const benchPassword = "steady load generator 42"
+// benchPassword is every seeded user's password, and benchPasswordHash its
+// argon2id hash in the PHC format the API checks (made once with the API's
+// parameters; the parameters travel in the string). Seeding copies it to
+// every user rather than hash 10,000 passwords; a test signs in with it.
+const (
+	benchPassword     = "steady load generator 42"
+	benchPasswordHash = "$argon2id$v=19$m=19456,t=2,p=1$HWR4X4gVbzV0mH1W9S3jzA$fC070FSLKRhShsLqITFiRzE45BFSwi/SClUMCE4qtGQ"
+)
 
 type apiBenchOptions struct {
 	users, days, fixes, workers int
@@ -98,20 +104,19 @@ func tokenHash(token string) []byte {
 	return sum[:]
 }
 
-func seedAPI(ctx context.Context, a *apiBenchOptions, dataDir, dbURL string, stdout io.Writer) error {
+func seedAPI(ctx context.Context, a *apiBenchOptions, d database, stdout io.Writer) error {
 	if a.sessions == "" {
 		return errors.New("--sessions-out is required")
 	}
-	db, closeDB, err := openForCommand(ctx, dataDir, dbURL)
-	if err != nil {
-		return err
-	}
-	defer closeDB()
+	return d.with(ctx, func(db *store.DB) error { return seedAPIInto(ctx, db, a, stdout) })
+}
+
+func seedAPIInto(ctx context.Context, db *store.DB, a *apiBenchOptions, stdout io.Writer) error {
 	start := time.Now()
 	now := time.Now().UTC().Truncate(time.Second)
-	res, err := db.SeedAPIBench(ctx, store.APISeed{
+	res, err := storebench.SeedAPI(ctx, db, storebench.APISeed{
 		Users: a.users, Days: a.days, Fixes: a.fixes, FixEvery: a.fixEvery,
-		PasswordHash: api.HashPassword(benchPassword), Now: now, Workers: a.workers,
+		PasswordHash: benchPasswordHash, Now: now, Workers: a.workers,
 	})
 	if err != nil {
 		return err
@@ -125,7 +130,7 @@ func seedAPI(ctx context.Context, a *apiBenchOptions, dataDir, dbURL string, std
 		ids[i], hashes[i] = u.ID, tokenHash(token)
 		set.Sessions = append(set.Sessions, seededSession{User: u.ID, Email: u.Email, Token: token})
 	}
-	if err := db.SeedSessions(ctx, ids, hashes, now, now.Add(30*24*time.Hour)); err != nil {
+	if err := storebench.SeedSessions(ctx, db, ids, hashes, now, now.Add(30*24*time.Hour)); err != nil {
 		return err
 	}
 	out, err := json.Marshal(set)
@@ -141,7 +146,7 @@ func seedAPI(ctx context.Context, a *apiBenchOptions, dataDir, dbURL string, std
 	})
 }
 
-// benchEndpoints are the requests `bench api` can send, each for a random
+// benchEndpoints are the requests `lifeline-bench api` can send, each for a random
 // seeded user; ranges fall inside what was seeded.
 var benchEndpoints = map[string]func(set *seededSet, rng *mrand.Rand) (path string, signedIn bool){
 	"health": func(*seededSet, *mrand.Rand) (string, bool) { return "/healthz", false },
@@ -275,27 +280,30 @@ var (
 	planBuffers = regexp.MustCompile(`Buffers: ([^\n]+)`) // the first: the top node's
 )
 
-func explainAPI(ctx context.Context, a *apiBenchOptions, dataDir, dbURL string, stdout io.Writer) error {
+func explainAPI(ctx context.Context, a *apiBenchOptions, d database, stdout io.Writer) error {
 	set, err := readSeededSet(a.sessions)
 	if err != nil {
 		return err
 	}
-	db, closeDB, err := openForCommand(ctx, dataDir, dbURL)
-	if err != nil {
-		return err
-	}
-	defer closeDB()
 	rng := mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	s := set.Sessions[rng.IntN(len(set.Sessions))]
 	mFrom, mTo := benchMonth(set, rng)
 	dFrom, dTo := benchDay(set, rng)
-	plans, err := db.ExplainQueries(ctx, store.APIPlanQueries(s.User, tokenHash(s.Token), set.Now.Truncate(24*time.Hour), mFrom, mTo, dFrom, dTo))
+	var plans []storebench.QueryPlan
+	err = d.with(ctx, func(db *store.DB) error {
+		queries, err := storebench.APIPlanQueries(ctx, db, s.User, tokenHash(s.Token), set.Now.Truncate(24*time.Hour), mFrom, mTo, dFrom, dTo)
+		if err != nil {
+			return err
+		}
+		plans, err = storebench.ExplainQueries(ctx, db, queries)
+		return err
+	})
 	if err != nil {
 		return err
 	}
 	var md strings.Builder
 	fmt.Fprintf(&md, "# API query plans (`make bench-api`)\n\nEXPLAIN (ANALYZE, BUFFERS) of the queries behind each benchmarked endpoint, run by\n"+
-		"`lifeline bench explain-api` on the seeded data set for user %d (month %s, day %s), %s.\n"+
+		"`lifeline-bench explain-api` on the seeded data set for user %d (month %s, day %s), %s.\n"+
 		"The custom plan is what PostgreSQL runs for these arguments; the generic plan is what a\n"+
 		"prepared statement may switch to after five executions. The generic plan runs second, so it finds\n"+
 		"the pages the first run read in the cache.\n", s.User, mFrom.Format("2006-01"), dFrom.Format(time.DateOnly), time.Now().UTC().Format("2006-01-02 15:04 UTC"))
@@ -306,7 +314,7 @@ func explainAPI(ctx context.Context, a *apiBenchOptions, dataDir, dbURL string, 
 		ps := planSummary{Endpoint: p.Endpoint, Query: p.Name, SeqScans: p.SeqScans, Ms: planMs(p.Custom), GenericMs: planMs(p.Generic)}
 		for _, line := range strings.Split(p.Custom, "\n") {
 			m := planIndex.FindStringSubmatch(line)
-			if m != nil && !strings.Contains(line, "never executed") && !contains(ps.Indexes, m[1]) {
+			if m != nil && !strings.Contains(line, "never executed") && !slices.Contains(ps.Indexes, m[1]) {
 				ps.Indexes = append(ps.Indexes, m[1])
 			}
 		}
@@ -338,13 +346,4 @@ func planMs(plan string) float64 {
 		fmt.Sscanf(m[1], "%g", &v)
 	}
 	return v
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
