@@ -29,6 +29,23 @@ type clockRig struct {
 	packets *ingest.PacketLog
 }
 
+// pairedDevice adds a user with one bracelet; it returns the bracelet and
+// its token.
+func pairedDevice(t *testing.T, db *store.DB, email string) (*lifeline.Device, string) {
+	t.Helper()
+	ctx := context.Background()
+	var userID int64
+	if err := db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&userID); err != nil {
+		t.Fatal(err)
+	}
+	token, hash := lifeline.NewDeviceToken()
+	device := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Test bracelet"}
+	if err := db.CreateDevice(ctx, device, hash); err != nil {
+		t.Fatal(err)
+	}
+	return device, token
+}
+
 // embeddedPath starts the embedded broker; it returns the URL devices publish to.
 func embeddedPath(t *testing.T, r clockRig) string {
 	b, err := ingest.StartBroker(ingest.BrokerConfig{
@@ -76,16 +93,7 @@ func TestFixesAreCheckedAgainstTheInjectedClockOnBothPaths(t *testing.T) {
 	for _, p := range paths {
 		t.Run(p.name, func(t *testing.T) {
 			ctx := context.Background()
-			var userID int64
-			email := strings.ReplaceAll(p.name, " ", "-") + "@clock.example.org"
-			if err := db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&userID); err != nil {
-				t.Fatal(err)
-			}
-			token, hash := lifeline.NewDeviceToken()
-			device := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Clock bracelet"}
-			if err := db.CreateDevice(ctx, device, hash); err != nil {
-				t.Fatal(err)
-			}
+			device, token := pairedDevice(t, db, strings.ReplaceAll(p.name, " ", "-")+"@clock.example.org")
 			metrics := ingest.NewMetrics(prometheus.NewRegistry())
 			writer := ingest.NewWriter(db, ingest.WriterConfig{Metrics: metrics})
 			t.Cleanup(func() { writer.Close(ctx) })

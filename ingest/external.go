@@ -49,15 +49,7 @@ type External struct {
 
 // StartExternal connects and subscribes; it returns once subscribed.
 func StartExternal(cfg ExternalConfig) (*External, error) {
-	if cfg.Logger == nil {
-		cfg.Logger = slog.Default()
-	}
-	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics(nil)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Logger, cfg.Metrics, cfg.Now = orDefaults(cfg.Logger, cfg.Metrics, cfg.Now)
 	e := &External{cfg: cfg, devices: &deviceCache{store: cfg.Devices, ttl: 30 * time.Second, now: cfg.Now, entries: map[string]cachedDevice{}}}
 	subscribed := make(chan error, 1)
 	opts := paho.NewClientOptions().
@@ -112,6 +104,21 @@ func StartExternal(cfg ExternalConfig) (*External, error) {
 	}
 	cfg.Logger.Info("ingesting from external broker", "broker", cfg.BrokerURL, "client", cfg.ClientID, "group", SharedGroup)
 	return e, nil
+}
+
+// orDefaults fills in what a way into ingest leaves unset: the default
+// logger, a private metrics registry and the machine's clock.
+func orDefaults(logger *slog.Logger, metrics *Metrics, now func() time.Time) (*slog.Logger, *Metrics, func() time.Time) {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	if metrics == nil {
+		metrics = NewMetrics(nil)
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return logger, metrics, now
 }
 
 // handle stores one packet and then acknowledges it. Invalid packets and
