@@ -58,15 +58,7 @@ var _ lifeline.DeviceConnections = (*Broker)(nil)
 
 // StartBroker binds the listeners and starts serving in the background.
 func StartBroker(cfg BrokerConfig) (*Broker, error) {
-	if cfg.Logger == nil {
-		cfg.Logger = slog.Default()
-	}
-	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics(nil)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Logger, cfg.Metrics, cfg.Now = orDefaults(cfg.Logger, cfg.Metrics, cfg.Now)
 	if cfg.MaxPacketSize == 0 {
 		cfg.MaxPacketSize = 128 << 10
 	}

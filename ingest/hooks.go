@@ -219,24 +219,19 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		}
 		return pk, h.submit(cl, nil, nil, func(error) { ack(packets.ErrMessageRateTooHigh) })
 	}
-	fixes, batteries, err := h.decode(cl.ID, s.userID, pk)
+	p, err := decodePacket(pk.TopicName, pk.Payload, sender{deviceID: cl.ID, userID: s.userID}, now, h.limits)
+	h.record(cl.ID, s.userID, now, pk, logged(p, err))
 	if err != nil {
 		reason := wire.ReasonOf(err)
 		h.metrics.RejectedFixes.WithLabelValues(reason).Inc()
 		h.log.Debug("packet rejected", "device", cl.ID, "topic", pk.TopicName, "reason", reason, "err", err)
-		h.record(cl.ID, s.userID, now, pk, packetResult{reason: reason, err: err})
 		code := packets.CodeSuccess // MQTT 3.1.1: acked as "rejected as invalid"
 		if v5 {
 			code = packets.ErrPayloadFormatInvalid // PUBACK 0x99
 		}
 		return pk, h.submit(cl, nil, nil, func(error) { ack(code) })
 	}
-	if len(fixes) > 0 {
-		h.record(cl.ID, s.userID, now, pk, packetResult{kind: wire.KindPosition, fixes: len(fixes)})
-	} else {
-		h.record(cl.ID, s.userID, now, pk, packetResult{kind: wire.KindBattery})
-	}
-	return pk, h.submit(cl, fixes, batteries, func(err error) {
+	return pk, h.submit(cl, p.fixes, p.batteries, func(err error) {
 		switch {
 		case err == nil:
 			ack(packets.CodeSuccess)
@@ -273,37 +268,6 @@ func pubAck(packetID uint16, code packets.Code) packets.Packet {
 		pk.Properties.ReasonString = code.Reason
 	}
 	return pk
-}
-
-func (h *deviceHook) decode(deviceID string, userID int64, pk packets.Packet) ([]lifeline.Fix, []lifeline.BatteryReading, error) {
-	id, kind, err := wire.ParseTopic(pk.TopicName)
-	if err != nil || id != deviceID {
-		return nil, nil, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "not this device's topic: " + pk.TopicName}
-	}
-	now := h.now()
-	switch kind {
-	case wire.KindPosition:
-		decoded, err := wire.DecodePositions(pk.Payload, now, h.limits)
-		if err != nil {
-			return nil, nil, err
-		}
-		fixes := make([]lifeline.Fix, len(decoded))
-		for i, f := range decoded {
-			fixes[i] = lifeline.Fix{
-				UserID: userID, DeviceID: deviceID, Source: lifeline.SourceBracelet, Seq: int64(f.Seq), TS: f.TS,
-				Lat: f.Lat, Lon: f.Lon, Accuracy: f.Acc, Battery: f.Bat, ReceivedAt: now,
-			}
-		}
-		return fixes, nil, nil
-	case wire.KindBattery:
-		b, err := wire.DecodeBattery(pk.Payload, now, h.limits)
-		if err != nil {
-			return nil, nil, err
-		}
-		return nil, []lifeline.BatteryReading{{UserID: userID, DeviceID: deviceID, Seq: int64(b.Seq), TS: b.TS, Battery: b.Bat, Charging: b.Charging, ReceivedAt: now}}, nil
-	default:
-		return nil, nil, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "devices do not publish to " + pk.TopicName}
-	}
 }
 
 // RateLimit is a token bucket: Burst packets at once, refilled at
