@@ -14,8 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/paulmach/orb"
-
 	"lifeline"
 	"lifeline/geofence"
 )
@@ -249,7 +247,7 @@ func (g *Guard) toEngineLocked(z *lifeline.Zone) (geofence.Zone, error) {
 		if z.Radius != nil {
 			radius = *z.Radius
 		}
-		gz.Circle = &geofence.Circle{Center: orb.Point{z.Longitude, z.Latitude}, RadiusM: radius}
+		gz.Circle = geofence.NewCircle(z.Latitude, z.Longitude, radius)
 	}
 	if z.DwellMinutes != nil {
 		gz.DwellMinutes = *z.DwellMinutes
