@@ -53,10 +53,6 @@ type DeviceService interface {
 	// BatteryHistory returns the device's battery levels since a time,
 	// oldest first.
 	BatteryHistory(ctx context.Context, deviceID string, since time.Time) ([]BatteryPoint, error)
-	// RaiseDeviceAlerts raises low_battery (at or below LowBattery, once
-	// per discharge) and device_offline (silent past OfflineAfter, once per
-	// silence) alerts; it returns how many.
-	RaiseDeviceAlerts(ctx context.Context, now time.Time) (int, error)
 }
 
 // Fix sources.

@@ -160,24 +160,19 @@ func (g *Guard) alertFor(ev geofence.Event) lifeline.NewAlert {
 	if loc == nil {
 		loc = time.UTC
 	}
-	at := ev.At.In(loc).Format("15:04")
-	name := ev.ZoneName
+	at := ev.At.In(loc)
 	var kind, message string
 	key := fmt.Sprintf("zone %d:%s:%s", ev.ZoneID, ev.DeviceKey, ev.At.UTC().Format(time.RFC3339Nano))
 	switch ev.Kind {
 	case geofence.EventEnter:
-		kind = "geofence_enter_avoid"
-		message = fmt.Sprintf("You entered %q, a place you chose to avoid, at %s. Take a slow breath — your coping tools and people are one tap away.", name, at)
+		kind, message = lifeline.AlertZoneEntered, lifeline.ZoneEnteredMessage(ev.ZoneName, at)
 	case geofence.EventExit:
-		kind = "geofence_exit_safe"
-		message = fmt.Sprintf("You left %q, one of your safe places, at %s. If this wasn't planned, a quick check-in with someone you trust can help.", name, at)
+		kind, message = lifeline.AlertZoneLeft, lifeline.ZoneLeftMessage(ev.ZoneName, at)
 	case geofence.EventDwell:
-		kind = "geofence_dwell"
-		message = fmt.Sprintf("You've been at %q, a place you chose to avoid, since %s. It's okay to step away now — you can reach out any time.", name, at)
+		kind, message = lifeline.AlertZoneDwell, lifeline.ZoneDwellMessage(ev.ZoneName, at)
 	case geofence.EventSchedule:
-		kind = "geofence_schedule"
+		kind, message = lifeline.AlertZoneSchedule, lifeline.ZoneScheduleMessage(ev.ZoneName, at)
 		key = fmt.Sprintf("zone %d:%s:window %s", ev.ZoneID, ev.DeviceKey, ev.WindowStart.UTC().Format(time.RFC3339))
-		message = fmt.Sprintf("You're away from %q during the hours you planned to be there (since %s). If you need support, it's one tap away.", name, at)
 	}
 	evidence, _ := json.Marshal(ev.Evidence)
 	a := lifeline.NewAlert{Type: kind, Message: message, Link: "/gps", DedupKey: key, ZoneID: ev.ZoneID, Evidence: evidence}

@@ -75,24 +75,3 @@ func (db *DB) listenOnce(ctx context.Context, deliver func(lifeline.LiveEvent)) 
 		deliver(e)
 	}
 }
-
-// FindAlertsAfter returns the user's alerts with an id above after, oldest
-// first: what a reconnecting live client missed.
-func (db *DB) FindAlertsAfter(ctx context.Context, userID, after int64) ([]*lifeline.Alert, error) {
-	rows, err := db.Pool.Query(ctx, `
-		SELECT id, type, message, coalesce(link, ''), is_read, created_at FROM alerts
-		WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT 100`, userID, after)
-	if err != nil {
-		return nil, fmt.Errorf("store: alerts after %d: %w", after, err)
-	}
-	defer rows.Close()
-	var list []*lifeline.Alert
-	for rows.Next() {
-		var a lifeline.Alert
-		if err := rows.Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt); err != nil {
-			return nil, err
-		}
-		list = append(list, &a)
-	}
-	return list, rows.Err()
-}

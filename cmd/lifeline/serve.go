@@ -251,18 +251,18 @@ func (m *Main) startJobs() func() {
 		var pruned time.Time
 		for {
 			now := time.Now()
-			if n, err := m.db.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
+			if raised, err := m.db.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
 				return
 			} else if err != nil {
 				m.Logger.Warn("check-in reminders failed", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("check-in reminders raised", "count", n)
+			} else if len(raised) > 0 {
+				m.Logger.Info("check-in reminders raised", "count", len(raised))
 			}
 			m.guard.Tick(now)
-			if n, err := m.db.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
+			if raised, err := m.db.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("device alerts failed", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("device alerts raised", "count", n)
+			} else if len(raised) > 0 {
+				m.Logger.Info("device alerts raised", "count", len(raised))
 			}
 			if now.Sub(pruned) >= time.Hour {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {
