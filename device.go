@@ -122,10 +122,11 @@ type FixWriter interface {
 	Write(ctx context.Context, fixes []Fix, batteries []BatteryReading) error
 }
 
-// DeviceConnections tells which bracelets are connected and cuts one off.
+// DeviceConnections tells which bracelets are connected. (A revoked
+// bracelet is cut off by the node holding its connection, told through
+// the live events.)
 type DeviceConnections interface {
 	Connected(deviceID string) bool
-	Disconnect(deviceID string)
 }
 
 // FixObserver is told about every committed fix, whichever path it came

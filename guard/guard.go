@@ -16,6 +16,7 @@ import (
 
 	"lifeline"
 	"lifeline/geofence"
+	"lifeline/live"
 )
 
 // Config is what the guard needs.
@@ -24,6 +25,8 @@ type Config struct {
 	States lifeline.GeofenceStore
 	Alerts lifeline.AlertService
 	Users  lifeline.UserService
+	// Events brings zone edits made on any node (nil: only ZoneChanged).
+	Events *live.Bus
 	Logger *slog.Logger
 }
 
@@ -78,6 +81,9 @@ func New(ctx context.Context, cfg Config) (*Guard, error) {
 		g.engine.LoadState(s.DeviceKey, s.ZoneID, fromStored(s))
 	}
 	cfg.Logger.Info("geofence engine ready", "zones", len(converted), "states", len(states))
+	if cfg.Events != nil {
+		cfg.Events.OnZoneChanged(g.ZoneChanged)
+	}
 	go g.run()
 	return g, nil
 }
