@@ -53,10 +53,6 @@ type DeviceService interface {
 	// BatteryHistory returns the device's battery levels since a time,
 	// oldest first.
 	BatteryHistory(ctx context.Context, deviceID string, since time.Time) ([]BatteryPoint, error)
-	// RaiseDeviceAlerts raises low_battery (at or below LowBattery, once
-	// per discharge) and device_offline (silent past OfflineAfter, once per
-	// silence) alerts; it returns how many.
-	RaiseDeviceAlerts(ctx context.Context, now time.Time) (int, error)
 }
 
 // Fix sources.
@@ -126,10 +122,11 @@ type FixWriter interface {
 	Write(ctx context.Context, fixes []Fix, batteries []BatteryReading) error
 }
 
-// DeviceConnections tells which bracelets are connected and cuts one off.
+// DeviceConnections tells which bracelets are connected. (A revoked
+// bracelet is cut off by the node holding its connection, told through
+// the live events.)
 type DeviceConnections interface {
 	Connected(deviceID string) bool
-	Disconnect(deviceID string)
 }
 
 // FixObserver is told about every committed fix, whichever path it came

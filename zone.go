@@ -84,13 +84,10 @@ type GeofenceStore interface {
 	SaveGeofenceStates(ctx context.Context, states []GeofenceState) error
 }
 
-// ZoneWatcher is told about zone edits, so the engine follows them at once
-// without a restart, and validates zone geometry for the API.
+// ZoneWatcher validates zone geometry for the API, and is told about zone
+// edits (through the live events) so the engine follows them at once
+// without a restart.
 type ZoneWatcher interface {
 	ValidateZone(ctx context.Context, z *Zone) error
 	ZoneChanged(ctx context.Context, zoneID int64)
 }
-
-// EventZone announces a zone created, edited or deleted, so every node's
-// engine reloads it (LiveEvent.ID is the zone id).
-const EventZone = "zone"

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lifeline"
+	"lifeline/live"
 )
 
 // batteryEstimateWindow is how much battery history the time-left
@@ -127,12 +127,9 @@ func (s *Server) watchDevice(w http.ResponseWriter, r *http.Request) {
 	}
 	// The lease ends by the wall clock every node shares, not the test clock.
 	watch := lifeline.DeviceWatch{DeviceID: d.ID, Until: time.Now().Add(watchLease).UTC()}
-	if s.cfg.Events != nil {
-		data, _ := json.Marshal(watch)
-		if err := s.cfg.Events.PublishEvents(r.Context(), []lifeline.LiveEvent{{UserID: d.UserID, Kind: lifeline.EventWatch, Data: data}}); err != nil {
-			writeError(w, r, err)
-			return
-		}
+	if err := s.cfg.Events.Publish(r.Context(), live.DeviceWatched(d.UserID, watch)); err != nil {
+		writeError(w, r, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, map[string]time.Time{"until": watch.Until})
 }
@@ -152,15 +149,18 @@ func (s *Server) devicePackets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// revokeDevice makes the token useless and cuts the live connection.
+// revokeDevice makes the token useless and cuts the live connection, on
+// whichever node holds it.
 func (s *Server) revokeDevice(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
-	if err := s.cfg.Devices.RevokeDevice(r.Context(), currentUser(r.Context()).ID, id); err != nil {
+	user := currentUser(r.Context())
+	if err := s.cfg.Devices.RevokeDevice(r.Context(), user.ID, id); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if s.cfg.Connections != nil {
-		s.cfg.Connections.Disconnect(id)
+	if err := s.cfg.Events.Publish(r.Context(), live.DeviceRevoked(user.ID, id)); err != nil {
+		// Revoked all the same: an open connection ends when it reconnects.
+		s.cfg.Logger.Warn("announce revocation", "device", id, "err", err)
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -387,7 +387,7 @@ func securityApp(t *testing.T) *testApp {
 func raiseAlert(t *testing.T, app *testApp, userID int64, message, key string) int64 {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := app.db.RaiseAlert(ctx, userID, lifeline.NewAlert{Type: "milestone", Message: message, Link: "/", DedupKey: key}); err != nil {
+	if _, err := app.alerts.RaiseAlert(ctx, userID, lifeline.NewAlert{Type: "milestone", Message: message, Link: "/", DedupKey: key}); err != nil {
 		t.Fatal(err)
 	}
 	var id int64

@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"lifeline"
+	"lifeline/live"
 )
 
 // Config is what the HTTP server needs from the rest of the program.
@@ -32,13 +33,17 @@ type Config struct {
 	// Fixes takes browser-shared positions; Locations reads them back.
 	Fixes     lifeline.FixWriter
 	Locations lifeline.FixStore
-	// Connections tells which bracelets are online and cuts off revoked ones.
+	// Connections tells which bracelets are online.
 	Connections lifeline.DeviceConnections
 	Zones       lifeline.ZoneService
-	// ZoneWatch validates zones and hears about edits (the geofence engine).
+	// ZoneWatch validates zones (the geofence engine, which hears about
+	// edits through Events).
 	ZoneWatch lifeline.ZoneWatcher
-	// Events announces changes to every node (zone edits).
-	Events lifeline.EventPublisher
+	// Events carries zone edits, revocations and watch leases to every
+	// node, and brings every node's user events to this node's live
+	// streams (nil: a bus for this node alone). Alerts must publish on it
+	// (live.Alerts).
+	Events *live.Bus
 	// Packets holds bracelets' latest packets for the tester view (nil: none).
 	Packets lifeline.PacketLog
 	// Ready answers /readyz: the database is reachable and migrated.
@@ -137,7 +142,11 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Events == nil {
+		cfg.Events = live.NewBus(nil, cfg.Logger)
+	}
 	s := &Server{cfg: cfg, hub: newHub()}
+	cfg.Events.OnUserEvent(s.hub.deliver)
 	if cfg.OIDC != nil {
 		if s.oidc, err = newOIDCClient(ctx, *cfg.OIDC); err != nil {
 			return nil, err

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"lifeline"
 	"lifeline/ingest/wire"
+	"lifeline/live"
 )
 
 // deviceHook enforces the bracelet wire contract v1 inside the broker:
@@ -37,7 +37,7 @@ type deviceHook struct {
 	maxClients int
 	busy       func(cl *mqtt.Client)
 	// events announces connection changes to the web app (may be nil).
-	events lifeline.EventPublisher
+	events *live.Bus
 	// packets records every packet for the tester view (may be nil).
 	packets *PacketLog
 
@@ -133,11 +133,10 @@ func (h *deviceHook) announce(userID int64, deviceID string, connected bool) {
 	if h.events == nil {
 		return
 	}
-	data, _ := json.Marshal(map[string]any{"id": deviceID, "connected": connected})
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := h.events.PublishEvents(ctx, []lifeline.LiveEvent{{UserID: userID, Kind: lifeline.EventDevice, Data: data}}); err != nil {
+		if err := h.events.Publish(ctx, live.DeviceConnection(userID, deviceID, connected)); err != nil {
 			h.log.Debug("announce device", "device", deviceID, "err", err)
 		}
 	}()

@@ -165,59 +165,80 @@ func (db *DB) BatteryHistory(ctx context.Context, deviceID string, since time.Ti
 
 // RaiseDeviceAlerts claims each alert on the device row first (the
 // *_alerted_at columns), so a discharge or a silence alerts once however
-// many nodes sweep; the alert's dedup key is the same claim.
-func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) (int, error) {
-	var total int64
+// many nodes sweep; the alert's dedup key is the same claim. The domain
+// words them (lifeline.LowBatteryAlert, lifeline.DeviceOfflineAlert).
+func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline.Alert, error) {
+	var raised []*lifeline.Alert
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		raised = nil
 		// A discharge ends when the battery rises above the threshold or charges.
 		if _, err := tx.Exec(ctx, `
 			UPDATE devices SET low_battery_alerted_at = NULL
 			WHERE low_battery_alerted_at IS NOT NULL AND (last_battery > $1 OR last_charging)`, lifeline.LowBattery); err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `
-			WITH low AS (
-				UPDATE devices SET low_battery_alerted_at = $1
-				WHERE revoked_at IS NULL AND last_battery <= $2 AND NOT coalesce(last_charging, false)
-				  AND low_battery_alerted_at IS NULL
-				RETURNING id, user_id, name, last_battery
-			)
-			INSERT INTO alerts (user_id, type, message, link, dedup_key, device_id)
-			SELECT user_id, 'low_battery',
-			       format('Your bracelet "%s" is at %s%% battery. Charge it soon so it can keep looking out for you.', name, last_battery),
-			       '/gps', id || ':' || to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), id
-			FROM low
-			ON CONFLICT (user_id, type, dedup_key) DO NOTHING`, now, lifeline.LowBattery)
+		rows, err := tx.Query(ctx, `
+			UPDATE devices SET low_battery_alerted_at = $1
+			WHERE revoked_at IS NULL AND last_battery <= $2 AND NOT coalesce(last_charging, false)
+			  AND low_battery_alerted_at IS NULL
+			RETURNING user_id, id, name, last_battery`, now, lifeline.LowBattery)
 		if err != nil {
 			return err
 		}
-		total += tag.RowsAffected()
-		tag, err = tx.Exec(ctx, `
-			WITH silent AS (
-				UPDATE devices d SET offline_alerted_at = $1
-				WHERE revoked_at IS NULL AND last_seen_at IS NOT NULL
-				  AND last_seen_at < $1::timestamptz - greatest(make_interval(secs => interval_s * $2::int), make_interval(secs => $3::int))
-				  AND (offline_alerted_at IS NULL OR offline_alerted_at < last_seen_at)
-				RETURNING d.id, d.user_id, d.name, d.last_seen_at
-			)
-			INSERT INTO alerts (user_id, type, message, link, dedup_key, device_id)
-			SELECT s.user_id, 'device_offline',
-			       format('Your bracelet "%s" has not reported since %s. It may be out of range, switched off or out of battery.',
-			              s.name, to_char(s.last_seen_at AT TIME ZONE u.timezone, 'HH24:MI')),
-			       '/gps', s.id || ':' || to_char(s.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), s.id
-			FROM silent s JOIN users u ON u.id = s.user_id
-			ON CONFLICT (user_id, type, dedup_key) DO NOTHING`,
+		low, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (claimedAlert, error) {
+			var c claimedAlert
+			var id, name string
+			var level int16
+			err := row.Scan(&c.userID, &id, &name, &level)
+			c.alert = lifeline.LowBatteryAlert(id, name, int(level), now)
+			return c, err
+		})
+		if err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `
+			UPDATE devices d SET offline_alerted_at = $1
+			FROM users u
+			WHERE u.id = d.user_id AND d.revoked_at IS NULL AND d.last_seen_at IS NOT NULL
+			  AND d.last_seen_at < $1::timestamptz - greatest(make_interval(secs => d.interval_s * $2::int), make_interval(secs => $3::int))
+			  AND (d.offline_alerted_at IS NULL OR d.offline_alerted_at < d.last_seen_at)
+			RETURNING d.user_id, d.id, d.name, d.last_seen_at, u.timezone`,
 			now, lifeline.OfflineIntervals, int(lifeline.MinOfflineAfter.Seconds()))
 		if err != nil {
 			return err
 		}
-		total += tag.RowsAffected()
+		silent, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (claimedAlert, error) {
+			var c claimedAlert
+			var id, name, timezone string
+			var lastSeen time.Time
+			err := row.Scan(&c.userID, &id, &name, &lastSeen, &timezone)
+			c.alert = lifeline.DeviceOfflineAlert(id, name, lastSeen, (&lifeline.User{Timezone: timezone}).Location())
+			return c, err
+		})
+		if err != nil {
+			return err
+		}
+		for _, c := range append(low, silent...) {
+			a, err := insertAlert(ctx, tx, c.userID, c.alert)
+			if err != nil {
+				return err
+			}
+			if a != nil {
+				raised = append(raised, a)
+			}
+		}
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: raise device alerts: %w", err)
+		return nil, fmt.Errorf("store: raise device alerts: %w", err)
 	}
-	return int(total), nil
+	return raised, nil
+}
+
+// claimedAlert is an alert a device row was claimed for.
+type claimedAlert struct {
+	userID int64
+	alert  lifeline.NewAlert
 }
 
 // RotateDeviceToken replaces an active device's token hash.

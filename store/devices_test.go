@@ -30,11 +30,16 @@ func TestDeviceAlertsOncePerDischargeAndSilence(t *testing.T) {
 		}
 	}
 	sweep := func(at time.Time) int {
-		n, err := db.RaiseDeviceAlerts(ctx, at)
+		raised, err := db.RaiseDeviceAlerts(ctx, at)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return n
+		for _, a := range raised {
+			if a.UserID != userID || a.Link != "/gps" {
+				t.Errorf("raised %+v", a)
+			}
+		}
+		return len(raised)
 	}
 	count := func(kind string) int {
 		var n int

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 
 	"lifeline"
 	"lifeline/ingest"
+	"lifeline/live"
 	"lifeline/migrations"
 	"lifeline/store"
 )
@@ -81,8 +81,7 @@ func devicesCommand(ctx context.Context, args []string, getenv func(string) stri
 			return errors.New(lifeline.ErrorMessage(err))
 		}
 		// Every running node closes the bracelet's connection, if it has it.
-		data, _ := json.Marshal(map[string]string{"id": positional[0]})
-		if err := db.PublishEvents(ctx, []lifeline.LiveEvent{{UserID: owner, Kind: lifeline.EventRevoked, Data: data}}); err != nil {
+		if err := live.NewBus(db, nil).Publish(ctx, live.DeviceRevoked(owner, positional[0])); err != nil {
 			fmt.Fprintf(stderr, "warning: revoked, but a connection open now may stay open until it reconnects: %v\n", err)
 		}
 		fmt.Fprintf(stdout, "Revoked %s: its token no longer connects, and an open connection is closed.\n", positional[0])

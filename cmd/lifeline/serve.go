@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/tls"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ import (
 	"lifeline/chat"
 	"lifeline/guard"
 	"lifeline/ingest"
+	"lifeline/live"
 	"lifeline/migrations"
 	"lifeline/store"
 	"lifeline/webapp"
@@ -35,8 +35,10 @@ type Main struct {
 
 	cluster  *store.Cluster
 	db       *store.DB
+	bus      *live.Bus
+	alerts   *live.Alerts
 	guard    *guard.Guard
-	feed     *api.LocationFeed
+	feed     *live.LocationFeed
 	writer   *ingest.Writer
 	packets  *ingest.PacketLog
 	broker   *ingest.Broker
@@ -45,7 +47,7 @@ type Main struct {
 	URL      string
 
 	stopJobs func()
-	// stopListening ends the cross-node live events listener.
+	// stopListening ends the listener of the other nodes' live events.
 	stopListening func()
 }
 
@@ -67,17 +69,21 @@ func (m *Main) Run(ctx context.Context) error {
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	ingestMetrics := ingest.NewMetrics(registry)
-	m.guard, err = guard.New(ctx, guard.Config{Zones: m.db, States: m.db, Alerts: m.db, Users: m.db, Logger: m.Logger.With("component", "geofence")})
+	// Every part that acts on live events subscribes itself to m.bus as it
+	// starts (see package live); startLive then brings the other nodes'.
+	m.bus = live.NewBus(m.db, m.Logger.With("component", "live"))
+	m.alerts = live.NewAlerts(m.db, m.bus, m.Logger.With("component", "alerts"))
+	m.guard, err = guard.New(ctx, guard.Config{Zones: m.db, States: m.db, Alerts: m.alerts, Users: m.db, Events: m.bus, Logger: m.Logger.With("component", "geofence")})
 	if err != nil {
 		return err
 	}
-	m.feed = api.NewLocationFeed(m.db, time.Second, m.Logger.With("component", "live"))
+	m.feed = live.NewLocationFeed(m.bus, time.Second, m.Logger.With("component", "live"))
 	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{
 		Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics,
 		Observer: lifeline.FixObservers{m.guard, m.feed},
 	})
 	m.packets = ingest.NewPacketLog(ingest.PacketLogConfig{
-		Publisher: m.db, Registerer: registry, Logger: m.Logger.With("component", "tester"),
+		Events: m.bus, Registerer: registry, Logger: m.Logger.With("component", "tester"),
 	})
 	if m.Config.Role != RoleAPI {
 		if err := m.startIngest(ingestMetrics); err != nil {
@@ -101,7 +107,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Sessions:             m.db,
 		Throttle:             m.db,
 		CheckIns:             m.db,
-		Alerts:               m.db,
+		Alerts:               m.alerts,
 		Devices:              m.db,
 		Fixes:                m.writer,
 		Locations:            m.db,
@@ -115,7 +121,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Plans:                m.db,
 		Chat:                 assistant,
 		ChatLimit:            m.Config.ChatLimit,
-		Events:               m.db,
+		Events:               m.bus,
 		Ready:                m.db,
 		WebApp:               webapp.Files(),
 		Metrics:              registry,
@@ -184,27 +190,11 @@ func (m *Main) startIngest(metrics *ingest.Metrics) error {
 	return err
 }
 
-// startLive listens for every node's events: zone edits go to this node's
-// geofence engine, and every event to this node's live streams.
+// startLive hands the other nodes' live events to this node's subscribers.
 func (m *Main) startLive() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopListening = stop
-	go m.db.ListenEvents(ctx, m.Logger.With("component", "live"), func(e lifeline.LiveEvent) {
-		if m.packets.DeliverEvent(e) {
-			return // a watch lease, for the ingest side only
-		}
-		switch e.Kind {
-		case lifeline.EventZone:
-			m.guard.ZoneChanged(ctx, e.ID) // an edit made through another node
-		case lifeline.EventRevoked:
-			var d struct{ ID string }
-			if json.Unmarshal(e.Data, &d) == nil && m.broker != nil {
-				m.broker.Disconnect(d.ID)
-			}
-			return // not for the web app's streams
-		}
-		m.http.DeliverEvent(e)
-	})
+	go m.bus.Listen(ctx)
 }
 
 // startBroker starts the embedded MQTT broker.
@@ -226,7 +216,7 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 		Writer:     m.writer,
 		Rate:       m.Config.DeviceRate,
 		MaxClients: m.Config.MQTTMaxClients,
-		Events:     m.db,
+		Events:     m.bus,
 		Packets:    m.packets,
 		Metrics:    metrics,
 		Logger:     m.Logger.With("component", "mqtt"),
@@ -251,18 +241,18 @@ func (m *Main) startJobs() func() {
 		var pruned time.Time
 		for {
 			now := time.Now()
-			if n, err := m.db.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
+			if raised, err := m.alerts.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
 				return
 			} else if err != nil {
 				m.Logger.Warn("check-in reminders failed", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("check-in reminders raised", "count", n)
+			} else if len(raised) > 0 {
+				m.Logger.Info("check-in reminders raised", "count", len(raised))
 			}
 			m.guard.Tick(now)
-			if n, err := m.db.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
+			if raised, err := m.alerts.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("device alerts failed", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("device alerts raised", "count", n)
+			} else if len(raised) > 0 {
+				m.Logger.Info("device alerts raised", "count", len(raised))
 			}
 			if now.Sub(pruned) >= time.Hour {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {

@@ -1,8 +1,7 @@
-package api
+package live
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"sync"
 	"time"
@@ -10,11 +9,13 @@ import (
 	"lifeline"
 )
 
-// LocationFeed turns committed fixes into live "location" events. It keeps
-// only each user's newest fix and publishes once per interval, so NOTIFY
-// traffic grows with the number of moving users, not with the fix rate.
+// LocationFeed turns committed fixes into live "location" events on the
+// node that commits them (an ingest node, or an API node for browser
+// fixes). It keeps only each user's newest fix and publishes once per
+// interval, so NOTIFY traffic grows with the number of moving users, not
+// with the fix rate.
 type LocationFeed struct {
-	publisher lifeline.EventPublisher
+	publisher Publisher
 	interval  time.Duration
 	logger    *slog.Logger
 
@@ -27,7 +28,7 @@ type LocationFeed struct {
 var _ lifeline.FixObserver = (*LocationFeed)(nil)
 
 // NewLocationFeed starts publishing every interval.
-func NewLocationFeed(publisher lifeline.EventPublisher, interval time.Duration, logger *slog.Logger) *LocationFeed {
+func NewLocationFeed(publisher Publisher, interval time.Duration, logger *slog.Logger) *LocationFeed {
 	f := &LocationFeed{publisher: publisher, interval: interval, logger: logger, pending: map[int64]lifeline.Fix{},
 		stop: make(chan struct{}), done: make(chan struct{})}
 	go f.run()
@@ -68,17 +69,13 @@ func (f *LocationFeed) flush() {
 	if len(pending) == 0 {
 		return
 	}
-	events := make([]lifeline.LiveEvent, 0, len(pending))
-	for userID, fix := range pending {
-		data, _ := json.Marshal(lifeline.Location{
-			Latitude: fix.Lat, Longitude: fix.Lon, Accuracy: fix.Accuracy, Timestamp: fix.TS,
-			BatteryLevel: fix.Battery, Source: fix.Source, DeviceID: fix.DeviceID,
-		})
-		events = append(events, lifeline.LiveEvent{UserID: userID, Kind: lifeline.EventLocation, Data: data})
+	events := make([]Event, 0, len(pending))
+	for _, fix := range pending {
+		events = append(events, LocationMoved(fix))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := f.publisher.PublishEvents(ctx, events); err != nil {
+	if err := f.publisher.Publish(ctx, events...); err != nil {
 		f.logger.Warn("publish live locations", "users", len(events), "err", err)
 	}
 }
