@@ -56,9 +56,14 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.db, err = store.Open(ctx, dbURL, migrations.FS, store.TimescaleAuto); err != nil {
+	if m.db, err = store.Open(ctx, dbURL, migrations.FS, m.Config.Timescale); err != nil {
 		return err
 	}
+	storage, err := m.db.Storage(ctx)
+	if err != nil {
+		return err
+	}
+	m.Logger.Info("storage engine", "engine", storage.String())
 	if err := loadContentAtStart(ctx, m.db, m.Config.ContentDir, m.Logger.With("component", "content")); err != nil {
 		return err
 	}
@@ -152,6 +157,7 @@ func (m *Main) Run(ctx context.Context) error {
 	} else {
 		fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	}
+	fmt.Fprintf(m.Stdout, "Storage: %s\n", storage)
 	switch {
 	case m.broker != nil:
 		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
@@ -284,7 +290,7 @@ func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
 	if m.Config.DatabaseURL != "" {
 		return m.Config.DatabaseURL, nil
 	}
-	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Logger: m.Logger.With("component", "postgres")}
+	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Timescale: m.Config.Timescale, Logger: m.Logger.With("component", "postgres")}
 	start := time.Now()
 	if err := m.cluster.Start(ctx); err != nil {
 		m.cluster = nil
