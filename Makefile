@@ -42,8 +42,19 @@ check-tree: ## fail if git tracks a binary, a data/ folder or an oversized file
 vet:
 	go vet ./...
 
+# The suites that use storage run a second time on TimescaleDB ("TimescaleDB
+# variant", LIFELINE_TEST_ENGINE=timescale) where the extension is installed
+# for the machine's PostgreSQL; elsewhere one line says why not.
+STORAGE_PKGS := ./store/... ./api/... ./ingest/... ./faults/... ./firmware-sim/... ./cmd/lifeline/...
+
 test-go:
 	go test $(GO_TEST_FLAGS) ./...
+	@if why=$$(scripts/timescale-installed.sh); then \
+		echo "TimescaleDB variant: the storage suites again on TimescaleDB (LIFELINE_TEST_ENGINE=timescale)"; \
+		LIFELINE_TEST_ENGINE=timescale go test $(GO_TEST_FLAGS) $(STORAGE_PKGS); \
+	else \
+		echo "TimescaleDB variant skipped: $$why"; \
+	fi
 
 # Every Go fuzz target (scripts/fuzz.sh finds them): FUZZTIME each.
 FUZZTIME ?= 60s

@@ -44,7 +44,8 @@ type Main struct {
 	http     *api.Server
 	URL      string
 
-	stopJobs func()
+	retention *retentionJob
+	stopJobs  func()
 	// stopListening ends the cross-node live events listener.
 	stopListening func()
 }
@@ -72,6 +73,7 @@ func (m *Main) Run(ctx context.Context) error {
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	ingestMetrics := ingest.NewMetrics(registry)
+	m.retention = newRetentionJob(m.db, registry, m.Logger.With("component", "retention"))
 	m.guard, err = guard.New(ctx, guard.Config{Zones: m.db, States: m.db, Alerts: m.db, Users: m.db, Logger: m.Logger.With("component", "geofence")})
 	if err != nil {
 		return err
@@ -246,7 +248,8 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 
 // startJobs runs the periodic work: every minute the evening check-in
 // reminder and the bracelet battery and offline alerts (the database keeps
-// each to one, on any number of nodes), and hourly housekeeping. The returned func stops it.
+// each to one, on any number of nodes), and hourly housekeeping and
+// retention (one node at a time). The returned func stops it.
 func (m *Main) startJobs() func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -274,6 +277,7 @@ func (m *Main) startJobs() func() {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {
 					m.Logger.Warn("housekeeping failed", "err", err)
 				}
+				m.retention.run(ctx, now)
 				pruned = now
 			}
 			select {

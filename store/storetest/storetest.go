@@ -60,6 +60,15 @@ func Mode() store.Timescale {
 	return store.TimescaleOff
 }
 
+// TimescaleFlag is the `lifeline serve` flag that puts a server a test starts
+// (on its own private cluster) on this run's engine.
+func TimescaleFlag() string {
+	if Engine() == EngineTimescale {
+		return "--timescale=require"
+	}
+	return "--timescale=off"
+}
+
 type server struct {
 	adminURL string // the maintenance database
 	template string
