@@ -14,10 +14,6 @@ import (
 // autovacuum keeps up between batches.
 const RetentionBatchRows = 5000
 
-// HistoryChoices are the numbers of days a person may keep their location
-// and battery history (users.history_keep_days); the last is the default.
-var HistoryChoices = []int{7, 30, 90, 400}
-
 // RetentionBatch is one DELETE of the retention job.
 type RetentionBatch struct {
 	Relation string        // locations or battery_readings

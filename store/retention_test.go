@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"lifeline"
 	"lifeline/store"
 	"lifeline/store/storetest"
 )
@@ -97,7 +98,7 @@ func TestRetentionDeletesExactlyTheRowsPastEachLimit(t *testing.T) {
 	onTimescale := storetest.Engine() == storetest.EngineTimescale
 	now := time.Now()
 	people := map[int64]int{} // user ID: days kept
-	for _, days := range store.HistoryChoices {
+	for _, days := range lifeline.HistoryChoices {
 		userID, deviceID := pairedUser(t, db, fmt.Sprintf("keeps-%d@example.org", days))
 		if _, err := db.Pool.Exec(ctx, `UPDATE users SET history_keep_days = $2 WHERE id = $1`, userID, days); err != nil {
 			t.Fatal(err)

@@ -244,6 +244,15 @@ func migratedTemplate(ctx context.Context, adminURL string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("migrate template: %w", err)
 	}
+	// No connections to the template: TimescaleDB's scheduler connects to
+	// every database that has the extension and allows connections, and a
+	// template in use cannot be copied.
+	if _, err := admin.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{building}.Sanitize()+" WITH ALLOW_CONNECTIONS false"); err != nil {
+		return "", fmt.Errorf("close template: %w", err)
+	}
+	if _, err := admin.Exec(ctx, `SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE datname = $1`, building); err != nil {
+		return "", fmt.Errorf("close template: %w", err)
+	}
 	if _, err := admin.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s RENAME TO %s",
 		pgx.Identifier{building}.Sanitize(), pgx.Identifier{name}.Sanitize())); err != nil {
 		return "", fmt.Errorf("rename template: %w", err)
