@@ -6,6 +6,8 @@ SHELL := /bin/bash
 BIN := bin/lifeline
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
+# Each test database on TimescaleDB is slower to clone and start.
+TIMESCALE_TEST_FLAGS ?= -race -timeout 20m
 
 .PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz vet clean fuzz soak bench bench-engine bench-ingest bench-api
 
@@ -51,7 +53,7 @@ test-go:
 	go test $(GO_TEST_FLAGS) ./...
 	@if why=$$(scripts/timescale-installed.sh); then \
 		echo "TimescaleDB variant: the storage suites again on TimescaleDB (LIFELINE_TEST_ENGINE=timescale)"; \
-		LIFELINE_TEST_ENGINE=timescale go test $(GO_TEST_FLAGS) $(STORAGE_PKGS); \
+		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) $(STORAGE_PKGS); \
 	else \
 		echo "TimescaleDB variant skipped: $$why"; \
 	fi
