@@ -294,7 +294,14 @@ func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
 	if m.Config.DatabaseURL != "" {
 		return m.Config.DatabaseURL, nil
 	}
-	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Timescale: m.Config.Timescale, Logger: m.Logger.With("component", "postgres")}
+	// Preloading an installed TimescaleDB costs nothing, even with
+	// --timescale off: a database made with it earlier then opens, and the
+	// migrations say clearly that it cannot switch engines.
+	preload := m.Config.Timescale
+	if preload == store.TimescaleOff {
+		preload = store.TimescaleAuto
+	}
+	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Timescale: preload, Logger: m.Logger.With("component", "postgres")}
 	start := time.Now()
 	if err := m.cluster.Start(ctx); err != nil {
 		m.cluster = nil
