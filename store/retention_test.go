@@ -25,6 +25,16 @@ var retentionAges = []time.Duration{
 	398 * 24 * time.Hour, 410 * 24 * time.Hour,
 }
 
+// personKeeping adds a person with a bracelet who keeps their history for days.
+func personKeeping(t *testing.T, db *store.DB, email string, days int) (userID int64, deviceID string) {
+	t.Helper()
+	userID, deviceID = pairedUser(t, db, email)
+	if _, err := db.Pool.Exec(context.Background(), `UPDATE users SET history_keep_days = $2 WHERE id = $1`, userID, days); err != nil {
+		t.Fatal(err)
+	}
+	return userID, deviceID
+}
+
 // storeHistory stores one fix and one battery reading at each age before now.
 func storeHistory(t *testing.T, pool *pgxpool.Pool, userID int64, deviceID string, now time.Time, ages []time.Duration) {
 	t.Helper()
@@ -99,10 +109,7 @@ func TestRetentionDeletesExactlyTheRowsPastEachLimit(t *testing.T) {
 	now := time.Now()
 	people := map[int64]int{} // user ID: days kept
 	for _, days := range lifeline.HistoryChoices {
-		userID, deviceID := pairedUser(t, db, fmt.Sprintf("keeps-%d@example.org", days))
-		if _, err := db.Pool.Exec(ctx, `UPDATE users SET history_keep_days = $2 WHERE id = $1`, userID, days); err != nil {
-			t.Fatal(err)
-		}
+		userID, deviceID := personKeeping(t, db, fmt.Sprintf("keeps-%d@example.org", days), days)
 		storeHistory(t, db.Pool, userID, deviceID, now, retentionAges)
 		people[userID] = days
 	}
@@ -145,10 +152,7 @@ func TestRetentionDeletesExactlyTheRowsPastEachLimit(t *testing.T) {
 func TestRetentionDeletesInBoundedBatches(t *testing.T) {
 	db := storetest.NewDB(t)
 	ctx := context.Background()
-	userID, deviceID := pairedUser(t, db, "short@example.org")
-	if _, err := db.Pool.Exec(ctx, `UPDATE users SET history_keep_days = 7 WHERE id = $1`, userID); err != nil {
-		t.Fatal(err)
-	}
+	userID, deviceID := personKeeping(t, db, "short@example.org", 7)
 	old := 2*store.RetentionBatchRows + 10
 	if _, err := db.Pool.Exec(ctx, `INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude)
 		SELECT $1, $2, 'bracelet', now() - INTERVAL '20 days' + i * INTERVAL '1 second', i, 51.5, -0.1
@@ -177,10 +181,7 @@ func TestRetentionDeletesInBoundedBatches(t *testing.T) {
 func TestRetentionRunsOnOneNodeAtATime(t *testing.T) {
 	db := storetest.NewDB(t)
 	ctx := context.Background()
-	userID, deviceID := pairedUser(t, db, "locked@example.org")
-	if _, err := db.Pool.Exec(ctx, `UPDATE users SET history_keep_days = 7 WHERE id = $1`, userID); err != nil {
-		t.Fatal(err)
-	}
+	userID, deviceID := personKeeping(t, db, "locked@example.org", 7)
 	storeHistory(t, db.Pool, userID, deviceID, time.Now(), []time.Duration{30 * 24 * time.Hour})
 	other, err := db.Pool.Acquire(ctx)
 	if err != nil {
