@@ -7,6 +7,8 @@ BIN := bin/lifeline
 BENCH_BIN := bin/lifeline-bench
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 10m
+# Each test database on TimescaleDB is slower to clone and start.
+TIMESCALE_TEST_FLAGS ?= -race -timeout 20m
 
 .PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api
 
@@ -44,8 +46,19 @@ check-tree: ## fail if git tracks a binary, a data/ folder or an oversized file
 vet:
 	go vet ./...
 
+# The suites that use storage run a second time on TimescaleDB ("TimescaleDB
+# variant", LIFELINE_TEST_ENGINE=timescale) where the extension is installed
+# for the machine's PostgreSQL; elsewhere one line says why not.
+STORAGE_PKGS := ./store/... ./api/... ./ingest/... ./faults/... ./firmware-sim/... ./cmd/lifeline/...
+
 test-go:
 	go test $(GO_TEST_FLAGS) ./...
+	@if why=$$(scripts/timescale-installed.sh); then \
+		echo "TimescaleDB variant: the storage suites again on TimescaleDB (LIFELINE_TEST_ENGINE=timescale)"; \
+		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) $(STORAGE_PKGS); \
+	else \
+		echo "TimescaleDB variant skipped: $$why"; \
+	fi
 
 # Every Go fuzz target (scripts/fuzz.sh finds them): FUZZTIME each.
 FUZZTIME ?= 60s

@@ -17,7 +17,14 @@ type User struct {
 	// HasPassword is false for accounts that sign in only through OpenID
 	// Connect.
 	HasPassword bool `json:"hasPassword"`
+	// HistoryDays is how many days their location and battery history is
+	// kept: one of HistoryChoices.
+	HistoryDays int `json:"historyDays"`
 }
+
+// HistoryChoices are the numbers of days a person may keep their location
+// and battery history; the last, the longest, is the default.
+var HistoryChoices = []int{7, 30, 90, 400}
 
 // Location returns the user's time zone, UTC if it cannot be loaded.
 func (u *User) Location() *time.Location {
@@ -32,6 +39,8 @@ type UserUpdate struct {
 	FirstName *string
 	LastName  *string
 	Timezone  *string
+	// HistoryDays must be one of HistoryChoices.
+	HistoryDays *int
 }
 
 // OIDCIdentity is who an OpenID Connect provider says a person is.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +43,8 @@ type updateUserRequest struct {
 	FirstName *string `json:"firstName"`
 	LastName  *string `json:"lastName"`
 	Timezone  *string `json:"timezone"`
+	// HistoryDays: how long location and battery history is kept.
+	HistoryDays *int `json:"historyDays"`
 }
 
 type changePasswordRequest struct {
@@ -248,6 +251,12 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 			problems["timezone"] = "Unknown time zone."
 		}
 		upd.Timezone = &tz
+	}
+	if req.HistoryDays != nil {
+		if !slices.Contains(lifeline.HistoryChoices, *req.HistoryDays) {
+			problems["historyDays"] = "Choose 7, 30, 90 or 400 days."
+		}
+		upd.HistoryDays = req.HistoryDays
 	}
 	if err := problems.err(); err != nil {
 		writeError(w, r, err)

@@ -364,3 +364,48 @@ func TestSignupsPerClientAreLimited(t *testing.T) {
 		t.Errorf("statuses = %v, want sign-ups then 429", statuses)
 	}
 }
+
+// Each person chooses how long their location and battery history is kept;
+// the account export shows the choice.
+func TestHistoryRetentionChoice(t *testing.T) {
+	app := newTestApp(t)
+	c, _ := app.registerUser("Ren")
+	var u struct{ HistoryDays int }
+	c.do("GET", "/api/auth/user", nil).json(t, &u)
+	if u.HistoryDays != 400 {
+		t.Fatalf("a new account keeps %d days, want the default 400", u.HistoryDays)
+	}
+	tests := []struct {
+		days       int
+		wantStatus int
+		wantDays   int
+	}{
+		{30, http.StatusOK, 30},
+		{7, http.StatusOK, 7},
+		{14, http.StatusBadRequest, 7},
+		{0, http.StatusBadRequest, 7},
+		{401, http.StatusBadRequest, 7},
+		{400, http.StatusOK, 400},
+		{90, http.StatusOK, 90},
+	}
+	for _, tt := range tests {
+		resp := c.do("PATCH", "/api/auth/user", map[string]int{"historyDays": tt.days})
+		if resp.status != tt.wantStatus {
+			t.Errorf("PATCH historyDays %d = %d, want %d", tt.days, resp.status, tt.wantStatus)
+		}
+		if tt.wantStatus == http.StatusBadRequest {
+			if _, _, fields := resp.errorBody(t); fields["historyDays"] == "" {
+				t.Errorf("PATCH historyDays %d: errors %v, want one for historyDays", tt.days, fields)
+			}
+		}
+		c.do("GET", "/api/auth/user", nil).json(t, &u)
+		if u.HistoryDays != tt.wantDays {
+			t.Errorf("after PATCH historyDays %d the account keeps %d days, want %d", tt.days, u.HistoryDays, tt.wantDays)
+		}
+	}
+	var export struct{ Tables map[string][]map[string]any }
+	c.do("GET", "/api/account/export", nil).json(t, &export)
+	if users := export.Tables["users"]; len(users) != 1 || users[0]["history_keep_days"] != float64(90) {
+		t.Errorf("export users = %v, want history_keep_days 90", users)
+	}
+}

@@ -39,6 +39,8 @@ var dynamicSQL = map[string]string{
 	// Table names read from information_schema (tables the migrations made).
 	"users.go:ExportUser": "identifiers from the live schema",
 	"users.go:DeleteUser": "identifiers from the live schema",
+	// One of the constant statements of retentionDeletes, values as $n.
+	"retention.go:deleteInBatches": "constant statements of retentionDeletes",
 	// Benchmark tools (lifeline-bench seed-api / explain-api), never on a
 	// request path nor in the product binary: plan_cache_mode is one of two
 	// constants; the prepared statement's name is quoted by pgx and its

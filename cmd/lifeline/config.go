@@ -14,6 +14,7 @@ import (
 
 	"lifeline/api"
 	"lifeline/ingest"
+	"lifeline/store"
 )
 
 // Config is the whole configuration of `lifeline serve`, read once from
@@ -25,10 +26,14 @@ type Config struct {
 	DataDir     string
 	ContentDir  string
 	DatabaseURL string
-	LogLevel    slog.Level
-	PublicURL   string
-	MapTileURL  string
-	MapCredit   string
+	// Timescale chooses the storage engine of the time series: TimescaleDB
+	// hypertables (auto: when the server offers the extension) or plain
+	// PostgreSQL tables.
+	Timescale  store.Timescale
+	LogLevel   slog.Level
+	PublicURL  string
+	MapTileURL string
+	MapCredit  string
 
 	ReminderHour int
 	SignupLimit  int
@@ -70,6 +75,7 @@ const (
 // raw holds settings as text until they are parsed into Config.
 type raw struct {
 	logLevel, sessionIdle, sessionMax, localAccounts, reminderHour string
+	timescale                                                      string
 	deviceRate, deviceBurst, maxClients, signupLimit               string
 	chatTimeout, chatLimit                                         string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
@@ -89,6 +95,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"data-dir", "LIFELINE_DATA_DIR", "./data", "folder for Lifeline's own data, including the private PostgreSQL cluster under pg/", &c.DataDir},
 		{"content-dir", "LIFELINE_CONTENT_DIR", "", "folder of articles, blog posts and statistics loaded at start; empty: the content built into the binary", &c.ContentDir},
 		{"database-url", "DATABASE_URL", "", "PostgreSQL/TimescaleDB connection URL; unset: a private cluster under the data dir", &c.DatabaseURL},
+		{"timescale", "LIFELINE_TIMESCALE", "auto", "store locations and battery readings in TimescaleDB hypertables (compression, retention): auto (when installed; the private cluster then preloads it), off, or require", &r.timescale},
 		{"log-level", "LIFELINE_LOG_LEVEL", "info", "log level: debug, info, warn or error", &r.logLevel},
 		{"public-url", "LIFELINE_PUBLIC_URL", "", "the URL people open, e.g. https://lifeline.example.org (links, secure cookies)", &c.PublicURL},
 		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template ({z}/{x}/{y}); empty: no base map", &c.MapTileURL},
@@ -149,6 +156,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 		return c, fmt.Errorf("invalid log level %q: want debug, info, warn or error", r.logLevel)
 	}
 	var err error
+	if c.Timescale, err = parseTimescale(r.timescale); err != nil {
+		return c, err
+	}
 	if c.SessionIdle, err = positiveDuration("session-idle", r.sessionIdle); err != nil {
 		return c, err
 	}
@@ -234,6 +244,18 @@ func defaultWorkerID() string {
 		host = "node"
 	}
 	return "lifeline-ingest-" + host
+}
+
+func parseTimescale(value string) (store.Timescale, error) {
+	switch value {
+	case "auto":
+		return store.TimescaleAuto, nil
+	case "off":
+		return store.TimescaleOff, nil
+	case "require":
+		return store.TimescaleRequire, nil
+	}
+	return 0, fmt.Errorf("invalid --timescale %q: want auto, off or require", value)
 }
 
 func positiveDuration(name, value string) (time.Duration, error) {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lifeline/store"
 )
 
 func envOf(m map[string]string) func(string) string {
@@ -54,6 +56,22 @@ func TestParseConfig(t *testing.T) {
 				t.Errorf("Role = %q, want all", c.Role)
 			}
 		}},
+		{name: "TimescaleDB when installed, by default", check: func(t *testing.T, c Config) {
+			if c.Timescale != store.TimescaleAuto {
+				t.Errorf("Timescale = %v, want auto", c.Timescale)
+			}
+		}},
+		{name: "TimescaleDB switched off", env: map[string]string{"LIFELINE_TIMESCALE": "off"}, check: func(t *testing.T, c Config) {
+			if c.Timescale != store.TimescaleOff {
+				t.Errorf("Timescale = %v, want off", c.Timescale)
+			}
+		}},
+		{name: "TimescaleDB required", args: []string{"--timescale", "require"}, check: func(t *testing.T, c Config) {
+			if c.Timescale != store.TimescaleRequire {
+				t.Errorf("Timescale = %v, want require", c.Timescale)
+			}
+		}},
+		{name: "unknown TimescaleDB choice", args: []string{"--timescale", "yes"}, wantErr: `invalid --timescale "yes": want auto, off or require`},
 		{name: "unknown role", args: []string{"--role", "worker"}, wantErr: `invalid --role "worker": want all, api or ingest`},
 		{name: "an API node does not ingest", args: []string{"--role", "api", "--mqtt-external", "tcp://emqx:1883"}, wantErr: "--role=api does not ingest"},
 		{name: "chat URL without a model", env: map[string]string{"LIFELINE_CHAT_URL": "http://localhost:11434/v1"}, wantErr: "--chat-url needs --chat-model"},

@@ -95,7 +95,7 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, url, migrations.FS, store.TimescaleAuto)
+	db, err := store.Open(ctx, url, migrations.FS, cfg.Timescale)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,8 @@ type Main struct {
 	http     *api.Server
 	URL      string
 
-	stopJobs func()
+	retention *retentionJob
+	stopJobs  func()
 	// stopListening ends the listener of the other nodes' live events.
 	stopListening func()
 }
@@ -58,9 +59,14 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.db, err = store.Open(ctx, dbURL, migrations.FS, store.TimescaleAuto); err != nil {
+	if m.db, err = store.Open(ctx, dbURL, migrations.FS, m.Config.Timescale); err != nil {
 		return err
 	}
+	storage, err := m.db.Storage(ctx)
+	if err != nil {
+		return err
+	}
+	m.Logger.Info("storage engine", "engine", storage.String())
 	if err := loadContentAtStart(ctx, m.db, m.Config.ContentDir, m.Logger.With("component", "content")); err != nil {
 		return err
 	}
@@ -71,6 +77,7 @@ func (m *Main) Run(ctx context.Context) error {
 	ingestMetrics := ingest.NewMetrics(registry)
 	// Every part that acts on live events subscribes itself to m.bus as it
 	// starts (see package live); startLive then brings the other nodes'.
+	m.retention = newRetentionJob(m.db, registry, m.Logger.With("component", "retention"))
 	m.bus = live.NewBus(m.db, m.Logger.With("component", "live"))
 	m.alerts = live.NewAlerts(m.db, m.bus, m.Logger.With("component", "alerts"))
 	m.guard, err = guard.New(ctx, guard.Config{Zones: m.db, States: m.db, Alerts: m.alerts, Users: m.db, Events: m.bus, Logger: m.Logger.With("component", "geofence")})
@@ -158,6 +165,7 @@ func (m *Main) Run(ctx context.Context) error {
 	} else {
 		fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	}
+	fmt.Fprintf(m.Stdout, "Storage: %s\n", storage)
 	switch {
 	case m.broker != nil:
 		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
@@ -230,7 +238,8 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 
 // startJobs runs the periodic work: every minute the evening check-in
 // reminder and the bracelet battery and offline alerts (the database keeps
-// each to one, on any number of nodes), and hourly housekeeping. The returned func stops it.
+// each to one, on any number of nodes), and hourly housekeeping and
+// retention (one node at a time). The returned func stops it.
 func (m *Main) startJobs() func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -258,6 +267,7 @@ func (m *Main) startJobs() func() {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {
 					m.Logger.Warn("housekeeping failed", "err", err)
 				}
+				m.retention.run(ctx, now)
 				pruned = now
 			}
 			select {
@@ -274,7 +284,14 @@ func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
 	if m.Config.DatabaseURL != "" {
 		return m.Config.DatabaseURL, nil
 	}
-	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Logger: m.Logger.With("component", "postgres")}
+	// Preloading an installed TimescaleDB costs nothing, even with
+	// --timescale off: a database made with it earlier then opens, and the
+	// migrations say clearly that it cannot switch engines.
+	preload := m.Config.Timescale
+	if preload == store.TimescaleOff {
+		preload = store.TimescaleAuto
+	}
+	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Timescale: preload, Logger: m.Logger.With("component", "postgres")}
 	start := time.Now()
 	if err := m.cluster.Start(ctx); err != nil {
 		m.cluster = nil

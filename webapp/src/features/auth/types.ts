@@ -8,6 +8,8 @@ export type User = {
   timezone: string
   /** False for accounts that only sign in through OpenID Connect. */
   hasPassword: boolean
+  /** Days the location and battery history is kept: 7, 30, 90 or 400. */
+  historyDays: number
 }
 
 /** `GET /api/auth/config`: which ways of signing in this server offers. */
