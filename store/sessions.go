@@ -75,5 +75,8 @@ func (db *DB) Prune(ctx context.Context, now time.Time, idle time.Duration) (int
 	if _, err := db.Pool.Exec(ctx, `DELETE FROM auth_throttle WHERE updated_at <= $1 AND (blocked_until IS NULL OR blocked_until <= $1)`, now.Add(-24*time.Hour)); err != nil {
 		return 0, fmt.Errorf("store: prune throttle: %w", err)
 	}
+	if err := db.pruneSignInThrottle(ctx, now.Add(-24*time.Hour)); err != nil {
+		return 0, err
+	}
 	return tag.RowsAffected(), nil
 }
