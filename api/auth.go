@@ -125,7 +125,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := &lifeline.User{Email: email, FirstName: first, LastName: last, Timezone: tz}
-	if err := s.cfg.Users.CreateUser(ctx, user, hashPassword(req.Password)); err != nil {
+	hash := hashPassword(req.Password)
+	if err := s.cfg.Users.CreateUser(ctx, user, hash); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -133,7 +134,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.rememberDevice(w, r, user, ""); err != nil {
+	if err := s.rememberDevice(w, r, user, hash, ""); err != nil {
 		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	s.cfg.Logger.Info("account created", "user", user.ID)
@@ -156,7 +157,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	device, err := s.knownDevice(r, user)
+	device, err := s.knownDevice(r, user, hash)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -194,7 +195,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.rememberDevice(w, r, user, device); err != nil {
+	if err := s.rememberDevice(w, r, user, hash, device); err != nil {
 		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	writeJSON(w, http.StatusOK, user)
@@ -265,7 +266,8 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 }
 
 // changePassword sets a new password and signs out every other session:
-// whoever knew the old password is out.
+// whoever knew the old password is out, and other browsers are no longer
+// known devices.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	var req changePasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -290,13 +292,19 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.cfg.Users.SetPasswordHash(ctx, user.ID, hashPassword(req.NewPassword)); err != nil {
+	hash := hashPassword(req.NewPassword)
+	if err := s.cfg.Users.SetPasswordHash(ctx, user.ID, hash); err != nil {
 		writeError(w, r, err)
 		return
 	}
 	if err := s.cfg.Sessions.DeleteUserSessions(ctx, user.ID, currentTokenHash(ctx)); err != nil {
 		writeError(w, r, err)
 		return
+	}
+	// Every browser's device cookie was signed with the old hash; this one
+	// stays known.
+	if err := s.rememberDevice(w, r, user, hash, ""); err != nil {
+		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -23,6 +23,9 @@ func ParseTrustedProxies(list string) ([]netip.Prefix, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%q is not an IP address or CIDR prefix", item)
 			}
+			if p.Addr().Is4In6() && p.Bits() >= 96 { // addresses are compared unmapped
+				p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
+			}
 			prefixes = append(prefixes, p.Masked())
 			continue
 		}

@@ -17,8 +17,9 @@ func TestParseTrustedProxies(t *testing.T) {
 		{" , ", "", false},
 		{"10.0.0.1", "10.0.0.1/32", false},
 		{"10.0.0.0/8, 192.168.1.7 ,fd00::/8", "10.0.0.0/8 192.168.1.7/32 fd00::/8", false},
-		{"10.1.2.3/8", "10.0.0.0/8", false},    // host bits dropped
+		{"10.1.2.3/8", "10.0.0.0/8", false},       // host bits dropped
 		{"::ffff:10.0.0.1", "10.0.0.1/32", false}, // IPv4-mapped: the IPv4 address
+		{"::ffff:10.0.0.0/104", "10.0.0.0/8", false},
 		{"2001:db8::1", "2001:db8::1/128", false},
 		{"proxy.internal", "", true},
 		{"10.0.0.0/33", "", true},

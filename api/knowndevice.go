@@ -16,9 +16,10 @@ import (
 )
 
 // deviceCookie marks a browser its owner signed in from: a random device id
-// and an HMAC of it and the account's id under a key kept in the database.
-// It is no session (it signs nobody in); it lets the owner past the
-// per-account ceiling while someone else guesses at the account.
+// and an HMAC of it, the account's id and its password hash under a key
+// kept in the database, so a new password makes every browser unknown
+// until it signs in again. It is no session (it signs nobody in); it lets
+// the owner past the ceilings while someone else guesses at the account.
 const (
 	deviceCookie    = "lifeline_device"
 	deviceCookieAge = 365 * 24 * time.Hour
@@ -44,15 +45,16 @@ func (c *deviceKeyCache) get(ctx context.Context, throttle lifeline.SignInThrott
 	return c.key, nil
 }
 
-func deviceMAC(key []byte, userID int64, device string) string {
+func deviceMAC(key []byte, userID int64, passwordHash, device string) string {
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte("lifeline known device\n" + strconv.FormatInt(userID, 10) + "\n" + device))
+	m.Write([]byte("lifeline known device\n" + strconv.FormatInt(userID, 10) + "\n" + passwordHash + "\n" + device))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
 // knownDevice is the id in the browser's device cookie when that cookie
-// was signed for user, "" otherwise (no cookie, another account's, forged).
-func (s *Server) knownDevice(r *http.Request, user *lifeline.User) (string, error) {
+// was signed for user with this password hash, "" otherwise (no cookie,
+// another account's, an old password's, forged).
+func (s *Server) knownDevice(r *http.Request, user *lifeline.User, passwordHash string) (string, error) {
 	c, err := r.Cookie(deviceCookie)
 	if err != nil || user == nil {
 		return "", nil
@@ -65,16 +67,16 @@ func (s *Server) knownDevice(r *http.Request, user *lifeline.User) (string, erro
 	if err != nil {
 		return "", err
 	}
-	if !hmac.Equal([]byte(mac), []byte(deviceMAC(key, user.ID, device))) {
+	if !hmac.Equal([]byte(mac), []byte(deviceMAC(key, user.ID, passwordHash, device))) {
 		return "", nil
 	}
 	return device, nil
 }
 
 // rememberDevice signs this browser's device id (device, or a new one) for
-// user and sets the cookie for another year. The cookie travels only to
-// /api/auth and never to scripts.
-func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, user *lifeline.User, device string) error {
+// user and passwordHash and sets the cookie for another year. The cookie
+// travels only to /api/auth and never to scripts.
+func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, user *lifeline.User, passwordHash, device string) error {
 	key, err := s.devKey.get(r.Context(), s.cfg.Throttle)
 	if err != nil {
 		return err
@@ -88,7 +90,7 @@ func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, user *li
 	}
 	http.SetCookie(w, &http.Cookie{
 		Name:     deviceCookie,
-		Value:    device + "." + deviceMAC(key, user.ID, device),
+		Value:    device + "." + deviceMAC(key, user.ID, passwordHash, device),
 		Path:     "/api/auth",
 		MaxAge:   int(deviceCookieAge.Seconds()),
 		HttpOnly: true,
