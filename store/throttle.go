@@ -95,28 +95,31 @@ func signInCounters(a lifeline.SignInAttempt) []signInCounter {
 	return cs
 }
 
-// wait is how long this counter holds the attempt back, given its state.
-func (c signInCounter) wait(l lifeline.SignInLimits, now time.Time) time.Duration {
+// ceiling is the counter's bucket size, 0 for a back-off.
+func (c signInCounter) ceiling(l lifeline.SignInLimits) int {
 	switch c.scope {
 	case "account":
-		return l.CeilingWait(l.Drained(c.failures, c.updatedAt, now, l.AccountCeiling), l.AccountCeiling)
+		return l.AccountCeiling
 	case "client":
-		return l.CeilingWait(l.Drained(c.failures, c.updatedAt, now, l.ClientCeiling), l.ClientCeiling)
-	default:
-		return l.BackoffWait(c.failures, c.updatedAt, now)
+		return l.ClientCeiling
 	}
+	return 0
+}
+
+// wait is how long this counter holds the attempt back.
+func (c signInCounter) wait(l lifeline.SignInLimits, now time.Time) time.Duration {
+	if n := c.ceiling(l); n > 0 {
+		return l.CeilingWait(l.Drained(c.failures, c.updatedAt, now, n), n)
+	}
+	return l.BackoffWait(c.failures, c.updatedAt, now)
 }
 
 // failed is the counter's count once this attempt is added.
 func (c signInCounter) failed(l lifeline.SignInLimits, now time.Time) float64 {
-	switch c.scope {
-	case "account":
-		return l.Drained(c.failures, c.updatedAt, now, l.AccountCeiling) + 1
-	case "client":
-		return l.Drained(c.failures, c.updatedAt, now, l.ClientCeiling) + 1
-	default:
-		return l.BackoffFailures(c.failures, c.updatedAt, now) + 1
+	if n := c.ceiling(l); n > 0 {
+		return l.Drained(c.failures, c.updatedAt, now, n) + 1
 	}
+	return l.BackoffFailures(c.failures, c.updatedAt, now) + 1
 }
 
 // TrySignIn locks a's counters (creating missing ones at zero first, so two
@@ -140,21 +143,23 @@ func (db *DB) TrySignIn(ctx context.Context, a lifeline.SignInAttempt, l lifelin
 			return err
 		}
 		rows, err := tx.Query(ctx, `
-			SELECT t.failures, t.updated_at
+			SELECT c.n, t.failures, t.updated_at
 			FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c(scope, key, n)
 			JOIN signin_throttle t USING (scope, key)
 			ORDER BY c.n FOR UPDATE OF t`, scopes, keys)
 		if err != nil {
 			return err
 		}
-		i := 0
 		for rows.Next() {
-			c := &counters[i]
-			if err := rows.Scan(&c.failures, &c.updatedAt); err != nil {
+			var n int
+			var failures float64
+			var at time.Time
+			if err := rows.Scan(&n, &failures, &at); err != nil {
 				return err
 			}
+			c := &counters[n-1]
+			c.failures, c.updatedAt = failures, at
 			wait = max(wait, c.wait(l, now))
-			i++
 		}
 		if err := rows.Err(); err != nil {
 			return err
@@ -182,20 +187,23 @@ func (db *DB) TrySignIn(ctx context.Context, a lifeline.SignInAttempt, l lifelin
 // the attempt TrySignIn counted.
 func (db *DB) SignInSucceeded(ctx context.Context, a lifeline.SignInAttempt) error {
 	for _, c := range signInCounters(a) {
-		sql := `UPDATE signin_throttle SET failures = greatest(failures - 1, 0) WHERE scope = $1 AND key = $2`
+		var err error
 		if c.scope == "source" {
-			sql = `DELETE FROM signin_throttle WHERE scope = $1 AND key = $2`
+			_, err = db.Pool.Exec(ctx, `DELETE FROM signin_throttle WHERE scope = $1 AND key = $2`, c.scope, c.key)
+		} else {
+			_, err = db.Pool.Exec(ctx, `UPDATE signin_throttle SET failures = greatest(failures - 1, 0) WHERE scope = $1 AND key = $2`, c.scope, c.key)
 		}
-		if _, err := db.Pool.Exec(ctx, sql, c.scope, c.key); err != nil {
+		if err != nil {
 			return fmt.Errorf("store: sign-in succeeded (%s): %w", c.scope, err)
 		}
 	}
 	return nil
 }
 
-// pruneSignInThrottle removes counters untouched since before: a back-off
-// forgotten, a ceiling drained.
-func (db *DB) pruneSignInThrottle(ctx context.Context, before time.Time) error {
+// pruneSignInThrottle removes counters untouched for ForgetAfter (a day):
+// a back-off forgotten, a ceiling long drained.
+func (db *DB) pruneSignInThrottle(ctx context.Context, now time.Time) error {
+	before := now.Add(-lifeline.DefaultSignInLimits.ForgetAfter)
 	if _, err := db.Pool.Exec(ctx, `DELETE FROM signin_throttle WHERE updated_at <= $1`, before); err != nil {
 		return fmt.Errorf("store: prune sign-in throttle: %w", err)
 	}
