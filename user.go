@@ -98,13 +98,13 @@ type SessionService interface {
 	DeleteUserSessions(ctx context.Context, userID int64, keep []byte) error
 }
 
-// ThrottleService counts failed attempts per key, shared by every node.
+// ThrottleService counts attempts per key, shared by every node: sign-ups
+// and chat messages per fixed window, and sign-ins (SignInThrottle).
 type ThrottleService interface {
 	// Blocked returns how long key must still wait, 0 when it may try.
 	Blocked(ctx context.Context, scope, key string, now time.Time) (time.Duration, error)
 	// Fail records a failure; once limit failures fall within window, key
 	// is blocked for block. It returns the wait now in force (0 if none).
 	Fail(ctx context.Context, scope, key string, limit int, window, block time.Duration, now time.Time) (time.Duration, error)
-	// Reset forgets key's failures.
-	Reset(ctx context.Context, scope, key string) error
+	SignInThrottle
 }

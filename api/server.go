@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -73,6 +74,10 @@ type Config struct {
 	// SignupLimit is how many accounts one client address may create in 15
 	// minutes (default 20).
 	SignupLimit int
+	// TrustedProxies are the reverse proxies (addresses and CIDR prefixes)
+	// whose X-Forwarded-For names the client; from anyone else the header
+	// is ignored. See ParseTrustedProxies.
+	TrustedProxies []netip.Prefix
 	// StreamWriteTimeout ends a live event stream whose client has not
 	// taken a write for this long (default 30 s), so a stalled reader never
 	// holds a connection and its goroutine.
@@ -108,6 +113,7 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	oidc     *oidcClient
+	devKey   deviceKeyCache // signs known-device cookies
 	hub      *hub
 	handler  http.Handler
 	server   *http.Server

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"net"
 	"net/http"
 	"time"
 
@@ -118,7 +117,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, user *life
 		CreatedAt: now,
 		ExpiresAt: now.Add(s.cfg.SessionMax),
 		UserAgent: r.UserAgent(),
-		IP:        clientIP(r),
+		IP:        s.clientIP(r),
 	})
 	if err != nil {
 		return err
@@ -147,13 +146,3 @@ func (s *Server) clearSessionCookie(w http.ResponseWriter) {
 }
 
 func (s *Server) secureCookies() bool { return urlScheme(s.cfg.PublicURL) == "https" }
-
-// clientIP is the connection's address. Forwarded headers are not trusted:
-// anyone can send them.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}

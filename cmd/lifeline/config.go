@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
@@ -37,6 +38,9 @@ type Config struct {
 
 	ReminderHour int
 	SignupLimit  int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (--trusted-proxies).
+	TrustedProxies []netip.Prefix
 
 	// Chat: an OpenAI-compatible API; an empty URL means the built-in
 	// supportive assistant.
@@ -77,7 +81,7 @@ type raw struct {
 	logLevel, sessionIdle, sessionMax, localAccounts, reminderHour string
 	timescale                                                      string
 	deviceRate, deviceBurst, maxClients, signupLimit               string
-	chatTimeout, chatLimit                                         string
+	chatTimeout, chatLimit, trustedProxies                         string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 }
 
@@ -115,6 +119,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"mqtt-max-clients", "LIFELINE_MQTT_MAX_CLIENTS", "0", "most concurrent MQTT connections (0: no cap)", &r.maxClients},
 		{"reminder-hour", "LIFELINE_REMINDER_HOUR", "20", "local hour (0-23) after which a missing check-in gets a gentle reminder", &r.reminderHour},
 		{"signup-limit", "LIFELINE_SIGNUP_LIMIT", "20", "accounts one client address may create per 15 minutes", &r.signupLimit},
+		{"trusted-proxies", "LIFELINE_TRUSTED_PROXIES", "", "comma-separated IPs and CIDR prefixes of reverse proxies whose X-Forwarded-For names the client (empty: the header is ignored)", &r.trustedProxies},
 		{"chat-url", "LIFELINE_CHAT_URL", "", "OpenAI-compatible API for the support chat (https://api.openai.com/v1, http://localhost:11434/v1); empty: the built-in assistant", &c.ChatURL},
 		{"chat-model", "LIFELINE_CHAT_MODEL", "", "model name at --chat-url", &c.ChatModel},
 		{"chat-api-key", "LIFELINE_CHAT_API_KEY", "", "API key for --chat-url (prefer the variable: flags show in ps)", &c.ChatAPIKey},
@@ -185,6 +190,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.SignupLimit, err = strconv.Atoi(r.signupLimit); err != nil || c.SignupLimit < 1 {
 		return c, fmt.Errorf("invalid --signup-limit %q: want a whole number of 1 or more", r.signupLimit)
+	}
+	if c.TrustedProxies, err = api.ParseTrustedProxies(r.trustedProxies); err != nil {
+		return c, fmt.Errorf("invalid --trusted-proxies: %w", err)
 	}
 	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
 		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)

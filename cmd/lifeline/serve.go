@@ -141,6 +141,7 @@ func (m *Main) Run(ctx context.Context) error {
 		OIDC:                 m.Config.OIDC,
 		DisableLocalAccounts: !m.Config.LocalAccounts,
 		SignupLimit:          m.Config.SignupLimit,
+		TrustedProxies:       m.Config.TrustedProxies,
 		OpsOnly:              m.Config.Role == RoleIngest,
 		MQTTAuthSecret:       m.Config.MQTTAuthSecret,
 	})
