@@ -19,8 +19,10 @@ func TestImportDirection(t *testing.T) {
 	allowed := map[string][]string{
 		"lifeline":                      {},
 		"lifeline/store":                {"lifeline"},
-		"lifeline/api":                  {"lifeline"},
-		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire"},
+		"lifeline/api":                  {"lifeline", "lifeline/ingest/phone", "lifeline/internal/ratelimit"},
+		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/internal/ratelimit"},
+		"lifeline/ingest/phone":         {"lifeline/ingest/wire"},
+		"lifeline/internal/ratelimit":   {},
 		"lifeline/geofence":             {"lifeline"},
 		"lifeline/chat":                 {"lifeline"},
 		"lifeline/content":              {"lifeline"},

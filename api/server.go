@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"lifeline"
+	"lifeline/internal/ratelimit"
 )
 
 // Config is what the HTTP server needs from the rest of the program.
@@ -93,6 +94,10 @@ type Config struct {
 	// it as a bearer token.
 	MQTTAuthSecret string
 
+	// DeviceRate limits each phone's ingest requests, as --device-rate and
+	// --device-burst limit each bracelet's publishes.
+	DeviceRate ratelimit.Limit
+
 	// OpsOnly serves only /healthz, /readyz and /metrics: an ingest worker
 	// (lifeline serve --role ingest) answers its probes and scrapes, while
 	// people reach the API on other nodes.
@@ -101,12 +106,14 @@ type Config struct {
 
 // Server serves the API and the web app.
 type Server struct {
-	cfg      Config
-	oidc     *oidcClient
-	hub      *hub
-	handler  http.Handler
-	server   *http.Server
-	listener net.Listener
+	cfg  Config
+	oidc *oidcClient
+	hub  *hub
+	// deviceRate is the phones' per-device request budget.
+	deviceRate *ratelimit.Keyed
+	handler    http.Handler
+	server     *http.Server
+	listener   net.Listener
 }
 
 // NewServer builds the router. With OIDC configured it discovers the
@@ -137,7 +144,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hub: newHub()}
+	s := &Server{cfg: cfg, hub: newHub(), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
 	if cfg.OIDC != nil {
 		if s.oidc, err = newOIDCClient(ctx, *cfg.OIDC); err != nil {
 			return nil, err
@@ -171,6 +178,13 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Use(refuseNUL, s.loadSession)
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
+
+		// Phone tracking apps: machine to machine, authenticated by the
+		// device's token (see phones.go), outside sessions and CSRF.
+		r.Post("/ingest/owntracks", s.ingestOwnTracks)
+		r.Post("/ingest/overland", s.ingestOverland)
+		r.Get("/ingest/osmand", s.ingestOsmAnd)
+		r.Post("/ingest/osmand", s.ingestOsmAnd)
 
 		// Browser navigations and sign-in.
 		r.Get("/login", s.loginRedirect)

@@ -43,7 +43,7 @@ func TestWriteFixesRefusesStrayFixes(t *testing.T) {
 	}{
 		{"a fix filed under a user who does not own the device", braceletFix(bob, aliceDevice, 2)},
 		{"a fix of a device that does not exist", braceletFix(alice, "brc_nosuchdevice00", 3)},
-		{"a manual fix of a user who does not exist", lifeline.Fix{UserID: bob + 1000, Source: lifeline.SourceManual, TS: good.TS, ReceivedAt: good.TS}},
+		{"a manual fix of a user who does not exist", lifeline.Fix{UserID: bob + 1000, Source: lifeline.SourceBrowser, TS: good.TS, ReceivedAt: good.TS}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -104,6 +104,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Alerts:               m.db,
 		Devices:              m.db,
 		Fixes:                m.writer,
+		DeviceRate:           m.Config.DeviceRate,
 		Locations:            m.db,
 		Connections:          connections,
 		Packets:              m.packets,
