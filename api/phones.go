@@ -21,7 +21,7 @@ import (
 // docs/connect-a-phone.md.
 
 // errDeviceAuth is every authentication failure, whichever part was wrong.
-var errDeviceAuth = lifeline.Errorf(lifeline.EUNAUTHORIZED, "Unknown device or wrong token: pair the phone in Lifeline and copy its credentials again.")
+var errDeviceAuth = lifeline.Errorf(lifeline.EUNAUTHORIZED, "Unauthorized: unknown device or wrong token. Pair the phone in Lifeline and copy its credentials again.")
 
 var errDeviceRate = lifeline.Errorf(lifeline.ETOOMANY, "This device is sending faster than its rate limit; slow down and send again.")
 

@@ -60,7 +60,7 @@ func DecodeOsmAnd(query url.Values, body []byte, lim Limits) (id string, fixes [
 	if len(bytes.TrimSpace(body)) > 0 {
 		form, perr := url.ParseQuery(string(body))
 		if perr != nil {
-			return "", nil, fail("", "the body must be form parameters or Traccar Client's JSON: %v", perr)
+			return params.Get("id"), nil, fail("", "the body must be form parameters or Traccar Client's JSON: %v", perr)
 		}
 		for k, v := range form {
 			params[k] = append(params[k], v...)
@@ -70,17 +70,17 @@ func DecodeOsmAnd(query url.Values, body []byte, lim Limits) (id string, fixes [
 }
 
 func decodeOsmAndParams(params url.Values, lim Limits) (string, []Fix, error) {
-	for name, values := range params {
-		if !osmandParams[name] {
-			return "", nil, fail(name, "unknown parameter: the OsmAnd protocol does not define it")
-		}
-		if len(values) > 1 {
-			return "", nil, fail(name, "given %d times; give it once", len(values))
-		}
-	}
 	id := params.Get("id")
 	if id == "" {
 		id = params.Get("deviceid")
+	}
+	for name, values := range params {
+		if !osmandParams[name] {
+			return id, nil, fail(name, "unknown parameter: the OsmAnd protocol does not define it")
+		}
+		if len(values) > 1 {
+			return id, nil, fail(name, "given %d times; give it once", len(values))
+		}
 	}
 	number := func(name string) (*float64, *Error) {
 		s := params.Get(name)
