@@ -3,7 +3,6 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -53,20 +52,7 @@ func pairPhone(t *testing.T, c *client) pairedPhone {
 // appSend is a request from a phone app: no cookies, no browser headers.
 func (a *testApp) appSend(method, path, body string, headers ...string) response {
 	a.t.Helper()
-	req, err := http.NewRequest(method, a.srv.URL+path, strings.NewReader(body))
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	return response{status: resp.StatusCode, header: resp.Header, body: raw}
+	return a.newClient().do(method, path, body, append([]string{"Origin", "", "Sec-Fetch-Site", ""}, headers...)...)
 }
 
 func (a *testApp) setClock(ts string) {
@@ -84,6 +70,14 @@ type storedFix struct {
 	BatteryLevel        *int
 	Source              string
 	DeviceID            string
+}
+
+// requireNoFixes fails when c's user has any stored fix.
+func requireNoFixes(t *testing.T, c *client, why string) {
+	t.Helper()
+	if got := locations(t, c); len(got) != 0 {
+		t.Errorf("%s stored %d fixes: %+v", why, len(got), got)
+	}
 }
 
 func locations(t *testing.T, c *client) []storedFix {
@@ -153,9 +147,7 @@ func TestPhoneAppsFixturesThroughTheServer(t *testing.T) {
 			if f.Source != tt.source || f.DeviceID != p.ID || f.Latitude != tt.want.Latitude || f.Longitude != tt.want.Longitude || !f.Timestamp.Equal(tt.want.Timestamp) {
 				t.Errorf("stored %+v, want %+v from %s %s", f, tt.want, tt.source, p.ID)
 			}
-			if other := locations(t, b); len(other) != 0 {
-				t.Errorf("another user sees %d fixes", len(other))
-			}
+			requireNoFixes(t, b, "another user's phone")
 		})
 	}
 }
@@ -172,9 +164,7 @@ func TestOwnTracksOtherTypesAreIgnored(t *testing.T) {
 			t.Errorf("%s = %d %s, want 200 []", body, resp.status, resp.body)
 		}
 	}
-	if got := locations(t, a); len(got) != 0 {
-		t.Errorf("stored %d fixes from non-location messages", len(got))
-	}
+	requireNoFixes(t, a, "non-location messages")
 }
 
 // TestPhoneIngestRefusals: wrong credentials get 401, bad payloads a 400
@@ -251,12 +241,8 @@ func TestPhoneIngestRefusals(t *testing.T) {
 			}
 		})
 	}
-	if got := locations(t, a); len(got) != 0 {
-		t.Errorf("refused requests stored %d fixes: %+v", len(got), got)
-	}
-	if got := locations(t, b); len(got) != 0 {
-		t.Errorf("refused requests stored %d fixes for the other user", len(got))
-	}
+	requireNoFixes(t, a, "refused requests")
+	requireNoFixes(t, b, "refused requests")
 }
 
 // TestPhoneIngestIsMachineToMachine: no session and no same-origin headers
