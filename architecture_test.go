@@ -19,9 +19,11 @@ func TestImportDirection(t *testing.T) {
 	allowed := map[string][]string{
 		"lifeline":                      {},
 		"lifeline/store":                {"lifeline"},
-		"lifeline/api":                  {"lifeline", "lifeline/live"},
-		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/live"},
+		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/ingest/phone", "lifeline/internal/ratelimit"},
+		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/live", "lifeline/internal/ratelimit"},
 		"lifeline/live":                 {"lifeline"},
+		"lifeline/ingest/phone":         {"lifeline/ingest/wire"},
+		"lifeline/internal/ratelimit":   {},
 		"lifeline/geofence":             {"lifeline"},
 		"lifeline/chat":                 {"lifeline"},
 		"lifeline/content":              {"lifeline"},

@@ -8,12 +8,14 @@ import (
 	"time"
 )
 
-// Device is a GPS bracelet paired to a user. Its token is shown once, at
-// pairing; only a hash is stored.
+// Device is a GPS bracelet or a phone running a tracking app, paired to a
+// user. Its token is shown once, at pairing; only a hash is stored.
 type Device struct {
-	ID          string     `json:"id"`
-	UserID      int64      `json:"-"`
-	Name        string     `json:"name"`
+	ID     string `json:"id"`
+	UserID int64  `json:"-"`
+	Name   string `json:"name"`
+	// Kind is DeviceBracelet or DevicePhone.
+	Kind        string     `json:"kind"`
 	CreatedAt   time.Time  `json:"createdAt"`
 	RevokedAt   *time.Time `json:"revokedAt,omitempty"`
 	LastSeenAt  *time.Time `json:"lastSeenAt"`
@@ -37,7 +39,7 @@ type DeviceCredentials struct {
 	Revoked   bool
 }
 
-// DeviceService stores bracelets. Methods taking a userID only see that
+// DeviceService stores devices (bracelets and phones). Methods taking a userID only see that
 // user's devices (ENOTFOUND otherwise).
 type DeviceService interface {
 	CreateDevice(ctx context.Context, d *Device, tokenHash []byte) error
@@ -55,15 +57,30 @@ type DeviceService interface {
 	BatteryHistory(ctx context.Context, deviceID string, since time.Time) ([]BatteryPoint, error)
 }
 
-// Fix sources.
+// Device kinds.
 const (
-	SourceBracelet = "bracelet"
-	SourceManual   = "manual"
+	DeviceBracelet = "bracelet"
+	DevicePhone    = "phone"
 )
 
-// Fix is one position: from a bracelet (DeviceID and Seq set) or shared by
-// the browser (Source manual). (DeviceID, TS, Seq) identifies a bracelet
-// fix, so a re-sent one is stored once.
+// ValidDeviceKind reports whether kind is one of the device kinds.
+func ValidDeviceKind(kind string) bool { return kind == DeviceBracelet || kind == DevicePhone }
+
+// Fix sources: a bracelet, one of the phone apps' protocols, or the
+// browser's "Share My Location" (stored as "manual" before migration 0016,
+// read back as SourceBrowser).
+const (
+	SourceBracelet  = "bracelet"
+	SourceOwnTracks = "owntracks"
+	SourceOverland  = "overland"
+	SourceOsmAnd    = "osmand"
+	SourceBrowser   = "browser"
+)
+
+// Fix is one position: from a device (DeviceID set; Seq is the bracelet's
+// sequence number, 0 for a phone app) or shared by the browser (Source
+// browser, no device). (DeviceID, TS, Seq) identifies a device's fix, so a
+// re-sent one is stored once.
 type Fix struct {
 	UserID     int64
 	DeviceID   string

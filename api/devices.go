@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"strings"
@@ -19,6 +20,8 @@ const batteryEstimateWindow = 12 * time.Hour
 
 type createDeviceRequest struct {
 	Name string `json:"name"`
+	// Kind is "bracelet" (the default) or "phone"; renaming ignores it.
+	Kind string `json:"kind"`
 }
 
 // pairedDevice is the answer to pairing: the only time the token is shown.
@@ -28,13 +31,19 @@ type pairedDevice struct {
 }
 
 func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
-	name, err := readDeviceName(w, r)
+	req, err := readDevice(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
+	kind := cmp.Or(req.Kind, lifeline.DeviceBracelet)
+	if !lifeline.ValidDeviceKind(kind) {
+		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+			Fields: map[string]string{"kind": "Choose bracelet or phone."}})
+		return
+	}
 	token, hash := lifeline.NewDeviceToken()
-	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: currentUser(r.Context()).ID, Name: name}
+	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: currentUser(r.Context()).ID, Name: req.Name, Kind: kind}
 	if err := s.cfg.Devices.CreateDevice(r.Context(), d, hash); err != nil {
 		writeError(w, r, err)
 		return
@@ -43,19 +52,19 @@ func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, pairedDevice{Device: d, Token: token})
 }
 
-// deviceName trims a bracelet's name and checks its length.
-// readDeviceName reads {name} (pairing and renaming) and checks it.
-func readDeviceName(w http.ResponseWriter, r *http.Request) (string, error) {
+// readDevice reads {name, kind} (pairing and renaming), trims the name
+// and checks its length.
+func readDevice(w http.ResponseWriter, r *http.Request) (createDeviceRequest, error) {
 	var req createDeviceRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		return "", err
+		return req, err
 	}
-	name := strings.TrimSpace(req.Name)
-	if name == "" || utf8.RuneCountInString(name) > 80 {
-		return "", &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+	req.Name = strings.TrimSpace(req.Name)
+	if req.Name == "" || utf8.RuneCountInString(req.Name) > 80 {
+		return req, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
 			Fields: map[string]string{"name": "Give the bracelet a name of 1 to 80 characters."}}
 	}
-	return name, nil
+	return req, nil
 }
 
 func (s *Server) listDevices(w http.ResponseWriter, r *http.Request) {
@@ -95,12 +104,12 @@ func (s *Server) describeDevice(ctx context.Context, d *lifeline.Device) error {
 
 // renameDevice is PATCH /api/devices/{id} with {name}.
 func (s *Server) renameDevice(w http.ResponseWriter, r *http.Request) {
-	name, err := readDeviceName(w, r)
+	req, err := readDevice(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	d, err := s.cfg.Devices.RenameDevice(r.Context(), currentUser(r.Context()).ID, chi.URLParam(r, "id"), name)
+	d, err := s.cfg.Devices.RenameDevice(r.Context(), currentUser(r.Context()).ID, chi.URLParam(r, "id"), req.Name)
 	if err == nil {
 		err = s.describeDevice(r.Context(), d)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"lifeline"
+	"lifeline/internal/ratelimit"
 	"lifeline/live"
 )
 
@@ -103,6 +104,10 @@ type Config struct {
 	// it as a bearer token.
 	MQTTAuthSecret string
 
+	// DeviceRate limits each phone's ingest requests, as --device-rate and
+	// --device-burst limit each bracelet's publishes.
+	DeviceRate ratelimit.Limit
+
 	// OpsOnly serves only /healthz, /readyz and /metrics: an ingest worker
 	// (lifeline serve --role ingest) answers its probes and scrapes, while
 	// people reach the API on other nodes.
@@ -118,6 +123,8 @@ type Server struct {
 	handler  http.Handler
 	server   *http.Server
 	listener net.Listener
+	// deviceRate is the phones' per-device request budget.
+	deviceRate *ratelimit.Keyed
 }
 
 // NewServer builds the router. With OIDC configured it discovers the
@@ -151,7 +158,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Events == nil {
 		cfg.Events = live.NewBus(nil, cfg.Logger)
 	}
-	s := &Server{cfg: cfg, hub: newHub()}
+	s := &Server{cfg: cfg, hub: newHub(), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
 	cfg.Events.OnUserEvent(s.hub.deliver)
 	if cfg.OIDC != nil {
 		if s.oidc, err = newOIDCClient(ctx, *cfg.OIDC); err != nil {
@@ -186,6 +193,13 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Use(refuseNUL, s.loadSession)
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
+
+		// Phone tracking apps: machine to machine, authenticated by the
+		// device's token (see phones.go), outside sessions and CSRF.
+		r.Post("/ingest/owntracks", s.ingestOwnTracks)
+		r.Post("/ingest/overland", s.ingestOverland)
+		r.Get("/ingest/osmand", s.ingestOsmAnd)
+		r.Post("/ingest/osmand", s.ingestOsmAnd)
 
 		// Browser navigations and sign-in.
 		r.Get("/login", s.loginRedirect)

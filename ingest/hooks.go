@@ -15,6 +15,7 @@ import (
 
 	"lifeline"
 	"lifeline/ingest/wire"
+	"lifeline/internal/ratelimit"
 	"lifeline/live"
 )
 
@@ -49,7 +50,7 @@ type deviceHook struct {
 type deviceSession struct {
 	client  *mqtt.Client
 	userID  int64
-	limiter *tokenBucket
+	limiter *ratelimit.Bucket
 }
 
 func (h *deviceHook) ID() string { return "lifeline-devices" }
@@ -112,7 +113,7 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	h.mu.Lock()
 	// A reconnecting device replaces its old session (mochi then closes the
 	// old connection): the gauge follows the map, not the events.
-	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, limiter: newTokenBucket(h.rate)}
+	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, limiter: ratelimit.NewBucket(h.rate)}
 	h.metrics.Connected.Set(float64(len(h.sessions)))
 	h.mu.Unlock()
 	return true
@@ -207,7 +208,7 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		}
 	}
 	now := h.now()
-	if !s.limiter.allow(now) {
+	if !s.limiter.Allow(now) {
 		h.metrics.Refused.WithLabelValues("rate_limited").Inc()
 		h.record(cl.ID, s.userID, now, pk, packetResult{reason: "rate_limited"})
 		if !v5 {
@@ -271,35 +272,4 @@ func pubAck(packetID uint16, code packets.Code) packets.Packet {
 
 // RateLimit is a token bucket: Burst packets at once, refilled at
 // PerSecond. Zero PerSecond means no limit.
-type RateLimit struct {
-	PerSecond float64
-	Burst     int
-}
-
-type tokenBucket struct {
-	limit  RateLimit
-	mu     sync.Mutex
-	tokens float64
-	last   time.Time
-}
-
-func newTokenBucket(l RateLimit) *tokenBucket {
-	return &tokenBucket{limit: l, tokens: float64(l.Burst)}
-}
-
-func (b *tokenBucket) allow(now time.Time) bool {
-	if b.limit.PerSecond <= 0 {
-		return true
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if !b.last.IsZero() {
-		b.tokens = min(float64(b.limit.Burst), b.tokens+now.Sub(b.last).Seconds()*b.limit.PerSecond)
-	}
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
-}
+type RateLimit = ratelimit.Limit

@@ -17,6 +17,7 @@ import (
 
 	"lifeline"
 	"lifeline/ingest/wire"
+	"lifeline/internal/ratelimit"
 	"lifeline/live"
 )
 
@@ -150,7 +151,7 @@ type packetRing struct {
 	next    int // slot the next record goes to
 	count   int
 	used    bool // clock bit: recorded since the hand last passed
-	limiter tokenBucket
+	limiter *ratelimit.Bucket
 }
 
 type queuedPacket struct {
@@ -174,7 +175,7 @@ func (l *PacketLog) Record(deviceID string, userID int64, at time.Time, topic st
 	watched := l.watched(deviceID, at)
 	var q queuedPacket
 	if watched {
-		if r.limiter.allow(at) {
+		if r.limiter.Allow(at) {
 			q = queuedPacket{userID: userID, device: deviceID, slot: *s}
 		} else {
 			watched = false
@@ -218,7 +219,7 @@ func (l *PacketLog) ring(deviceID string, userID int64) *packetRing {
 	r.mu.Lock()
 	// Old slots are overwritten as new packets come; count hides them.
 	r.device, r.userID, r.next, r.count, r.used = deviceID, userID, 0, 0, true
-	r.limiter = tokenBucket{limit: l.rate, tokens: float64(l.rate.Burst)}
+	r.limiter = ratelimit.NewBucket(l.rate)
 	r.mu.Unlock()
 	l.rings[deviceID] = r
 	return r

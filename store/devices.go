@@ -13,9 +13,12 @@ import (
 var _ lifeline.DeviceService = (*DB)(nil)
 
 func (db *DB) CreateDevice(ctx context.Context, d *lifeline.Device, tokenHash []byte) error {
+	if d.Kind == "" {
+		d.Kind = lifeline.DeviceBracelet
+	}
 	err := db.Pool.QueryRow(ctx, `
-		INSERT INTO devices (id, user_id, name, token_hash) VALUES ($1, $2, $3, $4)
-		RETURNING created_at, interval_s`, d.ID, d.UserID, d.Name, tokenHash).Scan(&d.CreatedAt, &d.IntervalS)
+		INSERT INTO devices (id, user_id, name, token_hash, kind) VALUES ($1, $2, $3, $4, $5)
+		RETURNING created_at, interval_s`, d.ID, d.UserID, d.Name, tokenHash, d.Kind).Scan(&d.CreatedAt, &d.IntervalS)
 	if err != nil {
 		return fmt.Errorf("store: create device: %w", err)
 	}
@@ -36,12 +39,12 @@ func (db *DB) FindDevices(ctx context.Context, userID int64) ([]*lifeline.Device
 }
 
 // deviceColumns and scanDevice read a device row as FindDevices does.
-const deviceColumns = `id, user_id, name, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging`
+const deviceColumns = `id, user_id, name, kind, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging`
 
 func scanDevice(row pgx.Row) (*lifeline.Device, error) {
 	var d lifeline.Device
 	var battery *int16
-	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging); err != nil {
+	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.Kind, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging); err != nil {
 		return nil, err
 	}
 	if battery != nil {
@@ -95,7 +98,7 @@ func (db *DB) RevokeDevice(ctx context.Context, userID int64, deviceID string) e
 // FindAllDevices lists every device with its owner's email, for operators.
 func (db *DB) FindAllDevices(ctx context.Context) ([]*lifeline.Device, []string, error) {
 	rows, err := db.Pool.Query(ctx, `
-		SELECT d.id, d.user_id, d.name, d.created_at, d.revoked_at, d.last_seen_at, coalesce(u.email, '')
+		SELECT d.id, d.user_id, d.name, d.kind, d.created_at, d.revoked_at, d.last_seen_at, coalesce(u.email, '')
 		FROM devices d JOIN users u ON u.id = d.user_id ORDER BY d.created_at, d.id`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: list devices: %w", err)
@@ -106,7 +109,7 @@ func (db *DB) FindAllDevices(ctx context.Context) ([]*lifeline.Device, []string,
 	for rows.Next() {
 		var d lifeline.Device
 		var owner string
-		if err := rows.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &owner); err != nil {
+		if err := rows.Scan(&d.ID, &d.UserID, &d.Name, &d.Kind, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &owner); err != nil {
 			return nil, nil, fmt.Errorf("store: list devices: %w", err)
 		}
 		devices, owners = append(devices, &d), append(owners, owner)

@@ -117,6 +117,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Alerts:               m.alerts,
 		Devices:              m.db,
 		Fixes:                m.writer,
+		DeviceRate:           m.Config.DeviceRate,
 		Locations:            m.db,
 		Connections:          connections,
 		Packets:              m.packets,
