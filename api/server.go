@@ -172,6 +172,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
 
+		r.Get("/openapi.json", s.openAPI)
+
 		// Browser navigations and sign-in.
 		r.Get("/login", s.loginRedirect)
 		r.Get("/logout", s.logout)
