@@ -40,7 +40,7 @@ test.beforeAll(async () => {
   const upstream = envURL(UPSTREAM_URL_ENV)
   doc = (await (await fetch(`${upstream}/api/openapi.json`)).json()) as Document
   ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
-  ajv.addSchema(doc as object, 'openapi')
+  ajv.addSchema(doc, 'openapi')
   victim = await signUp(upstream, 'victim')
   await giveData(upstream, victim)
   fuzzer = await signUp(upstream, 'fuzzer')
@@ -102,7 +102,7 @@ function request(endpoint: Endpoint, kind: 'valid' | 'invalid'): fc.Arbitrary<Re
     .filter((p) => p.in === 'query')
     .map((p) =>
       fc.option(kind === 'valid' ? valid(doc, p.schema) : fc.oneof(valid(doc, p.schema), fc.string()), { nil: undefined }).map((v) =>
-        v === undefined || v === null ? '' : `${encodeURIComponent(p.name)}=${encodeURIComponent(String(v))}`,
+        v === undefined || v === null ? '' : `${encodeURIComponent(p.name)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean))}`,
       ),
     )
   const query = fc.tuple(...queries).map((parts) => parts.filter(Boolean).join('&'))
