@@ -10,7 +10,7 @@ GO_TEST_FLAGS ?= -race -timeout 10m
 # Each test database on TimescaleDB is slower to clone and start.
 TIMESCALE_TEST_FLAGS ?= -race -timeout 20m
 
-.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api
+.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -37,7 +37,7 @@ deps-run:
 deps-test:
 	@scripts/ensure-deps.sh test
 
-test: deps-test check-tree build vet test-go test-fuzz test-web test-e2e ## every test: Go (-race), web unit, browser end-to-end
+test: deps-test check-tree build vet test-go test-fuzz test-web test-e2e test-contract ## every test: Go (-race), web unit, browser end-to-end
 	@echo "make test: all suites passed"
 
 check-tree: ## fail if git tracks a binary, a data/ folder or an oversized file
@@ -62,8 +62,9 @@ test-go:
 
 # Every Go fuzz target (scripts/fuzz.sh finds them): FUZZTIME each.
 FUZZTIME ?= 60s
-fuzz: ## run every fuzz target for FUZZTIME (default 60s) each
+fuzz: ## run every fuzz target for FUZZTIME (default 60s) each, and the contract suite at 240 requests per operation
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+	$(MAKE) test-contract CONTRACT_RUNS=240
 
 test-fuzz: ## a quick pass over every fuzz target (1s each, about a minute)
 	FUZZTIME=1s scripts/fuzz.sh
@@ -102,3 +103,11 @@ BENCH_ENV := LIFELINE_BIN=$(CURDIR)/$(BIN) LIFELINE_BENCH_BIN=$(CURDIR)/$(BENCH_
 
 deps-bench:
 	@scripts/ensure-deps.sh bench
+
+# The API contract checked by tools nobody here wrote: Stoplight Prism as a
+# validating proxy in front of the real binary, schema-driven requests
+# (fast-check) and part of the browser suite through it (webapp/contract/).
+# CONTRACT_RUNS requests per operation and kind; make fuzz runs 20 times more.
+CONTRACT_RUNS ?= 12
+test-contract: build webapp/node_modules/.installed ## the OpenAPI contract: Prism's validating proxy and schema-driven requests against the real server
+	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) CONTRACT_RUNS=$(CONTRACT_RUNS) npx playwright test -c playwright.contract.config.ts

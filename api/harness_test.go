@@ -104,7 +104,8 @@ type client struct {
 func (a *testApp) newClient() *client {
 	jar, _ := cookiejar.New(nil)
 	return &client{t: a.t, app: a, http: &http.Client{
-		Jar: jar,
+		Jar:       jar,
+		Transport: contractTransport{t: a.t, host: mustURL(a.srv.URL).Host, base: http.DefaultTransport},
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},

@@ -117,6 +117,7 @@ var routeMatrix = map[string]routeSpec{
 	"GET /api/logout":             {public: true, endsSession: true},
 	"GET /api/auth/config":        {public: true},
 	"GET /api/app-config":         {public: true},
+	"GET /api/openapi.json":       {public: true},
 	"GET /api/auth/oidc/start":    {public: true, query: []string{"next"}},
 	"GET /api/auth/oidc/callback": {public: true, query: []string{"code", "state", "error"}},
 	"POST /api/auth/register": {public: true, echoes: true, body: func(tag string) map[string]any {

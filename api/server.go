@@ -194,6 +194,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
 
+		r.Get("/openapi.json", s.openAPI)
+
 		// Phone tracking apps: machine to machine, authenticated by the
 		// device's token (see phones.go), outside sessions and CSRF.
 		r.Post("/ingest/owntracks", s.ingestOwnTracks)
