@@ -1,4 +1,4 @@
-/** Every text of the shared coping tools (breathing, grounding, meditation), in one place for the tools and their tests. */
+/** Every text of the wellness tools (breathing, grounding, meditation) and of the two cards that offer them, in one place for the tools and their tests. */
 export const breathingText = {
   patternGroup: 'Breathing pattern',
   start: 'Start',
@@ -100,4 +100,45 @@ export const meditationText = {
   again: 'Start another session',
   stoppedEarly: 'Session stopped. Every quiet minute counts; come back whenever you like.',
   reducedMotion: 'Animation is off because your device asks for reduced motion.',
+} as const
+
+/** The crisis page's "Immediate Coping Strategies" card. */
+export const copingText = {
+  title: 'Immediate Coping Strategies',
+  description: 'Small steps that help in the next few minutes.',
+  breathing: {
+    title: '4-7-8 Breathing',
+    description: 'Slow your breath and calm your body.',
+  },
+  grounding: {
+    title: '5-4-3-2-1 Grounding',
+    description: 'Come back to the present through your senses.',
+    dialogDescription: 'Five senses, one step at a time.',
+  },
+  safetyPlan: {
+    title: 'Safety Plan',
+    description: 'Your own steps for getting through a crisis.',
+  },
+  close: 'Close',
+  done: 'Done',
+} as const
+
+/** Learn & Grow's "Interactive Tools" card. */
+export const toolsText = {
+  title: 'Interactive Tools',
+  description: 'Practise a skill right now, in a few quiet minutes.',
+  close: 'Close',
+  meditation: {
+    title: 'Guided Meditation',
+    description: '5-15 minute sessions',
+    dialogDescription: 'Choose a length, find a comfortable seat, and follow the words at your own pace.',
+  },
+  breathing: {
+    title: 'Breathing Exercises',
+    description: 'quick stress relief',
+  },
+  copingPlan: {
+    title: 'Coping Plan Builder',
+    description: 'create your action plan',
+  },
 } as const

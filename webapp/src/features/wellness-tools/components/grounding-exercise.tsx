@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
 import { cn } from '@/lib/utils'
 
-import { groundingSteps, groundingText } from './content'
+import { groundingSteps, groundingText } from '../content'
 
 export type GroundingExerciseProps = {
   /** Shown beside Start again on the finish screen (the dialog passes its Close). */

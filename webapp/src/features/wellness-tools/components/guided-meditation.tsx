@@ -7,8 +7,8 @@ import { Switch } from '@/components/ui/switch'
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion'
 import { cn } from '@/lib/utils'
 
-import { chimeSupported, createChime, type Chime } from './chime'
-import { meditationText as text } from './content'
+import { chimeSupported, createChime, type Chime } from '../utils/chime'
+import { meditationText as text } from '../content'
 import {
   formatClock,
   initialMeditationState,
@@ -18,7 +18,7 @@ import {
   meditationTimeline,
   promptAt,
   type MeditationMinutes,
-} from './meditation-script'
+} from '../utils/meditation-script'
 
 export type GuidedMeditationProps = {
   /** The length chosen first (5 minutes unless told). */

@@ -13,8 +13,8 @@ import {
   type BreathingPattern,
   type BreathingPatternId,
   type BreathPhase,
-} from './breathing-patterns'
-import { breathingText } from './content'
+} from '../utils/breathing-patterns'
+import { breathingText } from '../content'
 
 export type BreathingExerciseProps = {
   /** The pattern shown first (4-7-8 unless told). */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { stubMatchMedia } from '@/testing/match-media-stub'
 
 import { BreathingExercise } from './breathing-exercise'
-import { breathingPatterns, cycleSeconds, initialBreathingState, tickBreathing } from './breathing-patterns'
+import { breathingPatterns, cycleSeconds, initialBreathingState, tickBreathing } from '../utils/breathing-patterns'
 
 const seconds = (n: number) => {
   act(() => {

@@ -11,7 +11,7 @@ import {
   meditationReducer,
   meditationTimeline,
   promptAt,
-} from './meditation-script'
+} from '../utils/meditation-script'
 
 /**
  * jsdom has no Web Audio: a stand-in for the browser's AudioContext (the
