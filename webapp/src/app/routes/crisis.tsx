@@ -1,7 +1,7 @@
 import { PublicLayout } from '@/components/layouts/public-layout'
 import { routes } from '@/config/routes'
 import { CrisisOverview } from '@/features/crisis/components/crisis-overview'
-import { SafetyPlanSignIn } from '@/features/safety-plan/components/safety-plan-sign-in'
+import { SafetyPlanSignIn } from '@/features/plans/components/safety-plan-sign-in'
 import { CopingStrategies } from '@/features/wellness-tools/components/coping-strategies'
 
 /** SPEC.md "Immediate Coping Strategies": the wellness tools, and Safety Plan in one tap. */

@@ -1,6 +1,8 @@
-/** Query and mutation keys of the safety plan feature. */
-export const safetyPlanKeys = {
-  all: ['/api', 'safety-plan'] as const,
-  detail: () => [...safetyPlanKeys.all, 'detail'] as const,
-  save: () => [...safetyPlanKeys.all, 'save'] as const,
+import type { PlanKind } from '../types'
+
+/** Query and mutation keys of the plans feature, one set per plan. */
+export const planKeys = {
+  all: (kind: PlanKind) => ['/api', kind] as const,
+  detail: (kind: PlanKind) => [...planKeys.all(kind), 'detail'] as const,
+  save: (kind: PlanKind) => [...planKeys.all(kind), 'save'] as const,
 }

@@ -1,31 +1,26 @@
 import { Plus, Printer } from 'lucide-react'
 import * as React from 'react'
 
-import { ContactListEditor, PlanSectionError, TextListEditor } from '@/components/plan/list-editors'
-import { PlanStep } from '@/components/plan/plan-step'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
-import { useSaveCopingPlan } from '../api/save-coping-plan'
+import { useSavePlan } from '../api/save-plan'
 import {
   copingPlanText as text,
   copingPlanToasts,
+  copingSectionOrder,
+  copingTextSections,
   peopleSection,
   PLAN_LIMITS,
-  sectionOrder,
-  textSections,
 } from '../content'
-import type { CopingPlan, PlanContact, TextSectionKey } from '../types'
-import {
-  addSuggestion,
-  formToInput,
-  planToForm,
-  sameInput,
-  validatePlanForm,
-  type PlanFormValues,
-} from '../utils/plan-form'
+import { usePlanForm } from '../hooks/use-plan-form'
+import type { CopingPlan, CopingTextSectionKey, PlanContact } from '../types'
+import { addSuggestion, formToInput } from '../utils/plan-form'
+import { copingPlanShape } from '../utils/plan-shapes'
 import { CopingPlanPrint } from './coping-plan-print'
+import { PlanContactsStep, PlanTextStep } from './plan-form-steps'
+import { PlanSaveBar } from './plan-save-bar'
 
 export type CopingPlanEditorProps = {
   plan: CopingPlan
@@ -38,24 +33,11 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
  * a Save that replaces the whole plan, and a Print of what is on screen.
  */
 export function CopingPlanEditor({ plan }: CopingPlanEditorProps) {
-  // The saved plan: after a save the server's answer becomes the new baseline, so "unsaved" clears.
-  const initial = React.useMemo(() => planToForm(plan), [plan])
-  const [values, setValues] = React.useState<PlanFormValues>(initial)
-  const [contactErrors, setContactErrors] = React.useState<Record<number, string>>({})
-  const [sectionErrors, setSectionErrors] = React.useState<Record<string, string>>({})
+  const form = usePlanForm(copingPlanShape, plan, text.personNameRequired)
+  const { values, dirty, formRef, contactErrors, sectionErrors, setSectionErrors, checkedInput } = form
   const [formError, setFormError] = React.useState<string | null>(null)
-  const save = useSaveCopingPlan()
-  const formRef = React.useRef<HTMLFormElement>(null)
+  const save = useSavePlan('coping-plan')
   const errorIdBase = React.useId()
-  const dirty = !sameInput(values, initial)
-
-  // Leaving with unsaved changes (closing the tab, reloading) asks first.
-  React.useEffect(() => {
-    if (!dirty) return
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', onBeforeUnload)
-    return () => window.removeEventListener('beforeunload', onBeforeUnload)
-  }, [dirty])
 
   const clearSectionError = (key: string) => {
     setFormError(null)
@@ -66,29 +48,22 @@ export function CopingPlanEditor({ plan }: CopingPlanEditorProps) {
       return next
     })
   }
-  const setText = (key: TextSectionKey, next: string[]) => {
-    setValues((prev) => ({ ...prev, [key]: next }))
+  const setText = (key: CopingTextSectionKey, next: string[]) => {
+    form.setText(key, next)
     clearSectionError(key)
   }
   const setPeople = (next: PlanContact[]) => {
-    setValues((prev) => ({ ...prev, peopleToCall: next }))
-    setContactErrors({})
+    form.setContacts(next)
     clearSectionError('peopleToCall')
   }
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
     if (save.isPending) return
-    const found = validatePlanForm(values, text.personNameRequired)
-    setContactErrors(found)
-    setSectionErrors({})
     setFormError(null)
-    const first = Object.keys(found)[0]
-    if (first !== undefined) {
-      formRef.current?.querySelector<HTMLInputElement>(`[data-contact-name="${first}"]`)?.focus()
-      return
-    }
-    save.mutate(formToInput(values), {
+    const input = checkedInput()
+    if (!input) return
+    save.mutate(input, {
       onSuccess: () => toast(copingPlanToasts.saved),
       onError: (error) => {
         if (isUnauthorizedError(error)) return
@@ -99,7 +74,7 @@ export function CopingPlanEditor({ plan }: CopingPlanEditorProps) {
           const fields = details.fields ?? {}
           setSectionErrors(fields)
           if (Object.keys(fields).length === 0 && details.message) setFormError(details.message)
-          const firstKey = sectionOrder.find((key) => key in fields)
+          const firstKey = copingSectionOrder.find((key) => key in fields)
           if (firstKey) formRef.current?.querySelector<HTMLElement>(`[data-section="${firstKey}"] input`)?.focus()
           toast({ ...copingPlanToasts.invalid, variant: 'destructive' })
           return
@@ -124,50 +99,37 @@ export function CopingPlanEditor({ plan }: CopingPlanEditorProps) {
       </div>
 
       <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={text.title}>
-        {sectionOrder.map((key) => {
-          if (key === 'peopleToCall') {
-            return (
-              <div key={key} data-section={key}>
-                <PlanStep as="form" step={peopleSection.step} title={peopleSection.title} hint={peopleSection.hint}>
-                  <ContactListEditor
-                    item={peopleSection.item}
-                    nameLabel={text.personName}
-                    phoneLabel={text.personPhone}
-                    namePlaceholder={peopleSection.placeholder}
-                    values={values.peopleToCall}
-                    errors={contactErrors}
-                    onChange={setPeople}
-                    limits={PLAN_LIMITS}
-                  />
-                  <PlanSectionError id={errorId(key)} message={sectionErrors[key]} />
-                </PlanStep>
-              </div>
-            )
-          }
-          const meta = textSections[key]
-          return (
-            <div key={key} data-section={key}>
-              <PlanStep as="form" step={meta.step} title={meta.title} hint={meta.hint}>
-                <TextListEditor
-                  item={meta.item}
-                  placeholder={meta.placeholder}
-                  values={values[key]}
-                  onChange={(next) => setText(key, next)}
-                  maxEntries={PLAN_LIMITS.entries}
-                  maxLength={PLAN_LIMITS.entryLength}
-                  reorderable
-                  errorId={errorId(key)}
-                />
-                <PlanSectionError id={errorId(key)} message={sectionErrors[key]} />
+        {copingSectionOrder.map((key) => (
+          <div key={key} data-section={key}>
+            {key === 'peopleToCall' ? (
+              <PlanContactsStep
+                meta={peopleSection}
+                nameLabel={text.personName}
+                phoneLabel={text.personPhone}
+                values={values.peopleToCall}
+                contactErrors={contactErrors}
+                onChange={setPeople}
+                error={sectionErrors[key]}
+                errorId={errorId(key)}
+              />
+            ) : (
+              <PlanTextStep
+                meta={copingTextSections[key]}
+                values={values[key]}
+                onChange={(next) => setText(key, next)}
+                reorderable
+                error={sectionErrors[key]}
+                errorId={errorId(key)}
+              >
                 <Suggestions
-                  examples={meta.examples}
+                  examples={copingTextSections[key].examples}
                   values={values[key]}
                   onAdd={(next) => setText(key, next)}
                 />
-              </PlanStep>
-            </div>
-          )
-        })}
+              </PlanTextStep>
+            )}
+          </div>
+        ))}
 
         {formError && (
           <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm font-medium text-destructive dark:text-red-300">
@@ -175,16 +137,15 @@ export function CopingPlanEditor({ plan }: CopingPlanEditorProps) {
           </p>
         )}
 
-        <div className="sticky bottom-24 z-10 flex flex-wrap items-center justify-end gap-3 rounded-xl border bg-background/95 p-3 shadow-md backdrop-blur lg:bottom-4">
-          <p className="mr-auto text-sm text-muted-foreground" role="status" data-testid="coping-plan-dirty">
-            {dirty ? text.unsaved : plan.updatedAt ? text.allSaved : ''}
-          </p>
-          <Button type="submit" className="rounded-full" disabled={save.isPending}>
-            {save.isPending ? text.saving : text.save}
-          </Button>
-        </div>
+        <PlanSaveBar
+          status={dirty ? text.unsaved : plan.updatedAt ? text.allSaved : ''}
+          statusTestId="coping-plan-dirty"
+          saving={save.isPending}
+          saveLabel={text.save}
+          savingLabel={text.saving}
+        />
       </form>
-      <CopingPlanPrint plan={formToInput(values)} />
+      <CopingPlanPrint plan={formToInput(copingPlanShape, values)} />
     </>
   )
 }

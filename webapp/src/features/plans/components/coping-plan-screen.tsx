@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 
-import { useCopingPlan } from '../api/get-coping-plan'
+import { usePlan } from '../api/get-plan'
 import { copingPlanText as text } from '../content'
 import { CopingPlanEditor } from './coping-plan-editor'
 
@@ -15,7 +15,7 @@ export type CopingPlanScreenProps = {
 
 /** Learn & Grow's Coping Plan Builder: the plan saved to the account, always open to edit, print or save. */
 export function CopingPlanScreen({ backHref }: CopingPlanScreenProps) {
-  const plan = useCopingPlan()
+  const plan = usePlan('coping-plan')
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">

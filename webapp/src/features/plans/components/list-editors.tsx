@@ -4,6 +4,8 @@ import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 
+import type { PlanContact } from '../types'
+
 /*
  * The editors of a plan made of short lists (the crisis page's Safety Plan,
  * Learn & Grow's Coping Plan Builder): each row an input, Enter in the last
@@ -11,8 +13,6 @@ import { Input } from '@/components/ui/input'
  * screen: `item` names one entry ("warning sign" → "Warning sign 2",
  * "Remove warning sign 2", "Add a warning sign").
  */
-
-export type PlanContact = { name: string; phone: string }
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)

@@ -1,8 +1,8 @@
-import { PrintedPlan } from '@/components/print-sheet'
-
-import { LIFELINE_988, professionalsSection, safetyPlanText as text, sectionOrder, textSections } from '../content'
+import { LIFELINE_988, professionalsSection, safetyPlanText as text, safetySectionOrder, safetyTextSections } from '../content'
 import type { SafetyPlan } from '../types'
-import { ownProfessionals } from '../utils/plan-form'
+import { ownContacts } from '../utils/plan-form'
+import { safetyPlanShape } from '../utils/plan-shapes'
+import { PrintedPlan } from './print-sheet'
 
 export type SafetyPlanPrintProps = {
   plan: SafetyPlan
@@ -10,11 +10,11 @@ export type SafetyPlanPrintProps = {
 
 /** The plan on paper: every step, with blank lines to write on where a step is empty. */
 export function SafetyPlanPrint({ plan }: SafetyPlanPrintProps) {
-  const sections = sectionOrder.map((key) => {
-    const meta = key === 'professionals' ? professionalsSection : textSections[key]
+  const sections = safetySectionOrder.map((key) => {
+    const meta = key === 'professionals' ? professionalsSection : safetyTextSections[key]
     const entries =
       key === 'professionals'
-        ? [LIFELINE_988, ...ownProfessionals(plan)].map((c) => (c.phone ? `${c.name}: ${c.phone}` : c.name))
+        ? [LIFELINE_988, ...ownContacts(safetyPlanShape, plan)].map((c) => (c.phone ? `${c.name}: ${c.phone}` : c.name))
         : plan[key]
     return { step: meta.step, title: meta.title, hint: meta.hint, entries }
   })

@@ -2,10 +2,11 @@ import { ArrowLeft, Pencil, Phone, Printer } from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'wouter'
 
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 
-import { useSafetyPlan } from '../api/get-safety-plan'
+import { usePlan } from '../api/get-plan'
 import { safetyPlanText as text } from '../content'
 import { SafetyPlanForm } from './safety-plan-form'
 import { SafetyPlanPrint } from './safety-plan-print'
@@ -23,7 +24,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
  * print it. A plan never saved opens ready to fill in.
  */
 export function SafetyPlanScreen({ backHref }: SafetyPlanScreenProps) {
-  const plan = useSafetyPlan()
+  const plan = usePlan('safety-plan')
   // null: decided by the plan (a plan never saved opens in the editor).
   const [editing, setEditing] = React.useState<boolean | null>(null)
   const headingRef = React.useRef<HTMLHeadingElement>(null)
@@ -70,21 +71,21 @@ export function SafetyPlanScreen({ backHref }: SafetyPlanScreenProps) {
       {plan.isPending ? (
         <SafetyPlanSkeleton />
       ) : plan.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-dashed bg-card p-5">
-          <p>{text.loadFailed}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" className="rounded-full" onClick={() => void plan.refetch()}>
-              {text.retry}
-            </Button>
-            <a
+        <LoadError
+          message={text.loadFailed}
+          retryLabel={text.retry}
+          onRetry={() => void plan.refetch()}
+          retrying={plan.isFetching}
+          className="border-dashed"
+        >
+          <a
               href="tel:988"
               className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 font-semibold text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60"
             >
               <Phone aria-hidden="true" className="size-4" />
-              988
-            </a>
-          </div>
-        </div>
+            988
+          </a>
+        </LoadError>
       ) : isEditing ? (
         <SafetyPlanForm
           plan={plan.data}

@@ -1,12 +1,13 @@
 import { Phone } from 'lucide-react'
 
-import { PlanStep } from '@/components/plan/plan-step'
 import { telHref } from '@/lib/tel'
 
-import { professionalsSection, safetyPlanText, sectionOrder, textSections } from '../content'
+import { professionalsSection, safetyPlanText, safetySectionOrder, safetyTextSections } from '../content'
 import type { PlanContact, SafetyPlan } from '../types'
-import { ownProfessionals } from '../utils/plan-form'
+import { ownContacts } from '../utils/plan-form'
+import { safetyPlanShape } from '../utils/plan-shapes'
 import { LifelineRow } from './lifeline-row'
+import { PlanStep } from './plan-step'
 
 export type SafetyPlanViewProps = {
   plan: SafetyPlan
@@ -16,9 +17,9 @@ export type SafetyPlanViewProps = {
 export function SafetyPlanView({ plan }: SafetyPlanViewProps) {
   return (
     <div className="grid gap-4" data-testid="safety-plan-view">
-      {sectionOrder.map((key) => {
+      {safetySectionOrder.map((key) => {
         if (key === 'professionals') {
-          const own = ownProfessionals(plan)
+          const own = ownContacts(safetyPlanShape, plan)
           return (
             <PlanStep key={key} step={professionalsSection.step} title={professionalsSection.title} hint={professionalsSection.hint}>
               <div className="grid gap-2">
@@ -34,7 +35,7 @@ export function SafetyPlanView({ plan }: SafetyPlanViewProps) {
             </PlanStep>
           )
         }
-        const meta = textSections[key]
+        const meta = safetyTextSections[key]
         const entries = plan[key]
         return (
           <PlanStep key={key} step={meta.step} title={meta.title} hint={meta.hint}>
