@@ -1,8 +1,9 @@
+import type * as React from 'react'
+
 import { cn } from '@/lib/utils'
 
 import { crisisText } from '../content'
 import { ContactsSignInPrompt } from './contacts-sign-in-prompt'
-import { CopingStrategies } from './coping-strategies'
 import { EmergencyBanner } from './emergency-banner'
 import { HotlineList } from './hotline-list'
 import { ContactsSkeleton, PersonalContacts } from './personal-contacts'
@@ -11,6 +12,8 @@ import { TreatmentCenters } from './treatment-centers'
 export type CrisisOverviewProps = {
   /** `loading` while the session is not known yet: everything shows but the contacts, which wait. */
   session: 'signed-in' | 'signed-out' | 'loading'
+  /** The coping tools card, under the hotlines and contacts (the wellness tools, composed by the route). */
+  copingTools: React.ReactNode
 }
 
 /**
@@ -18,7 +21,7 @@ export type CrisisOverviewProps = {
  * comes from the bundle, so the hotlines and coping tools show at once and
  * keep working when the API is down.
  */
-export function CrisisOverview({ session }: CrisisOverviewProps) {
+export function CrisisOverview({ session, copingTools }: CrisisOverviewProps) {
   const signedIn = session === 'signed-in'
   return (
     <div className="grid gap-6">
@@ -32,7 +35,7 @@ export function CrisisOverview({ session }: CrisisOverviewProps) {
         <HotlineList />
         {signedIn ? <PersonalContacts /> : session === 'loading' ? <ContactsSkeleton /> : <ContactsSignInPrompt />}
       </div>
-      <CopingStrategies />
+      {copingTools}
       <TreatmentCenters />
     </div>
   )
