@@ -170,6 +170,8 @@ func (db *DB) BatteryHistory(ctx context.Context, deviceID string, since time.Ti
 // *_alerted_at columns), so a discharge or a silence alerts once however
 // many nodes sweep; the alert's dedup key is the same claim. The domain
 // words them (lifeline.LowBatteryAlert, lifeline.DeviceOfflineAlert).
+// Only bracelets raise them: a phone app reports when the phone lets it
+// (often only on movement) and the phone warns of its own battery.
 func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline.Alert, error) {
 	var raised []*lifeline.Alert
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
@@ -182,7 +184,7 @@ func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline
 		}
 		rows, err := tx.Query(ctx, `
 			UPDATE devices SET low_battery_alerted_at = $1
-			WHERE revoked_at IS NULL AND last_battery <= $2 AND NOT coalesce(last_charging, false)
+			WHERE kind = 'bracelet' AND revoked_at IS NULL AND last_battery <= $2 AND NOT coalesce(last_charging, false)
 			  AND low_battery_alerted_at IS NULL
 			RETURNING user_id, id, name, last_battery`, now, lifeline.LowBattery)
 		if err != nil {
@@ -202,7 +204,7 @@ func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline
 		rows, err = tx.Query(ctx, `
 			UPDATE devices d SET offline_alerted_at = $1
 			FROM users u
-			WHERE u.id = d.user_id AND d.revoked_at IS NULL AND d.last_seen_at IS NOT NULL
+			WHERE u.id = d.user_id AND d.kind = 'bracelet' AND d.revoked_at IS NULL AND d.last_seen_at IS NOT NULL
 			  AND d.last_seen_at < $1::timestamptz - greatest(make_interval(secs => d.interval_s * $2::int), make_interval(secs => $3::int))
 			  AND (d.offline_alerted_at IS NULL OR d.offline_alerted_at < d.last_seen_at)
 			RETURNING d.user_id, d.id, d.name, d.last_seen_at, u.timezone`,
