@@ -7,7 +7,7 @@ import (
 	"lifeline"
 )
 
-// TestAlertWording pins the texts people read (SPEC.md's wording): the
+// TestAlertWording pins the texts people read (docs/spec.md's wording): the
 // same builders word the stored alert, its live event and any channel.
 func TestAlertWording(t *testing.T) {
 	london, _ := time.LoadLocation("Europe/London")

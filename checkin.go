@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Trigger and coping option ids, as SPEC.md §3 lists them.
+// Trigger and coping option ids, as docs/spec.md §3 lists them.
 var (
 	TriggerIDs = []string{"stress", "social", "boredom", "emotions", "physical", "environment"}
 	CopingIDs  = []string{"meditation", "exercise", "journaling", "support", "breathing", "distraction", "other"}

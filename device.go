@@ -104,7 +104,7 @@ type BatteryReading struct {
 	ReceivedAt time.Time
 }
 
-// Location is a stored fix as the web app reads it (SPEC.md §3).
+// Location is a stored fix as the web app reads it (docs/spec.md §3).
 type Location struct {
 	ID           int64     `json:"id"`
 	Latitude     float64   `json:"latitude"`

@@ -17,7 +17,7 @@ const (
 // Zone is a place a user marked: a safe zone to be in, or an avoid zone to
 // stay out of. A circle has a centre and a radius in metres; a polygon is a
 // GeoJSON Polygon or MultiPolygon (Latitude and Longitude then hold a point
-// for the map's popup). SPEC.md §3 reads id, name, type, latitude,
+// for the map's popup). docs/spec.md §3 reads id, name, type, latitude,
 // longitude, radius and isActive.
 type Zone struct {
 	ID        int64           `json:"id"`
