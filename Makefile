@@ -6,9 +6,9 @@ SHELL := /bin/bash
 BIN := bin/lifeline
 BENCH_BIN := bin/lifeline-bench
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
-GO_TEST_FLAGS ?= -race -timeout 10m
+GO_TEST_FLAGS ?= -race -timeout 20m
 # Each test database on TimescaleDB is slower to clone and start.
-TIMESCALE_TEST_FLAGS ?= -race -timeout 20m
+TIMESCALE_TEST_FLAGS ?= -race -timeout 25m
 
 .PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api
 
