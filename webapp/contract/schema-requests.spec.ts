@@ -3,7 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 
 import { invalidBody, valid } from './arbitraries'
-import { type Document, type Endpoint, endpoints, escapePointer, needsSession, resolve, responsePointer } from './openapi'
+import { type Document, type Endpoint, endpoints, escapePointer, needsSession, type Operation, resolve, responsePointer } from './openapi'
 import { envURL, MQTT_AUTH_SECRET, PROXY_URL_ENV, UPSTREAM_URL_ENV } from './paths'
 
 /*
@@ -26,7 +26,8 @@ const SEED = process.env.CONTRACT_SEED ? Number(process.env.CONTRACT_SEED) : und
 const SKIPPED = new Set(['GET /api/logout', 'DELETE /api/account', 'GET /api/events'])
 
 type Answer = { status: number; contentType: string; text: string }
-type Account = { cookie: string; ids: string[] }
+/** device is a paired phone's secret (DEVICE_ID.TOKEN), for the ingest routes. */
+type Account = { cookie: string; ids: string[]; device?: string }
 
 let doc: Document
 let ajv: Ajv2020
@@ -124,9 +125,30 @@ async function send(base: string, endpoint: Endpoint, req: Request): Promise<Ans
   if (req.body !== undefined) headers['Content-Type'] = 'application/json'
   if (needsSession(doc, endpoint.op)) headers.Cookie = fuzzer.cookie
   if (endpoint.path === '/internal/mqtt/auth') headers.Authorization = `Bearer ${MQTT_AUTH_SECRET}`
-  const url = `${base}${req.path}${req.query ? `?${req.query}` : ''}`
+  const query = [req.query, deviceCredentials(endpoint.op, headers)].filter(Boolean).join('&')
+  const url = `${base}${req.path}${query ? `?${query}` : ''}`
   const resp = await fetch(url, { method: endpoint.method, headers, body: req.body, redirect: 'manual' })
   return { status: resp.status, contentType: resp.headers.get('content-type') ?? '', text: await resp.text() }
+}
+
+/**
+ * deviceCredentials presents the fuzzing account's phone the way the
+ * operation's first device security scheme asks: a header it sets, or the
+ * query parameter it returns.
+ */
+function deviceCredentials(op: Operation, headers: Record<string, string>): string {
+  const secret = fuzzer.device
+  if (!secret) return ''
+  const schemes = (op.security ?? []).flatMap((r) => Object.keys(r))
+  if (schemes.includes('deviceBasic')) {
+    const [id, token] = secret.split('.')
+    headers.Authorization = `Basic ${btoa(`${id}:${token}`)}`
+  } else if (schemes.includes('deviceBearer')) {
+    headers.Authorization = `Bearer ${secret}`
+  } else if (schemes.includes('deviceIdQuery')) {
+    return `id=${encodeURIComponent(secret)}`
+  }
+  return ''
 }
 
 const validators = new Map<string, ValidateFunction>()
@@ -187,13 +209,15 @@ async function giveData(base: string, account: Account) {
     })
     const text = await resp.text()
     expect(resp.status, `${method} ${path}: ${text}`).toBeLessThan(300)
-    const id = (JSON.parse(text) as { id?: number | string }).id
+    const { id, kind, token } = JSON.parse(text) as { id?: number | string; kind?: string; token?: string }
     if (id !== undefined) account.ids.push(String(id))
+    if (kind === 'phone' && token) account.device = `${id}.${token}`
   }
   await post('POST', '/api/safe-zones', { name: 'Home', type: 'safe', latitude: 51.5, longitude: -0.12, radius: 150 })
   await post('POST', '/api/crisis-contacts', { name: 'Sam', phone: '+44 20 7946 0000', relationship: 'Sponsor', isEmergency: true })
   await post('POST', '/api/symptoms', { physicalSymptom: 'Headache', physicalSeverity: 4, duration: '1-4 hours' })
   await post('POST', '/api/devices', { name: 'Blue bracelet' })
+  await post('POST', '/api/devices', { name: 'Phone', kind: 'phone' })
   await post('POST', '/api/checkins', { mood: 6, cravingIntensity: 3, substanceUse: false })
   await post('PUT', '/api/safety-plan', { warningSigns: ['Not sleeping'] })
   await post('POST', '/api/gps/location', { latitude: 51.5, longitude: -0.12, accuracy: 10 })

@@ -92,6 +92,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest/owntracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An OwnTracks message in HTTP mode; a location message stores one fix.
+         * @description Authenticated by the device (401 before any 400), rate limited per
+         *     device, and answered only after the fix is stored. Other _type
+         *     messages (lwt, status, transition, …) are accepted and store
+         *     nothing. A re-sent fix is stored once.
+         */
+        post: operations["ingestOwnTracks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/overland": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An Overland batch of GeoJSON points; all are stored or none.
+         * @description Authenticated by the device (401 before any 400), rate limited per
+         *     device, and answered only after the fixes are stored. One bad point
+         *     refuses the batch, named by its index.
+         */
+        post: operations["ingestOverland"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/osmand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fix in the OsmAnd protocol's query parameters (Traccar Client, GPSLogger).
+         * @description Authenticated by the device (401 before any 400), rate limited per
+         *     device, and answered with an empty 200 only after the fix is stored.
+         *     A parameter the protocol does not define, or one given twice, is
+         *     refused.
+         */
+        get: operations["ingestOsmAndGet"];
+        put?: never;
+        /**
+         * One fix in the OsmAnd protocol, in the query, a form body or Traccar Client's JSON.
+         * @description As GET; the body may be empty, the same parameters form-encoded, or
+         *     Traccar Client's JSON (whose device_id is the device secret).
+         */
+        post: operations["ingestOsmAndPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -242,7 +315,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the name or time zone. */
+        /** Change the name, time zone or how long location history is kept. */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -424,10 +497,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's bracelets with their health. */
+        /** The user's bracelets and phones with their health. */
         get: operations["listDevices"];
         put?: never;
-        /** Pair a bracelet; the token is shown this once. */
+        /** Pair a bracelet or a phone; the token is shown this once. */
         post: operations["createDevice"];
         delete?: never;
         options?: never;
@@ -445,11 +518,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a bracelet; its connection is cut. */
+        /** Revoke a device; its token stops working and a bracelet's connection is cut. */
         delete: operations["revokeDevice"];
         options?: never;
         head?: never;
-        /** Rename a bracelet. */
+        /** Rename a device. */
         patch: operations["renameDevice"];
         trace?: never;
     };
@@ -496,7 +569,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Store the browser's position as a manual fix. */
+        /** Store the browser's position (source browser). */
         post: operations["shareLocation"];
         delete?: never;
         options?: never;
@@ -861,6 +934,11 @@ export interface components {
             timezone: string;
             /** @description false for an account made through OpenID Connect. */
             hasPassword: boolean;
+            /**
+             * @description How many days location and battery history is kept (400, the longest, by default).
+             * @enum {unknown}
+             */
+            historyDays: 7 | 30 | 90 | 400;
         };
         RegisterRequest: {
             email: string;
@@ -877,6 +955,11 @@ export interface components {
             firstName?: string | null;
             lastName?: string | null;
             timezone?: string | null;
+            /**
+             * @description How many days location and battery history is kept.
+             * @enum {unknown}
+             */
+            historyDays?: 7 | 30 | 90 | 400 | null;
         };
         CheckIn: {
             id: number;
@@ -939,6 +1022,11 @@ export interface components {
         Device: {
             id: string;
             name: string;
+            /**
+             * @description A GPS bracelet or a phone running a tracking app.
+             * @enum {unknown}
+             */
+            kind: "bracelet" | "phone";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -958,6 +1046,11 @@ export interface components {
         PairedDevice: {
             id: string;
             name: string;
+            /**
+             * @description A GPS bracelet or a phone running a tracking app.
+             * @enum {unknown}
+             */
+            kind: "bracelet" | "phone";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -973,11 +1066,16 @@ export interface components {
             /** @enum {unknown} */
             health: "never_seen" | "ok" | "no_gps_fix" | "offline" | "battery_died";
             batteryTimeLeftMinutes: number | null;
-            /** @description The bracelet's MQTT password */
+            /** @description The device's token (a bracelet's MQTT password, a phone app's secret), shown only now. */
             token: string;
         };
-        DeviceNameRequest: {
+        DeviceRequest: {
             name: string;
+            /**
+             * @description On pairing; bracelet when absent. Renaming ignores it.
+             * @enum {unknown}
+             */
+            kind?: "bracelet" | "phone";
         };
         Packet: {
             id: string;
@@ -1003,8 +1101,126 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             batteryLevel: number | null;
-            source: string;
+            /**
+             * @description A bracelet, a phone app's protocol (with deviceId), or the browser's Share My Location.
+             * @enum {unknown}
+             */
+            source: "bracelet" | "owntracks" | "overland" | "osmand" | "browser";
             deviceId?: string;
+        };
+        /**
+         * @description An OwnTracks JSON message (https://owntracks.org/booklet/tech/json/):
+         *     a location message, or any other _type, which stores nothing.
+         */
+        OwnTracksMessage: components["schemas"]["OwnTracksLocation"] | {
+            /** @description lwt, status, transition, waypoint(s), card, … */
+            _type: string;
+        };
+        OwnTracksLocation: {
+            /** @constant */
+            _type: "location";
+            lat: number;
+            lon: number;
+            /** @description UNIX time in seconds. */
+            tst: number;
+            /** @description Metres. */
+            acc?: number;
+            alt?: number;
+            /** @description km/h. */
+            vel?: number;
+            cog?: number;
+            batt?: number;
+            /**
+             * @description Battery status: unknown, unplugged, charging, full.
+             * @enum {unknown}
+             */
+            bs?: 0 | 1 | 2 | 3;
+            t?: string;
+            tid?: string;
+            topic?: string;
+            vac?: number;
+            rad?: number;
+            p?: number;
+            conn?: string;
+            inregions?: string[];
+            inrids?: string[];
+            SSID?: string;
+            BSSID?: string;
+            created_at?: number;
+            m?: number;
+            _id?: string;
+        };
+        OverlandBatch: {
+            /** @description At most 1000 points (Overland's "Points per Batch"). */
+            locations: components["schemas"]["OverlandLocation"][];
+            /** @description The newest point; not used. */
+            current?: unknown;
+            /** @description The trip in progress; not used. */
+            trip?: unknown;
+        };
+        OverlandLocation: {
+            /** @constant */
+            type: "Feature";
+            geometry: {
+                /** @constant */
+                type: "Point";
+                /** @description [longitude, latitude] (an altitude may follow). */
+                coordinates: number[];
+            };
+            properties: {
+                /** Format: date-time */
+                timestamp: string;
+                altitude?: number;
+                /** @description m/s; -1 when unknown. */
+                speed?: number;
+                course?: number;
+                horizontal_accuracy?: number;
+                vertical_accuracy?: number;
+                speed_accuracy?: number;
+                course_accuracy?: number;
+                battery_level?: number;
+                /** @description unknown, charging, full or unplugged. */
+                battery_state?: string;
+                motion?: string[];
+                wifi?: string;
+                device_id?: string;
+                unique_id?: string;
+                pauses?: boolean;
+                activity?: string;
+                desired_accuracy?: number;
+                deferred?: number;
+                significant_change?: string;
+                locations_in_payload?: number;
+            };
+        };
+        TraccarClientFix: {
+            /** @description The device secret DEVICE_ID.TOKEN. */
+            device_id: string;
+            location: {
+                /** Format: date-time */
+                timestamp: string;
+                coords: {
+                    latitude: number;
+                    longitude: number;
+                    accuracy?: number;
+                    /** @description m/s. */
+                    speed?: number;
+                    heading?: number;
+                    altitude?: number;
+                };
+                is_moving?: boolean;
+                odometer?: number;
+                event?: string;
+                battery?: {
+                    /** @description 0 to 1; -1 when unknown. */
+                    level?: number;
+                    is_charging?: boolean;
+                };
+                activity?: {
+                    type?: string;
+                };
+                extras?: Record<string, never>;
+            };
         };
         ZoneSchedule: {
             /** @description HH:MM in the user's time zone */
@@ -1304,7 +1520,12 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many requests; wait Retry-After seconds. */
+        /**
+         * @description Too many requests; wait Retry-After seconds. Sign-in counts
+         *     attempts per account and source address, per account and per
+         *     address; a browser with the account's known-device cookie is
+         *     counted apart from the rest.
+         */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1315,6 +1536,39 @@ export interface components {
                  * @example {
                  *       "error": "too_many_requests",
                  *       "message": "Too many attempts. Try again in 15 minutes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unknown or revoked device, or a wrong token (whichever part was wrong). */
+        DeviceUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "unauthorized",
+                 *       "message": "Unauthorized: unknown device or wrong token. Pair the phone in Lifeline and copy its credentials again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Nothing was stored; `fields` names the field (a batch's by index) when there is one. */
+        IngestRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid",
+                 *       "message": "Nothing was stored: lat: missing.",
+                 *       "fields": {
+                 *         "lat": "missing"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1363,8 +1617,20 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description lifeline_session=<token>; Path=/; HttpOnly; SameSite=Lax */
+        /**
+         * @description lifeline_session=<token>; Path=/; HttpOnly; SameSite=Lax, and
+         *     lifeline_device=<id>.<mac>; Path=/api/auth; Max-Age=31536000;
+         *     HttpOnly; SameSite=Strict: the known-device cookie, signed with the
+         *     password hash, that lets its owner sign in while someone else
+         *     exhausts the account's sign-in limits.
+         */
         SetSession: string;
+        /**
+         * @description lifeline_device=<id>.<mac>; Path=/api/auth; Max-Age=31536000;
+         *     HttpOnly; SameSite=Strict, signed again with the new password hash
+         *     (every other browser is no longer known).
+         */
+        SetKnownDevice: string;
         /** @description attachment; filename="..." */
         Attachment: string;
         /** @description Seconds to wait. */
@@ -1546,6 +1812,260 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    ingestOwnTracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "_type": "location",
+                 *       "lat": 51.5,
+                 *       "lon": -0.12,
+                 *       "tst": 1795856400,
+                 *       "acc": 12,
+                 *       "batt": 80,
+                 *       "bs": 1,
+                 *       "tid": "ph"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OwnTracksMessage"];
+            };
+        };
+        responses: {
+            /** @description Stored; OwnTracks' empty list of commands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example [] */
+                    "application/json": unknown[];
+                };
+            };
+            400: components["responses"]["IngestRefused"];
+            401: components["responses"]["DeviceUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestOverland: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locations": [
+                 *         {
+                 *           "type": "Feature",
+                 *           "geometry": {
+                 *             "type": "Point",
+                 *             "coordinates": [
+                 *               -0.12,
+                 *               51.5
+                 *             ]
+                 *           },
+                 *           "properties": {
+                 *             "timestamp": "2026-11-22T09:00:00Z",
+                 *             "horizontal_accuracy": 12,
+                 *             "battery_level": 0.8,
+                 *             "battery_state": "unplugged"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OverlandBatch"];
+            };
+        };
+        responses: {
+            /** @description Stored; Overland deletes the batch from its queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        result: "ok";
+                    };
+                };
+            };
+            400: components["responses"]["IngestRefused"];
+            401: components["responses"]["DeviceUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestOsmAndGet: {
+        parameters: {
+            query?: {
+                /** @description Another name for id. */
+                deviceid?: string;
+                /**
+                 * @description Required.
+                 * @example 51.5
+                 */
+                lat?: number;
+                /**
+                 * @description Required.
+                 * @example -0.12
+                 */
+                lon?: number;
+                /**
+                 * @description Required: UNIX seconds or an ISO 8601 time.
+                 * @example 1795856400
+                 */
+                timestamp?: string;
+                /**
+                 * @description Metres.
+                 * @example 12
+                 */
+                accuracy?: number;
+                altitude?: number;
+                /** @description Knots. */
+                speed?: number;
+                bearing?: number;
+                heading?: number;
+                /**
+                 * @description Battery percent.
+                 * @example 80
+                 */
+                batt?: number;
+                charge?: boolean;
+                hdop?: number;
+                valid?: string;
+                alarm?: string;
+                event?: string;
+                motion?: string;
+                odometer?: number;
+                distance?: number;
+                activity?: string;
+                driverUniqueId?: string;
+                mock?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (an empty body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["IngestRefused"];
+            401: components["responses"]["DeviceUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestOsmAndPost: {
+        parameters: {
+            query?: {
+                /** @description Another name for id. */
+                deviceid?: string;
+                /**
+                 * @description Required.
+                 * @example 51.5
+                 */
+                lat?: number;
+                /**
+                 * @description Required.
+                 * @example -0.12
+                 */
+                lon?: number;
+                /**
+                 * @description Required: UNIX seconds or an ISO 8601 time.
+                 * @example 1795856400
+                 */
+                timestamp?: string;
+                /**
+                 * @description Metres.
+                 * @example 12
+                 */
+                accuracy?: number;
+                altitude?: number;
+                /** @description Knots. */
+                speed?: number;
+                bearing?: number;
+                heading?: number;
+                /**
+                 * @description Battery percent.
+                 * @example 80
+                 */
+                batt?: number;
+                charge?: boolean;
+                hdop?: number;
+                valid?: string;
+                alarm?: string;
+                event?: string;
+                motion?: string;
+                odometer?: number;
+                distance?: number;
+                activity?: string;
+                driverUniqueId?: string;
+                mock?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example id=dev_4f2a.s3cr3t&lat=51.5&lon=-0.12&timestamp=1795856400 */
+                "application/x-www-form-urlencoded": Record<string, never>;
+                /**
+                 * @example {
+                 *       "device_id": "dev_4f2a.s3cr3t",
+                 *       "location": {
+                 *         "timestamp": "2026-11-22T09:00:00Z",
+                 *         "coords": {
+                 *           "latitude": 51.5,
+                 *           "longitude": -0.12,
+                 *           "accuracy": 12
+                 *         },
+                 *         "battery": {
+                 *           "level": 0.8,
+                 *           "is_charging": false
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TraccarClientFix"];
+            };
+        };
+        responses: {
+            /** @description Stored (an empty body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["IngestRefused"];
+            401: components["responses"]["DeviceUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     loginRedirect: {
         parameters: {
             query?: {
@@ -1720,7 +2240,8 @@ export interface operations {
                      *       "firstName": "Ada",
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/London",
-                     *       "hasPassword": true
+                     *       "hasPassword": true,
+                     *       "historyDays": 400
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1767,7 +2288,8 @@ export interface operations {
                      *       "firstName": "Ada",
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/London",
-                     *       "hasPassword": true
+                     *       "hasPassword": true,
+                     *       "historyDays": 400
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1803,7 +2325,8 @@ export interface operations {
                      *       "firstName": "Ada",
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/London",
-                     *       "hasPassword": true
+                     *       "hasPassword": true,
+                     *       "historyDays": 400
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1845,7 +2368,8 @@ export interface operations {
                      *       "firstName": "Ada",
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/Paris",
-                     *       "hasPassword": true
+                     *       "hasPassword": true,
+                     *       "historyDays": 400
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1879,7 +2403,14 @@ export interface operations {
             };
         };
         responses: {
-            204: components["responses"]["NoContent"];
+            /** @description Changed; other sessions are signed out. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetKnownDevice"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2282,7 +2813,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bracelets. */
+            /** @description The devices. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2293,6 +2824,7 @@ export interface operations {
                      *       {
                      *         "id": "dev_4f2a",
                      *         "name": "Blue bracelet",
+                     *         "kind": "bracelet",
                      *         "createdAt": "2026-11-22T09:00:00Z",
                      *         "lastSeenAt": null,
                      *         "lastFixAt": null,
@@ -2327,11 +2859,11 @@ export interface operations {
                  *       "name": "Blue bracelet"
                  *     }
                  */
-                "application/json": components["schemas"]["DeviceNameRequest"];
+                "application/json": components["schemas"]["DeviceRequest"];
             };
         };
         responses: {
-            /** @description The bracelet and its MQTT token. */
+            /** @description The device and its token. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2341,6 +2873,7 @@ export interface operations {
                      * @example {
                      *       "id": "dev_4f2a",
                      *       "name": "Blue bracelet",
+                     *       "kind": "bracelet",
                      *       "createdAt": "2026-11-22T09:00:00Z",
                      *       "lastSeenAt": null,
                      *       "lastFixAt": null,
@@ -2400,7 +2933,7 @@ export interface operations {
                  *       "name": "Green bracelet"
                  *     }
                  */
-                "application/json": components["schemas"]["DeviceNameRequest"];
+                "application/json": components["schemas"]["DeviceRequest"];
             };
         };
         responses: {
@@ -2414,6 +2947,7 @@ export interface operations {
                      * @example {
                      *       "id": "dev_4f2a",
                      *       "name": "Green bracelet",
+                     *       "kind": "bracelet",
                      *       "createdAt": "2026-11-22T09:00:00Z",
                      *       "lastSeenAt": null,
                      *       "lastFixAt": null,
@@ -2553,7 +3087,7 @@ export interface operations {
                      *       "accuracy": 20,
                      *       "timestamp": "2026-11-22T09:00:00Z",
                      *       "batteryLevel": null,
-                     *       "source": "manual"
+                     *       "source": "browser"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"];
@@ -2632,7 +3166,7 @@ export interface operations {
                      *       "accuracy": 20,
                      *       "timestamp": "2026-11-22T09:00:00Z",
                      *       "batteryLevel": null,
-                     *       "source": "manual"
+                     *       "source": "browser"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"] | null;
