@@ -50,8 +50,13 @@ test.describe('accounts', () => {
 
     await page.goto('/settings')
 
-    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible()
-    await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible()
+    // One look at the toast with both its texts: it stays up only the 500 ms before the
+    // browser leaves for sign-in, so two separate looks can straddle the navigation.
+    const toast = page
+      .getByRole('listitem')
+      .filter({ has: page.getByText('Unauthorized', { exact: true }) })
+      .filter({ has: page.getByText('You are logged out. Logging in again...', { exact: true }) })
+    await expect(toast).toBeVisible()
     await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
     await saveScreenshot('login-desktop')
