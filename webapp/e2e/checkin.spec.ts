@@ -34,7 +34,7 @@ test('a first check-in shows on the dashboard, the check-in screen and the histo
   expect(chartChunks, 'the first dashboard without check-ins loads no chart code').toEqual([])
   await saveScreenshot('dashboard-empty-desktop')
 
-  // The quick link leads to the form with SPEC.md's defaults.
+  // The quick link leads to the form with docs/spec.md's defaults.
   await main.getByRole('link', { name: /^Daily Check-in/ }).click()
   await expect(page).toHaveURL(/\/checkin$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Daily Check-in' })).toBeVisible()

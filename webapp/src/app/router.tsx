@@ -34,7 +34,7 @@ import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-ske
 import { useNextPath } from '@/hooks/use-next-path'
 
 /**
- * Route gating (SPEC.md §2 and §4, issue 3):
+ * Route gating (docs/spec.md §2 and §4, issue 3):
  *   - session loading: the landing page at `/`, the crisis page at `/crisis`
  *     (contacts wait), a skeleton elsewhere;
  *   - signed out: `/` landing, `/login`, `/register`, `/crisis` (hotlines)

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2 route table plus the account screens of issue 3: the one place
+ * docs/spec.md §2 route table plus the account screens of issue 3: the one place
  * that knows the app's paths.
  *
  * `access` says who may see a screen:

@@ -2,7 +2,7 @@ import * as React from 'react'
 
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast'
 
-/** SPEC.md §9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** docs/spec.md §9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1
 export const TOAST_REMOVE_DELAY_MS = 1_000_000
 

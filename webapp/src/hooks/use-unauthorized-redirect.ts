@@ -6,7 +6,7 @@ import { isUnauthorizedError } from '@/lib/api-client'
 import { redirectToLogin } from '@/lib/login-redirect'
 
 /**
- * SPEC.md §8, first row, for every screen at once: while mounted (the shell of
+ * docs/spec.md §8, first row, for every screen at once: while mounted (the shell of
  * the signed-in screens mounts it), any query or mutation that fails with
  * `401: …Unauthorized` shows the Unauthorized toast and sends the browser to
  * sign in, coming back to the current page.

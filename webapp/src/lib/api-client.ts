@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query'
 
 /**
- * The one HTTP client of the web app (SPEC.md §7 and §8).
+ * The one HTTP client of the web app (docs/spec.md §7 and §8).
  *
  * Every call sends credentials (the session cookie). Any non-OK response
  * throws an Error whose message is `${status}: ${body text or status text}`,

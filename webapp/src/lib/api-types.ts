@@ -973,12 +973,12 @@ export interface components {
             mood: number;
             cravingIntensity: number;
             moodDescription: string;
-            /** @description Trigger option ids (SPEC.md §3). */
+            /** @description Trigger option ids (docs/spec.md §3). */
             triggers: string[];
             triggerDescription: string;
             substanceUse: boolean;
             substanceDetails: string;
-            /** @description Coping option ids (SPEC.md §3). */
+            /** @description Coping option ids (docs/spec.md §3). */
             copingStrategies: string[];
             notes: string;
         };

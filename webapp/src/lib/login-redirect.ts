@@ -2,7 +2,7 @@ import { loginUrl } from '@/config/routes'
 import { toast } from '@/hooks/use-toast'
 import { browser } from '@/lib/browser'
 
-/** SPEC.md §4 and §8: what a signed-out person sees on a protected screen, and how long before leaving. */
+/** docs/spec.md §4 and §8: what a signed-out person sees on a protected screen, and how long before leaving. */
 export const unauthorizedToast = {
   title: 'Unauthorized',
   description: 'You are logged out. Logging in again...',

@@ -3,7 +3,7 @@ import { QueryClient, type QueryClientConfig } from '@tanstack/react-query'
 import { getQueryFn } from '@/lib/api-client'
 
 /**
- * SPEC.md §7: data is never stale, never refetched on an interval or on
+ * docs/spec.md §7: data is never stale, never refetched on an interval or on
  * window focus, and neither queries nor mutations are retried.
  */
 export const queryConfig = {

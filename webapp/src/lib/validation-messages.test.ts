@@ -14,7 +14,7 @@ function messages(input: unknown) {
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]))
 }
 
-describe('classicErrorMessages (SPEC.md §5 default messages)', () => {
+describe('classicErrorMessages (docs/spec.md §5 default messages)', () => {
   it.each([
     [{ mood: 0, ok: true }, { mood: 'Number must be greater than or equal to 1' }],
     [{ mood: 11, ok: true }, { mood: 'Number must be less than or equal to 10' }],

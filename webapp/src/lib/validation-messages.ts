@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /**
- * SPEC.md §5 asks for the validation layer's default messages ("Required",
+ * docs/spec.md §5 asks for the validation layer's default messages ("Required",
  * "Number must be greater than or equal to 1"). Those are zod 3's English
  * defaults, which the server sends too; zod 4 words them differently, so
  * forms that use the defaults parse with this map (zodResolver's second

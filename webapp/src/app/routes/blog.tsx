@@ -5,7 +5,7 @@ import { BlogList } from '@/features/blog/components/blog-list'
 import { BlogPostScreen } from '@/features/blog/components/blog-post-screen'
 import { blogText } from '@/features/blog/content'
 
-/** `/blog`: the Recovery Blog (SPEC.md "Recovery Blog (/blog)"). */
+/** `/blog`: the Recovery Blog (docs/spec.md "Recovery Blog (/blog)"). */
 export function BlogRoute() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">

@@ -5,7 +5,7 @@ export type ChatbotRouteProps = {
   user: User
 }
 
-/** SPEC.md "AI Support Assistant" (/chatbot). */
+/** docs/spec.md "AI Support Assistant" (/chatbot). */
 export function ChatbotRoute({ user }: ChatbotRouteProps) {
   return <ChatScreen userId={user.id} />
 }

@@ -57,7 +57,7 @@ describe('check-in screen: states', () => {
 })
 
 describe('check-in screen: the form', () => {
-  it('starts at SPEC.md defaults: mood 5, cravings 1, No, nothing checked', async () => {
+  it('starts at docs/spec.md defaults: mood 5, cravings 1, No, nothing checked', async () => {
     renderCheckin()
     await form()
 
@@ -80,7 +80,7 @@ describe('check-in screen: the form', () => {
     expect(checkinDefaults.cravingIntensity).toBe(1)
   })
 
-  it('lists the six triggers and seven coping strategies with their SPEC.md labels', async () => {
+  it('lists the six triggers and seven coping strategies with their docs/spec.md labels', async () => {
     renderCheckin()
     await form()
 
@@ -134,7 +134,7 @@ describe('check-in screen: the form', () => {
     expect(mood).toHaveAttribute('aria-valuenow', '1')
   })
 
-  it('validates with the default messages (SPEC.md §5)', async () => {
+  it('validates with the default messages (docs/spec.md §5)', async () => {
     const { user, fetchMock } = renderCheckin()
     await form()
 
@@ -158,7 +158,7 @@ describe('check-in screen: the form', () => {
 })
 
 describe('check-in screen: saving', () => {
-  it('sends exactly the SPEC.md §7 fields, shows the toast, refreshes and goes to /', async () => {
+  it('sends exactly the docs/spec.md §7 fields, shows the toast, refreshes and goes to /', async () => {
     let saved = false
     const { user, fetchMock, location } = renderCheckin({
       '/api/checkins/today': () => jsonResponse({ body: saved ? makeCheckin() : null }),

@@ -3,7 +3,7 @@ import { useRefreshAlerts } from '@/features/alerts/api/get-alerts'
 import { CheckinScreen } from '@/features/checkins/components/checkin-screen'
 import { checkinText } from '@/features/checkins/content'
 
-/** SPEC.md Daily check-in screen. A saved check-in can raise alerts, so they are refreshed too. */
+/** docs/spec.md Daily check-in screen. A saved check-in can raise alerts, so they are refreshed too. */
 export function CheckinRoute() {
   const refreshAlerts = useRefreshAlerts()
   return (

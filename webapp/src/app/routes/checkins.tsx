@@ -11,7 +11,7 @@ export type CheckinsRouteProps = {
   user: User
 }
 
-/** `/checkins`, the View All of the dashboard: the full check-in history (SPEC.md leaves its content open). */
+/** `/checkins`, the View All of the dashboard: the full check-in history (docs/spec.md leaves its content open). */
 export function CheckinsRoute({ user }: CheckinsRouteProps) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">

@@ -4,7 +4,7 @@ import { CrisisOverview } from '@/features/crisis/components/crisis-overview'
 import { SafetyPlanSignIn } from '@/features/plans/components/safety-plan-sign-in'
 import { CopingStrategies } from '@/features/wellness-tools/components/coping-strategies'
 
-/** SPEC.md "Immediate Coping Strategies": the wellness tools, and Safety Plan in one tap. */
+/** docs/spec.md "Immediate Coping Strategies": the wellness tools, and Safety Plan in one tap. */
 const copingTools = <CopingStrategies safetyPlanHref={routes.safetyPlan.path} />
 
 export type PublicCrisisRouteProps = {

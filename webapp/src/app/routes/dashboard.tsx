@@ -38,7 +38,7 @@ function RetryCard({ message, onRetry }: { message: string; onRetry: () => void 
   )
 }
 
-/** SPEC.md Dashboard, signed in at `/`. */
+/** docs/spec.md Dashboard, signed in at `/`. */
 export function DashboardRoute({ user }: DashboardRouteProps) {
   const today = useTodayCheckin()
   const stats = useStats()

@@ -7,7 +7,7 @@ function articlePath(idOrSlug: string): string {
   return routes.educationArticle.path.replace(':id', encodeURIComponent(idOrSlug))
 }
 
-/** SPEC.md "Learn & Grow": the filtered article grid, then the Interactive Tools (Coping Plan Builder is its own screen). */
+/** docs/spec.md "Learn & Grow": the filtered article grid, then the Interactive Tools (Coping Plan Builder is its own screen). */
 export function EducationRoute() {
   return <LearnAndGrowScreen articlePath={articlePath} tools={<InteractiveTools copingPlanHref={routes.copingPlan.path} />} />
 }

@@ -1,7 +1,7 @@
 import { StatisticsList } from '@/features/statistics/components/statistics-list'
 import { statisticsText } from '@/features/statistics/content'
 
-/** `/statistics`: Substance Abuse Statistics (SPEC.md). */
+/** `/statistics`: Substance Abuse Statistics (docs/spec.md). */
 export function StatisticsRoute() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">

@@ -6,7 +6,7 @@ export type SymptomsRouteProps = {
   user: User
 }
 
-/** SPEC.md Symptom Tracker (`/symptoms`); times are shown in the user's time zone. */
+/** docs/spec.md Symptom Tracker (`/symptoms`); times are shown in the user's time zone. */
 export function SymptomsRoute({ user }: SymptomsRouteProps) {
   return (
     <>

@@ -5,7 +5,7 @@ import * as React from 'react'
 
 import { cn } from '@/lib/utils'
 
-/** SPEC.md §9: toasts stay 5000 ms and are dismissed by a swipe right of 50 px. */
+/** docs/spec.md §9: toasts stay 5000 ms and are dismissed by a swipe right of 50 px. */
 export const TOAST_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 

@@ -3,7 +3,7 @@ import * as React from 'react'
 
 import { cn } from '@/lib/utils'
 
-/** SPEC.md §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/** docs/spec.md §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 

@@ -1,12 +1,12 @@
 /** Every text of the dashboard's alerts, in one place for the component and its tests. */
 
-/** SPEC.md Dashboard: at most 3 unread alerts. */
+/** docs/spec.md Dashboard: at most 3 unread alerts. */
 export const MAX_VISIBLE_ALERTS = 3
 
 export const alertsText = {
   title: 'Alerts for you',
   dismiss: 'Dismiss notification',
-  // SPEC.md Dashboard: '+N more notifications' (one is singular).
+  // docs/spec.md Dashboard: '+N more notifications' (one is singular).
   more: (n: number) => `+${n} more ${n === 1 ? 'notification' : 'notifications'}`,
   kinds: {
     milestone: 'Milestone',

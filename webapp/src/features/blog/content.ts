@@ -1,4 +1,4 @@
-/** Every text of the blog screens (SPEC.md "Recovery Blog (/blog)"), in one place for components and tests. */
+/** Every text of the blog screens (docs/spec.md "Recovery Blog (/blog)"), in one place for components and tests. */
 export const blogText = {
   pageTitle: 'Recovery Blog · Lifeline',
   title: 'Recovery Blog',

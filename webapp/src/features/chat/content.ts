@@ -1,12 +1,12 @@
 /**
  * Every text of the chat screen, in one place for the components and their
- * tests. Exact SPEC.md strings are marked; the rest is ours.
+ * tests. Exact docs/spec.md strings are marked; the rest is ours.
  */
 export const chatText = {
   pageTitle: 'AI Support Assistant · Lifeline',
   title: 'AI Support Assistant',
   description: 'A calm place to talk things through, any time. It is not a therapist and cannot give medical advice.',
-  // SPEC.md, exact.
+  // docs/spec.md, exact.
   greeting: "Hello! I'm here to support you on your recovery journey. How can I help you today?",
   crisisBanner: 'In crisis or thinking about hurting yourself? Call or text',
   crisisBannerOr: 'or open',
@@ -32,7 +32,7 @@ export const chatText = {
   tooLong: (max: number) => `Messages can be up to ${max.toLocaleString()} characters.`,
 } as const
 
-/** SPEC.md §8, exact. */
+/** docs/spec.md §8, exact. */
 export const chatToasts = {
   failed: { title: 'Error', description: 'AI chatbot is not yet configured. Coming soon!' },
 } as const

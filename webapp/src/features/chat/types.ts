@@ -1,4 +1,4 @@
-/** SPEC.md §3 chat message (client only), plus whether sending it failed. */
+/** docs/spec.md §3 chat message (client only), plus whether sending it failed. */
 export type ChatMessage = {
   id: string
   role: 'user' | 'assistant'

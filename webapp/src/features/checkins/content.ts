@@ -1,10 +1,10 @@
 /**
  * Every text of the check-in screens and the check-in parts of the dashboard,
- * in one place for the components and their tests. Exact SPEC.md strings are
+ * in one place for the components and their tests. Exact docs/spec.md strings are
  * marked; the rest is ours.
  */
 
-/** SPEC.md §3 trigger options, in order (id: label). */
+/** docs/spec.md §3 trigger options, in order (id: label). */
 export const triggerOptions = [
   { id: 'stress', label: 'Stress' },
   { id: 'social', label: 'Social situations' },
@@ -14,7 +14,7 @@ export const triggerOptions = [
   { id: 'environment', label: 'Environmental triggers' },
 ] as const
 
-/** SPEC.md §3 coping options, in order (id: label). */
+/** docs/spec.md §3 coping options, in order (id: label). */
 export const copingOptions = [
   { id: 'meditation', label: 'Meditation' },
   { id: 'exercise', label: 'Exercise' },
@@ -43,7 +43,7 @@ export function copingLabel(id: string): string {
   return copingLabels[id] ?? id
 }
 
-/** SPEC.md §9. */
+/** docs/spec.md §9. */
 export const MOOD_DEFAULT = 5
 export const CRAVING_DEFAULT = 1
 export const SCALE_MIN = 1
@@ -56,7 +56,7 @@ export const DESCRIPTION_MAX_LENGTH = 2000
 
 export const checkinText = {
   pageTitle: 'Daily Check-in · Lifeline',
-  // SPEC.md "Daily check-in screen", exact.
+  // docs/spec.md "Daily check-in screen", exact.
   title: 'Daily Check-in',
   subtitle: "Take a moment to reflect on how you're feeling today.",
   completeTitle: 'Check-in Complete!',
@@ -101,7 +101,7 @@ export const checkinText = {
   scaleValue: (value: number) => `${value}/10`,
   scaleValueText: (value: number, word: string) => `${value} out of 10, ${word}`,
   toasts: {
-    // SPEC.md §4 and §8, exact.
+    // docs/spec.md §4 and §8, exact.
     saved: { title: 'Check-in completed!', description: 'Your daily check-in has been saved successfully.' },
     failed: { title: 'Error', description: 'Failed to save check-in. Please try again.' },
     alreadyDone: {
@@ -134,7 +134,7 @@ export const streakText = {
   nextMilestone: 'Next milestone',
   milestoneLabel: (label: string, days: number) => `${label} (${days} days)`,
   toGo: (n: number) => `${n} ${n === 1 ? 'day' : 'days'} to go`,
-  // SPEC.md §4, exact.
+  // docs/spec.md §4, exact.
   legend: "You're a legend!",
   progressLabel: (label: string) => `Progress to ${label}`,
   topTierProgress: 'Top tier reached',
@@ -208,7 +208,7 @@ export const recentText = {
 } as const
 
 export const todayStatusText = {
-  // SPEC.md "Dashboard", exact.
+  // docs/spec.md "Dashboard", exact.
   done: 'Last check-in: Today',
   notDone: 'No check-in today',
 } as const

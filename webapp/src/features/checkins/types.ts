@@ -1,6 +1,6 @@
 import type { ApiSchema } from '@/lib/api-schema'
 
-/** A day's check-in as the server returns it (api/openapi.yaml, SPEC.md §3). */
+/** A day's check-in as the server returns it (api/openapi.yaml, docs/spec.md §3). */
 export type CheckIn = ApiSchema<'CheckIn'>
 
 /** `GET /api/stats`: every figure counted in the user's time zone as of their today (api/openapi.yaml). */

@@ -1,12 +1,12 @@
 /**
- * Every text of the crisis page (SPEC.md §2 "Crisis page", §5 and §8), in one
- * place for the components and their tests. Exact SPEC.md strings are marked;
+ * Every text of the crisis page (docs/spec.md §2 "Crisis page", §5 and §8), in one
+ * place for the components and their tests. Exact docs/spec.md strings are marked;
  * the rest is ours. Hotlines, coping strategies and treatment centres are
- * fixed lists in the bundle (SPEC.md §3): they never wait for the API.
+ * fixed lists in the bundle (docs/spec.md §3): they never wait for the API.
  */
 export const crisisText = {
   pageTitle: 'Crisis Resources · Lifeline',
-  // SPEC.md, exact.
+  // docs/spec.md, exact.
   emergency: "If you're experiencing a medical emergency, call 911 immediately.",
   title: 'Need Help Right Now?',
   description: "You don't have to face this alone. These lines are free, confidential and open day and night.",
@@ -46,7 +46,7 @@ export const hotlines: readonly Hotline[] = [
   },
 ]
 
-/** SPEC.md §3 contact relationships, in order (id: label). */
+/** docs/spec.md §3 contact relationships, in order (id: label). */
 export const relationshipOptions = [
   { id: 'therapist', label: 'Therapist' },
   { id: 'sponsor', label: 'Sponsor' },
@@ -72,7 +72,7 @@ export const CONTACT_PHONE_MAX = 40
 export const contactsText = {
   description: 'People you trust, one tap away.',
   add: 'Add Contact',
-  // SPEC.md, exact.
+  // docs/spec.md, exact.
   empty: 'No personal contacts added yet.',
   emptyHint: 'Add a sponsor, a friend or someone in your family, so their number is here when you need it.',
   loading: 'Loading your contacts',
@@ -89,7 +89,7 @@ export const contactsText = {
 } as const
 
 export const contactDialogText = {
-  // SPEC.md, exact.
+  // docs/spec.md, exact.
   addTitle: 'Add Emergency Contact',
   editTitle: 'Edit Emergency Contact',
   description: 'Someone you can reach when you need support.',
@@ -101,13 +101,13 @@ export const contactDialogText = {
   emergencyHint: 'Emergency contacts are listed first.',
   cancel: 'Cancel',
   save: 'Save Contact',
-  // SPEC.md, exact.
+  // docs/spec.md, exact.
   saving: 'Saving...',
   nameRequired: 'Name is required',
   phoneRequired: 'Phone number is required',
 } as const
 
-/** SPEC.md §8, exact (the failures' titles are not given there; ours is "Error", like the other failures). */
+/** docs/spec.md §8, exact (the failures' titles are not given there; ours is "Error", like the other failures). */
 export const contactToasts = {
   added: { title: 'Contact added!', description: 'Emergency contact has been saved successfully.' },
   removed: { title: 'Contact removed', description: 'Emergency contact has been deleted.' },
@@ -126,7 +126,7 @@ export type TreatmentCenter = {
 }
 
 /**
- * SPEC.md: a static list of two sample centres. They are examples (fictional
+ * docs/spec.md: a static list of two sample centres. They are examples (fictional
  * 555-01xx numbers), and the page says so and points to the national locator.
  */
 export const treatmentCenters: readonly TreatmentCenter[] = [

@@ -3,7 +3,7 @@ export type CrisisContact = {
   id: number
   name: string
   phone: string
-  /** Empty, or one of SPEC.md's relationship ids. */
+  /** Empty, or one of docs/spec.md's relationship ids. */
   relationship: string
   isEmergency: boolean
   createdAt: string

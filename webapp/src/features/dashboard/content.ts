@@ -2,7 +2,7 @@
 export const dashboardText = {
   pageTitle: 'Dashboard · Lifeline',
   welcome: (firstName: string) => `Welcome back, ${firstName}!`,
-  // SPEC.md Dashboard, exact.
+  // docs/spec.md Dashboard, exact.
   checkedInToday: 'Last check-in: Today',
   notCheckedInToday: 'No check-in today',
   loading: 'Loading your dashboard…',
@@ -18,7 +18,7 @@ export type QuickLink = {
   description: string
 }
 
-/** SPEC.md Dashboard: the three quick-link cards, in order. */
+/** docs/spec.md Dashboard: the three quick-link cards, in order. */
 export const quickLinks: readonly QuickLink[] = [
   { key: 'checkin', title: 'Daily Check-in', description: 'Reflect on your mood, cravings and coping today.' },
   { key: 'symptoms', title: 'Log Symptoms', description: 'Track physical and mental symptoms over time.' },

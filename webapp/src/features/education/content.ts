@@ -1,6 +1,6 @@
 import type { ArticleCategory } from './types'
 
-/** SPEC.md "Learn & Grow": the six category buttons, in order; the id is what the API filters by. */
+/** docs/spec.md "Learn & Grow": the six category buttons, in order; the id is what the API filters by. */
 export const articleCategories: readonly { id: ArticleCategory; label: string }[] = [
   { id: 'Recovery Basics', label: 'Recovery Basics' },
   { id: 'Coping Skills', label: 'Coping Skills' },
@@ -10,10 +10,10 @@ export const articleCategories: readonly { id: ArticleCategory; label: string }[
   { id: 'Relationships', label: 'Relationships' },
 ]
 
-/** SPEC.md §9: the card shows this many characters of the article, then an ellipsis. */
+/** docs/spec.md §9: the card shows this many characters of the article, then an ellipsis. */
 export const EXCERPT_LENGTH = 150
 
-/** SPEC.md §9: skeleton cards while the articles load. */
+/** docs/spec.md §9: skeleton cards while the articles load. */
 export const SKELETON_CARDS = 6
 
 export const educationText = {

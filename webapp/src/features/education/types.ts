@@ -1,4 +1,4 @@
-/** SPEC.md §3 article category ids (the API's `?category=` values). */
+/** docs/spec.md §3 article category ids (the API's `?category=` values). */
 export type ArticleCategory = 'Recovery Basics' | 'Coping Skills' | 'Community' | 'Health' | 'Education' | 'Relationships'
 
 /**

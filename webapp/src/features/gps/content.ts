@@ -2,10 +2,10 @@ import type { LatLon } from './types'
 
 /**
  * Every text and constant of the GPS page, in one place for the components
- * and their tests. Exact SPEC.md strings are marked; the rest is ours.
+ * and their tests. Exact docs/spec.md strings are marked; the rest is ours.
  */
 
-/** SPEC.md §9 map constants. */
+/** docs/spec.md §9 map constants. */
 export const DEFAULT_CENTER: LatLon = { lat: 37.7749, lon: -122.4194 }
 export const MAP_ZOOM = 13
 export const MAP_HEIGHT_PX = 500
@@ -14,7 +14,7 @@ export const MAX_ZOOM = 18
 export const POPUP_MAX_WIDTH_PX = 300
 export const ZONE_FILL_OPACITY = 0.2
 export const ZONE_COLORS = { safe: '#10b981', avoid: '#ef4444' } as const
-/** SPEC.md: Recent History shows the first 10 locations, 3 skeleton rows while loading. */
+/** docs/spec.md: Recent History shows the first 10 locations, 3 skeleton rows while loading. */
 export const RECENT_HISTORY_COUNT = 10
 export const HISTORY_SKELETON_ROWS = 3
 
@@ -36,7 +36,7 @@ export const gpsText = {
   share: 'Share My Location',
   sharing: 'Sharing…',
   toasts: {
-    // SPEC.md §8, exact.
+    // docs/spec.md §8, exact.
     shared: { title: 'Location Shared', description: 'Your bracelet location has been updated successfully.' },
     failed: { title: 'Error', description: 'Failed to share location. Please try again.' },
     notSupported: { title: 'Not Supported', description: 'Geolocation is not supported by your browser.' },
@@ -52,10 +52,10 @@ export const gpsText = {
   map: {
     label: 'Map of your bracelet location and zones',
     note: 'The cards beside the map list the same information in words: the latest location, your zones and your history.',
-    currentLocation: 'Current Location', // SPEC.md popup, exact
+    currentLocation: 'Current Location', // docs/spec.md popup, exact
     battery: (percent: number) => `Battery: ${percent}%`,
-    safeZone: 'Safe Zone', // SPEC.md popup, exact
-    avoidZone: 'Avoid Zone', // SPEC.md popup, exact
+    safeZone: 'Safe Zone', // docs/spec.md popup, exact
+    avoidZone: 'Avoid Zone', // docs/spec.md popup, exact
     radius: (metres: number) => `Radius: ${Math.round(metres)} m`,
     area: 'Drawn area',
     closePopup: 'Close',
@@ -70,14 +70,14 @@ export const gpsText = {
   },
   status: {
     title: 'Bracelet Status',
-    // SPEC.md, exact.
+    // docs/spec.md, exact.
     empty: 'No location data available yet. Click "Share My Location" to get started.',
     lastUpdate: 'Last update',
     battery: 'Battery',
     accuracy: 'Accuracy',
     accuracyValue: (metres: number) => `±${Math.round(metres)} m`,
-    bracelet: 'Bracelet', // SPEC.md badge, exact
-    manual: 'Manual', // SPEC.md badge, exact
+    bracelet: 'Bracelet', // docs/spec.md badge, exact
+    manual: 'Manual', // docs/spec.md badge, exact
     // A phone app's fixes show the app's name (the OsmAnd protocol is what
     // Traccar Client and GPSLogger speak).
     phoneApps: { owntracks: 'OwnTracks', overland: 'Overland', osmand: 'Traccar Client' } as Record<string, string>,
@@ -85,9 +85,9 @@ export const gpsText = {
   },
   zones: {
     title: 'Safe Zones',
-    empty: 'No safe zones configured yet.', // SPEC.md, exact
-    active: 'Active', // SPEC.md badge, exact
-    inactive: 'Inactive', // SPEC.md badge, exact
+    empty: 'No safe zones configured yet.', // docs/spec.md, exact
+    active: 'Active', // docs/spec.md badge, exact
+    inactive: 'Inactive', // docs/spec.md badge, exact
     radius: (metres: number) => `${Math.round(metres)} m`,
     polygon: 'Drawn area',
     edit: (name: string) => `Edit ${name}`,
@@ -104,7 +104,7 @@ export const gpsText = {
   },
   history: {
     title: 'Recent History',
-    empty: 'No location history available.', // SPEC.md, exact
+    empty: 'No location history available.', // docs/spec.md, exact
     loading: 'Loading history…',
     battery: (percent: number) => `${percent}%`,
     failed: "We couldn't load your history.",

@@ -1,4 +1,4 @@
-/** SPEC.md §3 Location record, as docs/api.md sends it. */
+/** docs/spec.md §3 Location record, as docs/api.md sends it. */
 /** Where a fix came from; `manual` is what older servers called `browser`. */
 export type LocationSource = 'bracelet' | 'owntracks' | 'overland' | 'osmand' | 'browser' | 'manual'
 
@@ -26,7 +26,7 @@ export type GeoJsonPolygon =
 
 export type ZoneSchedule = { start: string; end: string }
 
-/** SPEC.md §3 Zone record plus the zones contract's extra fields. */
+/** docs/spec.md §3 Zone record plus the zones contract's extra fields. */
 export type Zone = {
   id: number
   name: string

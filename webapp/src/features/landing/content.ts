@@ -8,7 +8,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 
-/** Every text of the landing page (SPEC.md §1 and §2), kept in one place for the screen and its tests. */
+/** Every text of the landing page (docs/spec.md §1 and §2), kept in one place for the screen and its tests. */
 export const landingText = {
   brand: 'Lifeline',
   skipLink: 'Skip to main content',
@@ -44,7 +44,7 @@ export type LandingFeature = {
   icon: LucideIcon
 }
 
-/** The six features, in SPEC.md's order. */
+/** The six features, in docs/spec.md's order. */
 export const landingFeatures: readonly LandingFeature[] = [
   {
     title: 'Daily Check-ins',

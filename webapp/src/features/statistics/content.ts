@@ -1,4 +1,4 @@
-/** Every text of the statistics screen (SPEC.md "Substance Abuse Statistics (/statistics)"). */
+/** Every text of the statistics screen (docs/spec.md "Substance Abuse Statistics (/statistics)"). */
 export const statisticsText = {
   pageTitle: 'Substance Abuse Statistics · Lifeline',
   title: 'Substance Abuse Statistics',

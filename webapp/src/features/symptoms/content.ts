@@ -1,9 +1,9 @@
 /**
  * Every text of the Symptom Tracker, in one place for the components and
- * their tests. Exact SPEC.md strings are marked; the rest is ours.
+ * their tests. Exact docs/spec.md strings are marked; the rest is ours.
  */
 
-/** SPEC.md §3 option lists, in order. The labels are the stored values (symptom.go). */
+/** docs/spec.md §3 option lists, in order. The labels are the stored values (symptom.go). */
 export const physicalSymptoms = [
   'Headache',
   'Fatigue',
@@ -36,13 +36,13 @@ export type PhysicalSymptom = (typeof physicalSymptoms)[number]
 export type MentalSymptom = (typeof mentalSymptoms)[number]
 export type Duration = (typeof durations)[number]
 
-/** SPEC.md §9: severities 1 to 10, default 5; the dot is red above 7 and amber above 4. */
+/** docs/spec.md §9: severities 1 to 10, default 5; the dot is red above 7 and amber above 4. */
 export const SEVERITY_MIN = 1
 export const SEVERITY_MAX = 10
 export const SEVERITY_DEFAULT = 5
 export const SEVERITY_HIGH_ABOVE = 7
 export const SEVERITY_MEDIUM_ABOVE = 4
-/** SPEC.md §9: three skeleton rows while the list loads. */
+/** docs/spec.md §9: three skeleton rows while the list loads. */
 export const LIST_SKELETON_ROWS = 3
 /** docs/api.md: notes hold at most 5,000 characters. */
 export const NOTES_MAX_LENGTH = 5000
@@ -51,13 +51,13 @@ export const TREND_DAYS = 30
 
 export const symptomText = {
   pageTitle: 'Symptom Tracker · Lifeline',
-  // SPEC.md "Symptom Tracker", exact.
+  // docs/spec.md "Symptom Tracker", exact.
   title: 'Symptom Tracker',
   subtitle: 'Monitor your physical and mental health indicators over time.',
 } as const
 
 export const formText = {
-  // SPEC.md, exact.
+  // docs/spec.md, exact.
   title: 'Log New Symptoms',
   description: 'Choose what you noticed and how strong it was. Every field but the duration is optional.',
   physicalSymptom: 'Physical symptom',
@@ -75,7 +75,7 @@ export const formText = {
   low: 'Mild',
   high: 'Severe',
   submit: 'Log Symptoms',
-  // SPEC.md §4, exact.
+  // docs/spec.md §4, exact.
   pending: 'Logging...',
   scaleValue: (value: number) => `${value}/10`,
   scaleValueText: (value: number, word: string) => `${value} out of 10, ${word}`,
@@ -89,7 +89,7 @@ export function severityWord(value: number): string {
 }
 
 export const listText = {
-  // SPEC.md, exact.
+  // docs/spec.md, exact.
   title: 'Recent Symptom Logs',
   exportData: 'Export Data',
   description: 'Your latest logs, newest first.',
@@ -98,7 +98,7 @@ export const listText = {
   retry: 'Try again',
   empty: 'No symptoms logged yet.',
   emptyHint: 'When you log how you feel, it shows up here so you can spot patterns over time.',
-  // SPEC.md, exact: the title when neither symptom was chosen.
+  // docs/spec.md, exact: the title when neither symptom was chosen.
   untitled: 'Symptom logged',
   physical: 'Physical',
   mental: 'Mental',
@@ -146,7 +146,7 @@ export const trendText = {
 } as const
 
 export const symptomToasts = {
-  // SPEC.md §8, exact.
+  // docs/spec.md §8, exact.
   logged: { title: 'Symptom logged!', description: 'Your symptom has been recorded successfully.' },
   logFailed: { title: 'Error', description: 'Failed to log symptom. Please try again.' },
   updated: { title: 'Symptom updated', description: 'Your changes have been saved.' },

@@ -1,4 +1,4 @@
-/** A symptom log entry as the server returns it (docs/api.md "Symptom Tracker", SPEC.md §3). */
+/** A symptom log entry as the server returns it (docs/api.md "Symptom Tracker", docs/spec.md §3). */
 export type SymptomLog = {
   id: number
   /** Empty when not chosen. */
@@ -14,7 +14,7 @@ export type SymptomLog = {
   updatedAt?: string
 }
 
-/** The body of `POST /api/symptoms` and `PATCH /api/symptoms/{id}`: exactly SPEC.md §7's six fields. */
+/** The body of `POST /api/symptoms` and `PATCH /api/symptoms/{id}`: exactly docs/spec.md §7's six fields. */
 export type SymptomInput = {
   physicalSymptom: string
   physicalSeverity: number | null

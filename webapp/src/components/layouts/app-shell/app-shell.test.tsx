@@ -36,7 +36,7 @@ async function sidebar() {
 }
 
 describe('navigation shell', () => {
-  it('keeps SPEC.md texts exactly', () => {
+  it('keeps docs/spec.md texts exactly', () => {
     expect(shellText.encouragement).toBe('Keep going strong!')
     expect(shellText.quickActions).toBe('Quick Actions')
     expect(shellText.quickCheckin).toBe('Quick Check-in')

@@ -14,7 +14,7 @@ export type AppShellProps = {
 }
 
 /**
- * SPEC.md "Navigation shell": a sidebar on wide screens; on phones a top bar
+ * docs/spec.md "Navigation shell": a sidebar on wide screens; on phones a top bar
  * with a slide-out menu and a bottom tab bar. Screens render inside <main>.
  */
 export function AppShell({ user, children }: AppShellProps) {

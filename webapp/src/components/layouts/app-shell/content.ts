@@ -13,7 +13,7 @@ import {
 
 import { routes } from '@/config/routes'
 
-/** Every text of the navigation shell (SPEC.md §2 "Navigation shell"), in one place for the shell and its tests. */
+/** Every text of the navigation shell (docs/spec.md §2 "Navigation shell"), in one place for the shell and its tests. */
 export const shellText = {
   brand: 'Lifeline',
   home: 'Lifeline home',
@@ -40,7 +40,7 @@ export type NavItem = {
   icon: LucideIcon
 }
 
-/** The nine items, in SPEC.md's order. */
+/** The nine items, in docs/spec.md's order. */
 export const navItems: readonly NavItem[] = [
   { label: routes.home.label, path: routes.home.path, icon: LayoutDashboard },
   { label: routes.checkin.label, path: routes.checkin.path, icon: CalendarCheck },

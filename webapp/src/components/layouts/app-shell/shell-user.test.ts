@@ -40,7 +40,7 @@ describe('isNavItemActive', () => {
     ['/', '/checkin', false],
     ['/checkin', '/checkin', true],
     ['/checkin', '/checkin/today', true],
-    // SPEC.md: a prefix match, so the check-in list (/checkins) lights Daily Check-in.
+    // docs/spec.md: a prefix match, so the check-in list (/checkins) lights Daily Check-in.
     ['/checkin', '/checkins', true],
     ['/blog', '/blog/42', true],
     ['/blog', '/', false],

@@ -16,7 +16,7 @@ export function displayFirstName(user: ShellUser | null | undefined): string {
 }
 
 /**
- * SPEC.md: the first letters of the first and last name; else the first two
+ * docs/spec.md: the first letters of the first and last name; else the first two
  * letters of the first name; else `U`.
  */
 export function userInitials(user: ShellUser | null | undefined): string {
@@ -27,7 +27,7 @@ export function userInitials(user: ShellUser | null | undefined): string {
   return shellText.fallbackInitials
 }
 
-/** SPEC.md: `/` is active only on `/`; every other item is active for any location starting with its path. */
+/** docs/spec.md: `/` is active only on `/`; every other item is active for any location starting with its path. */
 export function isNavItemActive(itemPath: string, location: string): boolean {
   return itemPath === '/' ? location === '/' : location.startsWith(itemPath)
 }

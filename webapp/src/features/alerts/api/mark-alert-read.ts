@@ -10,9 +10,9 @@ export async function markAlertRead(id: number): Promise<void> {
 }
 
 /**
- * Dismisses an alert. SPEC.md §4 reloads the page after a successful
+ * Dismisses an alert. docs/spec.md §4 reloads the page after a successful
  * dismissal; refetching the alert list is the same for the user without the
- * reload. A failure is logged to the console only (SPEC.md §8).
+ * reload. A failure is logged to the console only (docs/spec.md §8).
  */
 export function useMarkAlertRead() {
   const queryClient = useQueryClient()

@@ -54,7 +54,7 @@ export type AlertListProps = {
   title?: string
 }
 
-/** SPEC.md Dashboard: up to 3 unread alerts, each dismissible, and "+N more notifications". */
+/** docs/spec.md Dashboard: up to 3 unread alerts, each dismissible, and "+N more notifications". */
 export function AlertList({ alerts, currentPath = '/', onEvidence, title = alertsText.title }: AlertListProps) {
   const headingId = React.useId()
   const dismiss = useMarkAlertRead()

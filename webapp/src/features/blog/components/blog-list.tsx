@@ -8,7 +8,7 @@ import { blogText as text } from '../content'
 import { blogPostPath } from '../utils/format'
 import { BlogPostCard } from './blog-post-card'
 
-/** SPEC.md §9: six skeleton cards while the blog loads. */
+/** docs/spec.md §9: six skeleton cards while the blog loads. */
 export const BLOG_SKELETON_CARDS = 6
 
 const grid = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3'

@@ -13,7 +13,7 @@ export type BlogPostCardProps = {
 }
 
 /**
- * One post in the grid (SPEC.md): category, title, excerpt, date (or
+ * One post in the grid (docs/spec.md): category, title, excerpt, date (or
  * "Recently"), read time and author. The whole card is the link: its name is
  * the title, the rest is read as its description.
  */

@@ -4,7 +4,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 
 /**
  * A post's date as shown ("Aug 25, 2026"), or "Recently" when it has none
- * (SPEC.md). The server sends a calendar date, so it is read and shown in UTC
+ * (docs/spec.md). The server sends a calendar date, so it is read and shown in UTC
  * and never shifts a day with the reader's time zone.
  */
 export function formatPublished(publishedAt: string | null | undefined): string {

@@ -6,7 +6,7 @@ import { Textarea } from '@/components/ui/textarea'
 
 import { chatText, MESSAGE_MAX_LENGTH } from '../content'
 
-/** SPEC.md: the text area grows with its text between these heights. */
+/** docs/spec.md: the text area grows with its text between these heights. */
 export const COMPOSER_MIN_HEIGHT = 60
 export const COMPOSER_MAX_HEIGHT = 120
 

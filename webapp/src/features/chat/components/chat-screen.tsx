@@ -29,7 +29,7 @@ const greeting: Pick<ChatMessage, 'role' | 'content' | 'timestamp'> = {
   timestamp: '',
 }
 
-/** SPEC.md "AI Support Assistant": the greeting, the conversation, and the composer. */
+/** docs/spec.md "AI Support Assistant": the greeting, the conversation, and the composer. */
 export function ChatScreen({ userId }: ChatScreenProps) {
   const { messages, append, markFailed, remove, clear } = useConversation(conversationStorageKey(userId))
   const send = useSendMessage()

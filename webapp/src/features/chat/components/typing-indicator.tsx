@@ -2,7 +2,7 @@ import { Bot } from 'lucide-react'
 
 import { chatText } from '../content'
 
-/** The loading indicator while a reply is on its way (SPEC.md "AI Support Assistant"). */
+/** The loading indicator while a reply is on its way (docs/spec.md "AI Support Assistant"). */
 export function TypingIndicator() {
   return (
     <li className="flex gap-2.5" data-testid="typing-indicator">

@@ -16,7 +16,7 @@ import type { CheckIn } from '../types'
 import { checkinKeys } from './checkin-keys'
 
 /**
- * SPEC.md §5: mood and cravingIntensity are numbers 1..10, substanceUse a
+ * docs/spec.md §5: mood and cravingIntensity are numbers 1..10, substanceUse a
  * boolean, everything else optional text or lists of text. No custom
  * messages: parse with `classicErrorMessages` for the default wording.
  */
@@ -34,7 +34,7 @@ export const checkinInputSchema = z.object({
 
 export type CheckinFormInput = z.input<typeof checkinInputSchema>
 
-/** SPEC.md: mood 5, cravings 1, substance use No, nothing checked or written. */
+/** docs/spec.md: mood 5, cravings 1, substance use No, nothing checked or written. */
 export const checkinDefaults: CheckinFormInput = {
   mood: MOOD_DEFAULT,
   moodDescription: '',
@@ -47,7 +47,7 @@ export const checkinDefaults: CheckinFormInput = {
   notes: '',
 }
 
-/** SPEC.md §7: exactly these nine fields are sent. */
+/** docs/spec.md §7: exactly these nine fields are sent. */
 export type CreateCheckinInput = {
   mood: number
   moodDescription: string

@@ -34,7 +34,7 @@ export type CheckinCalendarProps = {
 }
 
 /**
- * SPEC.md Dashboard: the check-in history calendar. A month at a time, with
+ * docs/spec.md Dashboard: the check-in history calendar. A month at a time, with
  * check-in days marked by a filled day and a dot named "Checked in" (not by
  * colour alone); previous and next month buttons.
  */

@@ -11,7 +11,7 @@ export type CheckinCompleteProps = {
   dashboardPath: string
 }
 
-/** SPEC.md: today's check-in exists; one a day, come back tomorrow. */
+/** docs/spec.md: today's check-in exists; one a day, come back tomorrow. */
 export function CheckinComplete({ dashboardPath }: CheckinCompleteProps) {
   return (
     <Card className="mx-auto w-full max-w-xl text-center">

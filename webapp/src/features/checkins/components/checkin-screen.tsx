@@ -18,7 +18,7 @@ export type CheckinScreenProps = {
 }
 
 /**
- * SPEC.md "Daily check-in screen": a skeleton while today's check-in loads,
+ * docs/spec.md "Daily check-in screen": a skeleton while today's check-in loads,
  * the completed message when it exists, otherwise the form.
  */
 export function CheckinScreen({ dashboardPath, onSaved }: CheckinScreenProps) {

@@ -2,7 +2,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 
 import { checkinText } from '../content'
 
-/** SPEC.md: the check-in screen's placeholder while the session or today's check-in loads. */
+/** docs/spec.md: the check-in screen's placeholder while the session or today's check-in loads. */
 export function CheckinSkeleton() {
   return (
     <div role="status" aria-busy="true" className="mx-auto grid w-full max-w-3xl gap-6">

@@ -18,7 +18,7 @@ export type MoodChartProps = {
 }
 
 /**
- * SPEC.md Dashboard: the mood of the latest 7 check-ins, oldest first, with
+ * docs/spec.md Dashboard: the mood of the latest 7 check-ins, oldest first, with
  * the low, the high and the average (one decimal). The chart is drawn by
  * ApexCharts, loaded on demand; a table gives the same numbers to screen readers.
  */

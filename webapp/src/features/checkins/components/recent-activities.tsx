@@ -17,7 +17,7 @@ export type RecentActivitiesProps = {
   viewAllPath: string
 }
 
-/** SPEC.md Dashboard: at most 3 check-ins with a 50-character mood preview, and View All. */
+/** docs/spec.md Dashboard: at most 3 check-ins with a 50-character mood preview, and View All. */
 export function RecentActivities({ checkins, today, viewAllPath }: RecentActivitiesProps) {
   const headingId = React.useId()
   const shown = checkins.slice(0, RECENT_ACTIVITY_COUNT)

@@ -20,7 +20,7 @@ export type ScaleFieldProps = {
   tone?: 'primary' | 'warm'
 }
 
-/** A 1–10 slider in whole steps (SPEC.md §5) with its label, current value and end labels. */
+/** A 1–10 slider in whole steps (docs/spec.md §5) with its label, current value and end labels. */
 export function ScaleField({ label, value, onChange, onBlur, lowLabel, highLabel, describe, error, tone = 'primary' }: ScaleFieldProps) {
   const id = React.useId()
   const labelId = `${id}-label`

@@ -13,7 +13,7 @@ export type StatCardsProps = {
 
 type StatCard = { label: string; value: string; hint: string; icon: LucideIcon; empty?: boolean }
 
-/** SPEC.md Dashboard: streak days, weekly check-ins out of 7, average mood, average cravings. */
+/** docs/spec.md Dashboard: streak days, weekly check-ins out of 7, average mood, average cravings. */
 export function StatCards({ stats }: StatCardsProps) {
   const headingId = React.useId()
   const cards: StatCard[] = [

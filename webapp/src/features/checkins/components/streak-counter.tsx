@@ -7,7 +7,7 @@ import { Progress } from '@/components/ui/progress'
 import { streakText } from '../content'
 import { nextMilestone, streakTier, tierProgress, type StreakIcon } from '../utils/streak'
 
-/** SPEC.md §4: seedling, leaf, tree, fire, crown as the streak grows. */
+/** docs/spec.md §4: seedling, leaf, tree, fire, crown as the streak grows. */
 const icons: Record<StreakIcon, LucideIcon> = {
   seedling: Sprout,
   leaf: Leaf,

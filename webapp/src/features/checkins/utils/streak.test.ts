@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { nextMilestone, streakIcon, streakTier, tierProgress } from './streak'
 
 /*
- * SPEC.md §4, table-driven:
+ * docs/spec.md §4, table-driven:
  *
  *   days  0    1     2..6      7..29   30..89          90..364     365+
  *   tier  start first momentum habits  transformation  commitment  legend

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4 streak tiers. Tiers by days: 0 starts; 1 a first day; under 7
+ * docs/spec.md §4 streak tiers. Tiers by days: 0 starts; 1 a first day; under 7
  * building momentum; under 30 habits; under 90 transformation; under 365
  * commitment; 365 or more the top tier. The icon changes at 7, 30, 90 and 365
  * days; the next milestone is the first of 7, 30, 90, 365 above the streak;
@@ -22,7 +22,7 @@ export type Milestone = {
   label: string
 }
 
-/** SPEC.md §9: streak milestones 7, 30, 90, 365. */
+/** docs/spec.md §9: streak milestones 7, 30, 90, 365. */
 export const MILESTONES: readonly Milestone[] = [
   { days: 7, label: '1 week' },
   { days: 30, label: '1 month' },

@@ -12,7 +12,7 @@ export type MoodSummary = {
   average: number | null
 }
 
-/** SPEC.md Dashboard: the mood chart's data from check-ins in any order. */
+/** docs/spec.md Dashboard: the mood chart's data from check-ins in any order. */
 export function moodSummary(checkins: readonly CheckIn[]): MoodSummary {
   const points = [...checkins]
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
@@ -39,7 +39,7 @@ export function formatOneDecimal(n: number | null | undefined, none = '—'): st
   return n === null || n === undefined || !Number.isFinite(n) ? none : n.toFixed(1)
 }
 
-/** SPEC.md: the mood description preview is cut at 50 characters. */
+/** docs/spec.md: the mood description preview is cut at 50 characters. */
 export function previewText(text: string | null | undefined, max = MOOD_PREVIEW_LENGTH): string {
   const s = (text ?? '').trim()
   const chars = Array.from(s)

@@ -11,7 +11,7 @@ export async function createContact(input: CrisisContactInput): Promise<CrisisCo
   return (await res.json()) as CrisisContact
 }
 
-/** Saves a contact, then refetches the list (SPEC.md §7) before the mutation counts as done. */
+/** Saves a contact, then refetches the list (docs/spec.md §7) before the mutation counts as done. */
 export function useCreateContact() {
   const queryClient = useQueryClient()
   return useMutation({

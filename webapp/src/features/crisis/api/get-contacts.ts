@@ -11,7 +11,7 @@ export async function getContacts({ signal }: { signal?: AbortSignal } = {}): Pr
   return (list ?? []).map((c) => ({ ...c, relationship: c.relationship ?? '' }))
 }
 
-/** SPEC.md §7: only when signed in, no retry (the query client never retries). */
+/** docs/spec.md §7: only when signed in, no retry (the query client never retries). */
 export function getContactsQueryOptions() {
   return queryOptions({
     queryKey: crisisKeys.contacts(),

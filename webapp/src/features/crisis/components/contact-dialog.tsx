@@ -46,7 +46,7 @@ export type ContactDialogProps = {
 }
 
 /**
- * SPEC.md "Add Emergency Contact": name, phone, relationship and the
+ * docs/spec.md "Add Emergency Contact": name, phone, relationship and the
  * emergency switch. Closing the dialog (Cancel, Escape, or a successful save)
  * unmounts the form, so it opens empty next time.
  */

@@ -17,7 +17,7 @@ export type CrisisOverviewProps = {
 }
 
 /**
- * SPEC.md "Crisis page" for everyone. Everything but the personal contacts
+ * docs/spec.md "Crisis page" for everyone. Everything but the personal contacts
  * comes from the bundle, so the hotlines and coping tools show at once and
  * keep working when the API is down.
  */

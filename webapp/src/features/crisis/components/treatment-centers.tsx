@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils'
 
 import { centersText as text, directionsUrl, treatmentCenters } from '../content'
 
-/** SPEC.md "Local Treatment Centers": two fixed sample centres, directions in a maps site, and the national locator. */
+/** docs/spec.md "Local Treatment Centers": two fixed sample centres, directions in a maps site, and the national locator. */
 export function TreatmentCenters() {
   const headingId = React.useId()
   return (

@@ -4,7 +4,7 @@ import type { CrisisContact, CrisisContactInput } from '../types'
 export type ContactFormValues = CrisisContactInput
 export type ContactFormErrors = Partial<Record<keyof ContactFormValues, string>>
 
-/** SPEC.md §3: isEmergency defaults to false in the form. */
+/** docs/spec.md §3: isEmergency defaults to false in the form. */
 export const emptyContactForm: ContactFormValues = { name: '', phone: '', relationship: '', isEmergency: false }
 
 export function contactToForm(contact: CrisisContact): ContactFormValues {
@@ -16,7 +16,7 @@ export function contactToForm(contact: CrisisContact): ContactFormValues {
   }
 }
 
-/** SPEC.md §5: name and phone are required (after trimming); no phone format check. */
+/** docs/spec.md §5: name and phone are required (after trimming); no phone format check. */
 export function validateContactForm(values: ContactFormValues): ContactFormErrors {
   const errors: ContactFormErrors = {}
   if (values.name.trim() === '') errors.name = contactDialogText.nameRequired
@@ -24,7 +24,7 @@ export function validateContactForm(values: ContactFormValues): ContactFormError
   return errors
 }
 
-/** The request body: trimmed text, exactly SPEC.md §7's four fields. */
+/** The request body: trimmed text, exactly docs/spec.md §7's four fields. */
 export function toContactInput(values: ContactFormValues): CrisisContactInput {
   return {
     name: values.name.trim(),

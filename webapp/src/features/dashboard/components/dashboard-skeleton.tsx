@@ -2,7 +2,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 
 import { dashboardText } from '../content'
 
-/** SPEC.md Dashboard: the loading skeleton, in the shape of what follows. */
+/** docs/spec.md Dashboard: the loading skeleton, in the shape of what follows. */
 export function DashboardSkeleton() {
   return (
     <div role="status" aria-busy="true" className="grid gap-6">

@@ -15,7 +15,7 @@ export type QuickLinksProps = {
   paths: Record<QuickLink['key'], string>
 }
 
-/** SPEC.md Dashboard: Daily Check-in, Log Symptoms, Learn & Grow. */
+/** docs/spec.md Dashboard: Daily Check-in, Log Symptoms, Learn & Grow. */
 export function QuickLinks({ paths }: QuickLinksProps) {
   const headingId = React.useId()
   return (

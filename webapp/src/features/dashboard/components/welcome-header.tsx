@@ -9,7 +9,7 @@ export type WelcomeHeaderProps = {
   checkedInToday: boolean | undefined
 }
 
-/** SPEC.md Dashboard: the welcome line with the first name, and today's check-in status with a coloured dot. */
+/** docs/spec.md Dashboard: the welcome line with the first name, and today's check-in status with a coloured dot. */
 export function WelcomeHeader({ firstName, checkedInToday }: WelcomeHeaderProps) {
   return (
     <div>

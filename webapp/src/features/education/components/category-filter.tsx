@@ -15,7 +15,7 @@ const buttonClass =
   'aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary/90'
 
 /**
- * SPEC.md's six category buttons, plus All: a group of toggle buttons
+ * docs/spec.md's six category buttons, plus All: a group of toggle buttons
  * (aria-pressed), exactly one pressed. Pressing the pressed category again
  * goes back to All.
  */

@@ -15,7 +15,7 @@ export type LearnAndGrowScreenProps = {
 }
 
 /**
- * SPEC.md "Learn & Grow": the category buttons filter the grid, the choice
+ * docs/spec.md "Learn & Grow": the category buttons filter the grid, the choice
  * lives in the URL (`?category=Coping%20Skills`, so a link, a reload and
  * Back all keep it), then the tools the route passes in.
  */

@@ -9,7 +9,7 @@ export function isArticleCategory(value: string | null | undefined): value is Ar
 
 /**
  * The category chosen in a location's search (`?category=Coping%20Skills`),
- * or null for All. Anything that is not one of SPEC.md's ids is All too: an
+ * or null for All. Anything that is not one of docs/spec.md's ids is All too: an
  * old or mistyped link still shows the articles, never the API's 400.
  */
 export function readCategory(search: string): ArticleCategory | null {

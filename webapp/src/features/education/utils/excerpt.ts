@@ -12,7 +12,7 @@ function roughPlainText(markdown: string): string {
 }
 
 /**
- * SPEC.md "Learn & Grow" card text: the first 150 characters of the article
+ * docs/spec.md "Learn & Grow" card text: the first 150 characters of the article
  * followed by an ellipsis. The server's `excerpt` is already that start as
  * plain text, cut at a word; the card only adds the ellipsis. Without one (an
  * article saved before excerpts existed) the start is taken from the source.

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client'
 import type { Location } from '../types'
 import { gpsKeys } from './gps-keys'
 
-/** SPEC.md §7: latitude, longitude and accuracy from the browser's geolocation. */
+/** docs/spec.md §7: latitude, longitude and accuracy from the browser's geolocation. */
 export type ShareLocationInput = {
   latitude: number
   longitude: number
@@ -18,7 +18,7 @@ export async function shareLocation(input: ShareLocationInput): Promise<Location
   return (await res.json()) as Location
 }
 
-/** Shares a location; on success the locations and the latest are refetched (SPEC.md §7). */
+/** Shares a location; on success the locations and the latest are refetched (docs/spec.md §7). */
 export function useShareLocation() {
   const queryClient = useQueryClient()
   return useMutation({

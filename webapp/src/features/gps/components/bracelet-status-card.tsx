@@ -20,7 +20,7 @@ function sourceLabel(source: string): string {
   return gpsText.status.phoneApps[source] ?? gpsText.status.manual
 }
 
-/** SPEC.md Bracelet Status: last update, battery, accuracy and the source badge. */
+/** docs/spec.md Bracelet Status: last update, battery, accuracy and the source badge. */
 export function BraceletStatusCard({ latest, isPending = false, timeZone }: BraceletStatusCardProps) {
   const text = gpsText.status
   return (

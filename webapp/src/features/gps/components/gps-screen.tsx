@@ -31,7 +31,7 @@ export type GpsScreenProps = {
   devices?: React.ReactNode
 }
 
-/** SPEC.md GPS page, with issue 8's zones editor and day history. */
+/** docs/spec.md GPS page, with issue 8's zones editor and day history. */
 export function GpsScreen({ timeZone, evidence = null, alerts, devices }: GpsScreenProps) {
   const latest = useLatestLocation()
   const recent = useRecentLocations()

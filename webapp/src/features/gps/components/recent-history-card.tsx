@@ -14,7 +14,7 @@ export type RecentHistoryCardProps = {
   timeZone?: string
 }
 
-/** SPEC.md Recent History: the first 10 locations (time, date, battery), scrolling at 300 px. */
+/** docs/spec.md Recent History: the first 10 locations (time, date, battery), scrolling at 300 px. */
 export function RecentHistoryCard({ locations, isPending = false, isError = false, timeZone }: RecentHistoryCardProps) {
   const text = gpsText.history
   const shown = (locations ?? []).slice(0, RECENT_HISTORY_COUNT)

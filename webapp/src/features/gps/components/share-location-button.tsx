@@ -10,7 +10,7 @@ export type ShareLocationButtonProps = {
   onShared?: (at: LatLon) => void
 }
 
-/** SPEC.md: Share My Location, disabled while a share is pending. */
+/** docs/spec.md: Share My Location, disabled while a share is pending. */
 export function ShareLocationButton({ onShared }: ShareLocationButtonProps) {
   const { share, isPending } = useShareMyLocation({ onShared })
   return (

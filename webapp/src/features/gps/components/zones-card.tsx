@@ -19,7 +19,7 @@ export type ZonesCardProps = {
 }
 
 /**
- * SPEC.md Safe Zones card (name, rounded radius, Active/Inactive), listing
+ * docs/spec.md Safe Zones card (name, rounded radius, Active/Inactive), listing
  * the user's safe and avoid zones with their type in words, and the editor's
  * keyboard path: add, edit and delete.
  */

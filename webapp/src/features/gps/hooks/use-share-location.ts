@@ -8,7 +8,7 @@ import { gpsText } from '../content'
 import type { LatLon } from '../types'
 
 /**
- * "Share My Location" (SPEC.md §8): asks the browser for its position and
+ * "Share My Location" (docs/spec.md §8): asks the browser for its position and
  * posts it as the bracelet location, with a toast for every outcome. The
  * share counts as pending from the question to the server's answer.
  */

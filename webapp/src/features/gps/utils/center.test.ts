@@ -5,7 +5,7 @@ import { makeLocation } from '@/testing/gps-data'
 import { DEFAULT_CENTER } from '../content'
 import { mapCenter } from './center'
 
-describe('mapCenter (SPEC.md: latest, else just shared, else San Francisco)', () => {
+describe('mapCenter (docs/spec.md: latest, else just shared, else San Francisco)', () => {
   it('uses the latest location when there is one, even after a share', () => {
     const latest = makeLocation({ latitude: 51.5, longitude: -0.12 })
     expect(mapCenter(latest, { lat: 10, lon: 20 })).toEqual({ lat: 51.5, lon: -0.12 })

@@ -2,7 +2,7 @@ import { DEFAULT_CENTER } from '../content'
 import type { LatLon, Location } from '../types'
 
 /**
- * SPEC.md GPS page: the map is centred on the latest location if any, else
+ * docs/spec.md GPS page: the map is centred on the latest location if any, else
  * the location just shared from this browser, else San Francisco.
  */
 export function mapCenter(latest: Location | null | undefined, justShared: LatLon | null | undefined): LatLon {

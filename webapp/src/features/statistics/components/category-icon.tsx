@@ -2,7 +2,7 @@ import { BarChart3, TrendingUp, TriangleAlert, Users, type LucideIcon } from 'lu
 
 import { cn } from '@/lib/utils'
 
-/** SPEC.md: an icon for prevalence, trends and impact, and a default for anything else. */
+/** docs/spec.md: an icon for prevalence, trends and impact, and a default for anything else. */
 const icons: Record<string, { icon: LucideIcon; tone: string }> = {
   prevalence: { icon: Users, tone: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200' },
   trends: { icon: TrendingUp, tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' },

@@ -11,7 +11,7 @@ function safeUrl(url: string): string | null {
   return /^https?:\/\//i.test(url) ? url : null
 }
 
-/** One figure (SPEC.md): icon, year, title, category, value, description and its source. */
+/** One figure (docs/spec.md): icon, year, title, category, value, description and its source. */
 export function StatisticCard({ statistic: s }: { statistic: Statistic }) {
   const href = safeUrl(s.sourceUrl)
   return (

@@ -7,7 +7,7 @@ import { useStatistics } from '../api/get-statistics'
 import { statisticsText as text } from '../content'
 import { StatisticCard } from './statistic-card'
 
-/** SPEC.md §9: six skeleton cards while the statistics load. */
+/** docs/spec.md §9: six skeleton cards while the statistics load. */
 export const STATISTICS_SKELETON_CARDS = 6
 
 const grid = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3'

@@ -11,7 +11,7 @@ export async function createSymptom(input: SymptomInput): Promise<SymptomLog> {
   return (await res.json()) as SymptomLog
 }
 
-/** Saves a log, then refreshes the list and the trend (SPEC.md §4) before the mutation counts as done. */
+/** Saves a log, then refreshes the list and the trend (docs/spec.md §4) before the mutation counts as done. */
 export function useCreateSymptom() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -24,7 +24,7 @@ export async function getSymptoms({ signal }: { signal?: AbortSignal } = {}): Pr
   return (list ?? []).map(normalizeSymptomLog)
 }
 
-/** SPEC.md §7: no retry (the query client never retries). */
+/** docs/spec.md §7: no retry (the query client never retries). */
 export function getSymptomsQueryOptions() {
   return queryOptions({
     queryKey: symptomKeys.lists(),

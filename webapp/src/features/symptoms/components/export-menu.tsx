@@ -13,7 +13,7 @@ import { symptomsExportUrl } from '../api/export-symptoms'
 import { exportText as text } from '../content'
 
 /**
- * SPEC.md 'Export Data': a small menu of CSV and JSON. Each is a plain
+ * docs/spec.md 'Export Data': a small menu of CSV and JSON. Each is a plain
  * same-origin download link (the session cookie goes with it), so no data
  * passes through the page.
  */

@@ -11,7 +11,7 @@ import type { SymptomInput } from '../types'
 import { SymptomForm, type SymptomFormHandle } from './symptom-form'
 
 /**
- * SPEC.md 'Log New Symptoms' (§4): idle, submitting ('Logging...',
+ * docs/spec.md 'Log New Symptoms' (§4): idle, submitting ('Logging...',
  * disabled), then success (form reset, list refreshed, toast) or failure
  * (toast, with the server's field messages under their inputs).
  */

@@ -9,13 +9,13 @@ const dotColour = {
 } as const
 
 export type SeverityDotProps = {
-  /** The entry's severity (SPEC.md: physical, else mental, else 0). */
+  /** The entry's severity (docs/spec.md: physical, else mental, else 0). */
   severity: number
   className?: string
 }
 
 /**
- * SPEC.md: the entry's severity dot, red above 7, amber above 4, otherwise
+ * docs/spec.md: the entry's severity dot, red above 7, amber above 4, otherwise
  * green. It is an image with words ("Severity 8 of 10, high"), so colour is
  * never the only signal.
  */

@@ -15,7 +15,7 @@ export type SeverityFieldProps = {
   error?: string
 }
 
-/** A 1–10 severity slider in whole steps (SPEC.md §5) with its label, value and end words. */
+/** A 1–10 severity slider in whole steps (docs/spec.md §5) with its label, value and end words. */
 export function SeverityField({ label, value, onChange, onBlur, disabledHint, error }: SeverityFieldProps) {
   const id = React.useId()
   const labelId = `${id}-label`

@@ -53,7 +53,7 @@ function Optional() {
   return <span className="font-normal text-muted-foreground"> {text.optional}</span>
 }
 
-/** SPEC.md "Log New Symptoms": the two symptoms with their sliders, duration and notes. */
+/** docs/spec.md "Log New Symptoms": the two symptoms with their sliders, duration and notes. */
 /** The two halves of the form: a symptom choice and its severity. */
 const kinds = [
   {

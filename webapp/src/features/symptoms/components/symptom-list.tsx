@@ -23,7 +23,7 @@ export type SymptomListProps = {
   timeZone?: string
 }
 
-/** SPEC.md 'Recent Symptom Logs': newest first, each with its severity dot, edit and delete. */
+/** docs/spec.md 'Recent Symptom Logs': newest first, each with its severity dot, edit and delete. */
 export function SymptomList({ timeZone }: SymptomListProps) {
   const logs = useSymptoms()
   const [editing, setEditing] = React.useState<SymptomLog | null>(null)

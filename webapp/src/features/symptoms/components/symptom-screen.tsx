@@ -9,7 +9,7 @@ export type SymptomScreenProps = {
 }
 
 /**
- * SPEC.md 'Symptom Tracker': the form beside the recent logs on wide screens,
+ * docs/spec.md 'Symptom Tracker': the form beside the recent logs on wide screens,
  * one column on phones (the form first, as it is what people come to do).
  */
 export function SymptomScreen({ timeZone }: SymptomScreenProps) {

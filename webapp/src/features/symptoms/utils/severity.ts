@@ -3,19 +3,19 @@ import type { SymptomLog } from '../types'
 
 type Entry = Pick<SymptomLog, 'physicalSymptom' | 'mentalSymptom' | 'physicalSeverity' | 'mentalSeverity'>
 
-/** SPEC.md: the physical symptom, else the mental symptom, else 'Symptom logged'. */
+/** docs/spec.md: the physical symptom, else the mental symptom, else 'Symptom logged'. */
 export function entryTitle(entry: Entry): string {
   return entry.physicalSymptom || entry.mentalSymptom || listText.untitled
 }
 
-/** SPEC.md: the dot's severity is the physical one, falling back to the mental one, or 0. */
+/** docs/spec.md: the dot's severity is the physical one, falling back to the mental one, or 0. */
 export function entrySeverity(entry: Entry): number {
   return entry.physicalSeverity ?? entry.mentalSeverity ?? 0
 }
 
 export type SeverityLevel = 'high' | 'medium' | 'low'
 
-/** SPEC.md §9: above 7 red (high), above 4 amber (medium), otherwise green (low). */
+/** docs/spec.md §9: above 7 red (high), above 4 amber (medium), otherwise green (low). */
 export function severityLevel(severity: number): SeverityLevel {
   if (severity > SEVERITY_HIGH_ABOVE) return 'high'
   if (severity > SEVERITY_MEDIUM_ABOVE) return 'medium'

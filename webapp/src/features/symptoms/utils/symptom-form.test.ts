@@ -19,7 +19,7 @@ function errorsOf(values: SymptomFormValues): Record<string, string> {
 
 const valid: SymptomFormValues = { ...symptomFormDefaults, duration: 'All day' }
 
-describe('symptomFormSchema (SPEC.md §5)', () => {
+describe('symptomFormSchema (docs/spec.md §5)', () => {
   it('starts with both sliders at 5, nothing chosen', () => {
     expect(symptomFormDefaults).toEqual({
       physicalSymptom: '',

@@ -14,7 +14,7 @@ import type { SymptomInput, SymptomLog } from '../types'
 const severity = z.number().int().min(SEVERITY_MIN).max(SEVERITY_MAX)
 
 /**
- * SPEC.md §5: duration is required; the symptoms and notes are optional text;
+ * docs/spec.md §5: duration is required; the symptoms and notes are optional text;
  * both severities are numbers 1..10. No custom messages: parse with
  * `classicErrorMessages` for the validation layer's default wording (an
  * unchosen duration reads 'Required', as the server says it).
@@ -41,7 +41,7 @@ export const symptomFormFields = [
   'notes',
 ] as const satisfies readonly (keyof SymptomFormValues)[]
 
-/** SPEC.md: nothing chosen, both sliders at 5, no duration, no notes. */
+/** docs/spec.md: nothing chosen, both sliders at 5, no duration, no notes. */
 export const symptomFormDefaults: SymptomFormValues = {
   physicalSymptom: '',
   physicalSeverity: SEVERITY_DEFAULT,
@@ -64,7 +64,7 @@ export function symptomLogToForm(log: SymptomLog): SymptomFormValues {
 }
 
 /**
- * The request body: SPEC.md §7's six fields. A severity is sent only beside
+ * The request body: docs/spec.md §7's six fields. A severity is sent only beside
  * its symptom (docs/api.md lets the app send null), so an untouched slider
  * of an unchosen symptom neither colours the entry's dot nor the trend.
  */

@@ -14,7 +14,7 @@ export type CopingStrategiesProps = {
 }
 
 /**
- * SPEC.md "Immediate Coping Strategies" (the crisis page): 4-7-8 Breathing
+ * docs/spec.md "Immediate Coping Strategies" (the crisis page): 4-7-8 Breathing
  * and 5-4-3-2-1 Grounding open in a dialog (no API, no waiting); Safety Plan
  * goes to the plan in one tap.
  */

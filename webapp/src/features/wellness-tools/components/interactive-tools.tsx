@@ -11,7 +11,7 @@ export type InteractiveToolsProps = {
 }
 
 /**
- * SPEC.md "Interactive Tools" (Learn & Grow): Guided Meditation and
+ * docs/spec.md "Interactive Tools" (Learn & Grow): Guided Meditation and
  * Breathing Exercises open in a dialog; Coping Plan Builder is a screen of
  * its own.
  */

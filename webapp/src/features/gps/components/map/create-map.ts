@@ -6,7 +6,7 @@ import { fromLonLat } from 'ol/proj'
 import { MAP_ZOOM, MAX_ZOOM } from '../../content'
 import type { LatLon } from '../../types'
 
-/** A map with SPEC.md's view (zoom 13, at most 18) and no layers yet: hooks add them. */
+/** A map with docs/spec.md's view (zoom 13, at most 18) and no layers yet: hooks add them. */
 export function createMap(center: LatLon): OlMap {
   return new OlMap({
     controls: defaultControls({ attributionOptions: { collapsible: true, collapsed: false } }),

@@ -16,7 +16,7 @@ describe('map features', () => {
     }
   })
 
-  it('draws only active zones, in their colours, with SPEC.md popups', () => {
+  it('draws only active zones, in their colours, with docs/spec.md popups', () => {
     const features = zoneFeatures([
       makeZone({ name: 'Home', type: 'safe', radius: 150.4 }),
       makeZone({ name: 'Old bar', type: 'avoid', radius: 80 }),
@@ -42,7 +42,7 @@ describe('map features', () => {
     expect(popupOf(feature)?.lines[1]).toBe('Drawn area')
   })
 
-  it("gives the marker SPEC.md's popup: Current Location, the time and the battery", () => {
+  it("gives the marker docs/spec.md's popup: Current Location, the time and the battery", () => {
     const popup = popupOf(markerFeature(makeLocation({ timestamp: '2026-11-22T11:30:00Z', batteryLevel: 72 }), 'UTC'))
     expect(popup).toEqual({ title: 'Current Location', lines: ['Nov 22, 2026, 11:30:00 AM', 'Battery: 72%'] })
   })

@@ -21,7 +21,7 @@ import {
   zoneStyle,
 } from './styles'
 
-/** What a feature's popup says: a title and lines of text (SPEC.md popups). */
+/** What a feature's popup says: a title and lines of text (docs/spec.md popups). */
 export type Popup = { title: string; lines: string[] }
 
 const POPUP = 'popup'
@@ -57,7 +57,7 @@ export function point(at: LatLon): Point {
   return new Point(fromLonLat([at.lon, at.lat]))
 }
 
-/** SPEC.md: every active zone, a circle of its radius (or its polygon), with its popup. */
+/** docs/spec.md: every active zone, a circle of its radius (or its polygon), with its popup. */
 export function zoneFeatures(zones: readonly Zone[]): Feature[] {
   return zones
     .filter((zone) => zone.isActive)
@@ -88,7 +88,7 @@ export function zoneFeatures(zones: readonly Zone[]): Feature[] {
     })
 }
 
-/** SPEC.md: the marker at the latest location, its popup Current Location, time and battery. */
+/** docs/spec.md: the marker at the latest location, its popup Current Location, time and battery. */
 export function markerFeature(latest: Location, timeZone?: string): Feature {
   const feature = new Feature({ geometry: point({ lat: latest.latitude, lon: latest.longitude }) })
   feature.setId('marker')

@@ -73,7 +73,7 @@ export function useFeatures(source: VectorSource, features: readonly Feature[], 
   }, [source, features])
 }
 
-/** Moves the view to the centre whenever it changes (SPEC.md's centre rule decides it). */
+/** Moves the view to the centre whenever it changes (docs/spec.md's centre rule decides it). */
 export function useViewCenter(center: LatLon): void {
   const map = useOlMap()
   const { lat, lon } = center
