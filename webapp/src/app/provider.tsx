@@ -1,6 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type * as React from 'react'
 
+import { UpdatePrompt } from '@/app/pwa/update-prompt'
+import { OfflineBanner } from '@/components/offline-banner'
 import { ThemeProvider } from '@/components/theme/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
 import { TooltipProvider } from '@/components/ui/tooltip'
@@ -17,8 +19,10 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: AppP
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
+          <OfflineBanner />
           {children}
           <Toaster />
+          <UpdatePrompt />
         </TooltipProvider>
       </QueryClientProvider>
     </ThemeProvider>

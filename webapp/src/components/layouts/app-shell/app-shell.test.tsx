@@ -23,7 +23,7 @@ const expectedNav = [
 ]
 
 function renderSignedIn(path = '/', user = makeUser({ firstName: 'Ana', lastName: 'Lopez' })) {
-  stubFetch({ '/api/auth/user': { body: user } })
+  stubFetch({ '/api/auth/session': { body: user } })
   return renderApp(path)
 }
 

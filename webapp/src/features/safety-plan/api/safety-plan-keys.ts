@@ -2,5 +2,7 @@
 export const safetyPlanKeys = {
   all: ['/api', 'safety-plan'] as const,
   detail: () => [...safetyPlanKeys.all, 'detail'] as const,
+  // The copy this device saved for offline use (see get-saved-safety-plan.ts).
+  saved: () => [...safetyPlanKeys.all, 'saved'] as const,
   save: () => [...safetyPlanKeys.all, 'save'] as const,
 }
