@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-import { precacheServiceWorker } from './pwa/precache-plugin'
+import { precacheServiceWorker } from './pwa/precache-plugin.ts'
 
 // `npm run dev` forwards server paths to a running `lifeline serve`.
 const apiTarget = process.env.LIFELINE_DEV_API ?? 'http://127.0.0.1:8080'

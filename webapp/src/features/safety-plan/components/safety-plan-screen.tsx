@@ -37,7 +37,7 @@ export function SafetyPlanScreen({ backHref }: SafetyPlanScreenProps) {
       <div className="grid gap-3">
         <Link
           href={backHref}
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {text.back}
@@ -78,7 +78,7 @@ export function SafetyPlanScreen({ backHref }: SafetyPlanScreenProps) {
             </Button>
             <a
               href="tel:988"
-              className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 font-semibold text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 font-semibold text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring"
             >
               <Phone aria-hidden="true" className="size-4" />
               988

@@ -20,7 +20,7 @@ export function SafetyPlanSignIn({ path, backHref }: SafetyPlanSignInProps) {
       <title>{text.pageTitle}</title>
       <Link
         href={backHref}
-        className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {text.back}
