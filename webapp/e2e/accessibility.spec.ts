@@ -68,6 +68,8 @@ for (const variant of variants) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test.describe(`${variant.name}, ${colorScheme}`, () => {
       test.use({ viewport: variant.viewport, isMobile: variant.isMobile, hasTouch: variant.isMobile, colorScheme })
+      // axe takes seconds per screen on a busy machine.
+      test.describe.configure({ timeout: 90_000 })
 
       for (const path of signedOutScreens) {
         test(`signed out ${path}`, async ({ page }) => {

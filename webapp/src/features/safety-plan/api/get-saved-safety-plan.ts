@@ -18,7 +18,7 @@ export type SavedSafetyPlan = {
 export async function getSavedSafetyPlan(): Promise<SavedSafetyPlan | null> {
   const res = await fetch('/api/safety-plan', { credentials: 'include' }).catch(() => null)
   if (!res?.ok) return null
-  return { plan: normalizeSafetyPlan(await res.json()), savedAt: res.headers.get('X-Lifeline-Saved-At') }
+  return { plan: normalizeSafetyPlan((await res.json()) as Partial<SafetyPlan> | null), savedAt: res.headers.get('X-Lifeline-Saved-At') }
 }
 
 export function useSavedSafetyPlan() {

@@ -1,10 +1,10 @@
-import { ArrowLeft, WifiOff } from 'lucide-react'
-import { Link } from 'wouter'
+import { WifiOff } from 'lucide-react'
 
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { useSavedSafetyPlan } from '../api/get-saved-safety-plan'
 import { safetyPlanText as text } from '../content'
+import { BackLink } from './back-link'
 import { LifelineRow } from './lifeline-row'
 import { SafetyPlanView } from './safety-plan-view'
 
@@ -20,13 +20,7 @@ export function OfflineSafetyPlan({ backHref }: OfflineSafetyPlanProps) {
   return (
     <div className="grid gap-6">
       <title>{text.pageTitle}</title>
-      <Link
-        href={backHref}
-        className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {text.back}
-      </Link>
+      <BackLink href={backHref} />
       <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
       {saved.isPending ? (
         <Skeleton className="h-64 w-full" aria-label={text.loading} />
@@ -34,7 +28,7 @@ export function OfflineSafetyPlan({ backHref }: OfflineSafetyPlanProps) {
         <>
           <p className="flex items-start gap-2 rounded-lg border border-border bg-muted px-4 py-3 font-medium">
             <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {saved.data ? text.offlineCopy(dateFormat.format(new Date(saved.data.savedAt ?? Date.now()))) : text.offlineNoCopy}
+            {saved.data ? text.offlineCopy(saved.data.savedAt ? dateFormat.format(new Date(saved.data.savedAt)) : 'earlier') : text.offlineNoCopy}
           </p>
           {saved.data ? <SafetyPlanView plan={saved.data.plan} /> : <LifelineRow />}
         </>

@@ -1,12 +1,12 @@
-import { ArrowLeft, Pencil, Phone, Printer } from 'lucide-react'
+import { Pencil, Phone, Printer } from 'lucide-react'
 import * as React from 'react'
-import { Link } from 'wouter'
 
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { useSafetyPlan } from '../api/get-safety-plan'
 import { safetyPlanText as text } from '../content'
+import { BackLink } from './back-link'
 import { SafetyPlanForm } from './safety-plan-form'
 import { SafetyPlanPrint } from './safety-plan-print'
 import { SafetyPlanView } from './safety-plan-view'
@@ -35,13 +35,7 @@ export function SafetyPlanScreen({ backHref }: SafetyPlanScreenProps) {
     <div className="mx-auto grid max-w-3xl gap-6">
       <title>{text.pageTitle}</title>
       <div className="grid gap-3">
-        <Link
-          href={backHref}
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {text.back}
-        </Link>
+        <BackLink href={backHref} />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
             {text.title}
