@@ -4,10 +4,13 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 BIN := bin/lifeline
+BENCH_BIN := bin/lifeline-bench
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
-GO_TEST_FLAGS ?= -race -timeout 10m
+GO_TEST_FLAGS ?= -race -timeout 20m
+# Each test database on TimescaleDB is slower to clone and start.
+TIMESCALE_TEST_FLAGS ?= -race -timeout 25m
 
-.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz vet clean fuzz soak bench bench-engine bench-ingest bench-api
+.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -34,7 +37,7 @@ deps-run:
 deps-test:
 	@scripts/ensure-deps.sh test
 
-test: deps-test check-tree build vet test-go test-fuzz test-web test-e2e ## every test: Go (-race), web unit, browser end-to-end
+test: deps-test check-tree build vet test-go test-fuzz test-web test-e2e test-contract ## every test: Go (-race), web unit, browser end-to-end
 	@echo "make test: all suites passed"
 
 check-tree: ## fail if git tracks a binary, a data/ folder or an oversized file
@@ -43,13 +46,25 @@ check-tree: ## fail if git tracks a binary, a data/ folder or an oversized file
 vet:
 	go vet ./...
 
+# The suites that use storage run a second time on TimescaleDB ("TimescaleDB
+# variant", LIFELINE_TEST_ENGINE=timescale) where the extension is installed
+# for the machine's PostgreSQL; elsewhere one line says why not.
+STORAGE_PKGS := ./store/... ./api/... ./ingest/... ./faults/... ./firmware-sim/... ./cmd/lifeline/...
+
 test-go:
 	go test $(GO_TEST_FLAGS) ./...
+	@if why=$$(scripts/timescale-installed.sh); then \
+		echo "TimescaleDB variant: the storage suites again on TimescaleDB (LIFELINE_TEST_ENGINE=timescale)"; \
+		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) $(STORAGE_PKGS); \
+	else \
+		echo "TimescaleDB variant skipped: $$why"; \
+	fi
 
 # Every Go fuzz target (scripts/fuzz.sh finds them): FUZZTIME each.
 FUZZTIME ?= 60s
-fuzz: ## run every fuzz target for FUZZTIME (default 60s) each
+fuzz: ## run every fuzz target for FUZZTIME (default 60s) each, and the contract suite at 240 requests per operation
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+	$(MAKE) test-contract CONTRACT_RUNS=240
 
 test-fuzz: ## a quick pass over every fuzz target (1s each, about a minute)
 	FUZZTIME=1s scripts/fuzz.sh
@@ -73,11 +88,26 @@ bench: bench-engine bench-ingest bench-api ## every benchmark (about 20 minutes)
 bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, fix-to-alert latency
 	scripts/bench-engine.sh
 
-bench-ingest: deps-bench ## ingest end to end vs the bare broker and raw COPY; writes BENCHMARKS.md
-	scripts/bench-ingest.sh
+bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and raw COPY; writes BENCHMARKS.md
+	$(BENCH_ENV) scripts/bench-ingest.sh
 
-bench-api: deps-bench webapp/node_modules/.installed ## API under load on a seeded large data set, query plans, web bundle size; writes BENCHMARKS.md
-	scripts/bench-api.sh
+bench-api: deps-bench bench-build ## API under load on a seeded large data set, query plans, web bundle size; writes BENCHMARKS.md
+	$(BENCH_ENV) scripts/bench-api.sh
+
+# The product as make build ships it, and beside it the benchmarks' own
+# tools (seeder, load generator, baselines), which lifeline never links.
+bench-build: build
+	go build -o $(BENCH_BIN) ./cmd/lifeline-bench
+
+BENCH_ENV := LIFELINE_BIN=$(CURDIR)/$(BIN) LIFELINE_BENCH_BIN=$(CURDIR)/$(BENCH_BIN)
 
 deps-bench:
 	@scripts/ensure-deps.sh bench
+
+# The API contract checked by tools nobody here wrote: Stoplight Prism as a
+# validating proxy in front of the real binary, schema-driven requests
+# (fast-check) and part of the browser suite through it (webapp/contract/).
+# CONTRACT_RUNS requests per operation and kind; make fuzz runs 20 times more.
+CONTRACT_RUNS ?= 12
+test-contract: build webapp/node_modules/.installed ## the OpenAPI contract: Prism's validating proxy and schema-driven requests against the real server
+	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) CONTRACT_RUNS=$(CONTRACT_RUNS) npx playwright test -c playwright.contract.config.ts

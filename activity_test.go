@@ -33,7 +33,7 @@ func TestDeviceActivitiesOnlyMoveForward(t *testing.T) {
 			seen: at(21), fixAt: at(10), battery: level(45), charging: func() *bool { b := true; return &b }(), devices: 1},
 		{name: "an older reading does not replace a newer fix battery", fixes: []lifeline.Fix{fix(30, 30, level(40))}, batteries: []lifeline.BatteryReading{reading(20, 31, 45, false)},
 			seen: at(31), fixAt: at(30), battery: level(40), devices: 1},
-		{name: "manual fixes have no device", fixes: []lifeline.Fix{{Source: lifeline.SourceManual, TS: at(1), ReceivedAt: at(1)}}},
+		{name: "manual fixes have no device", fixes: []lifeline.Fix{{Source: lifeline.SourceBrowser, TS: at(1), ReceivedAt: at(1)}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package lifeline_test
 import (
 	"encoding/json"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,21 +19,31 @@ func TestImportDirection(t *testing.T) {
 	allowed := map[string][]string{
 		"lifeline":                      {},
 		"lifeline/store":                {"lifeline"},
-		"lifeline/api":                  {"lifeline"},
-		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire"},
+		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/ingest/phone", "lifeline/internal/ratelimit"},
+		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/live", "lifeline/internal/ratelimit"},
+		"lifeline/live":                 {"lifeline"},
+		"lifeline/ingest/phone":         {"lifeline/ingest/wire"},
+		"lifeline/internal/ratelimit":   {},
 		"lifeline/geofence":             {"lifeline"},
 		"lifeline/chat":                 {"lifeline"},
 		"lifeline/content":              {"lifeline"},
-		"lifeline/guard":                {"lifeline", "lifeline/geofence"},
+		"lifeline/guard":                {"lifeline", "lifeline/geofence", "lifeline/live"},
 		"lifeline/migrations":           {},
 		"lifeline/webapp":               {},
 		"lifeline/ingest/wire":          {},
-		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/latency"},
+		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/internal/bench/latency"},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
 		"lifeline/faults":               {},
-		"lifeline/latency":              {},
-		"lifeline/httpload":             {"lifeline/latency"},
+		// The benchmarks' code, which the product never imports (see
+		// TestProductBinaryHasNoBenchCode): store's and ingest's parts sit
+		// under them because they own pgx and mochi.
+		"lifeline/internal/bench/latency":  {},
+		"lifeline/internal/bench/httpload": {"lifeline/internal/bench/latency"},
+		"lifeline/store/storebench":        {"lifeline", "lifeline/store"},
+		"lifeline/ingest/barebroker":       {},
+		"lifeline/cmd/lifeline-bench": {"lifeline/store", "lifeline/store/storebench", "lifeline/migrations",
+			"lifeline/ingest/barebroker", "lifeline/internal/bench/httpload"},
 	}
 	for pkg, deps := range imports {
 		if pkg == "lifeline/cmd/lifeline" {
@@ -93,6 +104,42 @@ func ownedBy(pkg string, owners []string) bool {
 		}
 	}
 	return false
+}
+
+// TestProductBinaryHasNoBenchCode builds the product and reads its symbol
+// table: nothing of ours named for the benchmarks (lifeline-bench's
+// packages, a seeder, a load generator) may be linked into lifeline.
+func TestProductBinaryHasNoBenchCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the product binary")
+	}
+	bin := filepath.Join(t.TempDir(), "lifeline")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/lifeline").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command("go", "tool", "nm", bin).Output()
+	if err != nil {
+		t.Fatalf("go tool nm: %v", err)
+	}
+	var ours, found int
+	for _, line := range strings.Split(string(out), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		sym := fields[len(fields)-1]
+		if !strings.Contains(sym, "lifeline") && !strings.HasPrefix(sym, "main.") {
+			continue // the standard library's and other modules'
+		}
+		ours++
+		if strings.Contains(strings.ToLower(sym), "bench") && found < 20 {
+			found++
+			t.Errorf("lifeline links %s: benchmark code belongs in cmd/lifeline-bench", sym)
+		}
+	}
+	if ours < 100 {
+		t.Fatalf("only %d symbols of ours in the binary: is the symbol table read right?", ours)
+	}
 }
 
 func contains(list []string, s string) bool {

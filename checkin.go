@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Trigger and coping option ids, as SPEC.md §3 lists them.
+// Trigger and coping option ids, as docs/spec.md §3 lists them.
 var (
 	TriggerIDs = []string{"stress", "social", "boredom", "emotions", "physical", "environment"}
 	CopingIDs  = []string{"meditation", "exercise", "journaling", "support", "breathing", "distraction", "other"}
@@ -205,6 +205,7 @@ type NewAlert struct {
 // Alert is a notice for the user, newest first in the dashboard.
 type Alert struct {
 	ID        int64     `json:"id"`
+	UserID    int64     `json:"-"`
 	Type      string    `json:"type"`
 	Message   string    `json:"message"`
 	Link      string    `json:"link"`
@@ -219,9 +220,9 @@ type Alert struct {
 
 // AlertService stores alerts, deduplicated by (user, type, dedup key).
 type AlertService interface {
-	// RaiseAlert stores a unless an alert with its key exists; it reports
-	// whether it was new.
-	RaiseAlert(ctx context.Context, userID int64, a NewAlert) (bool, error)
+	// RaiseAlert stores a unless an alert with its key exists; it returns
+	// the stored alert, or nil when it was not new.
+	RaiseAlert(ctx context.Context, userID int64, a NewAlert) (*Alert, error)
 	FindAlerts(ctx context.Context, userID int64, limit int) ([]*Alert, error)
 	// MarkAlertRead returns ENOTFOUND when the alert is not the user's.
 	MarkAlertRead(ctx context.Context, userID, alertID int64) error
@@ -232,8 +233,12 @@ type AlertService interface {
 	// RaiseMissedCheckins reminds every user whose local time at now is
 	// past hour:00 and who has no check-in for their local date (and had
 	// their account before that hour); once per user per local date, on
-	// every node and across restarts. It returns how many it raised.
-	RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) (int, error)
+	// every node and across restarts. It returns the alerts it raised.
+	RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) ([]*Alert, error)
+	// RaiseDeviceAlerts raises low_battery (at or below LowBattery, once
+	// per discharge) and device_offline (silent past OfflineAfter, once per
+	// silence) alerts; it returns them.
+	RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*Alert, error)
 }
 
 // CheckInAlerts are the alerts a new check-in raises: a milestone when the
@@ -252,8 +257,8 @@ func CheckInAlerts(streak int, recent []*CheckIn, today Date) []NewAlert {
 		if streak == m {
 			start := latest.Date.AddDays(-(streak - 1))
 			alerts = append(alerts, NewAlert{
-				Type:     "milestone",
-				Message:  milestoneMessage(m),
+				Type:     AlertMilestone,
+				Message:  MilestoneMessage(m),
 				Link:     "/",
 				DedupKey: fmt.Sprintf("%d:%s", m, start),
 			})
@@ -261,9 +266,8 @@ func CheckInAlerts(streak int, recent []*CheckIn, today Date) []NewAlert {
 	}
 	if latest.SubstanceUse {
 		alerts = append(alerts, NewAlert{
-			Type: "concerning_pattern",
-			Message: "Thank you for being honest in today's check-in. A slip is not the end of your progress — every day you showed up still counts. " +
-				"If today feels heavy, your crisis resources and people are one tap away.",
+			Type:     AlertConcerningPattern,
+			Message:  SlipMessage,
 			Link:     "/crisis",
 			DedupKey: "substance:" + latest.Date.String(),
 		})
@@ -276,18 +280,16 @@ func CheckInAlerts(streak int, recent []*CheckIn, today Date) []NewAlert {
 	}
 	if high >= 3 && latest.CravingIntensity >= 8 {
 		alerts = append(alerts, NewAlert{
-			Type: "concerning_pattern",
-			Message: "Cravings have been strong on several recent days. That takes real strength to sit with. " +
-				"Consider reaching out to someone you trust, or try a breathing exercise from the crisis page.",
+			Type:     AlertConcerningPattern,
+			Message:  StrongCravingsMessage,
 			Link:     "/crisis",
 			DedupKey: "cravings:" + latest.Date.String(),
 		})
 	}
 	if lowMoodRun(recent) {
 		alerts = append(alerts, NewAlert{
-			Type: "concerning_pattern",
-			Message: "Your mood has been low for three days in a row. You don't have to carry this alone — " +
-				"a call or text to 988, or to someone on your contact list, can help.",
+			Type:     AlertConcerningPattern,
+			Message:  LowMoodMessage,
 			Link:     "/crisis",
 			DedupKey: "mood:" + latest.Date.String(),
 		})
@@ -308,19 +310,3 @@ func lowMoodRun(recent []*CheckIn) bool {
 	}
 	return true
 }
-
-func milestoneMessage(days int) string {
-	switch days {
-	case 7:
-		return "One full week of check-ins. Seven days of showing up for yourself — that's worth celebrating."
-	case 30:
-		return "30 days in a row. A month of honest check-ins is a real foundation. Be proud of it."
-	case 90:
-		return "90 days of check-ins. Three months of steady effort — you are building something lasting."
-	default:
-		return "365 days. A whole year of showing up for yourself, one day at a time. Thank you for every one of them."
-	}
-}
-
-// MissedCheckinMessage is the gentle evening reminder.
-const MissedCheckinMessage = "No check-in yet today. Even a quick one helps you notice how you're doing — it only takes a minute."

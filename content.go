@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Content categories. ArticleCategories are SPEC.md §3's article category
+// Content categories. ArticleCategories are docs/spec.md §3's article category
 // ids (the Learn & Grow button "Health & Wellness" is the id "Health");
 // StatisticCategories are the statistic categories the page has icons for.
 var (
@@ -41,7 +41,7 @@ type Article struct {
 	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
-// ExcerptLength is SPEC.md's article card excerpt, in characters.
+// ExcerptLength is docs/spec.md's article card excerpt, in characters.
 const ExcerptLength = 150
 
 // BlogPost is a Recovery Blog post. PublishedAt is nil while it has no date

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Relationships are the contact relationship choices of SPEC.md §3. A
+// Relationships are the contact relationship choices of docs/spec.md §3. A
 // contact may also have none ("").
 var Relationships = []string{"therapist", "sponsor", "family", "friend", "doctor", "other"}
 

@@ -8,12 +8,14 @@ import (
 	"time"
 )
 
-// Device is a GPS bracelet paired to a user. Its token is shown once, at
-// pairing; only a hash is stored.
+// Device is a GPS bracelet or a phone running a tracking app, paired to a
+// user. Its token is shown once, at pairing; only a hash is stored.
 type Device struct {
-	ID          string     `json:"id"`
-	UserID      int64      `json:"-"`
-	Name        string     `json:"name"`
+	ID     string `json:"id"`
+	UserID int64  `json:"-"`
+	Name   string `json:"name"`
+	// Kind is DeviceBracelet or DevicePhone.
+	Kind        string     `json:"kind"`
 	CreatedAt   time.Time  `json:"createdAt"`
 	RevokedAt   *time.Time `json:"revokedAt,omitempty"`
 	LastSeenAt  *time.Time `json:"lastSeenAt"`
@@ -37,7 +39,7 @@ type DeviceCredentials struct {
 	Revoked   bool
 }
 
-// DeviceService stores bracelets. Methods taking a userID only see that
+// DeviceService stores devices (bracelets and phones). Methods taking a userID only see that
 // user's devices (ENOTFOUND otherwise).
 type DeviceService interface {
 	CreateDevice(ctx context.Context, d *Device, tokenHash []byte) error
@@ -53,21 +55,32 @@ type DeviceService interface {
 	// BatteryHistory returns the device's battery levels since a time,
 	// oldest first.
 	BatteryHistory(ctx context.Context, deviceID string, since time.Time) ([]BatteryPoint, error)
-	// RaiseDeviceAlerts raises low_battery (at or below LowBattery, once
-	// per discharge) and device_offline (silent past OfflineAfter, once per
-	// silence) alerts; it returns how many.
-	RaiseDeviceAlerts(ctx context.Context, now time.Time) (int, error)
 }
 
-// Fix sources.
+// Device kinds.
 const (
-	SourceBracelet = "bracelet"
-	SourceManual   = "manual"
+	DeviceBracelet = "bracelet"
+	DevicePhone    = "phone"
 )
 
-// Fix is one position: from a bracelet (DeviceID and Seq set) or shared by
-// the browser (Source manual). (DeviceID, TS, Seq) identifies a bracelet
-// fix, so a re-sent one is stored once.
+// ValidDeviceKind reports whether kind is one of the device kinds.
+func ValidDeviceKind(kind string) bool { return kind == DeviceBracelet || kind == DevicePhone }
+
+// Fix sources: a bracelet, one of the phone apps' protocols, or the
+// browser's "Share My Location" (stored as "manual" before migration 0016,
+// read back as SourceBrowser).
+const (
+	SourceBracelet  = "bracelet"
+	SourceOwnTracks = "owntracks"
+	SourceOverland  = "overland"
+	SourceOsmAnd    = "osmand"
+	SourceBrowser   = "browser"
+)
+
+// Fix is one position: from a device (DeviceID set; Seq is the bracelet's
+// sequence number, 0 for a phone app) or shared by the browser (Source
+// browser, no device). (DeviceID, TS, Seq) identifies a device's fix, so a
+// re-sent one is stored once.
 type Fix struct {
 	UserID     int64
 	DeviceID   string
@@ -91,7 +104,7 @@ type BatteryReading struct {
 	ReceivedAt time.Time
 }
 
-// Location is a stored fix as the web app reads it (SPEC.md §3).
+// Location is a stored fix as the web app reads it (docs/spec.md §3).
 type Location struct {
 	ID           int64     `json:"id"`
 	Latitude     float64   `json:"latitude"`
@@ -126,10 +139,11 @@ type FixWriter interface {
 	Write(ctx context.Context, fixes []Fix, batteries []BatteryReading) error
 }
 
-// DeviceConnections tells which bracelets are connected and cuts one off.
+// DeviceConnections tells which bracelets are connected. (A revoked
+// bracelet is cut off by the node holding its connection, told through
+// the live events.)
 type DeviceConnections interface {
 	Connected(deviceID string) bool
-	Disconnect(deviceID string)
 }
 
 // FixObserver is told about every committed fix, whichever path it came

@@ -2,17 +2,6 @@ package lifeline
 
 import "time"
 
-// Live event kinds of the bracelet tester view.
-const (
-	// EventPacket is one raw packet a bracelet sent and what became of it
-	// (Data is a PacketRecord); published only while someone watches.
-	EventPacket = "packet"
-	// EventWatch tells every ingest node that the device's owner is
-	// watching its packets until a time (Data is a DeviceWatch); not for
-	// the web app's streams.
-	EventWatch = "device_watch"
-)
-
 // Packet outcomes.
 const (
 	PacketAccepted = "accepted"
@@ -48,7 +37,8 @@ type PacketRecord struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-// DeviceWatch is the payload of an EventWatch.
+// DeviceWatch is a watch lease: the device's owner watches its packets
+// in the tester view until a time.
 type DeviceWatch struct {
 	DeviceID string    `json:"id"`
 	Until    time.Time `json:"until"`

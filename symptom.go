@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// Symptom choices, as SPEC.md §3 lists them. The labels are the stored
-// values (SPEC.md gives no separate ids); a log may leave either symptom
+// Symptom choices, as docs/spec.md §3 lists them. The labels are the stored
+// values (docs/spec.md gives no separate ids); a log may leave either symptom
 // empty.
 var (
 	PhysicalSymptoms = []string{"Headache", "Fatigue", "Nausea", "Sleep issues", "Appetite changes",

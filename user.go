@@ -17,7 +17,14 @@ type User struct {
 	// HasPassword is false for accounts that sign in only through OpenID
 	// Connect.
 	HasPassword bool `json:"hasPassword"`
+	// HistoryDays is how many days their location and battery history is
+	// kept: one of HistoryChoices.
+	HistoryDays int `json:"historyDays"`
 }
+
+// HistoryChoices are the numbers of days a person may keep their location
+// and battery history; the last, the longest, is the default.
+var HistoryChoices = []int{7, 30, 90, 400}
 
 // Location returns the user's time zone, UTC if it cannot be loaded.
 func (u *User) Location() *time.Location {
@@ -32,6 +39,8 @@ type UserUpdate struct {
 	FirstName *string
 	LastName  *string
 	Timezone  *string
+	// HistoryDays must be one of HistoryChoices.
+	HistoryDays *int
 }
 
 // OIDCIdentity is who an OpenID Connect provider says a person is.
@@ -89,13 +98,13 @@ type SessionService interface {
 	DeleteUserSessions(ctx context.Context, userID int64, keep []byte) error
 }
 
-// ThrottleService counts failed attempts per key, shared by every node.
+// ThrottleService counts attempts per key, shared by every node: sign-ups
+// and chat messages per fixed window, and sign-ins (SignInThrottle).
 type ThrottleService interface {
 	// Blocked returns how long key must still wait, 0 when it may try.
 	Blocked(ctx context.Context, scope, key string, now time.Time) (time.Duration, error)
 	// Fail records a failure; once limit failures fall within window, key
 	// is blocked for block. It returns the wait now in force (0 if none).
 	Fail(ctx context.Context, scope, key string, limit int, window, block time.Duration, now time.Time) (time.Duration, error)
-	// Reset forgets key's failures.
-	Reset(ctx context.Context, scope, key string) error
+	SignInThrottle
 }

@@ -17,7 +17,7 @@ const (
 // Zone is a place a user marked: a safe zone to be in, or an avoid zone to
 // stay out of. A circle has a centre and a radius in metres; a polygon is a
 // GeoJSON Polygon or MultiPolygon (Latitude and Longitude then hold a point
-// for the map's popup). SPEC.md §3 reads id, name, type, latitude,
+// for the map's popup). docs/spec.md §3 reads id, name, type, latitude,
 // longitude, radius and isActive.
 type Zone struct {
 	ID        int64           `json:"id"`
@@ -84,13 +84,10 @@ type GeofenceStore interface {
 	SaveGeofenceStates(ctx context.Context, states []GeofenceState) error
 }
 
-// ZoneWatcher is told about zone edits, so the engine follows them at once
-// without a restart, and validates zone geometry for the API.
+// ZoneWatcher validates zone geometry for the API, and is told about zone
+// edits (through the live events) so the engine follows them at once
+// without a restart.
 type ZoneWatcher interface {
 	ValidateZone(ctx context.Context, z *Zone) error
 	ZoneChanged(ctx context.Context, zoneID int64)
 }
-
-// EventZone announces a zone created, edited or deleted, so every node's
-// engine reloads it (LiveEvent.ID is the zone id).
-const EventZone = "zone"

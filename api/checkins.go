@@ -21,7 +21,7 @@ const (
 	streakPage = 400
 )
 
-// checkInRequest mirrors SPEC.md §7's payload. Pointers tell a missing
+// checkInRequest mirrors docs/spec.md §7's payload. Pointers tell a missing
 // number from a zero.
 type checkInRequest struct {
 	Mood               *int     `json:"mood"`
@@ -36,7 +36,7 @@ type checkInRequest struct {
 }
 
 // scale checks a 1..10 slider value with the validation layer's default
-// messages (SPEC.md §5).
+// messages (docs/spec.md §5).
 func scale(v *int) string {
 	switch {
 	case v == nil:

@@ -11,7 +11,7 @@ import (
 )
 
 // listArticles answers Learn & Grow's grid, newest first; ?category= (one
-// of SPEC.md's category ids) narrows it to one category.
+// of docs/spec.md's category ids) narrows it to one category.
 func (s *Server) listArticles(w http.ResponseWriter, r *http.Request) {
 	category := r.URL.Query().Get("category")
 	if category != "" && !slices.Contains(lifeline.ArticleCategories, category) {

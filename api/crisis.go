@@ -19,7 +19,7 @@ const (
 	maxContactPhone = 40
 )
 
-// contactRequest is a contact as the web app sends it (SPEC.md §7); on
+// contactRequest is a contact as the web app sends it (docs/spec.md §7); on
 // PATCH only the fields present change.
 type contactRequest struct {
 	Name         *string `json:"name"`
@@ -28,7 +28,7 @@ type contactRequest struct {
 	IsEmergency  *bool   `json:"isEmergency"`
 }
 
-// apply copies the request onto c and validates the result with SPEC.md
+// apply copies the request onto c and validates the result with docs/spec.md
 // §5's messages: 'Name is required', 'Phone number is required'; no phone
 // format check.
 func (req contactRequest) apply(c *lifeline.CrisisContact) error {

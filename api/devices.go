@@ -1,8 +1,8 @@
 package api
 
 import (
+	"cmp"
 	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lifeline"
+	"lifeline/live"
 )
 
 // batteryEstimateWindow is how much battery history the time-left
@@ -19,6 +20,8 @@ const batteryEstimateWindow = 12 * time.Hour
 
 type createDeviceRequest struct {
 	Name string `json:"name"`
+	// Kind is "bracelet" (the default) or "phone"; renaming ignores it.
+	Kind string `json:"kind"`
 }
 
 // pairedDevice is the answer to pairing: the only time the token is shown.
@@ -28,13 +31,19 @@ type pairedDevice struct {
 }
 
 func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
-	name, err := readDeviceName(w, r)
+	req, err := readDevice(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
+	kind := cmp.Or(req.Kind, lifeline.DeviceBracelet)
+	if !lifeline.ValidDeviceKind(kind) {
+		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+			Fields: map[string]string{"kind": "Choose bracelet or phone."}})
+		return
+	}
 	token, hash := lifeline.NewDeviceToken()
-	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: currentUser(r.Context()).ID, Name: name}
+	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: currentUser(r.Context()).ID, Name: req.Name, Kind: kind}
 	if err := s.cfg.Devices.CreateDevice(r.Context(), d, hash); err != nil {
 		writeError(w, r, err)
 		return
@@ -43,19 +52,19 @@ func (s *Server) createDevice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, pairedDevice{Device: d, Token: token})
 }
 
-// deviceName trims a bracelet's name and checks its length.
-// readDeviceName reads {name} (pairing and renaming) and checks it.
-func readDeviceName(w http.ResponseWriter, r *http.Request) (string, error) {
+// readDevice reads {name, kind} (pairing and renaming), trims the name
+// and checks its length.
+func readDevice(w http.ResponseWriter, r *http.Request) (createDeviceRequest, error) {
 	var req createDeviceRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		return "", err
+		return req, err
 	}
-	name := strings.TrimSpace(req.Name)
-	if name == "" || utf8.RuneCountInString(name) > 80 {
-		return "", &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+	req.Name = strings.TrimSpace(req.Name)
+	if req.Name == "" || utf8.RuneCountInString(req.Name) > 80 {
+		return req, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
 			Fields: map[string]string{"name": "Give the bracelet a name of 1 to 80 characters."}}
 	}
-	return name, nil
+	return req, nil
 }
 
 func (s *Server) listDevices(w http.ResponseWriter, r *http.Request) {
@@ -95,12 +104,12 @@ func (s *Server) describeDevice(ctx context.Context, d *lifeline.Device) error {
 
 // renameDevice is PATCH /api/devices/{id} with {name}.
 func (s *Server) renameDevice(w http.ResponseWriter, r *http.Request) {
-	name, err := readDeviceName(w, r)
+	req, err := readDevice(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	d, err := s.cfg.Devices.RenameDevice(r.Context(), currentUser(r.Context()).ID, chi.URLParam(r, "id"), name)
+	d, err := s.cfg.Devices.RenameDevice(r.Context(), currentUser(r.Context()).ID, chi.URLParam(r, "id"), req.Name)
 	if err == nil {
 		err = s.describeDevice(r.Context(), d)
 	}
@@ -127,12 +136,9 @@ func (s *Server) watchDevice(w http.ResponseWriter, r *http.Request) {
 	}
 	// The lease ends by the wall clock every node shares, not the test clock.
 	watch := lifeline.DeviceWatch{DeviceID: d.ID, Until: time.Now().Add(watchLease).UTC()}
-	if s.cfg.Events != nil {
-		data, _ := json.Marshal(watch)
-		if err := s.cfg.Events.PublishEvents(r.Context(), []lifeline.LiveEvent{{UserID: d.UserID, Kind: lifeline.EventWatch, Data: data}}); err != nil {
-			writeError(w, r, err)
-			return
-		}
+	if err := s.cfg.Events.Publish(r.Context(), live.DeviceWatched(d.UserID, watch)); err != nil {
+		writeError(w, r, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, map[string]time.Time{"until": watch.Until})
 }
@@ -152,15 +158,18 @@ func (s *Server) devicePackets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// revokeDevice makes the token useless and cuts the live connection.
+// revokeDevice makes the token useless and cuts the live connection, on
+// whichever node holds it.
 func (s *Server) revokeDevice(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
-	if err := s.cfg.Devices.RevokeDevice(r.Context(), currentUser(r.Context()).ID, id); err != nil {
+	user := currentUser(r.Context())
+	if err := s.cfg.Devices.RevokeDevice(r.Context(), user.ID, id); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if s.cfg.Connections != nil {
-		s.cfg.Connections.Disconnect(id)
+	if err := s.cfg.Events.Publish(r.Context(), live.DeviceRevoked(user.ID, id)); err != nil {
+		// Revoked all the same: an open connection ends when it reconnects.
+		s.cfg.Logger.Warn("announce revocation", "device", id, "err", err)
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -23,7 +23,7 @@ func TestPairListAndRevokeABracelet(t *testing.T) {
 	var broker *ingest.Broker
 	app := newTestApp(t, func(c *api.Config) {
 		var err error
-		broker, err = ingest.StartBroker(ingest.BrokerConfig{TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0", Devices: c.Devices, Writer: c.Fixes.(*ingest.Writer)})
+		broker, err = ingest.StartBroker(ingest.BrokerConfig{TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0", Devices: c.Devices, Writer: c.Fixes.(*ingest.Writer), Events: c.Events})
 		if err != nil {
 			t.Fatal(err)
 		}

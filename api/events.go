@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"lifeline"
+	"lifeline/live"
 )
 
 const (
@@ -29,7 +28,7 @@ type hub struct {
 }
 
 type stream struct {
-	events chan lifeline.LiveEvent
+	events chan live.Event
 	// dropped is closed when the stream fell too far behind or the server
 	// is shutting down.
 	dropped chan struct{}
@@ -41,7 +40,7 @@ func (s *stream) drop() { s.once.Do(func() { close(s.dropped) }) }
 func newHub() *hub { return &hub{streams: map[int64]map[*stream]struct{}{}} }
 
 func (h *hub) subscribe(userID int64) *stream {
-	s := &stream{events: make(chan lifeline.LiveEvent, subscriberBuffer), dropped: make(chan struct{})}
+	s := &stream{events: make(chan live.Event, subscriberBuffer), dropped: make(chan struct{})}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -65,7 +64,7 @@ func (h *hub) unsubscribe(userID int64, s *stream) {
 }
 
 // deliver hands e to its user's streams without ever waiting.
-func (h *hub) deliver(e lifeline.LiveEvent) {
+func (h *hub) deliver(e live.Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.streams[e.UserID] {
@@ -98,10 +97,6 @@ func (h *hub) count() int {
 	}
 	return n
 }
-
-// DeliverEvent hands an event from the cross-node channel to this node's
-// streams.
-func (s *Server) DeliverEvent(e lifeline.LiveEvent) { s.hub.deliver(e) }
 
 // events is GET /api/events: the signed-in user's live updates as
 // Server-Sent Events (location, alert, device), with a heartbeat comment
@@ -138,8 +133,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			s.cfg.Logger.Warn("resume live events", "err", err)
 		}
 		for _, a := range missed {
-			data, _ := json.Marshal(a)
-			writeEvent(w, lifeline.LiveEvent{Kind: lifeline.EventAlert, ID: a.ID, Data: data})
+			writeEvent(w, live.AlertRaised(a))
 		}
 	}
 	if rc.Flush() != nil {
@@ -173,8 +167,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 
 // writeEvent writes one event; only alerts carry an id, because the
 // browser sends back the last id it saw and resumption replays alerts.
-func writeEvent(w http.ResponseWriter, e lifeline.LiveEvent) {
-	if e.Kind == lifeline.EventAlert && e.ID > 0 {
+func writeEvent(w http.ResponseWriter, e live.Event) {
+	if e.Kind == live.KindAlert && e.ID > 0 {
 		fmt.Fprintf(w, "id: %d\n", e.ID)
 	}
 	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Kind, e.Data)

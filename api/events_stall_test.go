@@ -11,15 +11,17 @@ import (
 	"testing"
 	"time"
 
-	"lifeline"
 	"lifeline/api"
+	"lifeline/live"
 )
 
 // A client that opens its live stream and never reads it: once the socket
 // buffers are full the server's write blocks, and the stream must end within
 // StreamWriteTimeout instead of holding the connection and its goroutine.
 func TestStalledLiveStreamIsClosed(t *testing.T) {
-	app := newTestApp(t, func(c *api.Config) { c.StreamWriteTimeout = 300 * time.Millisecond })
+	// The events go to this node's streams only (8 kB each is over NOTIFY's limit).
+	local := live.NewBus(nil, nil)
+	app := newTestApp(t, func(c *api.Config) { c.StreamWriteTimeout, c.Events = 300*time.Millisecond, local })
 	browser, _ := app.registerUser("Stalled")
 	var me struct{ ID int64 }
 	browser.do("GET", "/api/auth/user", nil).json(t, &me)
@@ -46,7 +48,7 @@ func TestStalledLiveStreamIsClosed(t *testing.T) {
 
 	data, _ := json.Marshal(map[string]string{"pad": strings.Repeat("x", 8<<10)})
 	for i := 0; i < 2000 && streams(t, app) > 0; i++ {
-		app.api.DeliverEvent(lifeline.LiveEvent{UserID: me.ID, Kind: lifeline.EventLocation, Data: data})
+		local.Publish(t.Context(), live.Event{UserID: me.ID, Kind: live.KindLocation, Data: data})
 	}
 	if !waitForStreams(t, app, 0) {
 		t.Fatal("a stream nobody reads is still open")

@@ -92,7 +92,7 @@ func TestLiveEventsReachOnlyTheirUser(t *testing.T) {
 	a, b := app.twoUsers()
 	streamA, streamB := a.openStream(t, ""), b.openStream(t, "")
 
-	if _, err := app.db.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "milestone", Message: "One week!", Link: "/", DedupKey: "7:x"}); err != nil {
+	if _, err := app.alerts.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "milestone", Message: "One week!", Link: "/", DedupKey: "7:x"}); err != nil {
 		t.Fatal(err)
 	}
 	alert := next(t, streamA, "alert")
@@ -118,7 +118,7 @@ func TestLiveEventsReachOnlyTheirUser(t *testing.T) {
 
 	t.Run("a reconnecting client gets the alerts it missed", func(t *testing.T) {
 		for _, key := range []string{"a", "b"} {
-			app.db.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "concerning_pattern", Message: "Missed " + key, Link: "/crisis", DedupKey: key})
+			app.alerts.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "concerning_pattern", Message: "Missed " + key, Link: "/crisis", DedupKey: key})
 		}
 		resumed := a.openStream(t, alert.id)
 		first, second := next(t, resumed, "alert"), next(t, resumed, "alert")
@@ -142,7 +142,7 @@ func TestLiveEventsCrossNodes(t *testing.T) {
 	onNode2.http.Jar.SetCookies(mustURL(node2.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: a.sessionToken(), Path: "/"}})
 	stream1, stream2 := a.openStream(t, ""), onNode2.openStream(t, "")
 
-	node1.db.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "milestone", Message: "Thirty days", Link: "/", DedupKey: "30:x"})
+	node1.alerts.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "milestone", Message: "Thirty days", Link: "/", DedupKey: "30:x"})
 	next(t, stream1, "alert")
 	next(t, stream2, "alert")
 }

@@ -46,7 +46,7 @@ func (s *Server) shareLocation(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	now := s.cfg.Now()
 	fix := lifeline.Fix{
-		UserID: currentUser(ctx).ID, Source: lifeline.SourceManual, TS: now, ReceivedAt: now,
+		UserID: currentUser(ctx).ID, Source: lifeline.SourceBrowser, TS: now, ReceivedAt: now,
 		Lat: *req.Latitude, Lon: *req.Longitude, Accuracy: req.Accuracy,
 	}
 	if err := s.cfg.Fixes.Write(ctx, []lifeline.Fix{fix}, nil); err != nil {

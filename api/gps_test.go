@@ -50,7 +50,7 @@ func TestShareLocationFromTheBrowser(t *testing.T) {
 		app.advance(time.Minute)
 	}
 	a.do("GET", "/api/gps/latest", nil).json(t, &latest)
-	if latest == nil || latest.Source != "manual" || latest.Latitude != 37.7769 || *latest.Accuracy != 12.5 {
+	if latest == nil || latest.Source != "browser" || latest.Latitude != 37.7769 || *latest.Accuracy != 12.5 {
 		t.Errorf("latest = %+v", latest)
 	}
 	var list []location

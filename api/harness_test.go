@@ -21,6 +21,7 @@ import (
 	"lifeline/chat"
 	"lifeline/guard"
 	"lifeline/ingest"
+	"lifeline/live"
 	"lifeline/store"
 	"lifeline/store/storetest"
 )
@@ -32,7 +33,11 @@ type testApp struct {
 	srv *httptest.Server
 	api *api.Server
 	db  *store.DB
-	now atomic.Pointer[time.Time]
+	// bus is this node's live events; alerts raises alerts and publishes
+	// them on it, as the running program does.
+	bus    *live.Bus
+	alerts *live.Alerts
+	now    atomic.Pointer[time.Time]
 }
 
 func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
@@ -44,24 +49,25 @@ func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
 // own live events listener, as a second server behind a load balancer.
 func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *testApp {
 	t.Helper()
-	app := &testApp{t: t, db: db}
+	app := &testApp{t: t, db: db, bus: live.NewBus(db, slog.Default())}
+	app.alerts = live.NewAlerts(db, app.bus, slog.Default())
 	start := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 	app.now.Store(&start)
 	cfg := api.Config{
-		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db, CheckIns: app.db, Alerts: app.db,
+		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db, CheckIns: app.db, Alerts: app.alerts,
 		Devices: app.db, Locations: app.db,
 		WebApp:     builtApp,
 		Now:        func() time.Time { return *app.now.Load() },
 		MapTileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 	}
-	watch, err := guard.New(t.Context(), guard.Config{Zones: app.db, States: app.db, Alerts: app.db, Users: app.db})
+	watch, err := guard.New(t.Context(), guard.Config{Zones: app.db, States: app.db, Alerts: app.alerts, Users: app.db, Events: app.bus})
 	if err != nil {
 		t.Fatal(err)
 	}
-	feed := api.NewLocationFeed(app.db, 50*time.Millisecond, slog.Default())
+	feed := live.NewLocationFeed(app.bus, 50*time.Millisecond, slog.Default())
 	writer := ingest.NewWriter(app.db, ingest.WriterConfig{Observer: lifeline.FixObservers{watch, feed}})
 	t.Cleanup(func() { writer.Close(context.Background()); watch.Close(); feed.Close() })
-	cfg.Fixes, cfg.Zones, cfg.ZoneWatch, cfg.Events = writer, app.db, watch, app.db
+	cfg.Fixes, cfg.Zones, cfg.ZoneWatch, cfg.Events = writer, app.db, watch, app.bus
 	provider, err := chat.New(chat.Config{Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +84,7 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 	app.api = s
 	app.srv = httptest.NewServer(s.Handler())
 	listening, stop := context.WithCancel(context.Background())
-	go app.db.ListenEvents(listening, slog.Default(), s.DeliverEvent)
+	go app.bus.Listen(listening)
 	t.Cleanup(func() { s.Close(context.Background()); stop(); app.srv.Close() })
 	return app
 }
@@ -98,7 +104,8 @@ type client struct {
 func (a *testApp) newClient() *client {
 	jar, _ := cookiejar.New(nil)
 	return &client{t: a.t, app: a, http: &http.Client{
-		Jar: jar,
+		Jar:       jar,
+		Transport: contractTransport{t: a.t, host: mustURL(a.srv.URL).Host, base: http.DefaultTransport},
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"lifeline"
+	"lifeline/live"
 )
 
 func TestHubDropsASlowStreamWithoutBlocking(t *testing.T) {
@@ -17,7 +17,7 @@ func TestHubDropsASlowStreamWithoutBlocking(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := 0; i < subscriberBuffer+10; i++ {
-			h.deliver(lifeline.LiveEvent{UserID: 1, Kind: lifeline.EventLocation})
+			h.deliver(live.Event{UserID: 1, Kind: live.KindLocation})
 			<-fast.events // this one keeps up
 		}
 	}()

@@ -42,7 +42,7 @@ func TestMQTTAuthForAnOutsideBroker(t *testing.T) {
 			if tt.secret != "" {
 				req.Header.Set("Authorization", "Bearer "+tt.secret)
 			}
-			resp, err := http.DefaultClient.Do(req)
+			resp, err := app.contractClient().Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,10 +1,8 @@
 package api_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -12,7 +10,6 @@ import (
 
 	paho "github.com/eclipse/paho.mqtt.golang"
 
-	"lifeline"
 	"lifeline/api"
 	"lifeline/ingest"
 	"lifeline/store"
@@ -79,30 +76,28 @@ func TestRenameABracelet(t *testing.T) {
 	}
 }
 
-// testerNode is one API node with its own packet log, fed by the shared
-// events channel like a real node's listener.
+// testerNode is one API node with its own packet log, subscribed to the
+// node's live events like a real node's.
 func testerNode(t *testing.T, db *store.DB, broker **ingest.Broker) *testApp {
 	t.Helper()
-	log := ingest.NewPacketLog(ingest.PacketLogConfig{Publisher: db, Rate: ingest.RateLimit{PerSecond: 100, Burst: 100}})
+	var log *ingest.PacketLog
 	app := newTestAppOn(t, db, func(c *api.Config) {
+		log = ingest.NewPacketLog(ingest.PacketLogConfig{Events: c.Events, Rate: ingest.RateLimit{PerSecond: 100, Burst: 100}})
 		c.Packets = log
 		if broker != nil {
 			var err error
 			*broker, err = ingest.StartBroker(ingest.BrokerConfig{TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0",
-				Devices: c.Devices, Writer: c.Fixes.(*ingest.Writer), Events: db, Packets: log})
+				Devices: c.Devices, Writer: c.Fixes.(*ingest.Writer), Events: c.Events, Packets: log})
 			if err != nil {
 				t.Fatal(err)
 			}
 			c.Connections = *broker
 		}
 	})
-	listening, stop := context.WithCancel(context.Background())
-	go db.ListenEvents(listening, slog.Default(), func(e lifeline.LiveEvent) { log.DeliverEvent(e) })
 	t.Cleanup(func() {
 		if broker != nil {
 			(*broker).Close()
 		}
-		stop()
 		log.Close()
 	})
 	return app

@@ -72,10 +72,6 @@ func hashPassword(password string) string {
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key))
 }
 
-// HashPassword is hashPassword for tools beside the API: the benchmark
-// seeder hashes one password once for all of its users.
-func HashPassword(password string) string { return hashPassword(password) }
-
 var errBadHash = errors.New("api: malformed password hash")
 
 // checkPassword reports whether password matches a hash made by hashPassword.

@@ -54,6 +54,11 @@ type routeSpec struct {
 	endsSession bool
 	// stream: an SSE stream, tested with openStream.
 	stream bool
+	// device: a phone app's ingest route, authenticated by a device token
+	// (never a session) and exempt from the cross-origin check; its own
+	// tests (phones_test.go) cover its input and credentials. Without a
+	// token it answers 401, as protected routes do.
+	device bool
 }
 
 func checkInSpecBody(tag string) map[string]any {
@@ -112,6 +117,7 @@ var routeMatrix = map[string]routeSpec{
 	"GET /api/logout":             {public: true, endsSession: true},
 	"GET /api/auth/config":        {public: true},
 	"GET /api/app-config":         {public: true},
+	"GET /api/openapi.json":       {public: true},
 	"GET /api/auth/oidc/start":    {public: true, query: []string{"next"}},
 	"GET /api/auth/oidc/callback": {public: true, query: []string{"code", "state", "error"}},
 	"POST /api/auth/register": {public: true, echoes: true, body: func(tag string) map[string]any {
@@ -155,9 +161,13 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/gps/location": {body: func(string) map[string]any {
 		return map[string]any{"latitude": 51.5, "longitude": -0.12, "accuracy": 8}
 	}},
-	"GET /api/gps/locations": {query: []string{"limit", "from", "to"}},
-	"GET /api/gps/latest":    {},
-	"GET /api/events":        {stream: true},
+	"GET /api/gps/locations":     {query: []string{"limit", "from", "to"}},
+	"POST /api/ingest/owntracks": {device: true},
+	"POST /api/ingest/overland":  {device: true},
+	"GET /api/ingest/osmand":     {device: true},
+	"POST /api/ingest/osmand":    {device: true},
+	"GET /api/gps/latest":        {},
+	"GET /api/events":            {stream: true},
 
 	"GET /api/safe-zones":              {},
 	"POST /api/safe-zones":             {echoes: true, body: zoneSpecBody},
@@ -387,7 +397,7 @@ func securityApp(t *testing.T) *testApp {
 func raiseAlert(t *testing.T, app *testApp, userID int64, message, key string) int64 {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := app.db.RaiseAlert(ctx, userID, lifeline.NewAlert{Type: "milestone", Message: message, Link: "/", DedupKey: key}); err != nil {
+	if _, err := app.alerts.RaiseAlert(ctx, userID, lifeline.NewAlert{Type: "milestone", Message: message, Link: "/", DedupKey: key}); err != nil {
 		t.Fatal(err)
 	}
 	var id int64

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -19,6 +20,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"lifeline"
+	"lifeline/internal/ratelimit"
+	"lifeline/live"
 )
 
 // Config is what the HTTP server needs from the rest of the program.
@@ -32,13 +35,17 @@ type Config struct {
 	// Fixes takes browser-shared positions; Locations reads them back.
 	Fixes     lifeline.FixWriter
 	Locations lifeline.FixStore
-	// Connections tells which bracelets are online and cuts off revoked ones.
+	// Connections tells which bracelets are online.
 	Connections lifeline.DeviceConnections
 	Zones       lifeline.ZoneService
-	// ZoneWatch validates zones and hears about edits (the geofence engine).
+	// ZoneWatch validates zones (the geofence engine, which hears about
+	// edits through Events).
 	ZoneWatch lifeline.ZoneWatcher
-	// Events announces changes to every node (zone edits).
-	Events lifeline.EventPublisher
+	// Events carries zone edits, revocations and watch leases to every
+	// node, and brings every node's user events to this node's live
+	// streams (nil: a bus for this node alone). Alerts must publish on it
+	// (live.Alerts).
+	Events *live.Bus
 	// Packets holds bracelets' latest packets for the tester view (nil: none).
 	Packets lifeline.PacketLog
 	// Ready answers /readyz: the database is reachable and migrated.
@@ -68,6 +75,10 @@ type Config struct {
 	// SignupLimit is how many accounts one client address may create in 15
 	// minutes (default 20).
 	SignupLimit int
+	// TrustedProxies are the reverse proxies (addresses and CIDR prefixes)
+	// whose X-Forwarded-For names the client; from anyone else the header
+	// is ignored. See ParseTrustedProxies.
+	TrustedProxies []netip.Prefix
 	// StreamWriteTimeout ends a live event stream whose client has not
 	// taken a write for this long (default 30 s), so a stalled reader never
 	// holds a connection and its goroutine.
@@ -93,6 +104,10 @@ type Config struct {
 	// it as a bearer token.
 	MQTTAuthSecret string
 
+	// DeviceRate limits each phone's ingest requests, as --device-rate and
+	// --device-burst limit each bracelet's publishes.
+	DeviceRate ratelimit.Limit
+
 	// OpsOnly serves only /healthz, /readyz and /metrics: an ingest worker
 	// (lifeline serve --role ingest) answers its probes and scrapes, while
 	// people reach the API on other nodes.
@@ -103,10 +118,13 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	oidc     *oidcClient
+	devKey   deviceKeyCache // signs known-device cookies
 	hub      *hub
 	handler  http.Handler
 	server   *http.Server
 	listener net.Listener
+	// deviceRate is the phones' per-device request budget.
+	deviceRate *ratelimit.Keyed
 }
 
 // NewServer builds the router. With OIDC configured it discovers the
@@ -137,7 +155,11 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hub: newHub()}
+	if cfg.Events == nil {
+		cfg.Events = live.NewBus(nil, cfg.Logger)
+	}
+	s := &Server{cfg: cfg, hub: newHub(), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
+	cfg.Events.OnUserEvent(s.hub.deliver)
 	if cfg.OIDC != nil {
 		if s.oidc, err = newOIDCClient(ctx, *cfg.OIDC); err != nil {
 			return nil, err
@@ -171,6 +193,15 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Use(refuseNUL, s.loadSession)
 		r.NotFound(apiNotFound)
 		r.MethodNotAllowed(apiMethodNotAllowed)
+
+		r.Get("/openapi.json", s.openAPI)
+
+		// Phone tracking apps: machine to machine, authenticated by the
+		// device's token (see phones.go), outside sessions and CSRF.
+		r.Post("/ingest/owntracks", s.ingestOwnTracks)
+		r.Post("/ingest/overland", s.ingestOverland)
+		r.Get("/ingest/osmand", s.ingestOsmAnd)
+		r.Post("/ingest/osmand", s.ingestOsmAnd)
 
 		// Browser navigations and sign-in.
 		r.Get("/login", s.loginRedirect)

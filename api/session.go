@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"net"
 	"net/http"
 	"time"
 
@@ -89,13 +88,6 @@ func (s *Server) loadSession(next http.Handler) http.Handler {
 
 // requireUser answers 401 for requests without a session. The body says
 // "Unauthorized", which the web app reads as "signed out".
-// getSession answers "who am I" without treating signed out as an error:
-// the user, or null. The web app asks it on every page load, where a 401
-// would log a console error for every visitor who is not signed in.
-func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, currentUser(r.Context()))
-}
-
 func requireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if currentUser(r.Context()) == nil {
@@ -125,7 +117,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, user *life
 		CreatedAt: now,
 		ExpiresAt: now.Add(s.cfg.SessionMax),
 		UserAgent: r.UserAgent(),
-		IP:        clientIP(r),
+		IP:        s.clientIP(r),
 	})
 	if err != nil {
 		return err
@@ -154,13 +146,3 @@ func (s *Server) clearSessionCookie(w http.ResponseWriter) {
 }
 
 func (s *Server) secureCookies() bool { return urlScheme(s.cfg.PublicURL) == "https" }
-
-// clientIP is the connection's address. Forwarded headers are not trusted:
-// anyone can send them.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}

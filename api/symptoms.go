@@ -26,7 +26,7 @@ const (
 )
 
 // field is a JSON member that may be absent: Set tells a PATCH which
-// fields were sent; Raw keeps the value for validation with SPEC.md's
+// fields were sent; Raw keeps the value for validation with docs/spec.md's
 // default messages (a wrong type is a message on the field, not a refusal
 // of the whole body).
 type field struct {
@@ -41,7 +41,7 @@ func (f *field) UnmarshalJSON(b []byte) error {
 
 func (f field) null() bool { return !f.Set || bytes.Equal(f.Raw, []byte("null")) }
 
-// symptomRequest is a symptom log as the web app sends it (SPEC.md §7); on
+// symptomRequest is a symptom log as the web app sends it (docs/spec.md §7); on
 // PATCH only the fields present change, and null clears one.
 type symptomRequest struct {
 	PhysicalSymptom  field `json:"physicalSymptom"`
@@ -120,7 +120,7 @@ func (f field) severity() (*int, string) {
 	return &n, ""
 }
 
-// apply copies the fields sent onto l and validates the result (SPEC.md §5:
+// apply copies the fields sent onto l and validates the result (docs/spec.md §5:
 // duration required and one of the five choices; symptoms from the lists or
 // empty; severities optional whole numbers 1..10; notes at most 5,000
 // characters).

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lifeline"
+	"lifeline/live"
 )
 
 // zoneRequest is a zone as the web app sends it; on PATCH only the fields
@@ -88,14 +89,11 @@ func (s *Server) validateZone(ctx context.Context, z *lifeline.Zone) error {
 	return s.cfg.ZoneWatch.ValidateZone(ctx, z)
 }
 
-// zoneChanged brings the engine on this node up to date at once, and tells
-// the other nodes' engines through the events channel.
+// zoneChanged brings every node's engine up to date: this node's at once,
+// before the response.
 func (s *Server) zoneChanged(ctx context.Context, userID, zoneID int64) {
-	s.cfg.ZoneWatch.ZoneChanged(ctx, zoneID)
-	if s.cfg.Events != nil {
-		if err := s.cfg.Events.PublishEvents(ctx, []lifeline.LiveEvent{{UserID: userID, Kind: lifeline.EventZone, ID: zoneID, Data: json.RawMessage(`{}`)}}); err != nil {
-			s.cfg.Logger.Warn("announce zone change", "zone", zoneID, "err", err)
-		}
+	if err := s.cfg.Events.Publish(ctx, live.ZoneChanged(userID, zoneID)); err != nil {
+		s.cfg.Logger.Warn("announce zone change", "zone", zoneID, "err", err)
 	}
 }
 

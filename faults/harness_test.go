@@ -32,6 +32,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"lifeline/store"
+	"lifeline/store/storetest"
 )
 
 var (
@@ -113,7 +114,7 @@ func openDir(t *testing.T, prefix string) string {
 // it. Its socket path stays the same across restarts.
 func externalPostgres(t *testing.T) *store.Cluster {
 	t.Helper()
-	c := &store.Cluster{Dir: filepath.Join(openDir(t, "faults-pg-"), "pg"), Ephemeral: true, Logger: quietLogger()}
+	c := &store.Cluster{Dir: filepath.Join(openDir(t, "faults-pg-"), "pg"), Ephemeral: true, Timescale: storetest.Mode(), Logger: quietLogger()}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if err := c.Start(ctx); err != nil {
@@ -150,7 +151,8 @@ func startServer(t *testing.T, externalURL string, extra ...string) *server {
 	s.url = "http://127.0.0.1:" + ports[0]
 	s.mqttAddr = "127.0.0.1:" + ports[1]
 	s.args = append([]string{"serve", "--http-addr", "127.0.0.1:" + ports[0], "--mqtt-addr", s.mqttAddr,
-		"--mqtt-ws-addr", "127.0.0.1:" + ports[2], "--data-dir", s.dataDir, "--device-rate", "0", "--map-tile-url", ""}, extra...)
+		"--mqtt-ws-addr", "127.0.0.1:" + ports[2], "--data-dir", s.dataDir, "--device-rate", "0", "--map-tile-url", "",
+		storetest.TimescaleFlag()}, extra...)
 	if externalURL != "" {
 		s.args = append(s.args, "--database-url", externalURL)
 	}

@@ -93,7 +93,7 @@ func launchServer() (*lifelineServer, error) {
 		return nil, err
 	}
 	s.cmd = exec.Command(bin, "serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0",
-		"--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", data, "--device-rate", "0")
+		"--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", data, "--device-rate", "0", timescaleFlag())
 	for _, kv := range os.Environ() { // a private cluster, whatever the caller's environment says
 		if !strings.HasPrefix(kv, "DATABASE_URL=") && !strings.HasPrefix(kv, "LIFELINE_") {
 			s.cmd.Env = append(s.cmd.Env, kv)
@@ -405,4 +405,13 @@ type tWriter struct{ t *testing.T }
 func (w tWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))
 	return len(p), nil
+}
+
+// timescaleFlag puts the server on the storage engine of this test run
+// (LIFELINE_TEST_ENGINE, as lifeline/store/storetest reads it).
+func timescaleFlag() string {
+	if os.Getenv("LIFELINE_TEST_ENGINE") == "timescale" {
+		return "--timescale=require"
+	}
+	return "--timescale=off"
 }

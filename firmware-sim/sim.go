@@ -20,7 +20,7 @@ import (
 	paho "github.com/eclipse/paho.mqtt.golang"
 
 	"lifeline/ingest/wire"
-	"lifeline/latency"
+	"lifeline/internal/bench/latency"
 )
 
 // counters are the run's totals, shared by every device.

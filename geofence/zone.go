@@ -65,6 +65,12 @@ type Circle struct {
 	RadiusM float64
 }
 
+// NewCircle is a circle around a latitude and longitude, for callers that
+// do not speak orb.
+func NewCircle(lat, lon, radiusM float64) *Circle {
+	return &Circle{Center: orb.Point{lon, lat}, RadiusM: radiusM}
+}
+
 // Schedule is a daily window of wall-clock times in Location: Start and End
 // are times of day (since local midnight as a clock shows it, so 22:00 means
 // 22:00 on the clock on DST days too). End before Start wraps midnight

@@ -14,10 +14,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/paulmach/orb"
-
 	"lifeline"
 	"lifeline/geofence"
+	"lifeline/live"
 )
 
 // Config is what the guard needs.
@@ -26,6 +25,8 @@ type Config struct {
 	States lifeline.GeofenceStore
 	Alerts lifeline.AlertService
 	Users  lifeline.UserService
+	// Events brings zone edits made on any node (nil: only ZoneChanged).
+	Events *live.Bus
 	Logger *slog.Logger
 }
 
@@ -80,6 +81,9 @@ func New(ctx context.Context, cfg Config) (*Guard, error) {
 		g.engine.LoadState(s.DeviceKey, s.ZoneID, fromStored(s))
 	}
 	cfg.Logger.Info("geofence engine ready", "zones", len(converted), "states", len(states))
+	if cfg.Events != nil {
+		cfg.Events.OnZoneChanged(g.ZoneChanged)
+	}
 	go g.run()
 	return g, nil
 }
@@ -162,24 +166,19 @@ func (g *Guard) alertFor(ev geofence.Event) lifeline.NewAlert {
 	if loc == nil {
 		loc = time.UTC
 	}
-	at := ev.At.In(loc).Format("15:04")
-	name := ev.ZoneName
+	at := ev.At.In(loc)
 	var kind, message string
 	key := fmt.Sprintf("zone %d:%s:%s", ev.ZoneID, ev.DeviceKey, ev.At.UTC().Format(time.RFC3339Nano))
 	switch ev.Kind {
 	case geofence.EventEnter:
-		kind = "geofence_enter_avoid"
-		message = fmt.Sprintf("You entered %q, a place you chose to avoid, at %s. Take a slow breath — your coping tools and people are one tap away.", name, at)
+		kind, message = lifeline.AlertZoneEntered, lifeline.ZoneEnteredMessage(ev.ZoneName, at)
 	case geofence.EventExit:
-		kind = "geofence_exit_safe"
-		message = fmt.Sprintf("You left %q, one of your safe places, at %s. If this wasn't planned, a quick check-in with someone you trust can help.", name, at)
+		kind, message = lifeline.AlertZoneLeft, lifeline.ZoneLeftMessage(ev.ZoneName, at)
 	case geofence.EventDwell:
-		kind = "geofence_dwell"
-		message = fmt.Sprintf("You've been at %q, a place you chose to avoid, since %s. It's okay to step away now — you can reach out any time.", name, at)
+		kind, message = lifeline.AlertZoneDwell, lifeline.ZoneDwellMessage(ev.ZoneName, at)
 	case geofence.EventSchedule:
-		kind = "geofence_schedule"
+		kind, message = lifeline.AlertZoneSchedule, lifeline.ZoneScheduleMessage(ev.ZoneName, at)
 		key = fmt.Sprintf("zone %d:%s:window %s", ev.ZoneID, ev.DeviceKey, ev.WindowStart.UTC().Format(time.RFC3339))
-		message = fmt.Sprintf("You're away from %q during the hours you planned to be there (since %s). If you need support, it's one tap away.", name, at)
 	}
 	evidence, _ := json.Marshal(ev.Evidence)
 	a := lifeline.NewAlert{Type: kind, Message: message, Link: "/gps", DedupKey: key, ZoneID: ev.ZoneID, Evidence: evidence}
@@ -249,7 +248,7 @@ func (g *Guard) toEngineLocked(z *lifeline.Zone) (geofence.Zone, error) {
 		if z.Radius != nil {
 			radius = *z.Radius
 		}
-		gz.Circle = &geofence.Circle{Center: orb.Point{z.Longitude, z.Latitude}, RadiusM: radius}
+		gz.Circle = geofence.NewCircle(z.Latitude, z.Longitude, radius)
 	}
 	if z.DwellMinutes != nil {
 		gz.DwellMinutes = *z.DwellMinutes

@@ -15,6 +15,7 @@ import (
 
 	"lifeline"
 	"lifeline/ingest/wire"
+	"lifeline/live"
 )
 
 // BrokerConfig says where the broker listens and what it enforces.
@@ -36,8 +37,9 @@ type BrokerConfig struct {
 	// MaxPacketSize caps one MQTT packet in bytes (0: 128 KiB).
 	MaxPacketSize int
 
-	// Events, when set, announces bracelets connecting and disconnecting.
-	Events lifeline.EventPublisher
+	// Events, when set, announces bracelets connecting and disconnecting,
+	// and brings revocations made on any node.
+	Events *live.Bus
 	// Packets, when set, records every packet for the tester view.
 	Packets *PacketLog
 
@@ -58,15 +60,7 @@ var _ lifeline.DeviceConnections = (*Broker)(nil)
 
 // StartBroker binds the listeners and starts serving in the background.
 func StartBroker(cfg BrokerConfig) (*Broker, error) {
-	if cfg.Logger == nil {
-		cfg.Logger = slog.Default()
-	}
-	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics(nil)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Logger, cfg.Metrics, cfg.Now = orDefaults(cfg.Logger, cfg.Metrics, cfg.Now)
 	if cfg.MaxPacketSize == 0 {
 		cfg.MaxPacketSize = 128 << 10
 	}
@@ -109,6 +103,9 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 		server.Close()
 		return nil, fmt.Errorf("ingest: start broker: %w", err)
 	}
+	if cfg.Events != nil {
+		cfg.Events.OnDeviceRevoked(b.Disconnect)
+	}
 	return b, nil
 }
 
@@ -124,7 +121,8 @@ func (b *Broker) Connected(deviceID string) bool {
 	return ok
 }
 
-// Disconnect closes the device's live connection (after revocation).
+// Disconnect closes the device's live connection (after revocation, told
+// through the live events).
 func (b *Broker) Disconnect(deviceID string) {
 	if cl, ok := b.server.Clients.Get(deviceID); ok {
 		_ = b.server.DisconnectClient(cl, packets.ErrNotAuthorized)

@@ -32,6 +32,9 @@ type ExternalConfig struct {
 	Packets *PacketLog
 	Metrics *Metrics
 	Logger  *slog.Logger
+	// Now is the worker's clock: a packet's receive time, which its ts is
+	// checked against (nil: time.Now).
+	Now func() time.Time
 }
 
 // External is an ingest worker on an outside broker. It reads bracelet
@@ -46,13 +49,8 @@ type External struct {
 
 // StartExternal connects and subscribes; it returns once subscribed.
 func StartExternal(cfg ExternalConfig) (*External, error) {
-	if cfg.Logger == nil {
-		cfg.Logger = slog.Default()
-	}
-	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics(nil)
-	}
-	e := &External{cfg: cfg, devices: &deviceCache{store: cfg.Devices, ttl: 30 * time.Second, entries: map[string]cachedDevice{}}}
+	cfg.Logger, cfg.Metrics, cfg.Now = orDefaults(cfg.Logger, cfg.Metrics, cfg.Now)
+	e := &External{cfg: cfg, devices: &deviceCache{store: cfg.Devices, ttl: 30 * time.Second, now: cfg.Now, entries: map[string]cachedDevice{}}}
 	subscribed := make(chan error, 1)
 	opts := paho.NewClientOptions().
 		AddBroker(cfg.BrokerURL).
@@ -108,11 +106,26 @@ func StartExternal(cfg ExternalConfig) (*External, error) {
 	return e, nil
 }
 
+// orDefaults fills in what a way into ingest leaves unset: the default
+// logger, a private metrics registry and the machine's clock.
+func orDefaults(logger *slog.Logger, metrics *Metrics, now func() time.Time) (*slog.Logger, *Metrics, func() time.Time) {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	if metrics == nil {
+		metrics = NewMetrics(nil)
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return logger, metrics, now
+}
+
 // handle stores one packet and then acknowledges it. Invalid packets and
 // packets of unknown or revoked devices are acknowledged without storing:
 // redelivering them could never succeed.
 func (e *External) handle(_ paho.Client, msg paho.Message) {
-	deviceID, kind, err := wire.ParseTopic(msg.Topic())
+	deviceID, _, err := wire.ParseTopic(msg.Topic())
 	if err != nil {
 		e.reject(msg, wire.ReasonOf(err))
 		return
@@ -126,37 +139,14 @@ func (e *External) handle(_ paho.Client, msg paho.Message) {
 		e.reject(msg, "unknown_device")
 		return
 	}
-	now := time.Now()
-	var fixes []lifeline.Fix
-	var batteries []lifeline.BatteryReading
-	switch kind {
-	case wire.KindPosition:
-		decoded, err := wire.DecodePositions(msg.Payload(), now, e.cfg.Limits)
-		if err != nil {
-			e.record(deviceID, device.UserID, now, msg, packetResult{reason: wire.ReasonOf(err), err: err})
-			e.reject(msg, wire.ReasonOf(err))
-			return
-		}
-		e.record(deviceID, device.UserID, now, msg, packetResult{kind: kind, fixes: len(decoded)})
-		for _, f := range decoded {
-			fixes = append(fixes, lifeline.Fix{UserID: device.UserID, DeviceID: deviceID, Source: lifeline.SourceBracelet,
-				Seq: int64(f.Seq), TS: f.TS, Lat: f.Lat, Lon: f.Lon, Accuracy: f.Acc, Battery: f.Bat, ReceivedAt: now})
-		}
-	case wire.KindBattery:
-		b, err := wire.DecodeBattery(msg.Payload(), now, e.cfg.Limits)
-		if err != nil {
-			e.record(deviceID, device.UserID, now, msg, packetResult{reason: wire.ReasonOf(err), err: err})
-			e.reject(msg, wire.ReasonOf(err))
-			return
-		}
-		e.record(deviceID, device.UserID, now, msg, packetResult{kind: kind})
-		batteries = append(batteries, lifeline.BatteryReading{UserID: device.UserID, DeviceID: deviceID, Seq: int64(b.Seq),
-			TS: b.TS, Battery: b.Bat, Charging: b.Charging, ReceivedAt: now})
-	default:
-		e.reject(msg, wire.ReasonBadTopic)
+	now := e.cfg.Now()
+	p, err := decodePacket(msg.Topic(), msg.Payload(), sender{deviceID: deviceID, userID: device.UserID}, now, e.cfg.Limits)
+	e.record(deviceID, device.UserID, now, msg, logged(p, err))
+	if err != nil {
+		e.reject(msg, wire.ReasonOf(err))
 		return
 	}
-	if err := e.cfg.Writer.Write(context.Background(), fixes, batteries); err != nil {
+	if err := e.cfg.Writer.Write(context.Background(), p.fixes, p.batteries); err != nil {
 		if lifeline.ErrorCode(err) == lifeline.EINVALID {
 			e.reject(msg, "store_refused")
 			return
@@ -187,6 +177,7 @@ func (e *External) Close() { e.client.Disconnect(1000) }
 type deviceCache struct {
 	store   lifeline.DeviceService
 	ttl     time.Duration
+	now     func() time.Time
 	mu      sync.Mutex
 	entries map[string]cachedDevice
 }
@@ -200,7 +191,7 @@ func (c *deviceCache) get(id string) (*lifeline.DeviceCredentials, error) {
 	c.mu.Lock()
 	entry, ok := c.entries[id]
 	c.mu.Unlock()
-	if ok && time.Now().Before(entry.expires) {
+	if ok && c.now().Before(entry.expires) {
 		return entry.creds, nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -216,7 +207,7 @@ func (c *deviceCache) get(id string) (*lifeline.DeviceCredentials, error) {
 		creds = nil
 	}
 	c.mu.Lock()
-	c.entries[id] = cachedDevice{creds: creds, expires: time.Now().Add(c.ttl)}
+	c.entries[id] = cachedDevice{creds: creds, expires: c.now().Add(c.ttl)}
 	c.mu.Unlock()
 	return creds, nil
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"lifeline"
 	"lifeline/ingest"
 	"lifeline/ingest/mosquittotest"
 	"lifeline/ingest/wire"
@@ -20,13 +19,7 @@ import (
 func TestTwoWorkersShareAnExternalMosquitto(t *testing.T) {
 	db := storetest.NewDB(t)
 	ctx := context.Background()
-	var userID int64
-	db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ('ext@example.org') RETURNING id`).Scan(&userID)
-	token, hash := lifeline.NewDeviceToken()
-	device := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Scale-out bracelet"}
-	if err := db.CreateDevice(ctx, device, hash); err != nil {
-		t.Fatal(err)
-	}
+	device, token := pairedDevice(t, db, "ext@example.org")
 
 	workers := []string{"lifeline-ingest-1", "lifeline-ingest-2"}
 	addr := strings.TrimPrefix(mosquittotest.Start(t, workers, []ingest.MosquittoAccount{

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"strings"
@@ -16,6 +15,8 @@ import (
 
 	"lifeline"
 	"lifeline/ingest/wire"
+	"lifeline/internal/ratelimit"
+	"lifeline/live"
 )
 
 // deviceHook enforces the bracelet wire contract v1 inside the broker:
@@ -37,7 +38,7 @@ type deviceHook struct {
 	maxClients int
 	busy       func(cl *mqtt.Client)
 	// events announces connection changes to the web app (may be nil).
-	events lifeline.EventPublisher
+	events *live.Bus
 	// packets records every packet for the tester view (may be nil).
 	packets *PacketLog
 
@@ -49,7 +50,7 @@ type deviceHook struct {
 type deviceSession struct {
 	client  *mqtt.Client
 	userID  int64
-	limiter *tokenBucket
+	limiter *ratelimit.Bucket
 }
 
 func (h *deviceHook) ID() string { return "lifeline-devices" }
@@ -112,7 +113,7 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	h.mu.Lock()
 	// A reconnecting device replaces its old session (mochi then closes the
 	// old connection): the gauge follows the map, not the events.
-	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, limiter: newTokenBucket(h.rate)}
+	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, limiter: ratelimit.NewBucket(h.rate)}
 	h.metrics.Connected.Set(float64(len(h.sessions)))
 	h.mu.Unlock()
 	return true
@@ -133,11 +134,10 @@ func (h *deviceHook) announce(userID int64, deviceID string, connected bool) {
 	if h.events == nil {
 		return
 	}
-	data, _ := json.Marshal(map[string]any{"id": deviceID, "connected": connected})
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := h.events.PublishEvents(ctx, []lifeline.LiveEvent{{UserID: userID, Kind: lifeline.EventDevice, Data: data}}); err != nil {
+		if err := h.events.Publish(ctx, live.DeviceConnection(userID, deviceID, connected)); err != nil {
 			h.log.Debug("announce device", "device", deviceID, "err", err)
 		}
 	}()
@@ -208,7 +208,7 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		}
 	}
 	now := h.now()
-	if !s.limiter.allow(now) {
+	if !s.limiter.Allow(now) {
 		h.metrics.Refused.WithLabelValues("rate_limited").Inc()
 		h.record(cl.ID, s.userID, now, pk, packetResult{reason: "rate_limited"})
 		if !v5 {
@@ -219,24 +219,19 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		}
 		return pk, h.submit(cl, nil, nil, func(error) { ack(packets.ErrMessageRateTooHigh) })
 	}
-	fixes, batteries, err := h.decode(cl.ID, s.userID, pk)
+	p, err := decodePacket(pk.TopicName, pk.Payload, sender{deviceID: cl.ID, userID: s.userID}, now, h.limits)
+	h.record(cl.ID, s.userID, now, pk, logged(p, err))
 	if err != nil {
 		reason := wire.ReasonOf(err)
 		h.metrics.RejectedFixes.WithLabelValues(reason).Inc()
 		h.log.Debug("packet rejected", "device", cl.ID, "topic", pk.TopicName, "reason", reason, "err", err)
-		h.record(cl.ID, s.userID, now, pk, packetResult{reason: reason, err: err})
 		code := packets.CodeSuccess // MQTT 3.1.1: acked as "rejected as invalid"
 		if v5 {
 			code = packets.ErrPayloadFormatInvalid // PUBACK 0x99
 		}
 		return pk, h.submit(cl, nil, nil, func(error) { ack(code) })
 	}
-	if len(fixes) > 0 {
-		h.record(cl.ID, s.userID, now, pk, packetResult{kind: wire.KindPosition, fixes: len(fixes)})
-	} else {
-		h.record(cl.ID, s.userID, now, pk, packetResult{kind: wire.KindBattery})
-	}
-	return pk, h.submit(cl, fixes, batteries, func(err error) {
+	return pk, h.submit(cl, p.fixes, p.batteries, func(err error) {
 		switch {
 		case err == nil:
 			ack(packets.CodeSuccess)
@@ -275,68 +270,6 @@ func pubAck(packetID uint16, code packets.Code) packets.Packet {
 	return pk
 }
 
-func (h *deviceHook) decode(deviceID string, userID int64, pk packets.Packet) ([]lifeline.Fix, []lifeline.BatteryReading, error) {
-	id, kind, err := wire.ParseTopic(pk.TopicName)
-	if err != nil || id != deviceID {
-		return nil, nil, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "not this device's topic: " + pk.TopicName}
-	}
-	now := h.now()
-	switch kind {
-	case wire.KindPosition:
-		decoded, err := wire.DecodePositions(pk.Payload, now, h.limits)
-		if err != nil {
-			return nil, nil, err
-		}
-		fixes := make([]lifeline.Fix, len(decoded))
-		for i, f := range decoded {
-			fixes[i] = lifeline.Fix{
-				UserID: userID, DeviceID: deviceID, Source: lifeline.SourceBracelet, Seq: int64(f.Seq), TS: f.TS,
-				Lat: f.Lat, Lon: f.Lon, Accuracy: f.Acc, Battery: f.Bat, ReceivedAt: now,
-			}
-		}
-		return fixes, nil, nil
-	case wire.KindBattery:
-		b, err := wire.DecodeBattery(pk.Payload, now, h.limits)
-		if err != nil {
-			return nil, nil, err
-		}
-		return nil, []lifeline.BatteryReading{{UserID: userID, DeviceID: deviceID, Seq: int64(b.Seq), TS: b.TS, Battery: b.Bat, Charging: b.Charging, ReceivedAt: now}}, nil
-	default:
-		return nil, nil, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "devices do not publish to " + pk.TopicName}
-	}
-}
-
 // RateLimit is a token bucket: Burst packets at once, refilled at
 // PerSecond. Zero PerSecond means no limit.
-type RateLimit struct {
-	PerSecond float64
-	Burst     int
-}
-
-type tokenBucket struct {
-	limit  RateLimit
-	mu     sync.Mutex
-	tokens float64
-	last   time.Time
-}
-
-func newTokenBucket(l RateLimit) *tokenBucket {
-	return &tokenBucket{limit: l, tokens: float64(l.Burst)}
-}
-
-func (b *tokenBucket) allow(now time.Time) bool {
-	if b.limit.PerSecond <= 0 {
-		return true
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if !b.last.IsZero() {
-		b.tokens = min(float64(b.limit.Burst), b.tokens+now.Sub(b.last).Seconds()*b.limit.PerSecond)
-	}
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
-}
+type RateLimit = ratelimit.Limit

@@ -352,13 +352,13 @@ func TestDatabaseOutageLosesAndDuplicatesNothing(t *testing.T) {
 	}
 	defer os.RemoveAll(dir)
 	os.Chmod(dir, 0o755)
-	cluster := &store.Cluster{Dir: filepath.Join(dir, "pg"), Ephemeral: true}
+	cluster := &store.Cluster{Dir: filepath.Join(dir, "pg"), Ephemeral: true, Timescale: storetest.Mode()}
 	ctx := context.Background()
 	if err := cluster.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
 	defer func() { cluster.Stop() }()
-	db, err := store.Open(ctx, cluster.URL("lifeline"), migrations.FS, store.TimescaleAuto)
+	db, err := store.Open(ctx, cluster.URL("lifeline"), migrations.FS, storetest.Mode())
 	if err != nil {
 		t.Fatal(err)
 	}

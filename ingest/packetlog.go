@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -18,6 +17,8 @@ import (
 
 	"lifeline"
 	"lifeline/ingest/wire"
+	"lifeline/internal/ratelimit"
+	"lifeline/live"
 )
 
 // packetsPerDevice is how many recent packets the tester view keeps per
@@ -30,11 +31,10 @@ const packetsPerDevice = 50
 //
 // Across nodes it works with the shared live events channel alone:
 //   - Watching is a lease. The API node that serves POST
-//     /api/devices/{id}/watch publishes an EventWatch; every node's events
-//     listener hands it to its PacketLog (DeliverEvent), so the ingest node
-//     the bracelet's packets reach, whichever it is, publishes that
-//     device's records as EventPacket events to the owner until the lease
-//     ends. The tester view renews the lease while it is open. A device no
+//     /api/devices/{id}/watch publishes a live.KindWatch event; every
+//     node's PacketLog is subscribed to them, so the ingest node the
+//     bracelet's packets reach, whichever it is, publishes that device's
+//     records as live.KindPacket events to the owner until the lease ends. The tester view renews the lease while it is open. A device no
 //     one watches costs one map lookup per packet and no NOTIFY.
 //   - A node that starts watching a device replays the records it already
 //     holds, and every node keeps the records other nodes publish in its
@@ -46,12 +46,12 @@ const packetsPerDevice = 50
 // copies its excerpt into a slot allocated once per ring and allocates
 // nothing.
 type PacketLog struct {
-	node      string // prefix of this node's record IDs
-	max       int
-	publisher lifeline.EventPublisher
-	rate      RateLimit
-	log       *slog.Logger
-	dropped   prometheus.Counter
+	node    string // prefix of this node's record IDs
+	max     int
+	events  *live.Bus
+	rate    RateLimit
+	log     *slog.Logger
+	dropped prometheus.Counter
 
 	seq atomic.Uint64
 	// watches maps device ID to the end of its watch lease. Read on every
@@ -71,8 +71,9 @@ type PacketLog struct {
 
 // PacketLogConfig configures a PacketLog.
 type PacketLogConfig struct {
-	// Publisher sends watched devices' records to every node (nil: none).
-	Publisher lifeline.EventPublisher
+	// Events brings watch leases and other nodes' records, and takes
+	// watched devices' records to every node (nil: none).
+	Events *live.Bus
 	// MaxDevices caps the bracelets with a ring (0: 1024, about 17 MB at
 	// most); the least recently active unwatched ring makes way.
 	MaxDevices int
@@ -101,7 +102,7 @@ func NewPacketLog(cfg PacketLogConfig) *PacketLog {
 	node := make([]byte, 4)
 	_, _ = rand.Read(node)
 	l := &PacketLog{
-		node: hex.EncodeToString(node), max: cfg.MaxDevices, publisher: cfg.Publisher, rate: cfg.Rate, log: cfg.Logger,
+		node: hex.EncodeToString(node), max: cfg.MaxDevices, events: cfg.Events, rate: cfg.Rate, log: cfg.Logger,
 		dropped: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "lifeline_tester_events_dropped_total",
 			Help: "Packet events of watched bracelets not published: over the per-device rate or the queue full.",
@@ -111,6 +112,10 @@ func NewPacketLog(cfg PacketLogConfig) *PacketLog {
 	}
 	cfg.Registerer.MustRegister(l.dropped)
 	l.watches.Store(&map[string]time.Time{})
+	if cfg.Events != nil {
+		cfg.Events.OnDeviceWatch(func(w lifeline.DeviceWatch) { l.Watch(w.DeviceID, w.Until) })
+		cfg.Events.OnPacket(l.keep)
+	}
 	go l.publish()
 	return l
 }
@@ -146,7 +151,7 @@ type packetRing struct {
 	next    int // slot the next record goes to
 	count   int
 	used    bool // clock bit: recorded since the hand last passed
-	limiter tokenBucket
+	limiter *ratelimit.Bucket
 }
 
 type queuedPacket struct {
@@ -170,7 +175,7 @@ func (l *PacketLog) Record(deviceID string, userID int64, at time.Time, topic st
 	watched := l.watched(deviceID, at)
 	var q queuedPacket
 	if watched {
-		if r.limiter.allow(at) {
+		if r.limiter.Allow(at) {
 			q = queuedPacket{userID: userID, device: deviceID, slot: *s}
 		} else {
 			watched = false
@@ -214,7 +219,7 @@ func (l *PacketLog) ring(deviceID string, userID int64) *packetRing {
 	r.mu.Lock()
 	// Old slots are overwritten as new packets come; count hides them.
 	r.device, r.userID, r.next, r.count, r.used = deviceID, userID, 0, 0, true
-	r.limiter = tokenBucket{limit: l.rate, tokens: float64(l.rate.Burst)}
+	r.limiter = ratelimit.NewBucket(l.rate)
 	r.mu.Unlock()
 	l.rings[deviceID] = r
 	return r
@@ -339,30 +344,12 @@ func (l *PacketLog) Watch(deviceID string, until time.Time) {
 	}
 }
 
-// DeliverEvent takes the tester's events from the cross-node channel:
-// watch leases, and other nodes' packet records (kept so this node can
-// answer for them). It reports whether e was a watch, which is not for
-// the web app's streams.
-func (l *PacketLog) DeliverEvent(e lifeline.LiveEvent) (watch bool) {
-	switch e.Kind {
-	case lifeline.EventWatch:
-		var w lifeline.DeviceWatch
-		if json.Unmarshal(e.Data, &w) == nil && w.DeviceID != "" {
-			l.Watch(w.DeviceID, w.Until)
-		}
-		return true
-	case lifeline.EventPacket:
-		var p lifeline.PacketRecord
-		if json.Unmarshal(e.Data, &p) != nil || p.DeviceID == "" || strings.HasPrefix(p.ID, l.node+"-") {
-			return false // unreadable, or recorded here
-		}
-		l.keep(e.UserID, &p)
+// keep stores a record published by another node, once, so this node
+// can answer for it.
+func (l *PacketLog) keep(userID int64, p lifeline.PacketRecord) {
+	if strings.HasPrefix(p.ID, l.node+"-") {
+		return // recorded here
 	}
-	return false
-}
-
-// keep stores a record published by another node, once.
-func (l *PacketLog) keep(userID int64, p *lifeline.PacketRecord) {
 	r := l.ring(p.DeviceID, userID)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -372,7 +359,7 @@ func (l *PacketLog) keep(userID int64, p *lifeline.PacketRecord) {
 		}
 	}
 	s := &r.slots[r.next]
-	*s = packetSlot{at: p.At, remote: p}
+	*s = packetSlot{at: p.At, remote: &p}
 	r.next = (r.next + 1) % packetsPerDevice
 	r.count = min(r.count+1, packetsPerDevice)
 	r.used = true
@@ -398,19 +385,15 @@ func (l *PacketLog) publish() {
 				break more
 			}
 		}
-		if l.publisher == nil {
+		if l.events == nil {
 			continue
 		}
-		events := make([]lifeline.LiveEvent, 0, len(batch))
+		events := make([]live.Event, 0, len(batch))
 		for i := range batch {
-			data, err := json.Marshal(l.record(batch[i].device, &batch[i].slot))
-			if err != nil {
-				continue
-			}
-			events = append(events, lifeline.LiveEvent{UserID: batch[i].userID, Kind: lifeline.EventPacket, Data: data})
+			events = append(events, live.PacketSeen(batch[i].userID, l.record(batch[i].device, &batch[i].slot)))
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		if err := l.publisher.PublishEvents(ctx, events); err != nil {
+		if err := l.events.Publish(ctx, events...); err != nil {
 			l.log.Warn("publish packet events", "events", len(events), "err", err)
 		}
 		cancel()

@@ -37,11 +37,11 @@ func BenchmarkHookHotPath(b *testing.B) {
 			pk := packets.Packet{TopicName: wire.PositionTopic(id), Payload: payload}
 			for pb.Next() {
 				at := h.now()
-				fixes, _, err := h.decode(id, 1, pk)
+				p, err := decodePacket(pk.TopicName, pk.Payload, sender{deviceID: id, userID: 1}, at, h.limits)
 				if err != nil {
 					b.Fatal(err)
 				}
-				h.record(id, 1, at, pk, packetResult{kind: wire.KindPosition, fixes: len(fixes)})
+				h.record(id, 1, at, pk, logged(p, err))
 			}
 		})
 	}

@@ -9,7 +9,8 @@
 //     creates; no migration touches it).
 //   - A version whose steps depend on TimescaleDB comes as a pair of variants
 //     instead of one common file: NNNN_name.timescale.sql is applied when the
-//     server offers the timescaledb extension (pg_available_extensions),
+//     database uses TimescaleDB (store/migrate.go: the extension is created, or
+//     this role can create it; a database keeps the variant it started with),
 //     NNNN_name.plain.sql otherwise. A version has either one common file or
 //     both variants, never one variant alone; both variants leave the common
 //     tables usable by the same queries.

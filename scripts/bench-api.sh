@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # make bench-api: the API under load on a large seeded data set, and the web
 # app's initial download.
-#   1. `lifeline bench seed-api` fills a fresh private cluster (USERS users,
+#   1. `lifeline-bench seed-api` fills a fresh private cluster (USERS users,
 #      DAYS daily check-ins each, FIXES bracelet fixes each, one session per
 #      user); `lifeline serve` then runs on it.
-#   2. `lifeline bench api` loads each endpoint as random signed-in users,
+#   2. `lifeline-bench api` loads each endpoint as random signed-in users,
 #      CONCURRENCY requests in flight, REPEAT rounds (medians reported),
 #      beside GET /healthz through the same stack as the ratio baseline.
-#   3. `lifeline bench explain-api` runs EXPLAIN (ANALYZE, BUFFERS) of every
+#   3. `lifeline-bench explain-api` runs EXPLAIN (ANALYZE, BUFFERS) of every
 #      endpoint's queries (full plans to PLANS) and fails on a sequential
 #      scan of a big table.
 #   4. webapp/scripts/bundle-report.mjs builds the web app and fails when
@@ -46,20 +46,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-say "building"
-go build -o "$work/lifeline" ./cmd/lifeline
+lifeline=$(binary lifeline ./cmd/lifeline LIFELINE_BIN)
+lifeline_bench=$(binary lifeline-bench ./cmd/lifeline-bench LIFELINE_BENCH_BIN)
 data="$work/data"
-lifeline() { "$work/lifeline" "$@"; }
 
 say "web bundle"
 node webapp/scripts/bundle-report.mjs >"$work/bundle.json"
 
 say "seeding $USERS users, $DAYS days of check-ins and $FIXES fixes each"
-lifeline bench seed-api --data-dir "$data" --users "$USERS" --days "$DAYS" --fixes "$FIXES" --fix-every "$FIX_EVERY" \
+"$lifeline_bench" seed-api --data-dir "$data" --users "$USERS" --days "$DAYS" --fixes "$FIXES" --fix-every "$FIX_EVERY" \
   --sessions-out "$work/sessions.json" >"$work/seed.json"
 say "seeded in $(jq -r '.seconds | floor' "$work/seed.json") s: $(jq -c '[.steps[] | "\(.name) \(.seconds | floor) s"]' "$work/seed.json")"
 
-"$work/lifeline" serve --data-dir "$data" --http-addr 127.0.0.1:0 --mqtt-addr 127.0.0.1:0 --mqtt-ws-addr 127.0.0.1:0 \
+"$lifeline" serve --data-dir "$data" --http-addr 127.0.0.1:0 --mqtt-addr 127.0.0.1:0 --mqtt-ws-addr 127.0.0.1:0 \
   --log-level warn >"$work/serve.log" 2>"$work/serve.err" &
 pid=$!
 for _ in $(seq 1 600); do
@@ -74,14 +73,14 @@ url=$(grep -oE 'running at (http://[^ ]+)' "$work/serve.log" | sed 's/running at
 for i in $(seq 1 "$REPEAT"); do
   for e in "${ENDPOINTS[@]}"; do
     say "round $i/$REPEAT: $e"
-    lifeline bench api --url "$url" --sessions "$work/sessions.json" --endpoint "$e" \
+    "$lifeline_bench" api --url "$url" --sessions "$work/sessions.json" --endpoint "$e" \
       --concurrency "$CONCURRENCY" --duration "$DURATION" --warmup "$WARMUP" >"$work/$e-$i.json"
   done
 done
 
 say "query plans"
 mkdir -p "$(dirname "$PLANS")"
-lifeline bench explain-api --data-dir "$data" --sessions "$work/sessions.json" --plans-out "$PLANS" >"$work/plans.json"
+"$lifeline_bench" explain-api --data-dir "$data" --sessions "$work/sessions.json" --plans-out "$PLANS" >"$work/plans.json"
 kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 
 field() { for i in $(seq 1 "$REPEAT"); do jq -r ".$2" "$work/$1-$i.json"; done | median; }
@@ -113,7 +112,7 @@ api_section=$(cat <<EOF
 $stamp; the load generator shares the cores.
 Command: \`USERS=$USERS DAYS=$DAYS FIXES=$FIXES CONCURRENCY=$CONCURRENCY DURATION=$DURATION REPEAT=$REPEAT make bench-api\` ($took s in all, with the web bundle below).
 
-Data set, written by \`lifeline bench seed-api\` through \`store\` (server-side \`INSERT … SELECT generate_series\`, in time order across users as real traffic leaves it): $(jq -r '.users' "$work/seed.json") users (one shared password hash: bench only), $(jq -r '.check_ins' "$work/seed.json") daily check-ins ($DAYS days each), $(jq -r '.locations' "$work/seed.json") bracelet fixes ($FIXES per user, every $FIX_EVERY up to now), one session per user. Seeding took $(jq -r '.seconds | floor' "$work/seed.json") s ($seed_steps).
+Data set, written by \`lifeline-bench seed-api\` through \`store/storebench\` (server-side \`INSERT … SELECT generate_series\`, in time order across users as real traffic leaves it): $(jq -r '.users' "$work/seed.json") users (one shared password hash: bench only), $(jq -r '.check_ins' "$work/seed.json") daily check-ins ($DAYS days each), $(jq -r '.locations' "$work/seed.json") bracelet fixes ($FIXES per user, every $FIX_EVERY up to now), one session per user. Seeding took $(jq -r '.seconds | floor' "$work/seed.json") s ($seed_steps).
 
 Each request is from a user picked at random, with that user's session cookie, over kept-alive connections, $CONCURRENCY in flight; latency is to the last byte of the body. Each figure is the median of $REPEAT rounds of $DURATION (after $WARMUP of warm-up); no request failed.
 

@@ -30,8 +30,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-go build -o "$work/lifeline" ./cmd/lifeline
-go build -o "$work/firmware-sim" ./firmware-sim
+lifeline=$(binary lifeline ./cmd/lifeline LIFELINE_BIN)
+lifeline_bench=$(binary lifeline-bench ./cmd/lifeline-bench LIFELINE_BENCH_BIN)
+firmware_sim=$(binary firmware-sim ./firmware-sim)
 data="$work/data"
 
 # start PATTERN LOG CMD...: runs a server in the background and waits for
@@ -54,7 +55,7 @@ start() {
 stop_last() { kill -TERM "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; unset 'pids[-1]'; }
 
 serve() {
-  start 'connect over MQTT to ([0-9.:]+)' "$work/serve.log" "$work/lifeline" serve --data-dir "$data" \
+  start 'connect over MQTT to ([0-9.:]+)' "$work/serve.log" "$lifeline" serve --data-dir "$data" \
     --http-addr 127.0.0.1:0 --mqtt-addr 127.0.0.1:0 --mqtt-ws-addr 127.0.0.1:0 \
     --device-rate 0 --signup-limit 100000 --log-level warn
 }
@@ -63,7 +64,7 @@ serve() {
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 load() { # load BROKER_ADDR SUMMARY_FILE
-  "$work/firmware-sim" --broker "tcp://$1" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
+  "$firmware_sim" --broker "tcp://$1" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
     --duration "$DURATION" --scenario wander --battery-every 0 --quiet --summary-json "$2" >&2
 }
 
@@ -79,12 +80,12 @@ measure() {
   http=$(grep -oE 'running at (http://[^ ]+)' "$work/serve.log" | sed 's/running at //')
   curl -fsS -H 'Content-Type: application/json' -H "Origin: $http" -o /dev/null \
     -d '{"email":"bench@bench.invalid","password":"steady load generator 42","firstName":"Bench"}' "$http/api/auth/register"
-  "$work/lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Bench --count "$n" --out "$work/devices.csv" >/dev/null
+  "$lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Bench --count "$n" --out "$work/devices.csv" >/dev/null
   stop_last
 
   for i in $(seq 1 "$REPEAT"); do
     say "$n devices, run $i/$REPEAT: bare broker"
-    start 'listening at ([0-9.:]+)' "$work/bare.log" "$work/lifeline" bench bare-broker --mqtt-addr 127.0.0.1:0
+    start 'listening at ([0-9.:]+)' "$work/bare.log" "$lifeline_bench" bare-broker --mqtt-addr 127.0.0.1:0
     load "$started" "$work/bare-$n-$i.json"
     stop_last
 
@@ -103,7 +104,7 @@ measure() {
     local acked
     acked=$(jq '.acked' "$work/lifeline-$n-$i.json")
     say "$n devices, run $i/$REPEAT: COPY of $acked rows"
-    "$work/lifeline" bench copy --data-dir "$data" --rows "$acked" --batch 1000 >"$work/copy-$n-$i.json"
+    "$lifeline_bench" copy --data-dir "$data" --rows "$acked" --batch 1000 >"$work/copy-$n-$i.json"
   done
 
   field() { for i in $(seq 1 "$REPEAT"); do jq -r ".$2" "$work/$1-$n-$i.json"; done | median; }

@@ -9,6 +9,7 @@
 # BROKER_INFLIGHT (200, Mosquitto's max_inflight_messages towards a worker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/bench.sh
 DEVICES=${DEVICES:-500}
 DURATION=${DURATION:-20s}
 INFLIGHT=${INFLIGHT:-8}
@@ -24,8 +25,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-go build -o "$work/lifeline" ./cmd/lifeline
-go build -o "$work/firmware-sim" ./firmware-sim
+lifeline=$(binary lifeline ./cmd/lifeline LIFELINE_BIN)
+firmware_sim=$(binary firmware-sim ./firmware-sim)
 data="$work/data"
 export LIFELINE_MQTT_EXTERNAL_PASSWORD=bench-worker
 
@@ -35,7 +36,7 @@ wait_for() { # wait_for FILE PATTERN
 }
 
 # The API node owns the private PostgreSQL; the workers use its URL.
-"$work/lifeline" serve --role api --data-dir "$data" --http-addr 127.0.0.1:0 --signup-limit 100000 >"$work/api.log" 2>"$work/api.log.err" &
+"$lifeline" serve --role api --data-dir "$data" --http-addr 127.0.0.1:0 --signup-limit 100000 >"$work/api.log" 2>"$work/api.log.err" &
 pids+=($!)
 wait_for "$work/api.log" 'running at'
 http=$(grep -oE 'running at (http://[^ ]+)' "$work/api.log" | sed 's/running at //')
@@ -44,8 +45,8 @@ dburl="postgres://lifeline:$(cat "$data/pg/password")@127.0.0.1:$pgport/lifeline
 
 curl -fsS -H 'Content-Type: application/json' -H "Origin: $http" -o /dev/null \
   -d '{"email":"bench@bench.invalid","password":"steady load generator 42","firstName":"Bench"}' "$http/api/auth/register"
-"$work/lifeline" devices add --database-url "$dburl" --user bench@bench.invalid --name Bench --count "$DEVICES" --out /dev/null >/dev/null
-"$work/lifeline" devices export-mosquitto --database-url "$dburl" --passwd "$work/passwd" --acl "$work/acl" --out "$work/devices.csv" >/dev/null
+"$lifeline" devices add --database-url "$dburl" --user bench@bench.invalid --name Bench --count "$DEVICES" --out /dev/null >/dev/null
+"$lifeline" devices export-mosquitto --database-url "$dburl" --passwd "$work/passwd" --acl "$work/acl" --out "$work/devices.csv" >/dev/null
 chmod 644 "$work/passwd" "$work/acl"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -71,7 +72,7 @@ fixes() { # total lifeline_ingest_fixes_total over the given worker URLs
 run() { # run N: N workers, one load window; prints fixes committed per second
   local n=$1 urls=() wpids=()
   for i in $(seq 1 "$n"); do
-    "$work/lifeline" serve --role ingest --database-url "$dburl" --data-dir "$data" --http-addr 127.0.0.1:0 \
+    "$lifeline" serve --role ingest --database-url "$dburl" --data-dir "$data" --http-addr 127.0.0.1:0 \
       --mqtt-external "tcp://127.0.0.1:$port" --mqtt-external-username "lifeline-ingest-$i" --log-level warn >"$work/w$n-$i.log" 2>"$work/w$n-$i.log.err" &
     wpids+=($!); pids+=($!)
     wait_for "$work/w$n-$i.log" 'Ingesting bracelet packets'
@@ -79,7 +80,7 @@ run() { # run N: N workers, one load window; prints fixes committed per second
   done
   local before start end after
   before=$(fixes "${urls[@]}"); start=$(date +%s.%N)
-  "$work/firmware-sim" --broker "tcp://127.0.0.1:$port" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
+  "$firmware_sim" --broker "tcp://127.0.0.1:$port" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
     --duration "$DURATION" --scenario wander --battery-every 0 --quiet --summary-json "$work/sim-$n.json" >&2
   after=$(fixes "${urls[@]}"); end=$(date +%s.%N)
   for p in "${wpids[@]}"; do kill -TERM "$p"; wait "$p" 2>/dev/null || true; done

@@ -12,7 +12,27 @@ import (
 
 var _ lifeline.AlertService = (*DB)(nil)
 
-func (db *DB) RaiseAlert(ctx context.Context, userID int64, a lifeline.NewAlert) (bool, error) {
+// alertColumns are what an alert list shows, read by scanAlert.
+const alertColumns = `id, user_id, type, message, coalesce(link, ''), is_read, created_at`
+
+func scanAlert(row pgx.CollectableRow) (*lifeline.Alert, error) {
+	var a lifeline.Alert
+	err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt)
+	return &a, err
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+func (db *DB) RaiseAlert(ctx context.Context, userID int64, a lifeline.NewAlert) (*lifeline.Alert, error) {
+	return insertAlert(ctx, db.Pool, userID, a)
+}
+
+// insertAlert stores a unless its key exists, and returns it (nil if not
+// new).
+func insertAlert(ctx context.Context, q querier, userID int64, a lifeline.NewAlert) (*lifeline.Alert, error) {
 	var zone, evidence any
 	if a.ZoneID != 0 {
 		zone = a.ZoneID
@@ -20,31 +40,52 @@ func (db *DB) RaiseAlert(ctx context.Context, userID int64, a lifeline.NewAlert)
 	if len(a.Evidence) > 0 {
 		evidence = string(a.Evidence)
 	}
-	tag, err := db.Pool.Exec(ctx, `
+	rows, err := q.Query(ctx, `
 		INSERT INTO alerts (user_id, type, message, link, dedup_key, zone_id, device_id, evidence)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
-		ON CONFLICT (user_id, type, dedup_key) DO NOTHING`,
+		ON CONFLICT (user_id, type, dedup_key) DO NOTHING
+		RETURNING `+alertColumns,
 		userID, a.Type, a.Message, nullIfEmpty(a.Link), a.DedupKey, zone, nullIfEmpty(a.DeviceID), evidence)
 	if err != nil {
-		return false, fmt.Errorf("store: raise %s alert: %w", a.Type, err)
+		return nil, fmt.Errorf("store: raise %s alert: %w", a.Type, err)
 	}
-	return tag.RowsAffected() == 1, nil
+	added, err := pgx.CollectRows(rows, scanAlert)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("store: raise %s alert: %w", a.Type, err)
+	case len(added) == 0:
+		return nil, nil // raised before
+	}
+	return added[0], nil
 }
 
 func (db *DB) FindAlerts(ctx context.Context, userID int64, limit int) ([]*lifeline.Alert, error) {
 	rows, err := db.Pool.Query(ctx, `
-		SELECT id, type, message, coalesce(link, ''), is_read, created_at FROM alerts
+		SELECT `+alertColumns+` FROM alerts
 		WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: find alerts: %w", err)
 	}
-	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Alert, error) {
-		var a lifeline.Alert
-		err := row.Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt)
-		return &a, err
-	})
+	list, err := pgx.CollectRows(rows, scanAlert)
 	if err != nil {
 		return nil, fmt.Errorf("store: find alerts: %w", err)
+	}
+	return list, nil
+}
+
+// FindAlertsAfter returns the user's alerts with an id above after, oldest
+// first: what a reconnecting live client missed.
+func (db *DB) FindAlertsAfter(ctx context.Context, userID, after int64) ([]*lifeline.Alert, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT `+alertColumns+` FROM alerts
+		WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT 100`, userID, after)
+	if err != nil {
+		return nil, fmt.Errorf("store: alerts after %d: %w", after, err)
+	}
+	defer rows.Close()
+	list, err := pgx.CollectRows(rows, scanAlert)
+	if err != nil {
+		return nil, fmt.Errorf("store: alerts after %d: %w", after, err)
 	}
 	return list, nil
 }
@@ -81,23 +122,29 @@ func (db *DB) MarkAlertRead(ctx context.Context, userID, alertID int64) error {
 // minute: the unique (user, type, local date) key makes the second insert a
 // no-op. Users whose zone PostgreSQL does not know are skipped rather than
 // failing everyone's reminder.
-func (db *DB) RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) (int, error) {
-	tag, err := db.Pool.Exec(ctx, `
+func (db *DB) RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) ([]*lifeline.Alert, error) {
+	reminder := lifeline.MissedCheckinReminder()
+	rows, err := db.Pool.Query(ctx, `
 		WITH local AS (
 			SELECT u.id, u.timezone, u.created_at, ($1::timestamptz AT TIME ZONE u.timezone) AS wall
 			FROM users u
 			WHERE u.timezone IN (SELECT name FROM pg_timezone_names)
 		)
 		INSERT INTO alerts (user_id, type, message, link, dedup_key)
-		SELECT l.id, 'missed_checkin', $3, '/checkin', to_char(l.wall::date, 'YYYY-MM-DD')
+		SELECT l.id, $3, $4, $5, to_char(l.wall::date, 'YYYY-MM-DD')
 		FROM local l
 		WHERE extract(hour FROM l.wall) >= $2::int
 		  AND l.created_at < ((l.wall::date + make_interval(hours => $2::int)) AT TIME ZONE l.timezone)
 		  AND NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = l.id AND c.local_date = l.wall::date)
-		ON CONFLICT (user_id, type, dedup_key) DO NOTHING`,
-		now, hour, lifeline.MissedCheckinMessage)
+		ON CONFLICT (user_id, type, dedup_key) DO NOTHING
+		RETURNING `+alertColumns,
+		now, hour, reminder.Type, reminder.Message, reminder.Link)
 	if err != nil {
-		return 0, fmt.Errorf("store: raise missed check-in alerts: %w", err)
+		return nil, fmt.Errorf("store: raise missed check-in alerts: %w", err)
 	}
-	return int(tag.RowsAffected()), nil
+	added, err := pgx.CollectRows(rows, scanAlert)
+	if err != nil {
+		return nil, fmt.Errorf("store: raise missed check-in alerts: %w", err)
+	}
+	return added, nil
 }

@@ -63,24 +63,27 @@ func TestRaiseMissedCheckinsOncePerUserPerLocalDay(t *testing.T) {
 	// 20:30 in London: 10:30 tomorrow in Kiritimati, 09:30 in Pago Pago,
 	// 15:30 in New York.
 	evening := time.Date(2026, 11, 22, 20, 30, 0, 0, time.UTC)
-	n, err := db.RaiseMissedCheckins(ctx, evening, 20)
-	if err != nil || n != 1 {
-		t.Fatalf("first sweep raised %d (%v), want 1 (london only)", n, err)
+	raised, err := db.RaiseMissedCheckins(ctx, evening, 20)
+	if err != nil || len(raised) != 1 {
+		t.Fatalf("first sweep raised %d (%v), want 1 (london only)", len(raised), err)
 	}
-	if n, _ := db.RaiseMissedCheckins(ctx, evening.Add(time.Minute), 20); n != 0 {
-		t.Errorf("a second sweep raised %d, want 0", n)
+	if a := raised[0]; a.UserID == 0 || a.ID == 0 || a.Type != lifeline.AlertMissedCheckin || a.Message != lifeline.MissedCheckinMessage || a.Link != "/checkin" {
+		t.Errorf("raised %+v", a)
+	}
+	if n, _ := db.RaiseMissedCheckins(ctx, evening.Add(time.Minute), 20); len(n) != 0 {
+		t.Errorf("a second sweep raised %d, want 0", len(n))
 	}
 	db.Close() // a restart
 	db = open()
 	defer db.Close()
-	if n, _ := db.RaiseMissedCheckins(ctx, evening.Add(2*time.Minute), 20); n != 0 {
-		t.Errorf("after a restart a sweep raised %d, want 0", n)
+	if n, _ := db.RaiseMissedCheckins(ctx, evening.Add(2*time.Minute), 20); len(n) != 0 {
+		t.Errorf("after a restart a sweep raised %d, want 0", len(n))
 	}
 
 	// 07:30 UTC on the 23rd is 21:30 on the 23rd in Kiritimati and 20:30
 	// on the 22nd in Pago Pago: both evenings have come.
-	if n, _ := db.RaiseMissedCheckins(ctx, time.Date(2026, 11, 23, 7, 30, 0, 0, time.UTC), 20); n != 2 {
-		t.Errorf("the next sweep raised %d, want 2 (Kiritimati and Pago Pago)", n)
+	if n, _ := db.RaiseMissedCheckins(ctx, time.Date(2026, 11, 23, 7, 30, 0, 0, time.UTC), 20); len(n) != 2 {
+		t.Errorf("the next sweep raised %d, want 2 (Kiritimati and Pago Pago)", len(n))
 	}
 	got := reminded(db)
 	for name, want := range map[string]int{"london": 1, "checked-in": 0, "joined-tonight": 0, "kiritimati": 1, "pago-pago": 1, "new-york": 0} {

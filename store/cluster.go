@@ -42,7 +42,11 @@ type Cluster struct {
 	// Attach lets a short-lived command (lifeline devices …) use the
 	// cluster that a running lifeline serve owns, instead of failing.
 	Attach bool
-	Logger *slog.Logger
+	// Timescale: Auto (the zero value) preloads TimescaleDB when the
+	// extension is installed for these server binaries, Require fails
+	// without it, Off never preloads it.
+	Timescale Timescale
+	Logger    *slog.Logger
 
 	bin       string
 	cred      *syscall.Credential // set when running as root: the cluster runs as "postgres"
@@ -55,6 +59,7 @@ type Cluster struct {
 	attached  bool
 	port      int
 	password  string
+	timescale bool // the server preloads TimescaleDB
 }
 
 // debianBinGlob is where Debian installs each PostgreSQL major version.
@@ -87,6 +92,10 @@ func (c *Cluster) Start(ctx context.Context) error {
 		return err
 	}
 	if err := c.findBinaries(); err != nil {
+		c.unlock()
+		return err
+	}
+	if err := c.chooseTimescale(); err != nil {
 		c.unlock()
 		return err
 	}
@@ -153,6 +162,38 @@ func (c *Cluster) Stop() error {
 		}
 	}
 	return fmt.Errorf("store: PostgreSQL (pid %d) did not stop", c.cmd.Process.Pid)
+}
+
+// Preloads reports whether the running server preloads TimescaleDB.
+func (c *Cluster) Preloads() bool { return c.timescale }
+
+// TimescaleInstalled reports whether the TimescaleDB extension is installed
+// for the PostgreSQL server binaries in binDir (its control file is in the
+// server's share directory).
+func TimescaleInstalled(binDir string) bool {
+	share := ""
+	if out, err := exec.Command(filepath.Join(binDir, "pg_config"), "--sharedir").Output(); err == nil {
+		share = strings.TrimSpace(string(out))
+	} else if major := pgMajor(binDir); major > 0 {
+		share = fmt.Sprintf("/usr/share/postgresql/%d", major) // Debian's layout
+	}
+	_, err := os.Stat(filepath.Join(share, "extension", "timescaledb.control"))
+	return share != "" && err == nil
+}
+
+func (c *Cluster) chooseTimescale() error {
+	switch c.Timescale {
+	case TimescaleOff:
+		c.timescale = false
+	case TimescaleRequire:
+		if !TimescaleInstalled(c.bin) {
+			return fmt.Errorf("store: TimescaleDB is required but not installed for the PostgreSQL server in %s", c.bin)
+		}
+		c.timescale = true
+	default:
+		c.timescale = TimescaleInstalled(c.bin)
+	}
+	return nil
 }
 
 func (c *Cluster) dataDir() string { return filepath.Join(c.Dir, "data") }
@@ -459,6 +500,9 @@ func (c *Cluster) startOnce(ctx context.Context) error {
 		c.port = port
 		args = append(args, "-p", strconv.Itoa(port), "-c", "listen_addresses=127.0.0.1")
 	}
+	if c.timescale {
+		args = append(args, timescaleSettings(c.Ephemeral)...)
+	}
 	logPath := filepath.Join(c.Dir, "postgres.log")
 	logFile, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
@@ -514,6 +558,22 @@ func (c *Cluster) startOnce(ctx context.Context) error {
 			return fmt.Errorf("store: postgres did not accept connections within 60s: %w; its log says:\n%s", err, tailFrom(logPath, logStart))
 		}
 	}
+}
+
+// timescaleSettings preload TimescaleDB and give its job scheduler enough
+// background workers: one scheduler per database that has the extension plus
+// one per running job. A test cluster holds many databases at once; the
+// private cluster one, with four policies. Telemetry stays off: Lifeline does
+// not report to anyone.
+func timescaleSettings(ephemeral bool) []string {
+	workers, processes := 8, 16
+	if ephemeral {
+		workers, processes = 48, 64
+	}
+	return []string{"-c", "shared_preload_libraries=timescaledb",
+		"-c", "timescaledb.max_background_workers=" + strconv.Itoa(workers),
+		"-c", "max_worker_processes=" + strconv.Itoa(processes),
+		"-c", "timescaledb.telemetry_level=off"}
 }
 
 func (c *Cluster) createDatabase(ctx context.Context, name string) error {

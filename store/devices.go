@@ -13,9 +13,12 @@ import (
 var _ lifeline.DeviceService = (*DB)(nil)
 
 func (db *DB) CreateDevice(ctx context.Context, d *lifeline.Device, tokenHash []byte) error {
+	if d.Kind == "" {
+		d.Kind = lifeline.DeviceBracelet
+	}
 	err := db.Pool.QueryRow(ctx, `
-		INSERT INTO devices (id, user_id, name, token_hash) VALUES ($1, $2, $3, $4)
-		RETURNING created_at, interval_s`, d.ID, d.UserID, d.Name, tokenHash).Scan(&d.CreatedAt, &d.IntervalS)
+		INSERT INTO devices (id, user_id, name, token_hash, kind) VALUES ($1, $2, $3, $4, $5)
+		RETURNING created_at, interval_s`, d.ID, d.UserID, d.Name, tokenHash, d.Kind).Scan(&d.CreatedAt, &d.IntervalS)
 	if err != nil {
 		return fmt.Errorf("store: create device: %w", err)
 	}
@@ -36,12 +39,12 @@ func (db *DB) FindDevices(ctx context.Context, userID int64) ([]*lifeline.Device
 }
 
 // deviceColumns and scanDevice read a device row as FindDevices does.
-const deviceColumns = `id, user_id, name, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging`
+const deviceColumns = `id, user_id, name, kind, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging`
 
 func scanDevice(row pgx.Row) (*lifeline.Device, error) {
 	var d lifeline.Device
 	var battery *int16
-	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging); err != nil {
+	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.Kind, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging); err != nil {
 		return nil, err
 	}
 	if battery != nil {
@@ -95,7 +98,7 @@ func (db *DB) RevokeDevice(ctx context.Context, userID int64, deviceID string) e
 // FindAllDevices lists every device with its owner's email, for operators.
 func (db *DB) FindAllDevices(ctx context.Context) ([]*lifeline.Device, []string, error) {
 	rows, err := db.Pool.Query(ctx, `
-		SELECT d.id, d.user_id, d.name, d.created_at, d.revoked_at, d.last_seen_at, coalesce(u.email, '')
+		SELECT d.id, d.user_id, d.name, d.kind, d.created_at, d.revoked_at, d.last_seen_at, coalesce(u.email, '')
 		FROM devices d JOIN users u ON u.id = d.user_id ORDER BY d.created_at, d.id`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: list devices: %w", err)
@@ -106,7 +109,7 @@ func (db *DB) FindAllDevices(ctx context.Context) ([]*lifeline.Device, []string,
 	for rows.Next() {
 		var d lifeline.Device
 		var owner string
-		if err := rows.Scan(&d.ID, &d.UserID, &d.Name, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &owner); err != nil {
+		if err := rows.Scan(&d.ID, &d.UserID, &d.Name, &d.Kind, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &owner); err != nil {
 			return nil, nil, fmt.Errorf("store: list devices: %w", err)
 		}
 		devices, owners = append(devices, &d), append(owners, owner)
@@ -165,59 +168,82 @@ func (db *DB) BatteryHistory(ctx context.Context, deviceID string, since time.Ti
 
 // RaiseDeviceAlerts claims each alert on the device row first (the
 // *_alerted_at columns), so a discharge or a silence alerts once however
-// many nodes sweep; the alert's dedup key is the same claim.
-func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) (int, error) {
-	var total int64
+// many nodes sweep; the alert's dedup key is the same claim. The domain
+// words them (lifeline.LowBatteryAlert, lifeline.DeviceOfflineAlert).
+// Only bracelets raise them: a phone app reports when the phone lets it
+// (often only on movement) and the phone warns of its own battery.
+func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline.Alert, error) {
+	var raised []*lifeline.Alert
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		raised = nil
 		// A discharge ends when the battery rises above the threshold or charges.
 		if _, err := tx.Exec(ctx, `
 			UPDATE devices SET low_battery_alerted_at = NULL
 			WHERE low_battery_alerted_at IS NOT NULL AND (last_battery > $1 OR last_charging)`, lifeline.LowBattery); err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `
-			WITH low AS (
-				UPDATE devices SET low_battery_alerted_at = $1
-				WHERE revoked_at IS NULL AND last_battery <= $2 AND NOT coalesce(last_charging, false)
-				  AND low_battery_alerted_at IS NULL
-				RETURNING id, user_id, name, last_battery
-			)
-			INSERT INTO alerts (user_id, type, message, link, dedup_key, device_id)
-			SELECT user_id, 'low_battery',
-			       format('Your bracelet "%s" is at %s%% battery. Charge it soon so it can keep looking out for you.', name, last_battery),
-			       '/gps', id || ':' || to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), id
-			FROM low
-			ON CONFLICT (user_id, type, dedup_key) DO NOTHING`, now, lifeline.LowBattery)
+		rows, err := tx.Query(ctx, `
+			UPDATE devices SET low_battery_alerted_at = $1
+			WHERE kind = 'bracelet' AND revoked_at IS NULL AND last_battery <= $2 AND NOT coalesce(last_charging, false)
+			  AND low_battery_alerted_at IS NULL
+			RETURNING user_id, id, name, last_battery`, now, lifeline.LowBattery)
 		if err != nil {
 			return err
 		}
-		total += tag.RowsAffected()
-		tag, err = tx.Exec(ctx, `
-			WITH silent AS (
-				UPDATE devices d SET offline_alerted_at = $1
-				WHERE revoked_at IS NULL AND last_seen_at IS NOT NULL
-				  AND last_seen_at < $1::timestamptz - greatest(make_interval(secs => interval_s * $2::int), make_interval(secs => $3::int))
-				  AND (offline_alerted_at IS NULL OR offline_alerted_at < last_seen_at)
-				RETURNING d.id, d.user_id, d.name, d.last_seen_at
-			)
-			INSERT INTO alerts (user_id, type, message, link, dedup_key, device_id)
-			SELECT s.user_id, 'device_offline',
-			       format('Your bracelet "%s" has not reported since %s. It may be out of range, switched off or out of battery.',
-			              s.name, to_char(s.last_seen_at AT TIME ZONE u.timezone, 'HH24:MI')),
-			       '/gps', s.id || ':' || to_char(s.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), s.id
-			FROM silent s JOIN users u ON u.id = s.user_id
-			ON CONFLICT (user_id, type, dedup_key) DO NOTHING`,
+		low, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (claimedAlert, error) {
+			var c claimedAlert
+			var id, name string
+			var level int16
+			err := row.Scan(&c.userID, &id, &name, &level)
+			c.alert = lifeline.LowBatteryAlert(id, name, int(level), now)
+			return c, err
+		})
+		if err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `
+			UPDATE devices d SET offline_alerted_at = $1
+			FROM users u
+			WHERE u.id = d.user_id AND d.kind = 'bracelet' AND d.revoked_at IS NULL AND d.last_seen_at IS NOT NULL
+			  AND d.last_seen_at < $1::timestamptz - greatest(make_interval(secs => d.interval_s * $2::int), make_interval(secs => $3::int))
+			  AND (d.offline_alerted_at IS NULL OR d.offline_alerted_at < d.last_seen_at)
+			RETURNING d.user_id, d.id, d.name, d.last_seen_at, u.timezone`,
 			now, lifeline.OfflineIntervals, int(lifeline.MinOfflineAfter.Seconds()))
 		if err != nil {
 			return err
 		}
-		total += tag.RowsAffected()
+		silent, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (claimedAlert, error) {
+			var c claimedAlert
+			var id, name, timezone string
+			var lastSeen time.Time
+			err := row.Scan(&c.userID, &id, &name, &lastSeen, &timezone)
+			c.alert = lifeline.DeviceOfflineAlert(id, name, lastSeen, (&lifeline.User{Timezone: timezone}).Location())
+			return c, err
+		})
+		if err != nil {
+			return err
+		}
+		for _, c := range append(low, silent...) {
+			a, err := insertAlert(ctx, tx, c.userID, c.alert)
+			if err != nil {
+				return err
+			}
+			if a != nil {
+				raised = append(raised, a)
+			}
+		}
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: raise device alerts: %w", err)
+		return nil, fmt.Errorf("store: raise device alerts: %w", err)
 	}
-	return int(total), nil
+	return raised, nil
+}
+
+// claimedAlert is an alert a device row was claimed for.
+type claimedAlert struct {
+	userID int64
+	alert  lifeline.NewAlert
 }
 
 // RotateDeviceToken replaces an active device's token hash.

@@ -19,7 +19,16 @@ func TestDeviceAlertsOncePerDischargeAndSilence(t *testing.T) {
 	if err := db.CreateDevice(ctx, d, hash); err != nil {
 		t.Fatal(err)
 	}
+	// A phone that reports low and then falls silent raises nothing.
+	phone := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Pixel", Kind: lifeline.DevicePhone}
+	if err := db.CreateDevice(ctx, phone, hash); err != nil {
+		t.Fatal(err)
+	}
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	phoneLow := []lifeline.BatteryReading{{UserID: userID, DeviceID: phone.ID, Seq: 1, TS: now, Battery: 5, ReceivedAt: now}}
+	if err := db.WriteFixes(ctx, nil, phoneLow, lifeline.ActivityOf(nil, phoneLow)); err != nil {
+		t.Fatal(err)
+	}
 	seq := int64(0)
 	report := func(at time.Time, level int, charging bool) {
 		seq++
@@ -30,11 +39,19 @@ func TestDeviceAlertsOncePerDischargeAndSilence(t *testing.T) {
 		}
 	}
 	sweep := func(at time.Time) int {
-		n, err := db.RaiseDeviceAlerts(ctx, at)
+		raised, err := db.RaiseDeviceAlerts(ctx, at)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return n
+		for _, a := range raised {
+			if a.DeviceID != nil && *a.DeviceID == phone.ID {
+				t.Errorf("a phone raised %s: %q", a.Type, a.Message)
+			}
+			if a.UserID != userID || a.Link != "/gps" {
+				t.Errorf("raised %+v", a)
+			}
+		}
+		return len(raised)
 	}
 	count := func(kind string) int {
 		var n int

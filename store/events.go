@@ -2,45 +2,32 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"time"
-
-	"lifeline"
 )
 
 // eventsChannel is the NOTIFY channel every node listens on.
 const eventsChannel = "lifeline_events"
 
-var _ lifeline.EventPublisher = (*DB)(nil)
-
-// PublishEvents announces events in one round trip. NOTIFY is delivered
-// on commit, to every listening node, this one included.
-func (db *DB) PublishEvents(ctx context.Context, events []lifeline.LiveEvent) error {
-	if len(events) == 0 {
+// NotifyEvents sends payloads in one round trip. NOTIFY is delivered on
+// commit, to every listening node, this one included.
+func (db *DB) NotifyEvents(ctx context.Context, payloads []string) error {
+	if len(payloads) == 0 {
 		return nil
 	}
-	payloads := make([]string, 0, len(events))
-	for _, e := range events {
-		raw, err := json.Marshal(e)
-		if err != nil {
-			return fmt.Errorf("store: encode event: %w", err)
-		}
-		payloads = append(payloads, string(raw))
-	}
 	if _, err := db.Pool.Exec(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) p`, eventsChannel, payloads); err != nil {
-		return fmt.Errorf("store: publish %d events: %w", len(events), err)
+		return fmt.Errorf("store: notify %d events: %w", len(payloads), err)
 	}
 	return nil
 }
 
-// ListenEvents calls deliver for every event any node publishes, until ctx
-// ends. A lost connection is re-established; events published meanwhile
-// are missed, which clients cover by resuming alerts with Last-Event-ID.
-func (db *DB) ListenEvents(ctx context.Context, logger *slog.Logger, deliver func(lifeline.LiveEvent)) {
+// ListenEvents calls receive with every payload any node sends, until ctx
+// ends. A lost connection is re-established; payloads sent meanwhile are
+// missed, which clients cover by resuming alerts with Last-Event-ID.
+func (db *DB) ListenEvents(ctx context.Context, logger *slog.Logger, receive func(payload string)) {
 	for ctx.Err() == nil {
-		err := db.listenOnce(ctx, deliver)
+		err := db.listenOnce(ctx, receive)
 		if ctx.Err() != nil {
 			return
 		}
@@ -52,7 +39,7 @@ func (db *DB) ListenEvents(ctx context.Context, logger *slog.Logger, deliver fun
 	}
 }
 
-func (db *DB) listenOnce(ctx context.Context, deliver func(lifeline.LiveEvent)) error {
+func (db *DB) listenOnce(ctx context.Context, receive func(string)) error {
 	pooled, err := db.Pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -68,31 +55,6 @@ func (db *DB) listenOnce(ctx context.Context, deliver func(lifeline.LiveEvent)) 
 		if err != nil {
 			return err
 		}
-		var e lifeline.LiveEvent
-		if err := json.Unmarshal([]byte(n.Payload), &e); err != nil || e.UserID == 0 {
-			continue
-		}
-		deliver(e)
+		receive(n.Payload)
 	}
-}
-
-// FindAlertsAfter returns the user's alerts with an id above after, oldest
-// first: what a reconnecting live client missed.
-func (db *DB) FindAlertsAfter(ctx context.Context, userID, after int64) ([]*lifeline.Alert, error) {
-	rows, err := db.Pool.Query(ctx, `
-		SELECT id, type, message, coalesce(link, ''), is_read, created_at FROM alerts
-		WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT 100`, userID, after)
-	if err != nil {
-		return nil, fmt.Errorf("store: alerts after %d: %w", after, err)
-	}
-	defer rows.Close()
-	var list []*lifeline.Alert
-	for rows.Next() {
-		var a lifeline.Alert
-		if err := rows.Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt); err != nil {
-			return nil, err
-		}
-		list = append(list, &a)
-	}
-	return list, rows.Err()
 }

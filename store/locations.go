@@ -161,10 +161,11 @@ func nonZero(t time.Time) *time.Time {
 }
 
 // locationColumns fills a missing battery level with the device's last
-// reading at or before the fix.
+// reading at or before the fix, and reads browser fixes stored before
+// migration 0016 ('manual') as 'browser'.
 const locationColumns = `l.id, l.latitude, l.longitude, l.accuracy, l.ts, coalesce(l.battery_level,
 	(SELECT b.battery FROM battery_readings b WHERE b.device_id = l.device_id AND b.ts <= l.ts ORDER BY b.ts DESC LIMIT 1)),
-	l.source, coalesce(l.device_id, '')`
+	CASE l.source WHEN 'manual' THEN 'browser' ELSE l.source END, coalesce(l.device_id, '')`
 
 func scanLocation(row pgx.Row) (*lifeline.Location, error) {
 	var loc lifeline.Location

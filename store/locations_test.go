@@ -43,7 +43,7 @@ func TestWriteFixesRefusesStrayFixes(t *testing.T) {
 	}{
 		{"a fix filed under a user who does not own the device", braceletFix(bob, aliceDevice, 2)},
 		{"a fix of a device that does not exist", braceletFix(alice, "brc_nosuchdevice00", 3)},
-		{"a manual fix of a user who does not exist", lifeline.Fix{UserID: bob + 1000, Source: lifeline.SourceManual, TS: good.TS, ReceivedAt: good.TS}},
+		{"a manual fix of a user who does not exist", lifeline.Fix{UserID: bob + 1000, Source: lifeline.SourceBrowser, TS: good.TS, ReceivedAt: good.TS}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,5 +112,47 @@ func TestDeleteUserWaitsForFixBatchesInFlight(t *testing.T) {
 	}
 	if err := db.WriteFixes(ctx, []lifeline.Fix{braceletFix(user, device, 2)}, nil, nil); lifeline.ErrorCode(err) != lifeline.EINVALID {
 		t.Errorf("a fix of the deleted user's bracelet: %v, want EINVALID", err)
+	}
+}
+
+// TestFixSources: every source is stored and read back as written, a phone
+// app's re-sent fix (Seq 0, same time) is stored once, and a browser fix
+// stored as 'manual' before migration 0016 reads back as 'browser'.
+func TestFixSources(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	user, device := pairedUser(t, db, "sources@example.org")
+	at := func(s int) time.Time { return time.Date(2026, 11, 22, 12, 0, s, 0, time.UTC) }
+	fixes := []lifeline.Fix{braceletFix(user, device, 1)}
+	for i, source := range []string{lifeline.SourceOwnTracks, lifeline.SourceOverland, lifeline.SourceOsmAnd} {
+		fixes = append(fixes, lifeline.Fix{UserID: user, DeviceID: device, Source: source, TS: at(10 + i), Lat: 51.5, Lon: -0.1, ReceivedAt: at(10 + i)})
+	}
+	fixes = append(fixes, lifeline.Fix{UserID: user, Source: lifeline.SourceBrowser, TS: at(20), Lat: 51.5, Lon: -0.1, ReceivedAt: at(20)})
+	for range 2 {
+		if err := db.WriteFixes(ctx, fixes, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Pool.Exec(ctx, `INSERT INTO locations (user_id, source, ts, latitude, longitude) VALUES ($1, 'manual', $2, 1, 1)`, user, at(30)); err != nil {
+		t.Fatal(err)
+	}
+	list, err := db.FindLocations(ctx, user, lifeline.LocationFilter{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range list {
+		got = append(got, l.Source)
+	}
+	// Newest first; the browser fix was written twice (browser fixes are
+	// never duplicates of each other), the device fixes once.
+	want := []string{"browser", "browser", "browser", "osmand", "overland", "owntracks", "bracelet"}
+	if len(got) != len(want) {
+		t.Fatalf("sources = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("sources = %v, want %v", got, want)
+		}
 	}
 }

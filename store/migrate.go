@@ -134,22 +134,61 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS, mode Timescale
 	return applied, nil
 }
 
+// timescaleWanted decides which variant files to apply. A database keeps the
+// variant it was first migrated with; auto mode otherwise uses TimescaleDB
+// when the extension is created already or this role can create it. Every
+// check works for an ordinary owner role (reading shared_preload_libraries
+// would need superuser).
 func timescaleWanted(ctx context.Context, conn *pgx.Conn, mode Timescale) (bool, error) {
+	var recorded string
+	err := conn.QueryRow(ctx, `SELECT coalesce(min(file), '') FROM schema_migrations
+		WHERE file LIKE '%.timescale.sql' OR file LIKE '%.plain.sql'`).Scan(&recorded)
+	if err != nil {
+		return false, fmt.Errorf("store: migrate: read applied variants: %w", err)
+	}
+	if recorded != "" {
+		onTimescale := strings.HasSuffix(recorded, ".timescale.sql")
+		if (mode == TimescaleOff && onTimescale) || (mode == TimescaleRequire && !onTimescale) {
+			return false, fmt.Errorf("store: migrate: this database was migrated with %s; it cannot switch storage engine (use --timescale auto)", recorded)
+		}
+		return onTimescale, nil
+	}
 	switch mode {
 	case TimescaleOff:
 		return false, nil
 	case TimescaleRequire:
 		return true, nil
 	}
-	// The extension must be installed and preloaded: CREATE EXTENSION fails
-	// on a server that only has the package.
-	var available bool
-	err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb')
-		AND current_setting('shared_preload_libraries') LIKE '%timescaledb%'`).Scan(&available)
+	var created, available, preloaded bool
+	err = conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'timescaledb'),
+		EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb'),
+		current_setting('timescaledb.max_background_workers', true) IS NOT NULL`).Scan(&created, &available, &preloaded)
 	if err != nil {
 		return false, fmt.Errorf("store: migrate: look for timescaledb: %w", err)
 	}
-	return available, nil
+	if created || !available || !preloaded {
+		return created, nil
+	}
+	return canCreateTimescale(ctx, conn.Config())
+}
+
+// canCreateTimescale tries CREATE EXTENSION timescaledb and rolls it back, on
+// a connection of its own: where the server does not preload the library the
+// attempt is a FATAL error that ends the session. A database owner without
+// superuser may create it (it is a trusted extension).
+func canCreateTimescale(ctx context.Context, cfg *pgx.ConnConfig) (bool, error) {
+	probe, err := pgx.ConnectConfig(ctx, cfg.Copy())
+	if err != nil {
+		return false, fmt.Errorf("store: migrate: look for timescaledb: %w", err)
+	}
+	defer probe.Close(context.WithoutCancel(ctx))
+	tx, err := probe.Begin(ctx)
+	if err != nil {
+		return false, fmt.Errorf("store: migrate: look for timescaledb: %w", err)
+	}
+	defer tx.Rollback(ctx)
+	_, err = tx.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS timescaledb`)
+	return err == nil, nil
 }
 
 func applyOne(ctx context.Context, conn *pgx.Conn, fsys fs.FS, m Migration, file string) (bool, error) {

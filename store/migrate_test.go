@@ -107,34 +107,84 @@ func TestMigrateRollsBackAFailedStep(t *testing.T) {
 	}
 }
 
-func TestMigrateChoosesTheTimescaleVariant(t *testing.T) {
+func TestMigrateChoosesTheVariantOfTheEngine(t *testing.T) {
 	variants := fstest.MapFS{
 		"0001_base.sql":             file(`CREATE TABLE fixes (ts timestamptz NOT NULL)`),
 		"0002_series.plain.sql":     file(`CREATE INDEX fixes_ts_brin ON fixes USING brin (ts)`),
 		"0002_series.timescale.sql": file(`CREATE EXTENSION IF NOT EXISTS timescaledb; SELECT create_hypertable('fixes', by_range('ts'))`),
 	}
-	t.Run("without the extension the plain variant is applied", func(t *testing.T) {
-		pool := emptyPool(t)
-		if _, err := store.Migrate(context.Background(), pool, variants, store.TimescaleAuto); err != nil {
-			t.Fatal(err)
-		}
-		if got := appliedFiles(t, pool); got[1] != "0002_series.plain.sql" {
-			t.Errorf("applied %v, want the plain variant", got)
-		}
-		if !tableExists(t, pool, "fixes_ts_brin") {
-			t.Error("the plain variant's BRIN index is missing")
-		}
-	})
-	t.Run("requiring TimescaleDB where it is missing fails cleanly", func(t *testing.T) {
-		pool := emptyPool(t)
-		_, err := store.Migrate(context.Background(), pool, variants, store.TimescaleRequire)
-		if err == nil || !strings.Contains(err.Error(), "0002_series.timescale.sql") || !strings.Contains(err.Error(), "timescaledb") {
-			t.Fatalf("Migrate error = %v, want one naming the timescale file and the extension", err)
-		}
-		if got := appliedFiles(t, pool); len(got) != 1 {
-			t.Errorf("recorded %v, want only the common step", got)
-		}
-	})
+	onTimescale := storetest.Engine() == storetest.EngineTimescale
+	want := map[bool]string{false: "0002_series.plain.sql", true: "0002_series.timescale.sql"}
+	tests := []struct {
+		name string
+		mode store.Timescale
+		want string // "" : the migration must fail
+	}{
+		{"auto applies the variant the server offers", store.TimescaleAuto, want[onTimescale]},
+		{"off applies the plain variant", store.TimescaleOff, want[false]},
+		{"require applies the timescale variant or fails cleanly", store.TimescaleRequire, map[bool]string{false: "", true: want[true]}[onTimescale]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pool := emptyPool(t)
+			_, err := store.Migrate(context.Background(), pool, variants, tt.mode)
+			if tt.want == "" {
+				if err == nil || !strings.Contains(err.Error(), "0002_series.timescale.sql") || !strings.Contains(err.Error(), "timescaledb") {
+					t.Fatalf("Migrate error = %v, want one naming the timescale file and the extension", err)
+				}
+				if got := appliedFiles(t, pool); len(got) != 1 {
+					t.Errorf("recorded %v, want only the common step", got)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := appliedFiles(t, pool); got[1] != tt.want {
+				t.Errorf("applied %v, want %s", got, tt.want)
+			}
+			if got := tableExists(t, pool, "fixes_ts_brin"); got != (tt.want == want[false]) {
+				t.Errorf("plain variant's BRIN index exists = %v, want %v", got, !got)
+			}
+		})
+	}
+}
+
+func TestMigrateKeepsTheVariantADatabaseWasMigratedWith(t *testing.T) {
+	pool := emptyPool(t)
+	ctx := context.Background()
+	if _, err := store.Migrate(ctx, pool, migrations.FS, store.TimescaleOff); err != nil {
+		t.Fatal(err)
+	}
+	_, err := store.Migrate(ctx, pool, migrations.FS, store.TimescaleRequire)
+	if err == nil || !strings.Contains(err.Error(), "0007_timeseries_storage.plain.sql") {
+		t.Fatalf("Migrate(require) on a plain database = %v, want a refusal naming the plain variant", err)
+	}
+	if n, err := store.Migrate(ctx, pool, migrations.FS, store.TimescaleAuto); err != nil || n != 0 {
+		t.Fatalf("Migrate(auto) on a migrated database = %d, %v; want a no-op", n, err)
+	}
+}
+
+// Production connects as an ordinary role that owns its database; reading
+// server settings such as shared_preload_libraries is closed to it.
+func TestMigrateAsAnOrdinaryOwnerRole(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, storetest.NewOwnerURL(t), migrations.FS, store.TimescaleAuto)
+	if err != nil {
+		t.Fatalf("Open as an ordinary role: %v", err)
+	}
+	defer db.Close()
+	var superuser bool
+	if err := db.Pool.QueryRow(ctx, `SELECT rolsuper FROM pg_roles WHERE rolname = current_user`).Scan(&superuser); err != nil || superuser {
+		t.Fatalf("connected as a superuser (%v, %v); the test needs an ordinary role", superuser, err)
+	}
+	storage, err := db.Storage(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if onTimescale := storetest.Engine() == storetest.EngineTimescale; storage.Hypertables != onTimescale {
+		t.Errorf("hypertables = %v on the %s engine (%s)", storage.Hypertables, storetest.Engine(), storage)
+	}
 }
 
 func TestMigrateFromConcurrentNodesAppliesEachStepOnce(t *testing.T) {

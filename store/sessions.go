@@ -65,8 +65,8 @@ func (db *DB) DeleteUserSessions(ctx context.Context, userID int64, keep []byte)
 }
 
 // Prune removes sessions past their absolute end or idle for longer than
-// idle, and sign-in throttle rows older than a day; it returns how many
-// sessions it removed.
+// idle, and throttle rows older than a day; it returns how many sessions
+// it removed.
 func (db *DB) Prune(ctx context.Context, now time.Time, idle time.Duration) (int64, error) {
 	tag, err := db.Pool.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2`, now, now.Add(-idle))
 	if err != nil {
@@ -74,6 +74,9 @@ func (db *DB) Prune(ctx context.Context, now time.Time, idle time.Duration) (int
 	}
 	if _, err := db.Pool.Exec(ctx, `DELETE FROM auth_throttle WHERE updated_at <= $1 AND (blocked_until IS NULL OR blocked_until <= $1)`, now.Add(-24*time.Hour)); err != nil {
 		return 0, fmt.Errorf("store: prune throttle: %w", err)
+	}
+	if err := db.pruneSignInThrottle(ctx, now); err != nil {
+		return 0, err
 	}
 	return tag.RowsAffected(), nil
 }

@@ -39,64 +39,76 @@ var dynamicSQL = map[string]string{
 	// Table names read from information_schema (tables the migrations made).
 	"users.go:ExportUser": "identifiers from the live schema",
 	"users.go:DeleteUser": "identifiers from the live schema",
-	// Benchmark tools (lifeline bench seed-api / explain-api), never on a
-	// request path: plan_cache_mode is one of two constants; the prepared
-	// statement's name is quoted by pgx and its placeholders are $n casts to
-	// catalog type names.
-	"benchexplain.go:ExplainQueries":  "SET to one of two constant modes",
-	"benchexplain.go:explainPrepared": "pgx.Identifier name, $n placeholders",
+	// One of the constant statements of retentionDeletes, values as $n.
+	"retention.go:deleteInBatches": "constant statements of retentionDeletes",
+	// Benchmark tools (lifeline-bench seed-api / explain-api), never on a
+	// request path nor in the product binary: plan_cache_mode is one of two
+	// constants; the prepared statement's name is quoted by pgx and its
+	// placeholders are $n casts to catalog type names.
+	"storebench/explain.go:ExplainQueries":  "SET to one of two constant modes",
+	"storebench/explain.go:explainPrepared": "pgx.Identifier name, $n placeholders",
 	// Index and constraint names and definitions read from pg_catalog
 	// (pg_get_indexdef), names quoted by pgx.Identifier.
-	"benchseed.go:bulkLoad": "catalog identifiers and pg_get_indexdef",
+	"storebench/seed.go:bulkLoad": "catalog identifiers and pg_get_indexdef",
 }
 
-// TestSQLIsParameterised scans the store package's source: every SQL text
-// handed to pgx is a constant (string literals and named constants joined
-// with +), so values can only travel as $n parameters; fmt.Sprintf never
-// builds SQL. Anything else must be in dynamicSQL with a reason.
+// sqlPackages are the folders whose source TestSQLIsParameterised scans:
+// store and its subpackages that speak SQL.
+var sqlPackages = []string{".", "storebench"}
+
+// TestSQLIsParameterised scans the source of store and its SQL-speaking
+// subpackages: every SQL text handed to pgx is a constant (string literals
+// and named constants of the same package joined with +), so values can
+// only travel as $n parameters; fmt.Sprintf never builds SQL. Anything else
+// must be in dynamicSQL with a reason.
 func TestSQLIsParameterised(t *testing.T) {
 	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	consts := map[string]bool{}
+	consts := map[string]bool{} // "folder.Name"
 	parsed := map[string]*ast.File{}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(name)
+	for _, dir := range sqlPackages {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
+		if len(files) == 0 {
+			t.Fatalf("no Go files in %s: update sqlPackages", dir)
 		}
-		parsed[name] = f
-		ast.Inspect(f, func(n ast.Node) bool {
-			if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
-				for _, spec := range d.Specs {
-					for _, id := range spec.(*ast.ValueSpec).Names {
-						consts[id.Name] = true
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := parser.ParseFile(fset, name, src, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parsed[name] = f
+			ast.Inspect(f, func(n ast.Node) bool {
+				if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
+					for _, spec := range d.Specs {
+						for _, id := range spec.(*ast.ValueSpec).Names {
+							consts[filepath.Dir(name)+"."+id.Name] = true
+						}
 					}
 				}
-			}
-			return true
-		})
+				return true
+			})
+		}
 	}
-	var constant func(e ast.Expr) bool
-	constant = func(e ast.Expr) bool {
+	var constant func(dir string, e ast.Expr) bool
+	constant = func(dir string, e ast.Expr) bool {
 		switch x := e.(type) {
 		case *ast.BasicLit:
 			return x.Kind == token.STRING
 		case *ast.Ident:
-			return consts[x.Name]
+			return consts[dir+"."+x.Name]
 		case *ast.ParenExpr:
-			return constant(x.X)
+			return constant(dir, x.X)
 		case *ast.BinaryExpr:
-			return x.Op == token.ADD && constant(x.X) && constant(x.Y)
+			return x.Op == token.ADD && constant(dir, x.X) && constant(dir, x.Y)
 		}
 		return false
 	}
@@ -130,7 +142,7 @@ func TestSQLIsParameterised(t *testing.T) {
 					callee = f.Name
 				}
 				i, ok := sqlArg[callee]
-				if !ok || len(call.Args) <= i || constant(call.Args[i]) {
+				if !ok || len(call.Args) <= i || constant(filepath.Dir(name), call.Args[i]) {
 					return true
 				}
 				if _, ok := dynamicSQL[where]; ok {

@@ -2,8 +2,12 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
+	"sort"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"lifeline"
 )
@@ -51,16 +55,174 @@ func (db *DB) Fail(ctx context.Context, scope, key string, limit int, window, bl
 	return waitUntil(until, now), nil
 }
 
-func (db *DB) Reset(ctx context.Context, scope, key string) error {
-	if _, err := db.Pool.Exec(ctx, `DELETE FROM auth_throttle WHERE scope = $1 AND key = $2`, scope, key); err != nil {
-		return fmt.Errorf("store: throttle %s reset: %w", scope, err)
-	}
-	return nil
-}
-
 func waitUntil(until *time.Time, now time.Time) time.Duration {
 	if until == nil || !until.After(now) {
 		return 0
 	}
 	return until.Sub(now)
+}
+
+// signInCounter is one row of signin_throttle an attempt is limited by.
+type signInCounter struct {
+	scope, key string
+	failures   float64
+	updatedAt  time.Time
+}
+
+// signInCounters lists a's counters in (scope, key) order, the order every
+// attempt locks them in, so concurrent attempts never deadlock.
+func signInCounters(a lifeline.SignInAttempt) []signInCounter {
+	var cs []signInCounter
+	switch {
+	case a.Device != "":
+		if a.Email != "" {
+			cs = append(cs, signInCounter{scope: "source", key: a.Email + " device:" + a.Device})
+		}
+	default:
+		if a.Email != "" && a.Client != "" {
+			cs = append(cs, signInCounter{scope: "source", key: a.Email + " ip:" + a.Client})
+		}
+		if a.Email != "" {
+			cs = append(cs, signInCounter{scope: "account", key: a.Email})
+		}
+		if a.Client != "" {
+			cs = append(cs, signInCounter{scope: "client", key: a.Client})
+		}
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		return cs[i].scope < cs[j].scope || cs[i].scope == cs[j].scope && cs[i].key < cs[j].key
+	})
+	return cs
+}
+
+// ceiling is the counter's bucket size, 0 for a back-off.
+func (c signInCounter) ceiling(l lifeline.SignInLimits) int {
+	switch c.scope {
+	case "account":
+		return l.AccountCeiling
+	case "client":
+		return l.ClientCeiling
+	}
+	return 0
+}
+
+// wait is how long this counter holds the attempt back.
+func (c signInCounter) wait(l lifeline.SignInLimits, now time.Time) time.Duration {
+	if n := c.ceiling(l); n > 0 {
+		return l.CeilingWait(l.Drained(c.failures, c.updatedAt, now, n), n)
+	}
+	return l.BackoffWait(c.failures, c.updatedAt, now)
+}
+
+// failed is the counter's count once this attempt is added.
+func (c signInCounter) failed(l lifeline.SignInLimits, now time.Time) float64 {
+	if n := c.ceiling(l); n > 0 {
+		return l.Drained(c.failures, c.updatedAt, now, n) + 1
+	}
+	return l.BackoffFailures(c.failures, c.updatedAt, now) + 1
+}
+
+// TrySignIn locks a's counters (creating missing ones at zero first, so two
+// first attempts cannot both read "none"), and counts the attempt only when
+// none of them holds it back.
+func (db *DB) TrySignIn(ctx context.Context, a lifeline.SignInAttempt, l lifeline.SignInLimits, now time.Time) (time.Duration, error) {
+	counters := signInCounters(a)
+	if len(counters) == 0 {
+		return 0, nil
+	}
+	scopes, keys := make([]string, len(counters)), make([]string, len(counters))
+	for i, c := range counters {
+		scopes[i], keys[i] = c.scope, c.key
+	}
+	var wait time.Duration
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO signin_throttle (scope, key, failures, updated_at)
+			SELECT scope, key, 0, $3 FROM unnest($1::text[], $2::text[]) AS c(scope, key)
+			ON CONFLICT (scope, key) DO NOTHING`, scopes, keys, now); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `
+			SELECT c.n, t.failures, t.updated_at
+			FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c(scope, key, n)
+			JOIN signin_throttle t USING (scope, key)
+			ORDER BY c.n FOR UPDATE OF t`, scopes, keys)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var n int
+			var failures float64
+			var at time.Time
+			if err := rows.Scan(&n, &failures, &at); err != nil {
+				return err
+			}
+			c := &counters[n-1]
+			c.failures, c.updatedAt = failures, at
+			wait = max(wait, c.wait(l, now))
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if wait > 0 {
+			return nil
+		}
+		failures := make([]float64, len(counters))
+		for i, c := range counters {
+			failures[i] = c.failed(l, now)
+		}
+		_, err = tx.Exec(ctx, `
+			UPDATE signin_throttle t SET failures = c.failures, updated_at = $4
+			FROM unnest($1::text[], $2::text[], $3::double precision[]) AS c(scope, key, failures)
+			WHERE t.scope = c.scope AND t.key = c.key`, scopes, keys, failures, now)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: try sign-in: %w", err)
+	}
+	return wait, nil
+}
+
+// SignInSucceeded deletes a's failures in a row and lowers its ceilings by
+// the attempt TrySignIn counted.
+func (db *DB) SignInSucceeded(ctx context.Context, a lifeline.SignInAttempt) error {
+	for _, c := range signInCounters(a) {
+		var err error
+		if c.scope == "source" {
+			_, err = db.Pool.Exec(ctx, `DELETE FROM signin_throttle WHERE scope = $1 AND key = $2`, c.scope, c.key)
+		} else {
+			_, err = db.Pool.Exec(ctx, `UPDATE signin_throttle SET failures = greatest(failures - 1, 0) WHERE scope = $1 AND key = $2`, c.scope, c.key)
+		}
+		if err != nil {
+			return fmt.Errorf("store: sign-in succeeded (%s): %w", c.scope, err)
+		}
+	}
+	return nil
+}
+
+// pruneSignInThrottle removes counters untouched for ForgetAfter (a day):
+// a back-off forgotten, a ceiling long drained.
+func (db *DB) pruneSignInThrottle(ctx context.Context, now time.Time) error {
+	before := now.Add(-lifeline.DefaultSignInLimits.ForgetAfter)
+	if _, err := db.Pool.Exec(ctx, `DELETE FROM signin_throttle WHERE updated_at <= $1`, before); err != nil {
+		return fmt.Errorf("store: prune sign-in throttle: %w", err)
+	}
+	return nil
+}
+
+// DeviceKey returns the key that signs known-device cookies, making it on
+// first use; when two nodes race, both read the one stored first.
+func (db *DB) DeviceKey(ctx context.Context) ([]byte, error) {
+	fresh := make([]byte, 32)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, err
+	}
+	if _, err := db.Pool.Exec(ctx, `INSERT INTO server_secrets (name, value) VALUES ('device_key', $1) ON CONFLICT (name) DO NOTHING`, fresh); err != nil {
+		return nil, fmt.Errorf("store: make device key: %w", err)
+	}
+	var key []byte
+	if err := db.Pool.QueryRow(ctx, `SELECT value FROM server_secrets WHERE name = 'device_key'`).Scan(&key); err != nil {
+		return nil, fmt.Errorf("store: device key: %w", err)
+	}
+	return key, nil
 }

@@ -13,11 +13,11 @@ import (
 
 var _ lifeline.UserService = (*DB)(nil)
 
-const userColumns = `id, coalesce(email, ''), first_name, last_name, timezone, password_hash IS NOT NULL`
+const userColumns = `id, coalesce(email, ''), first_name, last_name, timezone, password_hash IS NOT NULL, history_keep_days`
 
 func scanUser(row pgx.Row, extra ...any) (*lifeline.User, error) {
 	var u lifeline.User
-	dest := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Timezone, &u.HasPassword}, extra...)
+	dest := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Timezone, &u.HasPassword, &u.HistoryDays}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -31,8 +31,8 @@ func (db *DB) CreateUser(ctx context.Context, u *lifeline.User, passwordHash str
 	u.Email = NormalizeEmail(u.Email)
 	err := db.Pool.QueryRow(ctx, `
 		INSERT INTO users (email, first_name, last_name, timezone, password_hash)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-		u.Email, u.FirstName, u.LastName, u.Timezone, passwordHash).Scan(&u.ID)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id, history_keep_days`,
+		u.Email, u.FirstName, u.LastName, u.Timezone, passwordHash).Scan(&u.ID, &u.HistoryDays)
 	if uniqueViolation(err) == "users_email_unique" {
 		return lifeline.Errorf(lifeline.ECONFLICT, "An account with this email already exists. Sign in instead.")
 	}
@@ -98,9 +98,10 @@ func (db *DB) UpdateUser(ctx context.Context, id int64, upd lifeline.UserUpdate)
 			first_name = coalesce($2, first_name),
 			last_name  = coalesce($3, last_name),
 			timezone   = coalesce($4, timezone),
+			history_keep_days = coalesce($5, history_keep_days),
 			updated_at = now()
 		WHERE id = $1
-		RETURNING `+userColumns, id, upd.FirstName, upd.LastName, upd.Timezone))
+		RETURNING `+userColumns, id, upd.FirstName, upd.LastName, upd.Timezone, upd.HistoryDays))
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "User not found.")
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 
 	"lifeline/api"
 	"lifeline/ingest"
+	"lifeline/store"
 )
 
 // Config is the whole configuration of `lifeline serve`, read once from
@@ -25,13 +27,20 @@ type Config struct {
 	DataDir     string
 	ContentDir  string
 	DatabaseURL string
-	LogLevel    slog.Level
-	PublicURL   string
-	MapTileURL  string
-	MapCredit   string
+	// Timescale chooses the storage engine of the time series: TimescaleDB
+	// hypertables (auto: when the server offers the extension) or plain
+	// PostgreSQL tables.
+	Timescale  store.Timescale
+	LogLevel   slog.Level
+	PublicURL  string
+	MapTileURL string
+	MapCredit  string
 
 	ReminderHour int
 	SignupLimit  int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (--trusted-proxies).
+	TrustedProxies []netip.Prefix
 
 	// Chat: an OpenAI-compatible API; an empty URL means the built-in
 	// supportive assistant.
@@ -70,8 +79,9 @@ const (
 // raw holds settings as text until they are parsed into Config.
 type raw struct {
 	logLevel, sessionIdle, sessionMax, localAccounts, reminderHour string
+	timescale                                                      string
 	deviceRate, deviceBurst, maxClients, signupLimit               string
-	chatTimeout, chatLimit                                         string
+	chatTimeout, chatLimit, trustedProxies                         string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 }
 
@@ -89,6 +99,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"data-dir", "LIFELINE_DATA_DIR", "./data", "folder for Lifeline's own data, including the private PostgreSQL cluster under pg/", &c.DataDir},
 		{"content-dir", "LIFELINE_CONTENT_DIR", "", "folder of articles, blog posts and statistics loaded at start; empty: the content built into the binary", &c.ContentDir},
 		{"database-url", "DATABASE_URL", "", "PostgreSQL/TimescaleDB connection URL; unset: a private cluster under the data dir", &c.DatabaseURL},
+		{"timescale", "LIFELINE_TIMESCALE", "auto", "store locations and battery readings in TimescaleDB hypertables (compression, retention): auto (when installed; the private cluster then preloads it), off, or require", &r.timescale},
 		{"log-level", "LIFELINE_LOG_LEVEL", "info", "log level: debug, info, warn or error", &r.logLevel},
 		{"public-url", "LIFELINE_PUBLIC_URL", "", "the URL people open, e.g. https://lifeline.example.org (links, secure cookies)", &c.PublicURL},
 		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template ({z}/{x}/{y}); empty: no base map", &c.MapTileURL},
@@ -108,6 +119,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"mqtt-max-clients", "LIFELINE_MQTT_MAX_CLIENTS", "0", "most concurrent MQTT connections (0: no cap)", &r.maxClients},
 		{"reminder-hour", "LIFELINE_REMINDER_HOUR", "20", "local hour (0-23) after which a missing check-in gets a gentle reminder", &r.reminderHour},
 		{"signup-limit", "LIFELINE_SIGNUP_LIMIT", "20", "accounts one client address may create per 15 minutes", &r.signupLimit},
+		{"trusted-proxies", "LIFELINE_TRUSTED_PROXIES", "", "comma-separated IPs and CIDR prefixes of reverse proxies whose X-Forwarded-For names the client (empty: the header is ignored)", &r.trustedProxies},
 		{"chat-url", "LIFELINE_CHAT_URL", "", "OpenAI-compatible API for the support chat (https://api.openai.com/v1, http://localhost:11434/v1); empty: the built-in assistant", &c.ChatURL},
 		{"chat-model", "LIFELINE_CHAT_MODEL", "", "model name at --chat-url", &c.ChatModel},
 		{"chat-api-key", "LIFELINE_CHAT_API_KEY", "", "API key for --chat-url (prefer the variable: flags show in ps)", &c.ChatAPIKey},
@@ -149,6 +161,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 		return c, fmt.Errorf("invalid log level %q: want debug, info, warn or error", r.logLevel)
 	}
 	var err error
+	if c.Timescale, err = parseTimescale(r.timescale); err != nil {
+		return c, err
+	}
 	if c.SessionIdle, err = positiveDuration("session-idle", r.sessionIdle); err != nil {
 		return c, err
 	}
@@ -175,6 +190,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.SignupLimit, err = strconv.Atoi(r.signupLimit); err != nil || c.SignupLimit < 1 {
 		return c, fmt.Errorf("invalid --signup-limit %q: want a whole number of 1 or more", r.signupLimit)
+	}
+	if c.TrustedProxies, err = api.ParseTrustedProxies(r.trustedProxies); err != nil {
+		return c, fmt.Errorf("invalid --trusted-proxies: %w", err)
 	}
 	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
 		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)
@@ -234,6 +252,18 @@ func defaultWorkerID() string {
 		host = "node"
 	}
 	return "lifeline-ingest-" + host
+}
+
+func parseTimescale(value string) (store.Timescale, error) {
+	switch value {
+	case "auto":
+		return store.TimescaleAuto, nil
+	case "off":
+		return store.TimescaleOff, nil
+	case "require":
+		return store.TimescaleRequire, nil
+	}
+	return 0, fmt.Errorf("invalid --timescale %q: want auto, off or require", value)
 }
 
 func positiveDuration(name, value string) (time.Duration, error) {

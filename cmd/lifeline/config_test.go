@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
 	"testing"
 	"time"
+
+	"lifeline/store"
 )
 
 func envOf(m map[string]string) func(string) string {
@@ -54,10 +57,33 @@ func TestParseConfig(t *testing.T) {
 				t.Errorf("Role = %q, want all", c.Role)
 			}
 		}},
+		{name: "TimescaleDB when installed, by default", check: func(t *testing.T, c Config) {
+			if c.Timescale != store.TimescaleAuto {
+				t.Errorf("Timescale = %v, want auto", c.Timescale)
+			}
+		}},
+		{name: "TimescaleDB switched off", env: map[string]string{"LIFELINE_TIMESCALE": "off"}, check: func(t *testing.T, c Config) {
+			if c.Timescale != store.TimescaleOff {
+				t.Errorf("Timescale = %v, want off", c.Timescale)
+			}
+		}},
+		{name: "TimescaleDB required", args: []string{"--timescale", "require"}, check: func(t *testing.T, c Config) {
+			if c.Timescale != store.TimescaleRequire {
+				t.Errorf("Timescale = %v, want require", c.Timescale)
+			}
+		}},
+		{name: "unknown TimescaleDB choice", args: []string{"--timescale", "yes"}, wantErr: `invalid --timescale "yes": want auto, off or require`},
 		{name: "unknown role", args: []string{"--role", "worker"}, wantErr: `invalid --role "worker": want all, api or ingest`},
 		{name: "an API node does not ingest", args: []string{"--role", "api", "--mqtt-external", "tcp://emqx:1883"}, wantErr: "--role=api does not ingest"},
 		{name: "chat URL without a model", env: map[string]string{"LIFELINE_CHAT_URL": "http://localhost:11434/v1"}, wantErr: "--chat-url needs --chat-model"},
 		{name: "bad reminder hour", args: []string{"--reminder-hour", "24"}, wantErr: `invalid --reminder-hour "24"`},
+		{name: "trusted proxies", env: map[string]string{"LIFELINE_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.7"},
+			check: func(t *testing.T, c Config) {
+				if fmt.Sprint(c.TrustedProxies) != "[10.0.0.0/8 192.0.2.7/32]" {
+					t.Errorf("TrustedProxies = %v", c.TrustedProxies)
+				}
+			}},
+		{name: "a trusted proxy that is no address", args: []string{"--trusted-proxies", "proxy.internal"}, wantErr: `invalid --trusted-proxies: "proxy.internal" is not an IP address or CIDR prefix`},
 		{name: "bad session lifetime", args: []string{"--session-max", "-1h"}, wantErr: `invalid --session-max "-1h"`},
 		{name: "OIDC issuer without client", env: map[string]string{"LIFELINE_OIDC_ISSUER": "https://idp.example"}, wantErr: "needs both --oidc-issuer and --oidc-client-id"},
 		{name: "no way to sign in", args: []string{"--local-accounts=false"}, wantErr: "nobody could sign in"},

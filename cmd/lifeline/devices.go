@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,12 +16,13 @@ import (
 
 	"lifeline"
 	"lifeline/ingest"
+	"lifeline/live"
 	"lifeline/migrations"
 	"lifeline/store"
 )
 
 const devicesUsage = `Usage:
-  lifeline devices add --user EMAIL --name NAME [--count N] [--out devices.csv]
+  lifeline devices add --user EMAIL --name NAME [--kind bracelet|phone] [--count N] [--out devices.csv]
   lifeline devices list
   lifeline devices revoke DEVICE_ID
   lifeline devices export-mosquitto --passwd FILE --acl FILE --out devices.csv
@@ -30,13 +30,15 @@ const devicesUsage = `Usage:
                                     (the workers' password from LIFELINE_MQTT_EXTERNAL_PASSWORD)
 
 Each also takes --data-dir and --database-url (or DATABASE_URL), like serve.
-The token of a new device is printed once: only its hash is stored.
+The token of a new device is printed once: only its hash is stored. A phone
+(--kind phone) sends with a tracking app: see docs/connect-a-phone.md for what
+to type in each app.
 export-mosquitto therefore issues every active device a new token (written to
 --out) and writes a Mosquitto password file and ACL for them and the ingest
 workers, for the scale-out mode (lifeline serve --mqtt-external=...).
 `
 
-// devicesCommand pairs, lists and revokes bracelets for testers and
+// devicesCommand pairs, lists and revokes bracelets and phones for testers and
 // operators. It works beside a running lifeline serve on the same data dir.
 func devicesCommand(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
@@ -50,6 +52,7 @@ func devicesCommand(ctx context.Context, args []string, getenv func(string) stri
 	dbURL := fs.String("database-url", getenv("DATABASE_URL"), "PostgreSQL URL; unset: the private cluster")
 	user := fs.String("user", "", "owner's email (add)")
 	name := fs.String("name", "Bracelet", "device name; with --count, a number is appended (add)")
+	kind := fs.String("kind", lifeline.DeviceBracelet, "bracelet or phone (add)")
 	count := fs.Int("count", 1, "how many devices to add (add)")
 	out := fs.String("out", "", "write device_id,token,user,name rows to this CSV file instead of stdout (add, export-mosquitto)")
 	passwd := fs.String("passwd", "", "Mosquitto password file to write (export-mosquitto)")
@@ -67,7 +70,7 @@ func devicesCommand(ctx context.Context, args []string, getenv func(string) stri
 
 	switch sub {
 	case "add":
-		return addDevices(ctx, db, *user, *name, *count, *out, stdout)
+		return addDevices(ctx, db, *user, *name, *kind, *count, *out, stdout)
 	case "list":
 		return listDevices(ctx, db, stdout)
 	case "export-mosquitto":
@@ -81,8 +84,7 @@ func devicesCommand(ctx context.Context, args []string, getenv func(string) stri
 			return errors.New(lifeline.ErrorMessage(err))
 		}
 		// Every running node closes the bracelet's connection, if it has it.
-		data, _ := json.Marshal(map[string]string{"id": positional[0]})
-		if err := db.PublishEvents(ctx, []lifeline.LiveEvent{{UserID: owner, Kind: lifeline.EventRevoked, Data: data}}); err != nil {
+		if err := live.NewBus(db, nil).Publish(ctx, live.DeviceRevoked(owner, positional[0])); err != nil {
 			fmt.Fprintf(stderr, "warning: revoked, but a connection open now may stay open until it reconnects: %v\n", err)
 		}
 		fmt.Fprintf(stdout, "Revoked %s: its token no longer connects, and an open connection is closed.\n", positional[0])
@@ -93,9 +95,12 @@ func devicesCommand(ctx context.Context, args []string, getenv func(string) stri
 	}
 }
 
-func addDevices(ctx context.Context, db *store.DB, email, name string, count int, out string, stdout io.Writer) error {
+func addDevices(ctx context.Context, db *store.DB, email, name, kind string, count int, out string, stdout io.Writer) error {
 	if email == "" {
-		return fmt.Errorf("add needs --user EMAIL (the account the bracelets belong to)")
+		return fmt.Errorf("add needs --user EMAIL (the account the devices belong to)")
+	}
+	if !lifeline.ValidDeviceKind(kind) {
+		return fmt.Errorf("--kind must be %s or %s", lifeline.DeviceBracelet, lifeline.DevicePhone)
 	}
 	if count < 1 || count > 100000 {
 		return fmt.Errorf("--count must be from 1 to 100000")
@@ -121,7 +126,7 @@ func addDevices(ctx context.Context, db *store.DB, email, name string, count int
 			deviceName = name + " " + strconv.Itoa(i)
 		}
 		token, hash := lifeline.NewDeviceToken()
-		d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: owner.ID, Name: deviceName}
+		d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: owner.ID, Name: deviceName, Kind: kind}
 		if err := db.CreateDevice(ctx, d, hash); err != nil {
 			return err
 		}
@@ -208,7 +213,7 @@ func listDevices(ctx context.Context, db *store.DB, stdout io.Writer) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "DEVICE\tNAME\tOWNER\tLAST SEEN\tSTATE")
+	fmt.Fprintln(tw, "DEVICE\tKIND\tNAME\tOWNER\tLAST SEEN\tSTATE")
 	for i, d := range devices {
 		seen, state := "never", "active"
 		if d.LastSeenAt != nil {
@@ -217,7 +222,7 @@ func listDevices(ctx context.Context, db *store.DB, stdout io.Writer) error {
 		if d.RevokedAt != nil {
 			state = "revoked"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.ID, d.Name, owners[i], seen, state)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.ID, d.Kind, d.Name, owners[i], seen, state)
 	}
 	return tw.Flush()
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -53,6 +54,26 @@ func TestDevicesCommandBesideARunningServer(t *testing.T) {
 		if !strings.Contains(list, row[0]) {
 			t.Errorf("devices list lacks %s:\n%s", row[0], list)
 		}
+	}
+
+	// A phone paired from the command line reports through OwnTracks'
+	// HTTP mode to the running server with its own credentials.
+	if _, err := devices("add", "--user", email, "--kind", "watch"); err == nil || !strings.Contains(err.Error(), "--kind") {
+		t.Errorf("add of an unknown kind: %v", err)
+	}
+	out, err := devices("add", "--user", email, "--name", "My phone", "--kind", "phone")
+	phoneRows, _ := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(phoneRows) != 2 {
+		t.Fatalf("devices add --kind phone: %v\n%s", err, out)
+	}
+	fix := fmt.Sprintf(`{"_type":"location","lat":51.5,"lon":-0.12,"tst":%d,"tid":"MP"}`, time.Now().Unix())
+	req, _ := http.NewRequest("POST", url+"/api/ingest/owntracks", strings.NewReader(fix))
+	req.SetBasicAuth(phoneRows[1][0], phoneRows[1][1])
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("OwnTracks fix from a CLI-paired phone: %v %v", err, resp)
+	}
+	if list, _ := devices("list"); !strings.Contains(list, phoneRows[1][0]+"  phone") {
+		t.Errorf("devices list does not show the phone's kind:\n%s", list)
 	}
 
 	// The first bracelet connects to the running server with its token.

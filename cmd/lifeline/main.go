@@ -26,7 +26,6 @@ Usage:
   lifeline migrate [flags]   apply database migrations and exit
   lifeline devices ...       pair, list and revoke bracelets (lifeline devices help)
   lifeline content ...       publish articles, blog posts and statistics (lifeline content help)
-  lifeline bench ...         baselines for the ingest benchmark (lifeline bench)
   lifeline help              show this text
 
 Run "lifeline serve --help" for the flags and their environment variables.
@@ -58,8 +57,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return devicesCommand(ctx, args, getenv, stdout, stderr)
 	case "content":
 		return contentCommand(ctx, args, getenv, stdout, stderr)
-	case "bench":
-		return benchCommand(ctx, args, getenv, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -98,7 +95,7 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, url, migrations.FS, store.TimescaleAuto)
+	db, err := store.Open(ctx, url, migrations.FS, cfg.Timescale)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lifeline/store/storetest"
 )
 
 // dataDir is a data folder the private cluster's user can reach when the
@@ -44,7 +46,7 @@ func startProgramFull(t testing.TB, dir string, extra ...string) (p program, sto
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	args := []string{"serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", dir, "--log-level", "warn"}
+	args := []string{"serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", dir, "--log-level", "warn", storetest.TimescaleFlag()}
 	args = append(args, extra...)
 	go func() { done <- run(ctx, args, envOf(nil), pw, io.Discard); pw.Close() }()
 

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/tls"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ import (
 	"lifeline/chat"
 	"lifeline/guard"
 	"lifeline/ingest"
+	"lifeline/live"
 	"lifeline/migrations"
 	"lifeline/store"
 	"lifeline/webapp"
@@ -35,8 +35,10 @@ type Main struct {
 
 	cluster  *store.Cluster
 	db       *store.DB
+	bus      *live.Bus
+	alerts   *live.Alerts
 	guard    *guard.Guard
-	feed     *api.LocationFeed
+	feed     *live.LocationFeed
 	writer   *ingest.Writer
 	packets  *ingest.PacketLog
 	broker   *ingest.Broker
@@ -44,8 +46,9 @@ type Main struct {
 	http     *api.Server
 	URL      string
 
-	stopJobs func()
-	// stopListening ends the cross-node live events listener.
+	retention *retentionJob
+	stopJobs  func()
+	// stopListening ends the listener of the other nodes' live events.
 	stopListening func()
 }
 
@@ -56,9 +59,14 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.db, err = store.Open(ctx, dbURL, migrations.FS, store.TimescaleAuto); err != nil {
+	if m.db, err = store.Open(ctx, dbURL, migrations.FS, m.Config.Timescale); err != nil {
 		return err
 	}
+	storage, err := m.db.Storage(ctx)
+	if err != nil {
+		return err
+	}
+	m.Logger.Info("storage engine", "engine", storage.String())
 	if err := loadContentAtStart(ctx, m.db, m.Config.ContentDir, m.Logger.With("component", "content")); err != nil {
 		return err
 	}
@@ -67,17 +75,22 @@ func (m *Main) Run(ctx context.Context) error {
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	ingestMetrics := ingest.NewMetrics(registry)
-	m.guard, err = guard.New(ctx, guard.Config{Zones: m.db, States: m.db, Alerts: m.db, Users: m.db, Logger: m.Logger.With("component", "geofence")})
+	// Every part that acts on live events subscribes itself to m.bus as it
+	// starts (see package live); startLive then brings the other nodes'.
+	m.retention = newRetentionJob(m.db, registry, m.Logger.With("component", "retention"))
+	m.bus = live.NewBus(m.db, m.Logger.With("component", "live"))
+	m.alerts = live.NewAlerts(m.db, m.bus, m.Logger.With("component", "alerts"))
+	m.guard, err = guard.New(ctx, guard.Config{Zones: m.db, States: m.db, Alerts: m.alerts, Users: m.db, Events: m.bus, Logger: m.Logger.With("component", "geofence")})
 	if err != nil {
 		return err
 	}
-	m.feed = api.NewLocationFeed(m.db, time.Second, m.Logger.With("component", "live"))
+	m.feed = live.NewLocationFeed(m.bus, time.Second, m.Logger.With("component", "live"))
 	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{
 		Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics,
 		Observer: lifeline.FixObservers{m.guard, m.feed},
 	})
 	m.packets = ingest.NewPacketLog(ingest.PacketLogConfig{
-		Publisher: m.db, Registerer: registry, Logger: m.Logger.With("component", "tester"),
+		Events: m.bus, Registerer: registry, Logger: m.Logger.With("component", "tester"),
 	})
 	if m.Config.Role != RoleAPI {
 		if err := m.startIngest(ingestMetrics); err != nil {
@@ -101,9 +114,10 @@ func (m *Main) Run(ctx context.Context) error {
 		Sessions:             m.db,
 		Throttle:             m.db,
 		CheckIns:             m.db,
-		Alerts:               m.db,
+		Alerts:               m.alerts,
 		Devices:              m.db,
 		Fixes:                m.writer,
+		DeviceRate:           m.Config.DeviceRate,
 		Locations:            m.db,
 		Connections:          connections,
 		Packets:              m.packets,
@@ -115,7 +129,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Plans:                m.db,
 		Chat:                 assistant,
 		ChatLimit:            m.Config.ChatLimit,
-		Events:               m.db,
+		Events:               m.bus,
 		Ready:                m.db,
 		WebApp:               webapp.Files(),
 		Metrics:              registry,
@@ -128,6 +142,7 @@ func (m *Main) Run(ctx context.Context) error {
 		OIDC:                 m.Config.OIDC,
 		DisableLocalAccounts: !m.Config.LocalAccounts,
 		SignupLimit:          m.Config.SignupLimit,
+		TrustedProxies:       m.Config.TrustedProxies,
 		OpsOnly:              m.Config.Role == RoleIngest,
 		MQTTAuthSecret:       m.Config.MQTTAuthSecret,
 	})
@@ -152,6 +167,7 @@ func (m *Main) Run(ctx context.Context) error {
 	} else {
 		fmt.Fprintf(m.Stdout, "Lifeline is running at %s\n", m.URL)
 	}
+	fmt.Fprintf(m.Stdout, "Storage: %s\n", storage)
 	switch {
 	case m.broker != nil:
 		fmt.Fprintf(m.Stdout, "Bracelets connect over MQTT to %s (WebSocket: %s)\n", reachable(m.broker.TCPAddr()), reachable(m.broker.WSAddr()))
@@ -184,27 +200,11 @@ func (m *Main) startIngest(metrics *ingest.Metrics) error {
 	return err
 }
 
-// startLive listens for every node's events: zone edits go to this node's
-// geofence engine, and every event to this node's live streams.
+// startLive hands the other nodes' live events to this node's subscribers.
 func (m *Main) startLive() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopListening = stop
-	go m.db.ListenEvents(ctx, m.Logger.With("component", "live"), func(e lifeline.LiveEvent) {
-		if m.packets.DeliverEvent(e) {
-			return // a watch lease, for the ingest side only
-		}
-		switch e.Kind {
-		case lifeline.EventZone:
-			m.guard.ZoneChanged(ctx, e.ID) // an edit made through another node
-		case lifeline.EventRevoked:
-			var d struct{ ID string }
-			if json.Unmarshal(e.Data, &d) == nil && m.broker != nil {
-				m.broker.Disconnect(d.ID)
-			}
-			return // not for the web app's streams
-		}
-		m.http.DeliverEvent(e)
-	})
+	go m.bus.Listen(ctx)
 }
 
 // startBroker starts the embedded MQTT broker.
@@ -226,7 +226,7 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 		Writer:     m.writer,
 		Rate:       m.Config.DeviceRate,
 		MaxClients: m.Config.MQTTMaxClients,
-		Events:     m.db,
+		Events:     m.bus,
 		Packets:    m.packets,
 		Metrics:    metrics,
 		Logger:     m.Logger.With("component", "mqtt"),
@@ -240,7 +240,8 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 
 // startJobs runs the periodic work: every minute the evening check-in
 // reminder and the bracelet battery and offline alerts (the database keeps
-// each to one, on any number of nodes), and hourly housekeeping. The returned func stops it.
+// each to one, on any number of nodes), and hourly housekeeping and
+// retention (one node at a time). The returned func stops it.
 func (m *Main) startJobs() func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -251,23 +252,24 @@ func (m *Main) startJobs() func() {
 		var pruned time.Time
 		for {
 			now := time.Now()
-			if n, err := m.db.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
+			if raised, err := m.alerts.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
 				return
 			} else if err != nil {
 				m.Logger.Warn("check-in reminders failed", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("check-in reminders raised", "count", n)
+			} else if len(raised) > 0 {
+				m.Logger.Info("check-in reminders raised", "count", len(raised))
 			}
 			m.guard.Tick(now)
-			if n, err := m.db.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
+			if raised, err := m.alerts.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("device alerts failed", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("device alerts raised", "count", n)
+			} else if len(raised) > 0 {
+				m.Logger.Info("device alerts raised", "count", len(raised))
 			}
 			if now.Sub(pruned) >= time.Hour {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {
 					m.Logger.Warn("housekeeping failed", "err", err)
 				}
+				m.retention.run(ctx, now)
 				pruned = now
 			}
 			select {
@@ -284,7 +286,14 @@ func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
 	if m.Config.DatabaseURL != "" {
 		return m.Config.DatabaseURL, nil
 	}
-	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Logger: m.Logger.With("component", "postgres")}
+	// Preloading an installed TimescaleDB costs nothing, even with
+	// --timescale off: a database made with it earlier then opens, and the
+	// migrations say clearly that it cannot switch engines.
+	preload := m.Config.Timescale
+	if preload == store.TimescaleOff {
+		preload = store.TimescaleAuto
+	}
+	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Timescale: preload, Logger: m.Logger.With("component", "postgres")}
 	start := time.Now()
 	if err := m.cluster.Start(ctx); err != nil {
 		m.cluster = nil

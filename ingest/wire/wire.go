@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -150,4 +151,13 @@ func ReasonOf(err error) string {
 	default:
 		return "internal"
 	}
+}
+
+// quote quotes s for a message, shortened: payloads may hold long junk.
+func quote(s string) string {
+	const maxLen = 40
+	if len(s) > maxLen {
+		return strconv.Quote(s[:maxLen]) + "…"
+	}
+	return strconv.Quote(s)
 }

@@ -29,3 +29,16 @@ replace_section() {
   # No run of blank lines where a section was replaced.
   cat -s "$file.tmp" >"$file" && rm "$file.tmp"
 }
+
+# binary NAME PACKAGE [VAR]: prints the path of a program the benchmark
+# runs: $VAR when make built it (make bench-* pass LIFELINE_BIN and
+# LIFELINE_BENCH_BIN, bin/lifeline and bin/lifeline-bench), else a fresh
+# build into $work, so a script also runs on its own.
+binary() {
+  local path=${3:+${!3:-}}
+  if [ -z "$path" ]; then
+    path="$work/$1"
+    go build -o "$path" "$2" || return 1
+  fi
+  printf '%s\n' "$path"
+}

@@ -2,6 +2,11 @@
 // database. One throwaway cluster is started per test process (or the server
 // at TEST_DATABASE_URL is used); a template database is migrated once per
 // schema version, and each test gets a clone of it, dropped afterwards.
+//
+// LIFELINE_TEST_ENGINE chooses the storage engine: "plain" (the default,
+// plain PostgreSQL tables) or "timescale" (a cluster that preloads
+// TimescaleDB, hypertables with compression and retention). A failing test
+// logs which engine it ran on.
 package storetest
 
 import (
@@ -33,6 +38,37 @@ var (
 	startErr  error
 )
 
+// The storage engines a test run can use (LIFELINE_TEST_ENGINE).
+const (
+	EnginePlain     = "plain"
+	EngineTimescale = "timescale"
+)
+
+// Engine is the storage engine of this test run.
+func Engine() string {
+	if e := os.Getenv("LIFELINE_TEST_ENGINE"); e != "" {
+		return e
+	}
+	return EnginePlain
+}
+
+// Mode is the migration mode matching Engine.
+func Mode() store.Timescale {
+	if Engine() == EngineTimescale {
+		return store.TimescaleRequire
+	}
+	return store.TimescaleOff
+}
+
+// TimescaleFlag is the `lifeline serve` flag that puts a server a test starts
+// (on its own private cluster) on this run's engine.
+func TimescaleFlag() string {
+	if Engine() == EngineTimescale {
+		return "--timescale=require"
+	}
+	return "--timescale=off"
+}
+
 type server struct {
 	adminURL string // the maintenance database
 	template string
@@ -46,7 +82,7 @@ func NewDB(tb testing.TB) *store.DB {
 	u := NewURL(tb)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	db, err := store.Open(ctx, u, migrations.FS, store.TimescaleAuto)
+	db, err := store.Open(ctx, u, migrations.FS, Mode())
 	if err != nil {
 		tb.Fatalf("storetest: open: %v", err)
 	}
@@ -85,14 +121,51 @@ func newDatabase(tb testing.TB, template string) string {
 	return withDatabase(srv.adminURL, name)
 }
 
+// NewOwnerURL creates an ordinary role (no superuser) and an empty database
+// that it owns, as production deployments have, and returns a URL that
+// connects as that role. Both are dropped when the test ends.
+func NewOwnerURL(tb testing.TB) string {
+	tb.Helper()
+	srv := start(tb)
+	role, password := "lt_owner_"+randomHex(6), randomHex(16)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv.exec(tb, ctx, fmt.Sprintf("CREATE ROLE %s LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '%s'",
+		pgx.Identifier{role}.Sanitize(), password))
+	tb.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		srv.exec(tb, ctx, "DROP ROLE IF EXISTS "+pgx.Identifier{role}.Sanitize())
+	})
+	dbURL := newDatabase(tb, "template0")
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv.exec(tb, ctx, fmt.Sprintf("ALTER DATABASE %s OWNER TO %s",
+		pgx.Identifier{u.Path[1:]}.Sanitize(), pgx.Identifier{role}.Sanitize()))
+	u.User = url.UserPassword(role, password)
+	return u.String()
+}
+
 // ClusterURL returns the admin URL of the shared server, for tests that
 // manage databases themselves.
 func ClusterURL(tb testing.TB) string {
 	return start(tb).adminURL
 }
 
+var noted sync.Map // of testing.TB: engine already noted
+
 func start(tb testing.TB) *server {
 	tb.Helper()
+	if _, seen := noted.LoadOrStore(tb, true); !seen {
+		tb.Cleanup(func() {
+			noted.Delete(tb)
+			if tb.Failed() {
+				tb.Logf("storetest: this test ran on the %s storage engine (LIFELINE_TEST_ENGINE)", Engine())
+			}
+		})
+	}
 	startOnce.Do(func() { shared, startErr = startServer() })
 	if startErr != nil {
 		tb.Fatalf("storetest: %v", startErr)
@@ -101,6 +174,9 @@ func start(tb testing.TB) *server {
 }
 
 func startServer() (*server, error) {
+	if e := Engine(); e != EnginePlain && e != EngineTimescale {
+		return nil, fmt.Errorf("LIFELINE_TEST_ENGINE=%q: want %s or %s", e, EnginePlain, EngineTimescale)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	adminURL := os.Getenv("TEST_DATABASE_URL")
@@ -116,7 +192,7 @@ func startServer() (*server, error) {
 		}
 		// The cluster stops with this process (the child's parent-death
 		// signal); its folder is removed by a later run.
-		c := &store.Cluster{Dir: dir, Ephemeral: true}
+		c := &store.Cluster{Dir: dir, Ephemeral: true, Timescale: Mode()}
 		if err := c.Start(ctx); err != nil {
 			return nil, err
 		}
@@ -133,7 +209,7 @@ func startServer() (*server, error) {
 // creating it when missing. Its name carries a hash of the migrations, so an
 // outside server keeps one template per schema version, shared by processes.
 func migratedTemplate(ctx context.Context, adminURL string) (string, error) {
-	name := "lifeline_tpl_" + schemaHash()
+	name := "lifeline_tpl_" + Engine() + "_" + schemaHash()
 	admin, err := pgx.Connect(ctx, adminURL)
 	if err != nil {
 		return "", fmt.Errorf("connect to test server: %w", err)
@@ -163,10 +239,19 @@ func migratedTemplate(ctx context.Context, adminURL string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	_, err = store.Migrate(ctx, pool, migrations.FS, store.TimescaleAuto)
+	_, err = store.Migrate(ctx, pool, migrations.FS, Mode())
 	pool.Close()
 	if err != nil {
 		return "", fmt.Errorf("migrate template: %w", err)
+	}
+	// No connections to the template: TimescaleDB's scheduler connects to
+	// every database that has the extension and allows connections, and a
+	// template in use cannot be copied.
+	if _, err := admin.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{building}.Sanitize()+" WITH ALLOW_CONNECTIONS false"); err != nil {
+		return "", fmt.Errorf("close template: %w", err)
+	}
+	if _, err := admin.Exec(ctx, `SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE datname = $1`, building); err != nil {
+		return "", fmt.Errorf("close template: %w", err)
 	}
 	if _, err := admin.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s RENAME TO %s",
 		pgx.Identifier{building}.Sanitize(), pgx.Identifier{name}.Sanitize())); err != nil {

@@ -21,6 +21,8 @@ export type LifelineServer = {
 export type StartOptions = {
   binary: string
   logDir: string
+  /** More flags for `lifeline serve`. */
+  extraArgs?: string[]
 }
 
 /**
@@ -28,7 +30,7 @@ export type StartOptions = {
  * creates its own private PostgreSQL there) and resolves once it prints
  * "Lifeline is running at URL". stdout and stderr are logged under logDir.
  */
-export async function startLifeline({ binary, logDir }: StartOptions): Promise<LifelineServer> {
+export async function startLifeline({ binary, logDir, extraArgs = [] }: StartOptions): Promise<LifelineServer> {
   if (!existsSync(binary)) {
     throw new Error(
       `Lifeline binary not found at ${binary}. Build it with "go build -o bin/lifeline ./cmd/lifeline" ` +
@@ -56,6 +58,7 @@ export async function startLifeline({ binary, logDir }: StartOptions): Promise<L
     '--signup-limit', '10000',
     // No base map: the suite fetches nothing from outside (an empty value means none).
     '--map-tile-url', '',
+    ...extraArgs,
   ]
   const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
 

@@ -9,6 +9,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     lastName: 'Lopez',
     timezone: 'Europe/London',
     hasPassword: true,
+    historyDays: 400,
     ...overrides,
   }
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { copingPlanText, copingPlanToasts } from '@/features/coping-plan/content'
-import type { CopingPlan, CopingPlanInput } from '@/features/coping-plan/types'
+import { copingPlanText, copingPlanToasts } from '@/features/plans/content'
+import type { CopingPlan, CopingPlanInput } from '@/features/plans/types'
 import { makeUser } from '@/testing/data'
 import { jsonResponse, sentBody, stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
 import { preloadFormScreens, renderApp } from '@/testing/test-utils'

@@ -1,5 +1,5 @@
 import { routes } from '@/config/routes'
-import { CopingPlanScreen } from '@/features/coping-plan/components/coping-plan-screen'
+import { CopingPlanScreen } from '@/features/plans/components/coping-plan-screen'
 
 /** `/education/tools/coping-plan`: Learn & Grow's Coping Plan Builder. */
 export function CopingPlanRoute() {

@@ -1,7 +1,11 @@
 import { PublicLayout } from '@/components/layouts/public-layout'
 import { routes } from '@/config/routes'
 import { CrisisOverview } from '@/features/crisis/components/crisis-overview'
-import { SafetyPlanSignIn } from '@/features/safety-plan/components/safety-plan-sign-in'
+import { SafetyPlanSignIn } from '@/features/plans/components/safety-plan-sign-in'
+import { CopingStrategies } from '@/features/wellness-tools/components/coping-strategies'
+
+/** SPEC.md "Immediate Coping Strategies": the wellness tools, and Safety Plan in one tap. */
+const copingTools = <CopingStrategies safetyPlanHref={routes.safetyPlan.path} />
 
 export type PublicCrisisRouteProps = {
   /** `loading` while the session is not known: the contacts card waits, nothing else does. */
@@ -12,13 +16,13 @@ export type PublicCrisisRouteProps = {
 export function PublicCrisisRoute({ session = 'signed-out' }: PublicCrisisRouteProps) {
   return (
     <PublicLayout>
-      <CrisisOverview session={session} />
+      <CrisisOverview session={session} copingTools={copingTools} />
     </PublicLayout>
   )
 }
 
 export function CrisisRoute() {
-  return <CrisisOverview session="signed-in" />
+  return <CrisisOverview session="signed-in" copingTools={copingTools} />
 }
 
 /** Signed out, the Safety Plan button leads here: what the plan is, and Sign In (coming back to it). */

@@ -1,5 +1,5 @@
 import { displayFirstName } from '@/components/layouts/app-shell/shell-user'
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { routes } from '@/config/routes'
 import { useAlerts } from '@/features/alerts/api/get-alerts'
 import { AlertList } from '@/features/alerts/components/alert-list'
@@ -29,12 +29,12 @@ const recentParams = { limit: MOOD_CHART_COUNT }
 
 function RetryCard({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-5 shadow-sm">
-      <p>{message}</p>
-      <Button variant="outline" className="rounded-full" onClick={onRetry}>
-        {dashboardText.retry}
-      </Button>
-    </div>
+    <LoadError
+      message={message}
+      retryLabel={dashboardText.retry}
+      onRetry={onRetry}
+      className="flex flex-wrap items-center justify-between shadow-sm"
+    />
   )
 }
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { crisisText } from '@/features/crisis/content'
-import { safetyPlanText } from '@/features/safety-plan/content'
+import { safetyPlanText } from '@/features/plans/content'
 import { stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
 import { renderApp } from '@/testing/test-utils'
 

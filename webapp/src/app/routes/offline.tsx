@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { routes } from '@/config/routes'
 import { CrisisOverview } from '@/features/crisis/components/crisis-overview'
-import { OfflineSafetyPlan } from '@/features/safety-plan/components/offline-safety-plan'
+import { OfflineSafetyPlan } from '@/features/plans/components/offline-safety-plan'
+import { CopingStrategies } from '@/features/wellness-tools/components/coping-strategies'
 
 /**
  * The session cannot be asked (no network): the crisis page and the saved
@@ -18,7 +19,7 @@ export function OfflineRoutes() {
   return (
     <PublicLayout>
       {location === routes.crisis.path ? (
-        <CrisisOverview session="unreachable" />
+        <CrisisOverview session="unreachable" copingTools={<CopingStrategies safetyPlanHref={routes.safetyPlan.path} />} />
       ) : location === routes.safetyPlan.path ? (
         <OfflineSafetyPlan backHref={routes.crisis.path} />
       ) : (

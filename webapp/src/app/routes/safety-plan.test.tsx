@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { safetyPlanToasts } from '@/features/safety-plan/content'
-import type { SafetyPlan } from '@/features/safety-plan/types'
+import { safetyPlanToasts } from '@/features/plans/content'
+import type { SafetyPlan } from '@/features/plans/types'
 import { makeUser } from '@/testing/data'
 import { jsonResponse, sentBody, stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
 import { preloadFormScreens, renderApp } from '@/testing/test-utils'

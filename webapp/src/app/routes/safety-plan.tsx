@@ -1,5 +1,5 @@
 import { routes } from '@/config/routes'
-import { SafetyPlanScreen } from '@/features/safety-plan/components/safety-plan-screen'
+import { SafetyPlanScreen } from '@/features/plans/components/safety-plan-screen'
 
 /** The crisis page's Safety Plan, signed in (the signed-out prompt is in ./crisis, loaded with the hotlines). */
 export function SafetyPlanRoute() {

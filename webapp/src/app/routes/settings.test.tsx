@@ -252,3 +252,32 @@ describe('settings: data and account', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false)
   })
 })
+
+describe('settings: location history', () => {
+  it('shows how long the history is kept and saves a new choice at once', async () => {
+    const { user, fetchMock } = renderSettings({
+      'PATCH /api/auth/user': (init) => {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, number>
+        return jsonResponse({ body: { ...ana, ...body } })
+      },
+    })
+
+    const choice = await within(await screen.findByRole('region', { name: 'Location history' })).findByLabelText(
+      settingsText.history.label,
+    )
+    expect(choice).toHaveValue('400')
+    await user.selectOptions(choice, '30')
+
+    expect(await screen.findByText(settingsText.toasts.historySaved.title)).toBeInTheDocument()
+    expect(sentBody(fetchMock, 'PATCH', '/api/auth/user')).toEqual({ historyDays: 30 })
+    expect(choice).toHaveValue('30')
+  })
+
+  it('says so when saving fails', async () => {
+    const { user } = renderSettings({ 'PATCH /api/auth/user': { status: 500, body: 'database down' } })
+
+    await user.selectOptions(await screen.findByLabelText(settingsText.history.label), '7')
+
+    expect(await screen.findByText(settingsText.toasts.historyFailed.description)).toBeInTheDocument()
+  })
+})

@@ -2,6 +2,7 @@ import type { User } from '@/features/auth/types'
 import { useStoreUser } from '@/features/auth/api/get-user'
 import { DeleteAccount } from '@/features/settings/components/delete-account'
 import { ExportData } from '@/features/settings/components/export-data'
+import { HistoryRetention } from '@/features/settings/components/history-retention'
 import { PasswordForm } from '@/features/settings/components/password-form'
 import { ProfileForm } from '@/features/settings/components/profile-form'
 import { settingsText } from '@/features/settings/content'
@@ -21,6 +22,7 @@ export function SettingsRoute({ user }: SettingsRouteProps) {
       </div>
       <ProfileForm user={user} onSaved={storeUser} />
       <PasswordForm hasPassword={user.hasPassword} />
+      <HistoryRetention user={user} onSaved={storeUser} />
       <ExportData />
       <DeleteAccount hasPassword={user.hasPassword} />
     </div>

@@ -1,17 +1,7 @@
-/** The signed-in user as `/api/auth/user` returns it (issue 3 contract). */
-export type User = {
-  id: number
-  email: string
-  firstName: string
-  lastName: string
-  /** IANA time zone, for example `Europe/London`. */
-  timezone: string
-  /** False for accounts that only sign in through OpenID Connect. */
-  hasPassword: boolean
-}
+import type { ApiResponse, ApiSchema } from '@/lib/api-schema'
+
+/** The signed-in user as `/api/auth/user` returns it (api/openapi.yaml). */
+export type User = ApiSchema<'User'>
 
 /** `GET /api/auth/config`: which ways of signing in this server offers. */
-export type AuthConfig = {
-  localAccounts: boolean
-  oidc: { name: string } | null
-}
+export type AuthConfig = ApiResponse<'getAuthConfig', 200>

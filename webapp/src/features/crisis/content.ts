@@ -119,26 +119,6 @@ export const contactToasts = {
   updateFailed: { title: 'Error', description: 'Failed to update contact. Please try again.' },
 } as const
 
-export const copingText = {
-  title: 'Immediate Coping Strategies',
-  description: 'Small steps that help in the next few minutes.',
-  breathing: {
-    title: '4-7-8 Breathing',
-    description: 'Slow your breath and calm your body.',
-  },
-  grounding: {
-    title: '5-4-3-2-1 Grounding',
-    description: 'Come back to the present through your senses.',
-    dialogDescription: 'Five senses, one step at a time.',
-  },
-  safetyPlan: {
-    title: 'Safety Plan',
-    description: 'Your own steps for getting through a crisis.',
-  },
-  close: 'Close',
-  done: 'Done',
-} as const
-
 export type TreatmentCenter = {
   name: string
   address: string

@@ -45,22 +45,3 @@ export const articleText = {
   retry: 'Try again',
   loading: 'Loading article',
 } as const
-
-export const toolsText = {
-  title: 'Interactive Tools',
-  description: 'Practise a skill right now, in a few quiet minutes.',
-  close: 'Close',
-  meditation: {
-    title: 'Guided Meditation',
-    description: '5-15 minute sessions',
-    dialogDescription: 'Choose a length, find a comfortable seat, and follow the words at your own pace.',
-  },
-  breathing: {
-    title: 'Breathing Exercises',
-    description: 'quick stress relief',
-  },
-  copingPlan: {
-    title: 'Coping Plan Builder',
-    description: 'create your action plan',
-  },
-} as const

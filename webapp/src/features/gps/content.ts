@@ -78,6 +78,9 @@ export const gpsText = {
     accuracyValue: (metres: number) => `±${Math.round(metres)} m`,
     bracelet: 'Bracelet', // SPEC.md badge, exact
     manual: 'Manual', // SPEC.md badge, exact
+    // A phone app's fixes show the app's name (the OsmAnd protocol is what
+    // Traccar Client and GPSLogger speak).
+    phoneApps: { owntracks: 'OwnTracks', overland: 'Overland', osmand: 'Traccar Client' } as Record<string, string>,
     coordinates: 'Coordinates',
   },
   zones: {

@@ -1,5 +1,6 @@
 /** SPEC.md §3 Location record, as docs/api.md sends it. */
-export type LocationSource = 'bracelet' | 'manual'
+/** Where a fix came from; `manual` is what older servers called `browser`. */
+export type LocationSource = 'bracelet' | 'owntracks' | 'overland' | 'osmand' | 'browser' | 'manual'
 
 export type Location = {
   id: number

@@ -18,6 +18,17 @@ export const settingsText = {
     submit: 'Save changes',
     pending: 'Saving...',
   },
+  history: {
+    title: 'Location history',
+    description: 'How long Lifeline keeps where your bracelet or browser placed you, and its battery readings. Older entries are deleted every hour.',
+    label: 'Keep my history for',
+    choices: [
+      { days: 7, label: '7 days' },
+      { days: 30, label: '30 days' },
+      { days: 90, label: '90 days' },
+      { days: 400, label: '400 days (the most)' },
+    ],
+  },
   password: {
     title: 'Password',
     description: 'Choose a new password whenever you like.',
@@ -52,6 +63,8 @@ export const settingsText = {
   toasts: {
     profileSaved: { title: 'Profile updated', description: 'Your changes have been saved.' },
     profileFailed: { title: 'Error', description: "Couldn't save your profile. Please try again." },
+    historySaved: { title: 'History setting saved', description: 'Older entries will be deleted within the hour.' },
+    historyFailed: { title: 'Error', description: "Couldn't save how long your history is kept. Please try again." },
     passwordChanged: {
       title: 'Password changed',
       description: 'Your other devices have been signed out. You stay signed in here.',

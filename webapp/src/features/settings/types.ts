@@ -7,4 +7,6 @@ export type AccountUser = {
   timezone: string
   /** False for accounts that only sign in through OpenID Connect. */
   hasPassword: boolean
+  /** Days the location and battery history is kept: 7, 30, 90 or 400. */
+  historyDays: number
 }

@@ -2,6 +2,7 @@ import { CalendarPlus } from 'lucide-react'
 import * as React from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 
@@ -50,12 +51,7 @@ export function CheckinHistory({ today, checkinPath }: CheckinHistoryProps) {
     body = <HistorySkeleton />
   } else if (query.isError && checkins.length === 0) {
     body = (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border bg-card p-5">
-        <p>{historyText.failed}</p>
-        <Button variant="outline" className="rounded-full" onClick={() => void query.refetch()}>
-          {historyText.retry}
-        </Button>
-      </div>
+      <LoadError message={historyText.failed} retryLabel={historyText.retry} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     )
   } else if (checkins.length === 0) {
     body = (

@@ -1,11 +1,11 @@
 import { WifiOff } from 'lucide-react'
+import type * as React from 'react'
 
 import { useOnlineStatus } from '@/hooks/use-online-status'
 import { cn } from '@/lib/utils'
 
 import { crisisText } from '../content'
 import { ContactsSignInPrompt } from './contacts-sign-in-prompt'
-import { CopingStrategies } from './coping-strategies'
 import { EmergencyBanner } from './emergency-banner'
 import { HotlineList } from './hotline-list'
 import { ContactsSkeleton, PersonalContacts } from './personal-contacts'
@@ -17,6 +17,8 @@ export type CrisisOverviewProps = {
    * `unreachable` when it cannot be known (offline): the contacts show the copy this device saved.
    */
   session: 'signed-in' | 'signed-out' | 'loading' | 'unreachable'
+  /** The coping tools card, under the hotlines and contacts (the wellness tools, composed by the route). */
+  copingTools: React.ReactNode
 }
 
 /**
@@ -24,7 +26,7 @@ export type CrisisOverviewProps = {
  * comes from the bundle, so the hotlines and coping tools show at once and
  * keep working when the API is down.
  */
-export function CrisisOverview({ session }: CrisisOverviewProps) {
+export function CrisisOverview({ session, copingTools }: CrisisOverviewProps) {
   const signedIn = session === 'signed-in' || session === 'unreachable'
   const online = useOnlineStatus()
   return (
@@ -45,7 +47,7 @@ export function CrisisOverview({ session }: CrisisOverviewProps) {
         <HotlineList />
         {signedIn ? <PersonalContacts /> : session === 'loading' ? <ContactsSkeleton /> : <ContactsSignInPrompt />}
       </div>
-      <CopingStrategies />
+      {copingTools}
       <TreatmentCenters />
     </div>
   )

@@ -3,6 +3,7 @@ import * as React from 'react'
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Badge } from '@/components/ui/badge'
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -46,12 +47,13 @@ export function PersonalContacts() {
         {contacts.isPending ? (
           <ContactListSkeleton />
         ) : contacts.isError ? (
-          <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed p-4" role="alert">
-            <p className="text-sm">{text.loadFailed}</p>
-            <Button variant="outline" size="sm" className="rounded-full" onClick={() => void contacts.refetch()}>
-              {text.retry}
-            </Button>
-          </div>
+          <LoadError
+            size="sm"
+            message={text.loadFailed}
+            retryLabel={text.retry}
+            onRetry={() => void contacts.refetch()}
+            retrying={contacts.isFetching}
+          />
         ) : contacts.data.length === 0 ? (
           <div className="rounded-xl border border-dashed p-4 text-center">
             <p className="font-medium">{text.empty}</p>

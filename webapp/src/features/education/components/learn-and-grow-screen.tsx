@@ -6,21 +6,20 @@ import type { ArticleCategory } from '../types'
 import { categorySearch, readCategory } from '../utils/category'
 import { ArticleGrid } from './article-grid'
 import { CategoryFilter } from './category-filter'
-import { InteractiveTools } from './interactive-tools'
 
 export type LearnAndGrowScreenProps = {
   /** The article page's path for an id or slug (`/education/urge-surfing`). */
   articlePath: (idOrSlug: string) => string
-  /** Where the Coping Plan Builder button goes. */
-  copingPlanHref: string
+  /** The Interactive Tools card, under the articles (the wellness tools, composed by the route). */
+  tools: React.ReactNode
 }
 
 /**
  * SPEC.md "Learn & Grow": the category buttons filter the grid, the choice
  * lives in the URL (`?category=Coping%20Skills`, so a link, a reload and
- * Back all keep it), and the Interactive Tools card.
+ * Back all keep it), then the tools the route passes in.
  */
-export function LearnAndGrowScreen({ articlePath, copingPlanHref }: LearnAndGrowScreenProps) {
+export function LearnAndGrowScreen({ articlePath, tools }: LearnAndGrowScreenProps) {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const category = readCategory(search)
@@ -41,7 +40,7 @@ export function LearnAndGrowScreen({ articlePath, copingPlanHref }: LearnAndGrow
       </div>
       <CategoryFilter value={category} onChange={choose} />
       <ArticleGrid category={category} articleHref={articleHref} onShowAll={() => choose(null)} />
-      <InteractiveTools copingPlanHref={copingPlanHref} />
+      {tools}
     </div>
   )
 }

@@ -12,7 +12,7 @@ export type ShareLocationInput = {
   accuracy: number
 }
 
-/** `POST /api/gps/location`: 201 the stored location (source manual). */
+/** `POST /api/gps/location`: 201 the stored location (source browser). */
 export async function shareLocation(input: ShareLocationInput): Promise<Location> {
   const res = await apiRequest('POST', '/api/gps/location', input)
   return (await res.json()) as Location

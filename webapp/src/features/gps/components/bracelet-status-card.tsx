@@ -14,6 +14,12 @@ export type BraceletStatusCardProps = {
   timeZone?: string
 }
 
+/** The badge's words: Bracelet, a phone app's name, or Manual (the browser). */
+function sourceLabel(source: string): string {
+  if (source === 'bracelet') return gpsText.status.bracelet
+  return gpsText.status.phoneApps[source] ?? gpsText.status.manual
+}
+
 /** SPEC.md Bracelet Status: last update, battery, accuracy and the source badge. */
 export function BraceletStatusCard({ latest, isPending = false, timeZone }: BraceletStatusCardProps) {
   const text = gpsText.status
@@ -26,7 +32,7 @@ export function BraceletStatusCard({ latest, isPending = false, timeZone }: Brac
         </h2>
         {latest && (
           <Badge variant={latest.source === 'bracelet' ? 'default' : 'secondary'} data-testid="source-badge">
-            {latest.source === 'bracelet' ? text.bracelet : text.manual}
+            {sourceLabel(latest.source)}
           </Badge>
         )}
       </CardHeader>

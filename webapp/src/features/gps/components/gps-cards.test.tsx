@@ -32,10 +32,20 @@ describe('Bracelet Status', () => {
   })
 
   it('says Manual for a shared location and leaves out what it lacks', () => {
-    renderWithProviders(<BraceletStatusCard latest={makeLocation({ source: 'manual', batteryLevel: null, accuracy: null })} />)
+    renderWithProviders(<BraceletStatusCard latest={makeLocation({ source: 'browser', batteryLevel: null, accuracy: null })} />)
     expect(screen.getByTestId('source-badge')).toHaveTextContent('Manual')
     expect(screen.queryByTestId('status-battery')).not.toBeInTheDocument()
     expect(screen.queryByTestId('status-accuracy')).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['manual', 'Manual'],
+    ['owntracks', 'OwnTracks'],
+    ['overland', 'Overland'],
+    ['osmand', 'Traccar Client'],
+  ])('shows the badge for a %s fix as %s', (source, badge) => {
+    renderWithProviders(<BraceletStatusCard latest={makeLocation({ source })} />)
+    expect(screen.getByTestId('source-badge')).toHaveTextContent(badge)
   })
 })
 

@@ -2,6 +2,7 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   profile: () => [...settingsKeys.all, 'profile'] as const,
+  history: () => [...settingsKeys.all, 'history'] as const,
   password: () => [...settingsKeys.all, 'password'] as const,
   deleteAccount: () => [...settingsKeys.all, 'delete-account'] as const,
 }

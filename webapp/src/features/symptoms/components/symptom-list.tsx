@@ -1,6 +1,7 @@
 import { ClipboardList, Pencil, Trash2 } from 'lucide-react'
 import * as React from 'react'
 
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -51,12 +52,13 @@ export function SymptomList({ timeZone }: SymptomListProps) {
         {logs.isPending ? (
           <SymptomListSkeleton />
         ) : logs.isError ? (
-          <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed p-4" role="alert">
-            <p className="text-sm">{text.loadFailed}</p>
-            <Button variant="outline" size="sm" className="rounded-full" onClick={() => void logs.refetch()}>
-              {text.retry}
-            </Button>
-          </div>
+          <LoadError
+            size="sm"
+            message={text.loadFailed}
+            retryLabel={text.retry}
+            onRetry={() => void logs.refetch()}
+            retrying={logs.isFetching}
+          />
         ) : logs.data.length === 0 ? (
           <div className="rounded-xl border border-dashed p-6 text-center" data-testid="symptoms-empty">
             <p className="font-medium">{text.empty}</p>

@@ -2,7 +2,7 @@ import { ChartLine } from 'lucide-react'
 import * as React from 'react'
 
 import { useTheme } from '@/components/theme/use-theme'
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 
@@ -38,12 +38,13 @@ export function SymptomTrend() {
         {trend.isPending ? (
           <Skeleton className="h-60" />
         ) : trend.isError ? (
-          <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed p-4" role="alert">
-            <p className="text-sm">{text.loadFailed}</p>
-            <Button variant="outline" size="sm" className="rounded-full" onClick={() => void trend.refetch()}>
-              {text.retry}
-            </Button>
-          </div>
+          <LoadError
+            size="sm"
+            message={text.loadFailed}
+            retryLabel={text.retry}
+            onRetry={() => void trend.refetch()}
+            retrying={trend.isFetching}
+          />
         ) : !hasTrendData(trend.data) ? (
           <p
             className="grid min-h-32 place-items-center rounded-lg bg-muted/60 px-4 py-8 text-center text-sm text-muted-foreground"

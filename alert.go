@@ -1,0 +1,106 @@
+package lifeline
+
+import (
+	"fmt"
+	"time"
+)
+
+// Alert types: what an alert is about. The web app and every delivery
+// channel key on them; the database stores them in alerts.type.
+const (
+	AlertMilestone         = "milestone"          // a check-in streak reached one of Milestones
+	AlertConcerningPattern = "concerning_pattern" // a slip, strong cravings or low mood in check-ins
+	AlertMissedCheckin     = "missed_checkin"     // no check-in by the evening reminder hour
+	AlertLowBattery        = "low_battery"        // a bracelet at or below LowBattery
+	AlertDeviceOffline     = "device_offline"     // a bracelet silent past its OfflineAfter
+	AlertZoneEntered       = "geofence_enter_avoid"
+	AlertZoneLeft          = "geofence_exit_safe"
+	AlertZoneDwell         = "geofence_dwell"    // inside an avoid zone past its dwell time
+	AlertZoneSchedule      = "geofence_schedule" // away from a safe zone during its planned hours
+)
+
+// The wording of every alert, one builder per kind, so that the stored
+// message, the live event and any delivery channel say the same thing.
+// Times are shown as "15:04" in whatever location the caller gives them
+// (the owner's).
+
+// MilestoneMessage celebrates a streak of days (one of Milestones).
+func MilestoneMessage(days int) string {
+	switch days {
+	case 7:
+		return "One full week of check-ins. Seven days of showing up for yourself — that's worth celebrating."
+	case 30:
+		return "30 days in a row. A month of honest check-ins is a real foundation. Be proud of it."
+	case 90:
+		return "90 days of check-ins. Three months of steady effort — you are building something lasting."
+	default:
+		return "365 days. A whole year of showing up for yourself, one day at a time. Thank you for every one of them."
+	}
+}
+
+// Concerning-pattern messages, after a check-in.
+const (
+	SlipMessage = "Thank you for being honest in today's check-in. A slip is not the end of your progress — every day you showed up still counts. " +
+		"If today feels heavy, your crisis resources and people are one tap away."
+	StrongCravingsMessage = "Cravings have been strong on several recent days. That takes real strength to sit with. " +
+		"Consider reaching out to someone you trust, or try a breathing exercise from the crisis page."
+	LowMoodMessage = "Your mood has been low for three days in a row. You don't have to carry this alone — " +
+		"a call or text to 988, or to someone on your contact list, can help."
+)
+
+// MissedCheckinMessage is the gentle evening reminder.
+const MissedCheckinMessage = "No check-in yet today. Even a quick one helps you notice how you're doing — it only takes a minute."
+
+// LowBatteryMessage names the bracelet and its battery level in percent.
+func LowBatteryMessage(device string, level int) string {
+	return fmt.Sprintf("Your bracelet \"%s\" is at %d%% battery. Charge it soon so it can keep looking out for you.", device, level)
+}
+
+// DeviceOfflineMessage names the bracelet and when it last reported.
+func DeviceOfflineMessage(device string, lastSeen time.Time) string {
+	return fmt.Sprintf("Your bracelet \"%s\" has not reported since %s. It may be out of range, switched off or out of battery.", device, lastSeen.Format("15:04"))
+}
+
+// ZoneEnteredMessage: the wearer entered an avoid zone at a time.
+func ZoneEnteredMessage(zone string, at time.Time) string {
+	return fmt.Sprintf("You entered %q, a place you chose to avoid, at %s. Take a slow breath — your coping tools and people are one tap away.", zone, at.Format("15:04"))
+}
+
+// ZoneLeftMessage: the wearer left a safe zone at a time.
+func ZoneLeftMessage(zone string, at time.Time) string {
+	return fmt.Sprintf("You left %q, one of your safe places, at %s. If this wasn't planned, a quick check-in with someone you trust can help.", zone, at.Format("15:04"))
+}
+
+// ZoneDwellMessage: the wearer has stayed in an avoid zone since a time.
+func ZoneDwellMessage(zone string, since time.Time) string {
+	return fmt.Sprintf("You've been at %q, a place you chose to avoid, since %s. It's okay to step away now — you can reach out any time.", zone, since.Format("15:04"))
+}
+
+// ZoneScheduleMessage: the wearer is away from a safe zone during its
+// planned hours, since a time.
+func ZoneScheduleMessage(zone string, since time.Time) string {
+	return fmt.Sprintf("You're away from %q during the hours you planned to be there (since %s). If you need support, it's one tap away.", zone, since.Format("15:04"))
+}
+
+// MissedCheckinReminder is the evening reminder; the store keys it by each
+// user's local date (one a day).
+func MissedCheckinReminder() NewAlert {
+	return NewAlert{Type: AlertMissedCheckin, Message: MissedCheckinMessage, Link: "/checkin"}
+}
+
+// LowBatteryAlert is the alert for a discharge noticed at claimedAt: its
+// key makes it one per discharge.
+func LowBatteryAlert(deviceID, name string, level int, claimedAt time.Time) NewAlert {
+	return NewAlert{Type: AlertLowBattery, Message: LowBatteryMessage(name, level), Link: "/gps",
+		DedupKey: deviceID + ":" + claimedAt.UTC().Format(keyTime), DeviceID: deviceID}
+}
+
+// DeviceOfflineAlert is the alert for a silence that began at lastSeen,
+// worded in the owner's location: one per silence.
+func DeviceOfflineAlert(deviceID, name string, lastSeen time.Time, owner *time.Location) NewAlert {
+	return NewAlert{Type: AlertDeviceOffline, Message: DeviceOfflineMessage(name, lastSeen.In(owner)), Link: "/gps",
+		DedupKey: deviceID + ":" + lastSeen.UTC().Format(keyTime), DeviceID: deviceID}
+}
+
+// keyTime is the whole-second UTC time of device alerts' dedup keys.
+const keyTime = "2006-01-02T15:04:05Z"

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	mrand "math/rand/v2"
+
+	"lifeline/store/storetest"
+)
+
+// startLifeline builds the product and runs `lifeline serve` on database
+// url and free ports, as the benchmark scripts do; it returns the URL it
+// prints and stops it when the test ends.
+func startLifeline(t *testing.T, url string) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755) // as root, the private cluster's user must enter it
+	bin := filepath.Join(dir, "lifeline")
+	if out, err := exec.Command("go", "build", "-o", bin, "lifeline/cmd/lifeline").CombinedOutput(); err != nil {
+		t.Fatalf("go build lifeline: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "serve", "--database-url", url, "--data-dir", filepath.Join(dir, "data"),
+		"--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--log-level", "warn")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+	found := make(chan string, 1)
+	go func() {
+		lines := bufio.NewScanner(stdout)
+		for lines.Scan() {
+			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+	}()
+	select {
+	case u := <-found:
+		return u
+	case <-time.After(90 * time.Second):
+		t.Fatalf("lifeline did not print its URL within 90s:\n%s", stderr.String())
+		return ""
+	}
+}
+
+// TestBenchAPICommands runs the API benchmark's three commands on a small
+// data set (yet with enough users that one user's rows are a small part of
+// each table, so the planner uses the indexes, as explain-api demands): the
+// seeded users are signed in and see their seeded data
+// through the real API, every endpoint loads without errors, and every
+// query plan is captured.
+func TestBenchAPICommands(t *testing.T) {
+	dbURL := storetest.NewURL(t)
+	dir := t.TempDir()
+	sessions := filepath.Join(dir, "sessions.json")
+	command := func(args ...string) []byte {
+		t.Helper()
+		var out, errs bytes.Buffer
+		if err := run(t.Context(), args, func(string) string { return "" }, &out, &errs); err != nil {
+			t.Fatalf("lifeline-bench %s: %v\n%s", args[0], err, errs.String())
+		}
+		return out.Bytes()
+	}
+
+	var seeded struct {
+		Users    int `json:"users"`
+		CheckIns int `json:"check_ins"`
+		Fixes    int `json:"locations"`
+	}
+	json.Unmarshal(command("seed-api", "--database-url", dbURL, "--users", "200", "--days", "40", "--fixes", "600", "--sessions-out", sessions), &seeded)
+	if seeded.Users != 200 || seeded.CheckIns != 8000 || seeded.Fixes != 120000 {
+		t.Fatalf("seeded %+v, want 200 users, 8000 check-ins, 120000 fixes", seeded)
+	}
+	set, err := readSeededSet(sessions)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	url := startLifeline(t, dbURL)
+	get := func(path, token string, into any) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, url+path, nil)
+		req.AddCookie(&http.Cookie{Name: "lifeline_session", Value: token})
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, resp.StatusCode, body)
+		}
+		if err := json.Unmarshal(body, into); err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+	}
+	for _, s := range set.Sessions[:2] {
+		var me struct{ ID int64 }
+		get("/api/auth/user", s.Token, &me)
+		var checkIns []struct{ Date string }
+		get("/api/checkins?limit=366", s.Token, &checkIns)
+		var latest struct{ Timestamp time.Time }
+		get("/api/gps/latest", s.Token, &latest)
+		if me.ID != s.User || len(checkIns) != 40 || !latest.Timestamp.Equal(set.Now) {
+			t.Errorf("user %d's session: user %d, %d check-ins, latest fix at %v; want 40 check-ins and a fix at %v",
+				s.User, me.ID, len(checkIns), latest.Timestamp, set.Now)
+		}
+	}
+	// The one shared password hash signs a seeded user in.
+	req, _ := http.NewRequest(http.MethodPost, url+"/api/auth/login",
+		strings.NewReader(`{"email":"`+set.Sessions[4].Email+`","password":"`+benchPassword+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", url)
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("sign-in as a seeded user: %v %v", resp.Status, err)
+	}
+
+	for e := range benchEndpoints {
+		var r struct {
+			Endpoint string  `json:"endpoint"`
+			Requests int     `json:"requests"`
+			Errors   int     `json:"errors"`
+			P99      float64 `json:"p99_ms"`
+		}
+		json.Unmarshal(command("api", "--url", url, "--sessions", sessions, "--endpoint", e,
+			"--concurrency", "2", "--duration", "200ms", "--warmup", "0s"), &r)
+		if r.Endpoint != e || r.Requests == 0 || r.Errors != 0 || r.P99 <= 0 {
+			t.Errorf("bench api --endpoint %s: %+v", e, r)
+		}
+	}
+
+	plansFile := filepath.Join(dir, "plans.md")
+	var plans []planSummary
+	json.Unmarshal(command("explain-api", "--database-url", dbURL, "--sessions", sessions, "--plans-out", plansFile), &plans)
+	md, _ := os.ReadFile(plansFile)
+	if len(plans) != 8 || strings.Count(string(md), "Execution Time") != 16 {
+		t.Errorf("%d plan summaries and %d plans, want 8 and 16 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
+	}
+}
+
+func TestBenchRanges(t *testing.T) {
+	set := &seededSet{Now: time.Date(2026, 11, 22, 8, 30, 0, 0, time.UTC), Days: 365, Fixes: 2000, FixEveryS: 300}
+	oldest := set.Now.Add(-1999 * 5 * time.Minute)
+	for seed := range uint64(200) {
+		rng := newRand(seed)
+		from, to := benchDay(set, rng)
+		if from.Before(oldest) || to.After(set.Now) || to.Sub(from) != 24*time.Hour-time.Second || from.Hour() != 0 {
+			t.Fatalf("day %v to %v is not a whole day within the fixes (%v to %v)", from, to, oldest, set.Now)
+		}
+		mFrom, mTo := benchMonth(set, rng)
+		if mFrom.Day() != 1 || mTo.AddDate(0, 0, 1).Day() != 1 || mFrom.Before(set.Now.AddDate(0, 0, -365)) || mFrom.After(set.Now) {
+			t.Fatalf("month %v to %v is not a calendar month of the seeded year", mFrom, mTo)
+		}
+	}
+}
+
+func newRand(seed uint64) *mrand.Rand { return mrand.New(mrand.NewPCG(seed, 7)) }

@@ -1,0 +1,142 @@
+// Command lifeline-bench holds the benchmarks' tools, kept out of the
+// product binary: the baselines the ingest benchmark measures the real path
+// against (a bare broker, plain COPY) and the API benchmark's seeder, load
+// generator and query-plan capture. The make bench targets drive it.
+package main
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"lifeline/ingest/barebroker"
+	"lifeline/migrations"
+	"lifeline/store"
+	"lifeline/store/storebench"
+)
+
+const usage = `Usage (make bench-ingest and make bench-api):
+  lifeline-bench bare-broker [--mqtt-addr 127.0.0.1:0]
+        mochi with no Lifeline hooks: accepts every client, stores nothing;
+        prints "Bare broker listening at HOST:PORT" and runs until stopped
+  lifeline-bench copy [--rows 200000] [--batch 1000] [--data-dir DIR | --database-url URL]
+        COPY synthetic fixes into locations on one connection; prints JSON
+  lifeline-bench seed-api --sessions-out FILE [--users 10000] [--days 365]
+        [--fixes 2000] [--fix-every 5m] [--data-dir DIR | --database-url URL]
+        fill an EMPTY database with users, daily check-ins, bracelet fixes and
+        one session per user (tokens in FILE); prints the timings as JSON
+  lifeline-bench api --url URL --sessions FILE --endpoint NAME
+        [--concurrency 32] [--duration 10s] [--warmup 2s]
+        load one endpoint (health, user, stats, checkins, locations, latest)
+        as random signed-in users; prints latency and throughput as JSON
+  lifeline-bench explain-api --sessions FILE --plans-out FILE.md
+        [--data-dir DIR | --database-url URL]
+        EXPLAIN (ANALYZE, BUFFERS) of each endpoint's queries; fails when one
+        reads a big table whole; prints a summary as JSON
+
+--data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
+its private PostgreSQL is started, or joined when lifeline serve runs on it.
+--database-url (default $DATABASE_URL) names any PostgreSQL instead.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "lifeline-bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	sub, args := args[0], args[1:]
+	fs := flag.NewFlagSet(sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("mqtt-addr", "127.0.0.1:0", "listen address (bare-broker)")
+	rows := fs.Int("rows", 200000, "rows to copy (copy)")
+	batch := fs.Int("batch", 1000, "rows per COPY (copy)")
+	dataDir := fs.String("data-dir", "", "data folder of lifeline's private cluster (default $LIFELINE_DATA_DIR or ./data)")
+	dbURL := fs.String("database-url", getenv("DATABASE_URL"), "PostgreSQL URL")
+	a := apiBenchFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	db := database{dataDir: cmp.Or(*dataDir, getenv("LIFELINE_DATA_DIR"), "./data"), url: *dbURL, logger: logger}
+	switch sub {
+	case "seed-api":
+		return seedAPI(ctx, a, db, stdout)
+	case "api":
+		return loadAPI(ctx, a, stdout)
+	case "explain-api":
+		return explainAPI(ctx, a, db, stdout)
+	case "bare-broker":
+		b, err := barebroker.Start(*addr, logger)
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		fmt.Fprintf(stdout, "Bare broker listening at %s\n", b.Addr())
+		<-ctx.Done()
+		return nil
+	case "copy":
+		if *rows < 1 || *batch < 1 {
+			return fmt.Errorf("--rows and --batch must be positive")
+		}
+		return db.with(ctx, func(db *store.DB) error {
+			took, err := storebench.CopyBaseline(ctx, db, *rows, *batch)
+			if err != nil {
+				return err
+			}
+			return json.NewEncoder(stdout).Encode(map[string]any{
+				"rows": *rows, "batch": *batch, "seconds": took.Seconds(), "rows_per_s": float64(*rows) / took.Seconds(),
+			})
+		})
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", sub)
+	}
+}
+
+// database is where a command's data lives: url, or else the private
+// cluster in dataDir.
+type database struct {
+	dataDir, url string
+	logger       *slog.Logger
+}
+
+// with opens the database (joining a running lifeline serve's cluster if
+// there is one, as lifeline's own commands do), runs f and closes it.
+func (d database) with(ctx context.Context, f func(*store.DB) error) error {
+	url := d.url
+	if url == "" {
+		cluster := &store.Cluster{Dir: filepath.Join(d.dataDir, "pg"), Attach: true, Logger: d.logger}
+		if err := cluster.Start(ctx); err != nil {
+			return err
+		}
+		defer cluster.Stop()
+		url = cluster.URL("lifeline")
+	}
+	db, err := store.Open(ctx, url, migrations.FS, store.TimescaleAuto)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return f(db)
+}

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+
+import { webappDir } from '../e2e/paths'
+
+const START_TIMEOUT_MS = 60_000
+
+export type Prism = { url: string; stop: () => Promise<void> }
+
+/**
+ * Starts Stoplight Prism as a validating proxy (`prism proxy --errors`) in
+ * front of upstream, reading the document the server itself serves: a
+ * request or a response that breaks the document is answered with Prism's
+ * application/problem+json error instead of the server's answer.
+ */
+export async function startPrism(upstream: string, logDir: string): Promise<Prism> {
+  const port = await freePort()
+  const bin = path.join(webappDir, 'node_modules', '.bin', 'prism')
+  const child = spawn(
+    bin,
+    ['proxy', `${upstream}/api/openapi.json`, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const log = createWriteStream(path.join(logDir, 'prism.log'))
+  child.stdout.pipe(log)
+  child.stderr.pipe(log)
+  const url = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  const deadline = Date.now() + START_TIMEOUT_MS
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}; see ${logDir}/prism.log`)
+    try {
+      const resp = await fetch(`${url}/healthz`)
+      if (resp.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      throw new Error(`prism did not answer within ${START_TIMEOUT_MS / 1000} s; see ${logDir}/prism.log`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+      log.end()
+    },
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
