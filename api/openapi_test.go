@@ -279,7 +279,7 @@ func TestContractCatchesUndocumentedFields(t *testing.T) {
 		body   string
 		broken bool
 	}{
-		{"documented user", 200, `{"id":1,"email":"a@example.org","firstName":"A","lastName":"B","timezone":"UTC","hasPassword":true}`, false},
+		{"documented user", 200, `{"id":1,"email":"a@example.org","firstName":"A","lastName":"B","timezone":"UTC","hasPassword":true,"historyDays":30}`, false},
 		{"extra field", 200, `{"id":1,"email":"a@example.org","firstName":"A","lastName":"B","timezone":"UTC","hasPassword":true,"passwordHash":"x"}`, true},
 		{"missing field", 200, `{"id":1,"email":"a@example.org"}`, true},
 		{"undocumented status", 418, `{"error":"internal","message":"teapot"}`, true},

@@ -963,6 +963,11 @@ export interface components {
         Device: {
             id: string;
             name: string;
+            /**
+             * @description A bracelet or a phone app (docs/connect-a-phone.md).
+             * @enum {string}
+             */
+            kind: "bracelet" | "phone";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -982,6 +987,11 @@ export interface components {
         PairedDevice: {
             id: string;
             name: string;
+            /**
+             * @description A bracelet or a phone app (docs/connect-a-phone.md).
+             * @enum {string}
+             */
+            kind: "bracelet" | "phone";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1002,6 +1012,11 @@ export interface components {
         };
         DeviceNameRequest: {
             name: string;
+            /**
+             * @description At pairing only: bracelet (the default) or phone; renaming ignores it.
+             * @enum {string}
+             */
+            kind?: "bracelet" | "phone";
         };
         Packet: {
             id: string;
@@ -2342,6 +2357,7 @@ export interface operations {
                      *       {
                      *         "id": "dev_4f2a",
                      *         "name": "Blue bracelet",
+                     *         "kind": "bracelet",
                      *         "createdAt": "2026-11-22T09:00:00Z",
                      *         "lastSeenAt": null,
                      *         "lastFixAt": null,
@@ -2390,6 +2406,7 @@ export interface operations {
                      * @example {
                      *       "id": "dev_4f2a",
                      *       "name": "Blue bracelet",
+                     *       "kind": "bracelet",
                      *       "createdAt": "2026-11-22T09:00:00Z",
                      *       "lastSeenAt": null,
                      *       "lastFixAt": null,
@@ -2463,6 +2480,7 @@ export interface operations {
                      * @example {
                      *       "id": "dev_4f2a",
                      *       "name": "Green bracelet",
+                     *       "kind": "bracelet",
                      *       "createdAt": "2026-11-22T09:00:00Z",
                      *       "lastSeenAt": null,
                      *       "lastFixAt": null,
