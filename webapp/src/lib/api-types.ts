@@ -856,6 +856,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest/owntracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Locations from OwnTracks in HTTP mode (docs/connect-a-phone.md).
+         * @description HTTP Basic with the device ID as user name and its token as password. The answer is the empty command list OwnTracks expects.
+         */
+        post: operations["ingestOwnTracks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/overland": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of locations from Overland (docs/connect-a-phone.md).
+         * @description The device secret DEVICE_ID.TOKEN as Overland's access token (a bearer token) or as ?token=.
+         */
+        post: operations["ingestOverland"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/osmand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A location in the OsmAnd protocol (Traccar Client, GPSLogger; docs/connect-a-phone.md).
+         * @description These apps have no password field, so the device identifier they send (id, or device_id in Traccar Client's JSON) must be the device secret DEVICE_ID.TOKEN.
+         */
+        get: operations["ingestOsmAndQuery"];
+        put?: never;
+        /**
+         * A location in the OsmAnd protocol (Traccar Client, GPSLogger; docs/connect-a-phone.md).
+         * @description These apps have no password field, so the device identifier they send (id, or device_id in Traccar Client's JSON) must be the device secret DEVICE_ID.TOKEN.
+         */
+        post: operations["ingestOsmAnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3796,6 +3860,181 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestOwnTracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "_type": "location",
+                 *       "lat": 51.5007,
+                 *       "lon": -0.1246,
+                 *       "tst": 1795334400,
+                 *       "acc": 12,
+                 *       "batt": 80
+                 *     }
+                 */
+                "application/json": Record<string, never> | unknown[];
+            };
+        };
+        responses: {
+            /** @description Stored; no commands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example [] */
+                    "application/json": unknown[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestOverland: {
+        parameters: {
+            query?: {
+                /** @description The device secret when the app cannot send a bearer token. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locations": [
+                 *         {
+                 *           "type": "Feature",
+                 *           "geometry": {
+                 *             "type": "Point",
+                 *             "coordinates": [
+                 *               -0.1246,
+                 *               51.5007
+                 *             ]
+                 *           },
+                 *           "properties": {
+                 *             "timestamp": "2026-11-22T09:00:00Z",
+                 *             "horizontal_accuracy": 12,
+                 *             "battery_level": 0.8
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "ok";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestOsmAndQuery: {
+        parameters: {
+            query?: {
+                /** @description The device secret DEVICE_ID.TOKEN. */
+                id?: string;
+                lat?: number;
+                lon?: number;
+                timestamp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (an empty body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestOsmAnd: {
+        parameters: {
+            query?: {
+                /** @description The device secret DEVICE_ID.TOKEN. */
+                id?: string;
+                lat?: number;
+                lon?: number;
+                timestamp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "device_id": "brc_4f2a.s3cr3t",
+                 *       "location": {
+                 *         "timestamp": "2026-11-22T09:00:00Z",
+                 *         "coords": {
+                 *           "latitude": 51.5007,
+                 *           "longitude": -0.1246,
+                 *           "accuracy": 12
+                 *         },
+                 *         "battery": {
+                 *           "level": 0.8
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Stored (an empty body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
