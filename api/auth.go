@@ -227,6 +227,13 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, currentUser(r.Context()))
 }
 
+// getSession answers "who am I" without treating signed out as an error:
+// the user, or null. The web app asks it on every page load, where a 401
+// would log a console error for every visitor who is not signed in.
+func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, currentUser(r.Context()))
+}
+
 func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 	var req updateUserRequest
 	if err := decodeJSON(w, r, &req); err != nil {

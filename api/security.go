@@ -22,6 +22,8 @@ func securityHeaders(tileURL string) func(http.Handler) http.Handler {
 		"img-src " + imgSrc,
 		"connect-src 'self'",
 		"font-src 'self'",
+		"manifest-src 'self'",
+		"worker-src 'self'",
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",

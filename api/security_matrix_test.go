@@ -116,6 +116,7 @@ var routeMatrix = map[string]routeSpec{
 	"GET /api/login":              {public: true, query: []string{"next"}},
 	"GET /api/logout":             {public: true, endsSession: true},
 	"GET /api/auth/config":        {public: true},
+	"GET /api/auth/session":       {public: true},
 	"GET /api/app-config":         {public: true},
 	"GET /api/openapi.json":       {public: true},
 	"GET /api/auth/oidc/start":    {public: true, query: []string{"next"}},

@@ -207,6 +207,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Get("/login", s.loginRedirect)
 		r.Get("/logout", s.logout)
 		r.Get("/auth/config", s.authConfig)
+		r.Get("/auth/session", s.getSession)
 		r.Get("/app-config", s.appConfig)
 		r.Get("/auth/oidc/start", s.oidcStart)
 		r.Get("/auth/oidc/callback", s.oidcCallback)

@@ -19,6 +19,8 @@ var builtApp = fstest.MapFS{
 	"assets/index-3f9a1c.js":  {Data: []byte(strings.Repeat("console.log('lifeline');\n", 100))},
 	"assets/index-77aa02.css": {Data: []byte(strings.Repeat("body{margin:0}\n", 100))},
 	"favicon.svg":             {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)},
+	"sw.js":                   {Data: []byte(`self.addEventListener('fetch', () => {})`)},
+	"manifest.webmanifest":    {Data: []byte(`{"name":"Lifeline"}`)},
 }
 
 func newServer(t *testing.T, cfg api.Config) *httptest.Server {
@@ -122,6 +124,10 @@ func TestWebAppServing(t *testing.T) {
 		{"gzip refused with q=0", "/assets/index-77aa02.css", map[string]string{"Accept-Encoding": "gzip;q=0"}, 200, "body{margin:0}", "public, max-age=31536000, immutable", ""},
 		{"missing asset is a real 404", "/assets/index-old.js", nil, 404, "not found", "", ""},
 		{"unhashed file revalidates", "/favicon.svg", nil, 200, "<svg", "no-cache", ""},
+		{"service worker revalidates", "/sw.js", nil, 200, "self.addEventListener", "no-cache", ""},
+		{"index.html by name (the service worker precaches it)", "/index.html", nil, 200, `<div id="root">`, "no-cache", ""},
+		{"missing root file is a real 404", "/sitemap.xml", nil, 404, "not found", "", ""},
+		{"dotted page path below the root still reaches the client router", "/education/v1.2", nil, 200, `<div id="root">`, "no-cache", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -157,6 +163,19 @@ func TestWebAppServing(t *testing.T) {
 			t.Errorf("POST / = %d, want 405", resp.StatusCode)
 		}
 	})
+}
+
+func TestWebAppContentTypes(t *testing.T) {
+	ts := newServer(t, api.Config{WebApp: builtApp})
+	for path, want := range map[string]string{
+		"/manifest.webmanifest": "application/manifest+json",
+		"/sw.js":                "text/javascript; charset=utf-8",
+		"/favicon.svg":          "image/svg+xml",
+	} {
+		if got := get(t, ts.URL+path, nil).Header.Get("Content-Type"); got != want {
+			t.Errorf("%s: Content-Type = %q, want %q", path, got, want)
+		}
+	}
 }
 
 func TestWebAppNotBuilt(t *testing.T) {

@@ -16,8 +16,9 @@ import (
 
 // webApp serves the built single-page app from memory: files by path,
 // index.html for every other page path so the client router decides (and
-// shows its 404 page). Hashed assets are cached for a year; index.html is
-// revalidated on every load, so a deploy is picked up at once.
+// shows its 404 page). Hashed assets are cached for a year; index.html, the
+// manifest and the service worker (sw.js) are revalidated on every load, so a
+// deploy is picked up at once.
 type webApp struct {
 	files map[string]*webFile
 	index *webFile
@@ -47,7 +48,7 @@ func newWebApp(fsys fs.FS) (*webApp, error) {
 		if err != nil {
 			return err
 		}
-		f := &webFile{name: p, body: body, ctype: mime.TypeByExtension(path.Ext(p))}
+		f := &webFile{name: p, body: body, ctype: contentType(p)}
 		if f.ctype == "" {
 			f.ctype = http.DetectContentType(body)
 		}
@@ -64,6 +65,14 @@ func newWebApp(fsys fs.FS) (*webApp, error) {
 	}
 	app.index = app.files["/index.html"]
 	return app, nil
+}
+
+// contentType knows the web manifest, which Go's mime table may not.
+func contentType(name string) string {
+	if path.Ext(name) == ".webmanifest" {
+		return "application/manifest+json"
+	}
+	return mime.TypeByExtension(path.Ext(name))
 }
 
 func isCompressible(ctype string) bool {
@@ -110,9 +119,11 @@ func (a *webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
-	case strings.HasPrefix(p, "/assets/"):
+	case strings.HasPrefix(p, "/assets/"), isRootFileName(p) && !ok:
 		// A missing hashed asset is an old page asking for a file of an
-		// older build: answering with index.html would break it silently.
+		// older build, and /sitemap.xml or /apple-touch-icon.png are asked
+		// for by crawlers and phones: answering with index.html would
+		// pretend the file exists.
 		http.NotFound(w, r)
 		return
 	default:
@@ -120,6 +131,11 @@ func (a *webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 	}
 	a.serveFile(w, r, f)
+}
+
+// isRootFileName is true for /name.ext: no client route looks like that.
+func isRootFileName(p string) bool {
+	return path.Dir(p) == "/" && path.Ext(p) != ""
 }
 
 func (a *webApp) serveFile(w http.ResponseWriter, r *http.Request, f *webFile) {

@@ -116,7 +116,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['*.config.ts', 'e2e/**/*.ts'],
+    files: ['*.config.ts', 'e2e/**/*.ts', 'pwa/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // Playwright fixtures use `use()`, which the hooks rules mistake for React's.
@@ -127,6 +127,10 @@ export default defineConfig([
     files: ['**/*.js'],
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['pwa/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker, VERSION: 'readonly', PRECACHE: 'readonly' } },
   },
   ...features.map((feature) => featureBoundary(feature)),
   sharedBoundary,

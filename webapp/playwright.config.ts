@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
 
+// Lets context.route() see the service worker's own requests (e2e/pwa.spec.ts
+// cuts them off: context.setOffline() does not reach a service worker).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1'
+
 /*
  * Browser tests against the real Lifeline binary (see e2e/global-setup.ts),
  * or against LIFELINE_BASE_URL when that is set. Debian's Chromium is used
@@ -19,6 +23,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     trace: 'retain-on-failure',
+    // The service worker answers some requests itself, out of page.route()'s
+    // reach; only e2e/pwa.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+
+import { precacheServiceWorker } from './pwa/precache-plugin.ts'
 
 // `npm run dev` forwards server paths to a running `lifeline serve`.
 const apiTarget = process.env.LIFELINE_DEV_API ?? 'http://127.0.0.1:8080'
@@ -10,7 +13,7 @@ const apiTarget = process.env.LIFELINE_DEV_API ?? 'http://127.0.0.1:8080'
 // The Go binary embeds webapp/dist and serves dist/app; webapp/dist/.keep
 // belongs to the Go side, so only dist/app is ever emptied.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precacheServiceWorker(publicFiles)],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
@@ -35,3 +38,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
   },
 })
+
+/** Every file under public/, as the build copies them to dist/app. */
+function publicFiles(): string[] {
+  const dir = path.resolve(import.meta.dirname, 'public')
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+}

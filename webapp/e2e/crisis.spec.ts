@@ -25,8 +25,10 @@ test.describe('crisis page', () => {
     const hotlines = page.getByRole('region', { name: 'Crisis Hotlines' })
     await expect(hotlines.getByRole('link', { name: '988', exact: true })).toHaveAttribute('href', 'tel:988')
     await expect(hotlines.getByRole('link', { name: '1-800-662-4357' })).toHaveAttribute('href', 'tel:18006624357')
-    await expect(hotlines.getByText('Text HOME to 741741')).toBeVisible()
-    await expect(hotlines.getByRole('link', { name: /741741/ })).toHaveCount(0)
+    await expect(hotlines.getByRole('link', { name: 'Text HOME to 741741' })).toHaveAttribute(
+      'href',
+      'sms:741741?&body=HOME',
+    )
 
     await expect(page.getByText('Sign in to add personal emergency contacts')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
@@ -219,13 +221,14 @@ test.describe('crisis page', () => {
     await expect(page.getByRole('dialog', { name: '4-7-8 Breathing' })).toBeVisible()
     await page.keyboard.press('Escape')
 
-    // Nothing answers at all: still the whole page, as for a signed-out visitor.
+    // Nothing answers at all: still the whole page, saying the numbers work offline.
     await page.unrouteAll()
     await page.route('**/api/**', (route) => route.abort())
     await page.reload()
+    await expect(page.getByText("You're offline — these numbers still work.", { exact: false })).toBeVisible()
     await expect(page.getByRole('link', { name: '1-800-662-4357' })).toHaveAttribute('href', 'tel:18006624357')
     await expect(page.getByRole('button', { name: '5-4-3-2-1 Grounding' })).toBeVisible()
-    await expect(page.getByText('Sign in to add personal emergency contacts')).toBeVisible()
+    await expect(contacts.getByText("We couldn't load your contacts just now. The hotlines above always work.")).toBeVisible()
   })
 
   test.describe('on a phone', () => {

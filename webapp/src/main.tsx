@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App } from '@/app'
+import { registerServiceWorker } from '@/app/pwa/service-worker'
 
 import './index.css'
 
@@ -13,3 +14,10 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
+
+// After the page has loaded, so precaching never competes with the first paint.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    registerServiceWorker().catch((error: unknown) => console.warn('service worker not registered', error))
+  })
+}

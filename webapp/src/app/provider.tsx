@@ -1,10 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import type * as React from 'react'
+import * as React from 'react'
 
+import { UpdatePrompt } from '@/app/pwa/update-prompt'
+import { OfflineBanner } from '@/components/offline-banner'
 import { ThemeProvider } from '@/components/theme/theme-provider'
-import { Toaster } from '@/components/ui/toaster'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { queryClient as defaultQueryClient } from '@/lib/query-client'
+
+// Toasts come after the first paint, so Radix's toast code loads after it too;
+// a toast raised earlier waits in use-toast's store and shows once this mounts.
+const Toaster = React.lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })))
 
 export type AppProviderProps = {
   children: React.ReactNode
@@ -16,10 +20,12 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: AppP
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          {children}
+        <OfflineBanner />
+        {children}
+        <React.Suspense fallback={null}>
           <Toaster />
-        </TooltipProvider>
+        </React.Suspense>
+        <UpdatePrompt />
       </QueryClientProvider>
     </ThemeProvider>
   )

@@ -24,14 +24,14 @@ async function flush() {
 
 describe('router: while the session loads', () => {
   it('shows the landing page at /', () => {
-    stubFetch({ '/api/auth/user': pending })
+    stubFetch({ '/api/auth/session': pending })
     renderApp('/')
 
     expect(screen.getByRole('heading', landing)).toBeInTheDocument()
   })
 
   it.each(['/settings', '/checkin', '/login', '/no-such-page'])('shows a skeleton at %s', (path) => {
-    stubFetch({ '/api/auth/user': pending })
+    stubFetch({ '/api/auth/session': pending })
     renderApp(path)
 
     expect(screen.getByRole('status', { busy: true })).toBeInTheDocument()
@@ -45,21 +45,21 @@ describe('router: signed out', () => {
   })
 
   it('shows the landing page at /', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/')
 
     expect(await screen.findByRole('heading', landing)).toBeInTheDocument()
   })
 
   it('treats an auth endpoint that errors as signed out', async () => {
-    stubFetch({ '/api/auth/user': { status: 404, body: { error: 'not found' } } })
+    stubFetch({ '/api/auth/session': { status: 404, body: { error: 'not found' } } })
     renderApp('/')
 
     expect(await screen.findByRole('heading', landing)).toBeInTheDocument()
   })
 
   it('shows the not-found page for an unknown path', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/some/deep/link')
 
     expect(await screen.findByRole('heading', notFound)).toBeInTheDocument()
@@ -67,14 +67,14 @@ describe('router: signed out', () => {
   })
 
   it('offers the sign-in and registration screens', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/login')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument()
   })
 
   it('shows the crisis hotlines at /crisis', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/crisis')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Need Help Right Now?' })).toBeInTheDocument()
@@ -85,7 +85,7 @@ describe('router: signed out', () => {
 
   it('on a protected screen shows the Unauthorized toast, then goes to sign in after 500 ms', async () => {
     vi.useFakeTimers()
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/settings')
     await flush()
 
@@ -111,7 +111,7 @@ describe('router: signed out', () => {
     ['/gps?zone=3', '/api/login?next=%2Fgps%3Fzone%3D3'],
   ])('protects %s and its sub-paths', async (path, target) => {
     vi.useFakeTimers()
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp(path)
     await flush()
 
@@ -123,7 +123,7 @@ describe('router: signed out', () => {
   })
 
   it('does not treat look-alike paths as protected', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/settingsx')
 
     expect(await screen.findByRole('heading', notFound)).toBeInTheDocument()
@@ -133,7 +133,7 @@ describe('router: signed out', () => {
 
 describe('router: signed in', () => {
   it('shows the dashboard at / inside the shell', async () => {
-    stubFetch({ '/api/auth/user': { body: makeUser() } })
+    stubFetch({ '/api/auth/session': { body: makeUser() } })
     renderApp('/')
 
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
@@ -141,7 +141,7 @@ describe('router: signed in', () => {
   })
 
   it('shows an unknown path as the not-found card inside the shell', async () => {
-    stubFetch({ '/api/auth/user': { body: makeUser() } })
+    stubFetch({ '/api/auth/session': { body: makeUser() } })
     renderApp('/no-such-screen')
 
     expect(await screen.findByRole('heading', notFound)).toBeInTheDocument()
@@ -149,7 +149,7 @@ describe('router: signed in', () => {
   })
 
   it('shows the crisis hotlines inside the shell, without the sign-in prompt', async () => {
-    stubFetch({ '/api/auth/user': { body: makeUser() } })
+    stubFetch({ '/api/auth/session': { body: makeUser() } })
     renderApp('/crisis')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Need Help Right Now?' })).toBeInTheDocument()
@@ -157,7 +157,7 @@ describe('router: signed in', () => {
   })
 
   it.each(['/login', '/register'])('sends %s on to /', async (path) => {
-    stubFetch({ '/api/auth/user': { body: makeUser() } })
+    stubFetch({ '/api/auth/session': { body: makeUser() } })
     const { location } = renderApp(path)
 
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
@@ -165,7 +165,7 @@ describe('router: signed in', () => {
   })
 
   it('sends /login?next= on to that page', async () => {
-    stubFetch({ '/api/auth/user': { body: makeUser() } })
+    stubFetch({ '/api/auth/session': { body: makeUser() } })
     const { location } = renderApp('/login?next=%2Fsettings')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
@@ -175,7 +175,7 @@ describe('router: signed in', () => {
   it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)'])(
     'never follows next=%s off the site',
     async (next) => {
-      stubFetch({ '/api/auth/user': { body: makeUser() } })
+      stubFetch({ '/api/auth/session': { body: makeUser() } })
       const { location } = renderApp(`/login?next=${encodeURIComponent(next)}`)
 
       expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
@@ -185,7 +185,7 @@ describe('router: signed in', () => {
 
   it('treats any 401 Unauthorized of a screen as a lost session (one toast, one redirect)', async () => {
     stubFetch({
-      '/api/auth/user': { body: makeUser() },
+      '/api/auth/session': { body: makeUser() },
       'PATCH /api/auth/user': signedOut,
     })
     const { user } = renderApp('/settings')

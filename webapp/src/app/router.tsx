@@ -25,6 +25,7 @@ import {
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
 import { NotFoundContent, NotFoundRoute } from '@/app/routes/not-found'
+import { OfflineRoutes } from '@/app/routes/offline'
 import { SignedInLayout } from '@/app/routes/signed-in-layout'
 import { isProtectedPath, routes } from '@/config/routes'
 import { useAuth } from '@/features/auth/hooks/use-auth'
@@ -35,6 +36,8 @@ import { useNextPath } from '@/hooks/use-next-path'
 
 /**
  * Route gating (docs/spec.md §2 and §4, issue 3):
+ *   - session unreachable (offline): the crisis page, the saved safety plan,
+ *     an offline notice elsewhere;
  *   - session loading: the landing page at `/`, the crisis page at `/crisis`
  *     (contacts wait), a skeleton elsewhere;
  *   - signed out: `/` landing, `/login`, `/register`, `/crisis` (hotlines)
@@ -47,9 +50,11 @@ import { useNextPath } from '@/hooks/use-next-path'
  * the shell.
  */
 export function AppRouter() {
-  const { user, isLoading } = useAuth()
+  const { user, isLoading, isUnreachable } = useAuth()
   const [location] = useLocation()
 
+  // No network: not signed out, just unknown. The crisis page and saved plan still work.
+  if (isUnreachable) return <OfflineRoutes />
   // The crisis page never waits for the session (nor for an API that is slow or down), and
   // stays the same page, tools open and all, when the session turns out signed out.
   if (!user && location === routes.crisis.path) return <PublicCrisisRoute session={isLoading ? 'loading' : 'signed-out'} />

@@ -1,15 +1,15 @@
 import type { User } from '@/features/auth/types'
 
-import { jsonResponse, signedOut, type FetchRoutes } from './fetch-stub'
+import { jsonResponse, type FetchRoutes } from './fetch-stub'
 
 /**
- * A tiny stand-in for the server's session: `/api/auth/user` answers 401
+ * A tiny stand-in for the server's session: `/api/auth/session` answers null
  * until `signIn` runs (the sign-in and registration stubs call it), then the user.
  */
 export function sessionStub(initial: User | null = null) {
   let current = initial
   const routes: FetchRoutes = {
-    '/api/auth/user': () => (current ? jsonResponse({ body: current }) : jsonResponse(signedOut)),
+    '/api/auth/session': () => (current ? jsonResponse({ body: current }) : jsonResponse({ body: null })),
   }
   return {
     routes,

@@ -12,7 +12,7 @@ vi.mock('@/features/checkins/components/mood-chart-canvas', () => ({ default: ()
 
 function renderDashboard(alerts = [makeAlert({ id: 1, message: 'Seven days strong.' })]) {
   const fetchMock = stubFetch({
-    '/api/auth/user': { body: makeUser() },
+    '/api/auth/session': { body: makeUser() },
     '/api/checkins/today': { body: null },
     '/api/stats': { body: makeStats() },
     '/api/checkins?limit=7': { body: [] },

@@ -27,7 +27,7 @@ function makePost(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
 }
 
 function renderBlog(routes: FetchRoutes, path = '/blog') {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: makeUser() }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: makeUser() }, ...routes })
   return { fetchMock, ...renderApp(path) }
 }
 

@@ -14,7 +14,7 @@ const ana = makeUser({ id: 42 })
 const storageKey = conversationStorageKey(ana.id)
 
 function renderChat(routes: FetchRoutes = {}) {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: ana }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: ana }, ...routes })
   return { fetchMock, ...renderApp('/chatbot') }
 }
 

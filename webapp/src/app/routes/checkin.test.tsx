@@ -14,7 +14,7 @@ beforeAll(preloadFormScreens)
 
 function renderCheckin(routes: FetchRoutes = {}) {
   const fetchMock = stubFetch({
-    '/api/auth/user': { body: makeUser() },
+    '/api/auth/session': { body: makeUser() },
     '/api/checkins/today': { body: null },
     ...routes,
   })

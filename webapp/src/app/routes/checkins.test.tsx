@@ -16,7 +16,7 @@ function days(newest: string, count: number) {
 }
 
 function renderHistory(routes: FetchRoutes, path = '/checkins') {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: makeUser() }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: makeUser() }, ...routes })
   return { fetchMock, ...renderApp(path) }
 }
 

@@ -19,7 +19,7 @@ export function CheckinsRoute({ user }: CheckinsRouteProps) {
       <div>
         <Link
           href={routes.home.path}
-          className="-ml-2 inline-flex h-9 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="-ml-2 inline-flex h-9 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {historyText.dashboard}

@@ -37,7 +37,7 @@ function planServer(initial: CopingPlan) {
 }
 
 function renderPlan(routes: FetchRoutes) {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: makeUser() }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: makeUser() }, ...routes })
   return { fetchMock, ...renderApp(path) }
 }
 

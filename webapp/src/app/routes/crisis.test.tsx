@@ -46,13 +46,13 @@ function contactsServer(initial: CrisisContact[] = []) {
 }
 
 function renderSignedIn(routes: FetchRoutes = {}) {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: makeUser() }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: makeUser() }, ...routes })
   return { fetchMock, ...renderApp('/crisis') }
 }
 
 describe('crisis page (signed out)', () => {
   it('shows the emergency banner and the three hotlines, calls dialled by digits only', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/crisis')
 
     expect(
@@ -62,13 +62,15 @@ describe('crisis page (signed out)', () => {
     const hotlines = card('Crisis Hotlines')
     expect(within(hotlines).getByRole('link', { name: '988' })).toHaveAttribute('href', 'tel:988')
     expect(within(hotlines).getByRole('link', { name: '1-800-662-4357' })).toHaveAttribute('href', 'tel:18006624357')
-    const textLine = within(hotlines).getByText('Text HOME to 741741')
-    expect(textLine.closest('a')).toBeNull()
+    expect(within(hotlines).getByRole('link', { name: 'Text HOME to 741741' })).toHaveAttribute(
+      'href',
+      'sms:741741?&body=HOME',
+    )
     expect(within(hotlines).getAllByRole('listitem')).toHaveLength(3)
   })
 
   it('asks signed-out visitors to sign in for personal contacts, coming back here', async () => {
-    const fetchMock = stubFetch({ '/api/auth/user': signedOut })
+    const fetchMock = stubFetch({ '/api/auth/session': signedOut })
     renderApp('/crisis')
 
     expect(await screen.findByText(crisisText.signInPrompt)).toBeInTheDocument()
@@ -77,7 +79,7 @@ describe('crisis page (signed out)', () => {
   })
 
   it('shows the hotlines and coping tools while the session is still loading (the API may be slow or down)', () => {
-    stubFetch({ '/api/auth/user': pending })
+    stubFetch({ '/api/auth/session': pending })
     renderApp('/crisis')
 
     // Synchronously: nothing waited for.
@@ -88,7 +90,7 @@ describe('crisis page (signed out)', () => {
   })
 
   it('opens the breathing and grounding tools, and links the safety plan in one tap', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     const { user } = renderApp('/crisis')
 
     await user.click(await screen.findByRole('button', { name: '4-7-8 Breathing' }))
@@ -107,7 +109,7 @@ describe('crisis page (signed out)', () => {
   })
 
   it('lists two sample treatment centres with directions in a maps site and the national locator', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/crisis')
 
     const centres = await screen.findByRole('region', { name: 'Local Treatment Centers' })
@@ -129,7 +131,7 @@ describe('crisis page (signed out)', () => {
   })
 
   it('shows a sign-in prompt for the safety plan, coming back to it', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/crisis/safety-plan')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Safety Plan' })).toBeInTheDocument()

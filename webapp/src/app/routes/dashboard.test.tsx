@@ -35,7 +35,7 @@ const november = '/api/checkins?limit=31&from=2026-11-01&to=2026-11-30'
 
 function renderDashboard(routes: FetchRoutes = {}, user = makeUser({ firstName: 'Ana', timezone: 'Europe/London' })) {
   const fetchMock = stubFetch({
-    '/api/auth/user': { body: user },
+    '/api/auth/session': { body: user },
     '/api/checkins/today': { body: null },
     '/api/stats': { body: makeStats() },
     [recent]: { body: [] },

@@ -26,7 +26,7 @@ const articles: ArticleSummary[] = [
 const byCategory = (category: string) => articles.filter((a) => a.category === category)
 
 function renderEducation(routes: FetchRoutes, path = '/education') {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: makeUser() }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: makeUser() }, ...routes })
   const requested = () => fetchMock.mock.calls.map(([url]) => url as string).filter((url) => url.startsWith('/api/articles'))
   return { fetchMock, requested, ...renderApp(path) }
 }

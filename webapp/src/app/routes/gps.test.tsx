@@ -53,7 +53,7 @@ const today = '/api/gps/locations?limit=1000&from=2026-11-22T00%3A00%3A00.000Z&t
 
 function renderGps(routes: FetchRoutes = {}) {
   const fetchMock = stubFetch({
-    '/api/auth/user': { body: makeUser({ timezone: 'Europe/London' }) },
+    '/api/auth/session': { body: makeUser({ timezone: 'Europe/London' }) },
     '/api/app-config': { body: { mapTileUrl: '', mapAttribution: '' } },
     '/api/gps/latest': { body: null },
     '/api/gps/locations': { body: [] },

@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/test-utils'
 
 describe('landing page', () => {
   it('describes the product as a personal companion for wellness support and progress tracking', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/')
 
     const heading = await screen.findByRole('heading', { level: 1 })
@@ -20,7 +20,7 @@ describe('landing page', () => {
   })
 
   it('lists the six features, in order, each with one sentence', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/')
 
     const list = await screen.findByRole('list', { name: 'Features' })
@@ -41,7 +41,7 @@ describe('landing page', () => {
   })
 
   it('sends both calls to action to the login endpoint', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/')
 
     const getStarted = await screen.findByRole('link', { name: 'Get Started Today' })
@@ -52,7 +52,7 @@ describe('landing page', () => {
   })
 
   it('offers crisis help to people in immediate need', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/')
 
     expect(await screen.findByRole('link', { name: 'Need help now?' })).toHaveAttribute(
@@ -66,7 +66,7 @@ describe('landing page', () => {
   })
 
   it('is shown while the session is still loading', () => {
-    stubFetch({ '/api/auth/user': () => new Promise<Response>(() => {}) })
+    stubFetch({ '/api/auth/session': () => new Promise<Response>(() => {}) })
     renderApp('/')
 
     expect(screen.getByRole('link', { name: 'Get Started Today' })).toBeInTheDocument()

@@ -14,7 +14,7 @@ const text = authText.login
 
 describe('login screen', () => {
   it('has labelled inputs, a crisis link and a link to registration', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/login')
 
     expect(await screen.findByRole('heading', { level: 1, name: text.title })).toBeInTheDocument()
@@ -25,7 +25,7 @@ describe('login screen', () => {
   })
 
   it('explains what is missing before asking the server', async () => {
-    const fetchMock = stubFetch({ '/api/auth/user': signedOut })
+    const fetchMock = stubFetch({ '/api/auth/session': signedOut })
     const { user } = renderApp('/login')
 
     await user.click(await screen.findByRole('button', { name: text.submit }))
@@ -45,7 +45,7 @@ describe('login screen', () => {
     [401, { error: 'unauthorized', message: 'Email or password is incorrect.' }],
     [429, { error: 'too_many_requests', message: 'Too many sign-in attempts. Try again in 15 minutes.' }],
   ])('shows the server message of a %i', async (status, body) => {
-    stubFetch({ '/api/auth/user': signedOut, 'POST /api/auth/login': { status, body } })
+    stubFetch({ '/api/auth/session': signedOut, 'POST /api/auth/login': { status, body } })
     const { user } = renderApp('/login')
 
     await user.type(await screen.findByLabelText('Email'), 'ana@example.com')
@@ -57,7 +57,7 @@ describe('login screen', () => {
   })
 
   it('says when the server cannot be reached', async () => {
-    stubFetch({ '/api/auth/user': signedOut, 'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) })
+    stubFetch({ '/api/auth/session': signedOut, 'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) })
     const { user } = renderApp('/login')
 
     await user.type(await screen.findByLabelText('Email'), 'ana@example.com')
@@ -68,7 +68,7 @@ describe('login screen', () => {
   })
 
   it('reads "Signing in..." and is disabled while waiting', async () => {
-    stubFetch({ '/api/auth/user': signedOut, 'POST /api/auth/login': pending })
+    stubFetch({ '/api/auth/session': signedOut, 'POST /api/auth/login': pending })
     const { user } = renderApp('/login')
 
     await user.type(await screen.findByLabelText('Email'), 'ana@example.com')
@@ -100,7 +100,7 @@ describe('login screen', () => {
       email: 'ana@example.com',
       password: 'correct horse battery',
     })
-    const userFetches = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')
+    const userFetches = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/session')
     expect(userFetches.length).toBeGreaterThanOrEqual(2)
   })
 
@@ -128,7 +128,7 @@ describe('login screen', () => {
   )
 
   it('keeps next on the link to registration', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/login?next=%2Fsettings')
 
     expect(await screen.findByRole('link', { name: text.switchLink })).toHaveAttribute(
@@ -139,7 +139,7 @@ describe('login screen', () => {
 
   it('offers single sign-on when the server has a provider', async () => {
     stubFetch({
-      '/api/auth/user': signedOut,
+      '/api/auth/session': signedOut,
       '/api/auth/config': { body: { localAccounts: true, oidc: { name: 'Company SSO' } } },
     })
     renderApp('/login?next=%2Fsettings')
@@ -153,7 +153,7 @@ describe('login screen', () => {
 
   it('hides the email form when local accounts are off', async () => {
     stubFetch({
-      '/api/auth/user': signedOut,
+      '/api/auth/session': signedOut,
       '/api/auth/config': { body: { localAccounts: false, oidc: { name: 'Company SSO' } } },
     })
     renderApp('/login')

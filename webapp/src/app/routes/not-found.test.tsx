@@ -6,7 +6,7 @@ import { renderApp } from '@/testing/test-utils'
 
 describe('not-found page', () => {
   it('shows the heading and the developer hint', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/no-such-page')
 
     expect(
@@ -16,7 +16,7 @@ describe('not-found page', () => {
   })
 
   it('links back home, where a signed-out visitor sees the landing page', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     const { user, location } = renderApp('/no-such-page')
 
     await user.click(await screen.findByRole('link', { name: 'Go to the home page' }))

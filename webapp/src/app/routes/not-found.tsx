@@ -20,7 +20,7 @@ export function NotFoundContent() {
         <p className="mt-4 text-sm text-muted-foreground">{notFoundText.hint}</p>
         <Link
           href={routes.home.path}
-          className="mt-6 inline-block rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="mt-6 inline-block rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {notFoundText.homeLink}
         </Link>

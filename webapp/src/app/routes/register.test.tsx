@@ -26,7 +26,7 @@ describe('registration screen', () => {
   })
 
   it('tells which time zone it will use and links to sign in', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     renderApp('/register?next=%2Fsettings')
 
     expect(await screen.findByRole('heading', { level: 1, name: text.title })).toBeInTheDocument()
@@ -35,7 +35,7 @@ describe('registration screen', () => {
   })
 
   it('checks names and password length before asking the server', async () => {
-    stubFetch({ '/api/auth/user': signedOut })
+    stubFetch({ '/api/auth/session': signedOut })
     const { user } = renderApp('/register')
 
     await user.type(await screen.findByLabelText('Password'), 'short')
@@ -73,7 +73,7 @@ describe('registration screen', () => {
   })
 
   it('reads "Creating account..." while waiting', async () => {
-    stubFetch({ '/api/auth/user': signedOut, 'POST /api/auth/register': pending })
+    stubFetch({ '/api/auth/session': signedOut, 'POST /api/auth/register': pending })
     const { user } = renderApp('/register')
 
     await fillIn(user)
@@ -85,7 +85,7 @@ describe('registration screen', () => {
   it('shows the 409 message when the email is taken', async () => {
     const message = 'An account with this email already exists. Sign in instead.'
     stubFetch({
-      '/api/auth/user': signedOut,
+      '/api/auth/session': signedOut,
       'POST /api/auth/register': { status: 409, body: { error: 'conflict', message } },
     })
     const { user } = renderApp('/register')
@@ -99,7 +99,7 @@ describe('registration screen', () => {
   it("puts the server's field messages under their inputs", async () => {
     const common = 'This password is too common. Choose one that is harder to guess.'
     stubFetch({
-      '/api/auth/user': signedOut,
+      '/api/auth/session': signedOut,
       'POST /api/auth/register': {
         status: 400,
         body: {
@@ -122,7 +122,7 @@ describe('registration screen', () => {
 
   it('shows a field message that has no input (the time zone) above the form', async () => {
     stubFetch({
-      '/api/auth/user': signedOut,
+      '/api/auth/session': signedOut,
       'POST /api/auth/register': {
         status: 400,
         body: { error: 'invalid', message: 'Check the highlighted fields.', fields: { timezone: 'Unknown time zone.' } },

@@ -44,7 +44,7 @@ function planServer(initial: SafetyPlan) {
 }
 
 function renderPlan(routes: FetchRoutes) {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: makeUser() }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: makeUser() }, ...routes })
   return { fetchMock, ...renderApp('/crisis/safety-plan') }
 }
 

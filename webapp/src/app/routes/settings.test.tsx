@@ -13,7 +13,7 @@ beforeAll(preloadFormScreens)
 const ana = makeUser({ firstName: 'Ana', lastName: 'Lopez', timezone: 'Europe/London' })
 
 function renderSettings(routes: FetchRoutes = {}, user = ana) {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: user }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: user }, ...routes })
   return { fetchMock, ...renderApp('/settings') }
 }
 

@@ -25,7 +25,7 @@ function makeStatistic(overrides: Partial<Statistic> = {}): Statistic {
 }
 
 function renderStatistics(routes: FetchRoutes) {
-  const fetchMock = stubFetch({ '/api/auth/user': { body: makeUser() }, ...routes })
+  const fetchMock = stubFetch({ '/api/auth/session': { body: makeUser() }, ...routes })
   return { fetchMock, ...renderApp('/statistics') }
 }
 

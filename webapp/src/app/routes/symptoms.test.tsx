@@ -51,7 +51,7 @@ function symptomServer(initial: SymptomLog[] = []) {
 
 function renderSymptoms(routes: FetchRoutes = symptomServer()) {
   const fetchMock = stubFetch({
-    '/api/auth/user': { body: makeUser({ timezone: 'Europe/London' }) },
+    '/api/auth/session': { body: makeUser({ timezone: 'Europe/London' }) },
     ...routes,
   })
   return { fetchMock, ...renderApp('/symptoms') }

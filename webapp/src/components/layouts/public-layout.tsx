@@ -23,14 +23,14 @@ export function PublicLayout({ children }: PublicLayoutProps) {
           <Link
             href={routes.home.path}
             aria-label={publicLayoutText.home}
-            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
           >
             <BrandMark />
           </Link>
           <div className="flex items-center gap-1 sm:gap-2">
             <Link
               href={routes.login.path}
-              className="inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              className="inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
             >
               <LogIn aria-hidden="true" className="size-4" />
               {publicLayoutText.signIn}

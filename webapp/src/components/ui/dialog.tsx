@@ -35,7 +35,7 @@ function DialogContent({ className, children, closeLabel = 'Close', ...props }: 
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
           aria-label={closeLabel}
         >
           <X aria-hidden="true" className="size-4" />

@@ -10,7 +10,7 @@ function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
       <select
         data-slot="native-select"
         className={cn(
-          'flex h-11 w-full min-w-0 appearance-none rounded-lg border border-input bg-background py-2 pr-10 pl-3.5 text-base shadow-xs transition-[color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive sm:text-sm',
+          'flex h-11 w-full min-w-0 appearance-none rounded-lg border border-input bg-background py-2 pr-10 pl-3.5 text-base shadow-xs transition-[color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive sm:text-sm',
           className,
         )}
         {...props}

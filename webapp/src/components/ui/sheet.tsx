@@ -56,7 +56,7 @@ function SheetContent({ className, children, side = 'left', closeLabel = 'Close 
         <SheetPrimitive.Close
           aria-label={closeLabel}
           title={closeLabel}
-          className="absolute top-3.5 right-3 flex size-9 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="absolute top-3.5 right-3 flex size-9 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <X aria-hidden="true" className="size-5" />
         </SheetPrimitive.Close>

@@ -28,7 +28,7 @@ function Slider({ className, thumbProps, ...props }: SliderProps) {
       </SliderPrimitive.Track>
       <SliderPrimitive.Thumb
         className={cn(
-          'block size-6 rounded-full border-2 border-primary bg-background shadow-md transition-[box-shadow] outline-none hover:ring-4 hover:ring-primary/20 focus-visible:ring-[4px] focus-visible:ring-ring/50 disabled:pointer-events-none',
+          'block size-6 rounded-full border-2 border-primary bg-background shadow-md transition-[box-shadow] outline-none hover:ring-4 hover:ring-primary/20 focus-visible:ring-[4px] focus-visible:ring-ring disabled:pointer-events-none',
           thumbClassName,
         )}
         {...thumbRest}

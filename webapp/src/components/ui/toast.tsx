@@ -35,7 +35,7 @@ function ToastViewport({
     <ToastPrimitives.Viewport
       hotkey={hotkey}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -72,7 +72,7 @@ function ToastAction({
   return (
     <ToastPrimitives.Action
       className={cn(
-        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium transition-colors outline-none hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none disabled:opacity-50 group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10',
+        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium transition-colors outline-none hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10',
         className,
       )}
       {...props}
@@ -84,7 +84,7 @@ function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPr
   return (
     <ToastPrimitives.Close
       className={cn(
-        'absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-0 transition-opacity outline-none group-hover:opacity-100 hover:text-foreground focus:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white',
+        'absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-0 transition-opacity outline-none group-hover:opacity-100 hover:text-foreground focus:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white',
         className,
       )}
       aria-label="Close"

@@ -9,6 +9,7 @@ export const crisisText = {
   // docs/spec.md, exact.
   emergency: "If you're experiencing a medical emergency, call 911 immediately.",
   title: 'Need Help Right Now?',
+  offline: "You're offline — these numbers still work. Calls and texts use your phone's network, not the internet.",
   description: "You don't have to face this alone. These lines are free, confidential and open day and night.",
   hotlinesTitle: 'Crisis Hotlines',
   contactsTitle: 'Personal Contacts',
@@ -21,8 +22,8 @@ export type Hotline = {
   description: string
   /** What is shown: a number, or the text instruction. */
   display: string
-  /** A tel: link with the digits only; none for the text line. */
-  href: string | null
+  /** A tel: link with the digits only, or an sms: link with the message filled in (issue 17). */
+  href: string
 }
 
 export const hotlines: readonly Hotline[] = [
@@ -42,7 +43,8 @@ export const hotlines: readonly Hotline[] = [
     name: 'Crisis Text Line',
     description: '24/7 support by text message',
     display: 'Text HOME to 741741',
-    href: null,
+    // `?&body=` is the form both Android and iOS read.
+    href: 'sms:741741?&body=HOME',
   },
 ]
 

@@ -42,6 +42,9 @@ export const safetyPlanText = {
   loading: 'Loading your safety plan',
   loadFailed: "We couldn't load your safety plan just now. If you need help right now, call or text 988.",
   retry: 'Try again',
+  offlineCopy: (when: string) => `You're offline. This is the copy of your plan this device saved ${when}.`,
+  offlineNoCopy:
+    "You're offline, and this device has no saved copy of your safety plan yet: it saves one each time you open the plan online. The crisis numbers still work.",
   remove: (what: string, n: number) => `Remove ${what} ${n}`,
   professionalName: 'Name or service',
   professionalPhone: 'Phone',

@@ -21,9 +21,10 @@ export function AppShell({ user, children }: AppShellProps) {
   return (
     <div className="min-h-dvh bg-shell">
       <SkipLink targetId="main-content">{shellText.skipLink}</SkipLink>
-      <div className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r bg-background lg:block">
+      {/* A landmark, so the logo, the user card and settings are not left outside every region. */}
+      <aside aria-label={shellText.sidebar} className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r bg-background lg:block">
         <SidebarContent user={user} variant="sidebar" />
-      </div>
+      </aside>
       <MobileTopBar user={user} />
       <main id="main-content" tabIndex={-1} className="outline-none lg:pl-72">
         <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 sm:px-6 lg:px-10 lg:py-10">{children}</div>

@@ -41,7 +41,7 @@ export function BottomTabBar() {
                 aria-label={item.label}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex h-16 w-[4.25rem] flex-col items-center justify-center gap-1 rounded-lg text-[0.6875rem] leading-none font-medium text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset',
+                  'flex h-16 w-[4.25rem] flex-col items-center justify-center gap-1 rounded-lg text-[0.6875rem] leading-none font-medium text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset',
                   active && 'text-primary',
                 )}
               >

@@ -32,6 +32,7 @@ export const shellText = {
   closeMenu: 'Close menu',
   menuTitle: 'Menu',
   account: 'Your account',
+  sidebar: 'Sidebar',
 } as const
 
 export type NavItem = {

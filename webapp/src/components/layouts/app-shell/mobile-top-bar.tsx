@@ -9,7 +9,7 @@ import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/s
 import { routes } from '@/config/routes'
 
 import { shellText } from './content'
-import type { ShellUser } from './shell-user'
+import { userInitials, type ShellUser } from './shell-user'
 import { SidebarContent } from './sidebar-content'
 import { UserAvatar } from './user-avatar'
 
@@ -38,7 +38,7 @@ export function MobileTopBar({ user }: MobileTopBarProps) {
       <Link
         href={routes.home.path}
         aria-label={shellText.home}
-        className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <BrandMark className="text-base [&>span]:size-8" />
       </Link>
@@ -46,9 +46,10 @@ export function MobileTopBar({ user }: MobileTopBarProps) {
         <ThemeToggle />
         <Link
           href={routes.settings.path}
-          aria-label={shellText.account}
+          // The name starts with the initials shown, so speech users can say what they see (WCAG 2.5.3).
+          aria-label={`${userInitials(user)}, ${shellText.account}`}
           title={shellText.account}
-          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <UserAvatar user={user} className="size-9" />
         </Link>

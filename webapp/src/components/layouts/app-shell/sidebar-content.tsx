@@ -19,7 +19,7 @@ export type SidebarContentProps = {
   onNavigate?: () => void
 }
 
-const focusRing = 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60'
+const focusRing = 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring'
 
 /** The desktop sidebar's content, also shown in the mobile slide-out menu. */
 export function SidebarContent({ user, variant, onNavigate }: SidebarContentProps) {

@@ -1,6 +1,6 @@
 /**
- * Query and mutation keys of the auth feature. The default query function
- * joins a key with "/", so `authKeys.user()` fetches `/api/auth/user`.
+ * Query and mutation keys of the auth feature. `authKeys.user()` caches the
+ * signed-in user, read from `sessionUrl` (PATCH goes to `/api/auth/user`).
  */
 export const authKeys = {
   all: ['/api', 'auth'] as const,
@@ -9,3 +9,6 @@ export const authKeys = {
   login: () => [...authKeys.all, 'login'] as const,
   register: () => [...authKeys.all, 'register'] as const,
 }
+
+/** "Who am I": the user, or null when signed out (never a 401). */
+export const sessionUrl = '/api/auth/session'

@@ -1,14 +1,18 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 
-import { apiGet, queryKeyToUrl } from '@/lib/api-client'
+import { apiGet } from '@/lib/api-client'
 
 import type { User } from '../types'
-import { authKeys } from './auth-keys'
+import { authKeys, sessionUrl } from './auth-keys'
 
-/** The current user, or null when the server answers 401 (signed out). */
+/**
+ * The current user, or null when signed out. `GET /api/auth/session` answers
+ * null rather than 401, so a signed-out page load logs no console error; a
+ * 401 (an older server) still means signed out.
+ */
 export function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
-  return apiGet<User | null>(queryKeyToUrl(authKeys.user()), { on401: 'returnNull', signal })
+  return apiGet<User | null>(sessionUrl, { on401: 'returnNull', signal })
 }
 
 export function getUserQueryOptions() {

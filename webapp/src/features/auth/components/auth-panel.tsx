@@ -42,7 +42,7 @@ export function AuthPanel({ mode, next }: AuthPanelProps) {
           {text.switchPrompt}{' '}
           <Link
             href={withNext(other, next)}
-            className="rounded-sm font-semibold text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            className="rounded-sm font-semibold text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
           >
             {text.switchLink}
           </Link>

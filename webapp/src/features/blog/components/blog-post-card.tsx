@@ -21,7 +21,7 @@ export function BlogPostCard({ post, href }: BlogPostCardProps) {
   return (
     <article
       data-testid="blog-post-card"
-      className="group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/60 hover:shadow-md"
+      className="group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring hover:shadow-md"
     >
       {post.imageUrl && (
         <img src={post.imageUrl} alt="" loading="lazy" className="aspect-[2/1] w-full bg-muted object-cover" />

@@ -115,8 +115,15 @@ export function ChatScreen({ userId }: ChatScreenProps) {
 
       {/* As tall as the screen allows, so the box stays in view above the phone's tab bar. */}
       <Card className="h-[calc(100dvh-21rem)] min-h-[20rem] gap-0 overflow-hidden py-0 sm:h-[calc(100dvh-24rem)] lg:h-[calc(100dvh-15rem)]">
-        <div ref={scrollerRef} className="flex-1 overflow-y-auto px-3 py-4 sm:px-5">
-          <ol role="log" aria-live="polite" aria-label={chatText.conversation} className="grid gap-4">
+        {/* The live region wraps the list, so the list keeps its list role for the messages. */}
+        <div
+          ref={scrollerRef}
+          role="log"
+          aria-live="polite"
+          aria-label={chatText.conversation}
+          className="flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+        >
+          <ol className="grid gap-4">
             <MessageBubble message={greeting} />
             {messages.map((message) => (
               <MessageBubble

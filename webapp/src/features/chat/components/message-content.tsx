@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import { linkify } from '../utils/linkify'
 
 const linkClass =
-  'rounded-sm font-semibold text-primary underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/60'
+  'rounded-sm font-semibold text-primary underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring'
 
 /** An assistant reply as plain text, with "/crisis" as an in-app link and helpline numbers as tel: links. */
 export function MessageContent({ content }: { content: string }) {

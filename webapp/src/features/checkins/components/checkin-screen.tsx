@@ -36,6 +36,8 @@ export function CheckinScreen({ dashboardPath, onSaved }: CheckinScreenProps) {
       onSuccess: () => {
         toast(checkinText.toasts.saved)
         navigate(dashboardPath)
+        // The submit button is gone with the form: start keyboard focus at the top of the next screen, not on <body>.
+        requestAnimationFrame(() => document.getElementById('main-content')?.focus())
       },
       onError: (error) => {
         if (isUnauthorizedError(error)) return

@@ -56,7 +56,7 @@ export function HistoryItem({ checkin: c }: HistoryItemProps) {
             <Collapsible.Trigger asChild>
               <button
                 type="button"
-                className="-my-1 inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                className="-my-1 inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring"
               >
                 {open ? historyText.hideDetails : historyText.showDetails}
                 <span className="sr-only"> · {formatMediumDate(c.date)}</span>

@@ -37,7 +37,7 @@ export function OptionCheckboxes({ legend, legendHidden, options, value, onChang
             <div
               key={option.id}
               className={cn(
-                'flex min-h-11 items-center gap-3 rounded-lg border px-3 py-2 transition-colors has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring/40',
+                'flex min-h-11 items-center gap-3 rounded-lg border px-3 py-2 transition-colors has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring',
                 checked ? 'border-primary/50 bg-primary/8' : 'bg-background hover:bg-accent/50',
               )}
             >

@@ -30,7 +30,7 @@ export function RecentActivities({ checkins, today, viewAllPath }: RecentActivit
         <Link
           href={viewAllPath}
           aria-label={recentText.viewAllLabel}
-          className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {recentText.viewAll}
           <ArrowRight aria-hidden="true" className="size-4" />

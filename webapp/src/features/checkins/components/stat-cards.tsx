@@ -42,10 +42,11 @@ export function StatCards({ stats }: StatCardsProps) {
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {cards.map(({ label, value, hint, icon: Icon, empty }) => (
           <Card key={label} className="gap-2 px-4 py-4 sm:px-5" data-testid="stat-card">
-            <div className="flex items-center justify-between gap-2">
-              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+            {/* dt and dd sit straight inside the card's div, the one wrapper a dl allows. */}
+            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
+              {label}
               <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-            </div>
+            </dt>
             <dd className="text-2xl font-bold tracking-tight tabular-nums">
               {empty ? (
                 <>

@@ -1,5 +1,7 @@
+import { WifiOff } from 'lucide-react'
 import type * as React from 'react'
 
+import { useOnlineStatus } from '@/hooks/use-online-status'
 import { cn } from '@/lib/utils'
 
 import { crisisText } from '../content'
@@ -10,8 +12,11 @@ import { ContactsSkeleton, PersonalContacts } from './personal-contacts'
 import { TreatmentCenters } from './treatment-centers'
 
 export type CrisisOverviewProps = {
-  /** `loading` while the session is not known yet: everything shows but the contacts, which wait. */
-  session: 'signed-in' | 'signed-out' | 'loading'
+  /**
+   * `loading` while the session is not known yet: everything shows but the contacts, which wait.
+   * `unreachable` when it cannot be known (offline): the contacts show the copy this device saved.
+   */
+  session: 'signed-in' | 'signed-out' | 'loading' | 'unreachable'
   /** The coping tools card, under the hotlines and contacts (the wellness tools, composed by the route). */
   copingTools: React.ReactNode
 }
@@ -22,10 +27,17 @@ export type CrisisOverviewProps = {
  * keep working when the API is down.
  */
 export function CrisisOverview({ session, copingTools }: CrisisOverviewProps) {
-  const signedIn = session === 'signed-in'
+  const signedIn = session === 'signed-in' || session === 'unreachable'
+  const online = useOnlineStatus()
   return (
     <div className="grid gap-6">
       <title>{crisisText.pageTitle}</title>
+      {(!online || session === 'unreachable') && (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-border bg-muted px-4 py-3 font-medium">
+          <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {crisisText.offline}
+        </p>
+      )}
       <EmergencyBanner />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">{crisisText.title}</h1>

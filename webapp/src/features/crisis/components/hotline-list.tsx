@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 
 import { crisisText, hotlines } from '../content'
 
-/** The three fixed hotlines; the phone numbers are tap-to-call links. Laid out by the card's own width. */
+/** The three fixed hotlines, each a tap-to-call or tap-to-text link. Laid out by the card's own width. */
 export function HotlineList() {
   const headingId = React.useId()
   return (
@@ -26,20 +26,17 @@ export function HotlineList() {
                 <p className="font-semibold">{line.name}</p>
                 <p className="text-sm text-muted-foreground">{line.description}</p>
               </div>
-              {line.href ? (
-                <a
-                  href={line.href}
-                  className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-primary px-5 text-base font-semibold text-primary-foreground shadow-sm outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2"
-                >
-                  <Phone aria-hidden="true" className="size-4" />
-                  {line.display}
-                </a>
-              ) : (
-                <p className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-2xl bg-accent px-4 py-2 text-center font-semibold text-accent-foreground @md:rounded-full">
+              <a
+                href={line.href}
+                className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-primary px-5 py-2 text-center text-base font-semibold text-primary-foreground shadow-sm outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2"
+              >
+                {line.href.startsWith('sms:') ? (
                   <MessageSquareText aria-hidden="true" className="size-4" />
-                  {line.display}
-                </p>
-              )}
+                ) : (
+                  <Phone aria-hidden="true" className="size-4" />
+                )}
+                {line.display}
+              </a>
             </li>
           ))}
         </ul>

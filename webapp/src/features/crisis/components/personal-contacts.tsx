@@ -117,7 +117,7 @@ function ContactItem({ contact, onEdit, onDelete }: ContactItemProps) {
         {href ? (
           <a
             href={href}
-            className="order-last inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-primary/30 bg-background px-4 py-2 font-semibold break-all text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/60 @md:order-none @md:w-auto"
+            className="order-last inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-primary/30 bg-background px-4 py-2 font-semibold break-all text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring @md:order-none @md:w-auto"
           >
             <Phone aria-hidden="true" className="size-4 shrink-0" />
             <span className="sr-only">{text.call(contact.name)}:</span> <span>{contact.phone}</span>

@@ -59,7 +59,7 @@ export function TreatmentCenters() {
           href={text.findMoreUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex w-fit items-center gap-2 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="inline-flex w-fit items-center gap-2 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {text.findMore}
           <ExternalLink aria-hidden="true" className="size-4" />

@@ -30,7 +30,7 @@ export function QuickLinks({ paths }: QuickLinksProps) {
             <li key={link.key}>
               <Link
                 href={paths[link.key]}
-                className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-colors outline-none hover:border-primary/40 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-colors outline-none hover:border-primary/40 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring"
               >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/12 text-primary">
                   <Icon aria-hidden="true" className="size-5" />

@@ -15,7 +15,7 @@ describe('ArticleCard', () => {
     expect(card.querySelector('img')).toHaveAttribute('src', '/content/coping-skills.svg')
     expect(screen.getByText('Coping Skills')).toBeInTheDocument()
     expect(screen.getByText('5 min read')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 3, name: article.title })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: article.title })).toBeInTheDocument()
     expect(screen.getByTestId('article-excerpt')).toHaveTextContent(`${article.excerpt}...`)
     const read = screen.getByRole('link', { name: `Read Article: ${article.title}` })
     expect(read).toHaveAttribute('href', '/education/urge-surfing')

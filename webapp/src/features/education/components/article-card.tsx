@@ -47,9 +47,9 @@ export function ArticleCard({ article, href }: ArticleCardProps) {
             {text.readTime(article.readTime)}
           </span>
         </div>
-        <h3 id={titleId} className="text-lg leading-snug font-semibold">
+        <h2 id={titleId} className="text-lg leading-snug font-semibold">
           {article.title}
-        </h3>
+        </h2>
         <p className="flex-1 text-sm leading-relaxed text-muted-foreground" data-testid="article-excerpt">
           {cardExcerpt(article)}
         </p>

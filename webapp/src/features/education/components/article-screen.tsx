@@ -61,7 +61,7 @@ export function ArticleScreen({ id, backHref }: ArticleScreenProps) {
       <div>
         <Link
           href={backHref}
-          className="-ml-2 inline-flex h-9 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="-ml-2 inline-flex h-9 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {text.back}

@@ -10,7 +10,7 @@ export type CategoryFilterProps = {
 }
 
 const buttonClass =
-  'min-h-10 rounded-full border px-4 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60 ' +
+  'min-h-10 rounded-full border px-4 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring ' +
   'bg-background text-foreground hover:border-primary/40 hover:bg-primary/5 ' +
   'aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary/90'
 

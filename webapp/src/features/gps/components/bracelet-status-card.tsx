@@ -1,7 +1,7 @@
 import { Battery, Crosshair, Clock, Watch } from 'lucide-react'
 
 import { Badge } from '@/components/ui/badge'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { gpsText } from '../content'
@@ -26,10 +26,10 @@ export function BraceletStatusCard({ latest, isPending = false, timeZone }: Brac
   return (
     <Card className="gap-3" data-testid="bracelet-status" aria-busy={isPending}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle className="flex items-center gap-2 whitespace-nowrap">
+        <h2 className="flex items-center gap-2 leading-tight font-semibold whitespace-nowrap">
           <Watch aria-hidden="true" className="size-4 text-primary" />
           {text.title}
-        </CardTitle>
+        </h2>
         {latest && (
           <Badge variant={latest.source === 'bracelet' ? 'default' : 'secondary'} data-testid="source-badge">
             {sourceLabel(latest.source)}

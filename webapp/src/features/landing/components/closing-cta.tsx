@@ -16,7 +16,7 @@ export function ClosingCta() {
           asChild
           size="lg"
           variant="secondary"
-          className="mt-8 w-full rounded-full focus-visible:ring-primary-foreground/70 focus-visible:ring-offset-primary sm:w-auto dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90 dark:focus-visible:ring-ring/60 dark:focus-visible:ring-offset-background"
+          className="mt-8 w-full rounded-full focus-visible:ring-primary-foreground/70 focus-visible:ring-offset-primary sm:w-auto dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90 dark:focus-visible:ring-ring dark:focus-visible:ring-offset-background"
         >
           <a href={serverPaths.login}>{closing.cta}</a>
         </Button>

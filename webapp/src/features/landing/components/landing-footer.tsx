@@ -23,14 +23,14 @@ export function LandingFooter() {
           <div className="flex shrink-0 flex-wrap gap-3">
             <a
               href="tel:988"
-              className="inline-flex h-10 items-center gap-2 rounded-full bg-accent-foreground px-4 text-sm font-semibold text-accent outline-none hover:opacity-90 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2"
+              className="inline-flex h-10 items-center gap-2 rounded-full bg-accent-foreground px-4 text-sm font-semibold text-accent outline-none hover:opacity-90 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2"
             >
               <Phone aria-hidden="true" className="size-4" />
               {crisis.callLabel}
             </a>
             <Link
               href={routes.crisis.path}
-              className="inline-flex h-10 items-center gap-2 rounded-full border border-accent-foreground/30 px-4 text-sm font-semibold outline-none hover:bg-accent-foreground/10 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2"
+              className="inline-flex h-10 items-center gap-2 rounded-full border border-accent-foreground/30 px-4 text-sm font-semibold outline-none hover:bg-accent-foreground/10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2"
             >
               <LifeBuoy aria-hidden="true" className="size-4" />
               {crisis.resourcesLabel}

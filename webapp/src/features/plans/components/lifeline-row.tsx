@@ -14,7 +14,7 @@ export function LifelineRow() {
       </div>
       <a
         href="tel:988"
-        className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 font-semibold text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 font-semibold text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <Phone aria-hidden="true" className="size-4" />
         <span className="sr-only">Call</span> {LIFELINE_988.phone}

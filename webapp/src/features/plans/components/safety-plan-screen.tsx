@@ -1,6 +1,5 @@
-import { ArrowLeft, Pencil, Phone, Printer } from 'lucide-react'
+import { Pencil, Phone, Printer } from 'lucide-react'
 import * as React from 'react'
-import { Link } from 'wouter'
 
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
@@ -8,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 
 import { usePlan } from '../api/get-plan'
 import { safetyPlanText as text } from '../content'
+import { BackLink } from './back-link'
 import { SafetyPlanForm } from './safety-plan-form'
 import { SafetyPlanPrint } from './safety-plan-print'
 import { SafetyPlanView } from './safety-plan-view'
@@ -36,13 +36,7 @@ export function SafetyPlanScreen({ backHref }: SafetyPlanScreenProps) {
     <div className="mx-auto grid max-w-3xl gap-6">
       <title>{text.pageTitle}</title>
       <div className="grid gap-3">
-        <Link
-          href={backHref}
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {text.back}
-        </Link>
+        <BackLink href={backHref} />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
             {text.title}
@@ -80,7 +74,7 @@ export function SafetyPlanScreen({ backHref }: SafetyPlanScreenProps) {
         >
           <a
               href="tel:988"
-              className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 font-semibold text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 font-semibold text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring"
             >
               <Phone aria-hidden="true" className="size-4" />
             988

@@ -1,11 +1,11 @@
-import { ArrowLeft, ClipboardList } from 'lucide-react'
-import { Link } from 'wouter'
+import { ClipboardList } from 'lucide-react'
 
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { loginUrl } from '@/config/routes'
 
 import { safetyPlanText as text } from '../content'
+import { BackLink } from './back-link'
 
 export type SafetyPlanSignInProps = {
   /** This screen's path, to come back to after signing in. */
@@ -18,13 +18,7 @@ export function SafetyPlanSignIn({ path, backHref }: SafetyPlanSignInProps) {
   return (
     <div className="grid gap-6">
       <title>{text.pageTitle}</title>
-      <Link
-        href={backHref}
-        className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {text.back}
-      </Link>
+      <BackLink href={backHref} />
       <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
       <Card>
         <CardHeader className="flex-row items-center gap-3">

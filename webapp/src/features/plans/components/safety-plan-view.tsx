@@ -65,7 +65,7 @@ function ContactRow({ contact }: { contact: PlanContact }) {
       {href ? (
         <a
           href={href}
-          className="inline-flex h-10 items-center gap-2 rounded-full border border-primary/30 px-4 font-semibold text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="inline-flex h-10 items-center gap-2 rounded-full border border-primary/30 px-4 font-semibold text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <Phone aria-hidden="true" className="size-4" />
           <span className="sr-only">Call {contact.name}:</span> {contact.phone}

@@ -80,7 +80,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
                 {text.deviceHint(deviceZone)}{' '}
                 <button
                   type="button"
-                  className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
                   onClick={() => setValue('timezone', deviceZone, { shouldDirty: true, shouldValidate: true })}
                 >
                   {text.useDevice}

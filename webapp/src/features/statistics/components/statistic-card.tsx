@@ -38,7 +38,7 @@ export function StatisticCard({ statistic: s }: { statistic: Statistic }) {
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            className="rounded-sm font-medium text-foreground/80 underline underline-offset-2 outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            className="rounded-sm font-medium text-foreground/80 underline underline-offset-2 outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring"
           >
             {s.source}
             <ExternalLink aria-hidden="true" className="ml-1 inline size-3 align-[-1px]" />

@@ -109,7 +109,7 @@ export function BreathingExercise({
                 type="button"
                 aria-pressed={id === patternId}
                 onClick={() => choosePattern(id)}
-                className="min-h-10 rounded-full px-4 text-sm font-medium outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm text-muted-foreground"
+                className="min-h-10 rounded-full px-4 text-sm font-medium outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm text-muted-foreground"
               >
                 {breathingPatterns[id].name}
               </button>

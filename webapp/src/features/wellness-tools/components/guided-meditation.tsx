@@ -119,7 +119,7 @@ export function GuidedMeditation({ defaultMinutes = 5, className }: GuidedMedita
                   aria-pressed={value === minutes}
                   aria-label={text.minutesLong(value)}
                   onClick={() => chooseLength(value)}
-                  className="min-h-10 min-w-16 rounded-full px-4 text-sm font-medium text-muted-foreground outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
+                  className="min-h-10 min-w-16 rounded-full px-4 text-sm font-medium text-muted-foreground outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
                 >
                   {text.minutes(value)}
                 </button>

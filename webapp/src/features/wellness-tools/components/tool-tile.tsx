@@ -3,7 +3,7 @@ import * as React from 'react'
 import { Link } from 'wouter'
 
 const tileClass =
-  'group flex h-full min-h-20 w-full items-center gap-3 rounded-xl border bg-background p-4 text-left shadow-xs outline-none transition-colors hover:border-primary/40 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring/60'
+  'group flex h-full min-h-20 w-full items-center gap-3 rounded-xl border bg-background p-4 text-left shadow-xs outline-none transition-colors hover:border-primary/40 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring'
 
 export type ToolTileProps = {
   icon: LucideIcon

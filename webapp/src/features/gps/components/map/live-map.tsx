@@ -1,4 +1,5 @@
 import 'ol/ol.css'
+import './map-controls.css'
 
 import Feature from 'ol/Feature'
 import { X } from 'lucide-react'
@@ -196,7 +197,7 @@ function MapCanvas({
         data-edit-mode={editMode}
         data-base-map={tileUrl ? 'tiles' : 'none'}
         className={cn(
-          'w-full overflow-hidden rounded-xl border bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+          'w-full overflow-hidden rounded-xl border bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
           editMode !== 'none' && 'cursor-crosshair',
         )}
         style={{ height: MAP_HEIGHT_PX }}
@@ -235,7 +236,7 @@ function MapCanvas({
               type="button"
               onClick={closePopup}
               aria-label={gpsText.map.closePopup}
-              className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring"
             >
               <X aria-hidden="true" className="size-3.5" />
             </button>

@@ -1,0 +1,133 @@
+// Lighthouse figures for BENCHMARKS.md: the landing page (signed out) and the
+// dashboard (signed in, with a few check-ins), each with Lighthouse's mobile
+// and desktop presets, three runs each; the median run (by performance
+// score) is reported. Needs a running server (LIFELINE_URL, default
+// http://127.0.0.1:8080, started with --signup-limit high enough for one
+// sign-up) and Chromium (CHROME_PATH, default /usr/bin/chromium). Nothing is
+// fetched from outside: Lighthouse runs offline.
+//
+//   node scripts/lighthouse-report.mjs            # prints the table
+//   node scripts/lighthouse-report.mjs --write    # also replaces "## Lighthouse" in ../BENCHMARKS.md
+import { randomUUID } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import path from 'node:path'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+
+const base = process.env.LIFELINE_URL ?? 'http://127.0.0.1:8080'
+const runs = Number(process.env.RUNS ?? 3)
+const benchmarks = path.resolve(import.meta.dirname, '../../BENCHMARKS.md')
+
+async function signUp() {
+  const id = randomUUID().slice(0, 8)
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ email: `lh-${id}@example.com`, password: `calm river ${id}`, firstName: 'Lee', lastName: 'Hart', timezone: 'UTC' }),
+  })
+  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`)
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const checkin = await fetch(`${base}/api/checkins`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie },
+    body: JSON.stringify({
+      mood: 7,
+      moodDescription: 'Steady',
+      cravingIntensity: 3,
+      triggers: [],
+      triggerDescription: '',
+      substanceUse: false,
+      substanceDetails: '',
+      copingStrategies: [],
+      notes: '',
+    }),
+  })
+  if (!checkin.ok) throw new Error(`check-in: ${checkin.status} ${await checkin.text()}`)
+  return cookie
+}
+
+const pages = [
+  { name: 'Landing', url: `${base}/`, cookie: null },
+  { name: 'Dashboard', url: `${base}/`, cookie: await signUp() },
+]
+const presets = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+]
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+})
+const rows = []
+try {
+  for (const page of pages) {
+    for (const preset of presets) {
+      const results = []
+      for (let i = 0; i < runs; i++) {
+        const flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+          // Each run starts from an empty cache, as a first visit does.
+          disableStorageReset: false,
+        }
+        const { lhr } = await lighthouse(page.url, flags, preset.config)
+        results.push(lhr)
+      }
+      results.sort((a, b) => a.categories.performance.score - b.categories.performance.score)
+      const median = results[Math.floor(results.length / 2)]
+      const audit = (id) => median.audits[id].numericValue
+      rows.push({
+        page: page.name,
+        preset: preset.name,
+        performance: Math.round(median.categories.performance.score * 100),
+        accessibility: Math.round(median.categories.accessibility.score * 100),
+        bestPractices: Math.round(median.categories['best-practices'].score * 100),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        fcp: audit('first-contentful-paint'),
+        transfer: audit('total-byte-weight'),
+        all: results.map((r) => Math.round(r.categories.performance.score * 100)),
+        failing: Object.values(median.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+          .map((a) => a.id),
+      })
+      console.error(`${page.name} ${preset.name}: performance ${rows.at(-1).all.join(', ')}`)
+    }
+  }
+} finally {
+  await chrome.kill()
+}
+
+const load = loadavg().map((n) => n.toFixed(2)).join(' ')
+const ms = (n) => `${Math.round(n)} ms`
+const section = [
+  '## Lighthouse (`webapp/scripts/lighthouse-report.mjs`)',
+  '',
+  `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse 12 with Chromium, against the binary on this machine; load average at the end: ${load}. ` +
+    `Median of ${runs} runs by performance score (each run's performance score in brackets); the dashboard is signed in with one check-in. ` +
+    'The mobile preset throttles to a slow 4G phone (simulated); on a loaded machine the CPU-bound figures (TBT) are pessimistic.',
+  '',
+  '| page | preset | performance | accessibility | best practices | LCP | TBT | FCP | transferred | audits below 0.9 |',
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.page} | ${r.preset} | ${r.performance} (${r.all.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${ms(r.fcp)} | ${(r.transfer / 1024).toFixed(0)} KiB | ${r.failing.join(', ') || '—'} |`,
+  ),
+  '',
+].join('\n')
+
+process.stdout.write(section)
+if (process.argv.includes('--write')) {
+  const doc = readFileSync(benchmarks, 'utf8')
+  const start = doc.indexOf('## Lighthouse')
+  let next = start < 0 ? -1 : doc.indexOf('\n## ', start + 1)
+  const updated = start < 0 ? `${doc.trimEnd()}\n\n${section}` : doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next + 1))
+  writeFileSync(benchmarks, updated)
+}

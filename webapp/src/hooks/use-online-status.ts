@@ -1,0 +1,19 @@
+import * as React from 'react'
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange)
+  window.addEventListener('offline', onChange)
+  return () => {
+    window.removeEventListener('online', onChange)
+    window.removeEventListener('offline', onChange)
+  }
+}
+
+/** False while the browser knows it has no network. */
+export function useOnlineStatus(): boolean {
+  return React.useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
+}
