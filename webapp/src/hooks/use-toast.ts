@@ -124,4 +124,13 @@ function removeAllToasts() {
   dispatch({ type: 'REMOVE_TOAST' })
 }
 
-export { removeAllToasts, toast, useToast }
+let markToasterMounted: () => void = () => {}
+/**
+ * Resolves once a Toaster is on screen. The Toaster loads after the first
+ * paint, so a toast raised before then is not yet visible.
+ */
+const toasterMounted = new Promise<void>((resolve) => {
+  markToasterMounted = resolve
+})
+
+export { markToasterMounted, removeAllToasts, toast, toasterMounted, useToast }

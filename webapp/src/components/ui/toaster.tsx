@@ -6,10 +6,13 @@ import {
   ToastTitle,
   ToastViewport,
 } from '@/components/ui/toast'
-import { useToast } from '@/hooks/use-toast'
+import * as React from 'react'
+
+import { markToasterMounted, useToast } from '@/hooks/use-toast'
 
 export function Toaster() {
   const { toasts } = useToast()
+  React.useEffect(markToasterMounted, [])
 
   return (
     <ToastProvider>
