@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"lifeline"
+	"lifeline/store"
 	"lifeline/store/storetest"
 )
 
@@ -94,5 +95,47 @@ func TestDeviceAlertsOncePerDischargeAndSilence(t *testing.T) {
 	sweep(silentAt.Add(20 * time.Minute))
 	if got := count("device_offline"); got != 2 {
 		t.Errorf("a second silence raised %d device_offline alerts in all, want 2", got)
+	}
+}
+
+func TestCreateDevicesPairsAllOrNone(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	var userID int64
+	db.Pool.QueryRow(ctx, `INSERT INTO users (email, timezone) VALUES ('load@example.org', 'UTC') RETURNING id`).Scan(&userID)
+
+	const n = 2000
+	batch := make([]store.NewDevice, n)
+	tokens := make([]string, n)
+	for i := range batch {
+		token, hash := lifeline.NewDeviceToken()
+		tokens[i] = token
+		batch[i] = store.NewDevice{Device: &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Load"}, TokenHash: hash}
+	}
+	batch[n-1].Device.Kind = lifeline.DevicePhone
+	if err := db.CreateDevices(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	list, err := db.FindDevices(ctx, userID)
+	if err != nil || len(list) != n {
+		t.Fatalf("FindDevices: %d devices, %v", len(list), err)
+	}
+	for _, i := range []int{0, n / 2, n - 1} {
+		c, err := db.DeviceCredentials(ctx, batch[i].Device.ID)
+		if err != nil || c.UserID != userID || string(c.TokenHash) != string(lifeline.HashDeviceToken(tokens[i])) {
+			t.Errorf("device %d credentials = %+v, %v", i, c, err)
+		}
+	}
+	if got, _ := db.FindDevice(ctx, userID, batch[n-1].Device.ID); got == nil || got.Kind != lifeline.DevicePhone {
+		t.Errorf("the phone in the batch = %+v", got)
+	}
+
+	// A batch with one device that is already paired pairs none of them.
+	fresh := store.NewDevice{Device: &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Fresh"}, TokenHash: batch[0].TokenHash}
+	if err := db.CreateDevices(ctx, []store.NewDevice{fresh, batch[0]}); err == nil {
+		t.Fatal("a batch repeating a paired device was accepted")
+	}
+	if _, err := db.DeviceCredentials(ctx, fresh.Device.ID); err == nil {
+		t.Error("the good device of a refused batch was paired")
 	}
 }

@@ -118,19 +118,24 @@ func addDevices(ctx context.Context, db *store.DB, email, name, kind string, cou
 		defer f.Close()
 		w = f
 	}
-	rows := csv.NewWriter(w)
-	rows.Write([]string{"device_id", "token", "user", "name"})
-	for i := 1; i <= count; i++ {
+	batch := make([]store.NewDevice, count)
+	tokens := make([]string, count)
+	for i := range batch {
 		deviceName := name
 		if count > 1 {
-			deviceName = name + " " + strconv.Itoa(i)
+			deviceName = name + " " + strconv.Itoa(i+1)
 		}
 		token, hash := lifeline.NewDeviceToken()
-		d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: owner.ID, Name: deviceName, Kind: kind}
-		if err := db.CreateDevice(ctx, d, hash); err != nil {
-			return err
-		}
-		rows.Write([]string{d.ID, token, owner.Email, d.Name})
+		tokens[i] = token
+		batch[i] = store.NewDevice{Device: &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: owner.ID, Name: deviceName, Kind: kind}, TokenHash: hash}
+	}
+	if err := db.CreateDevices(ctx, batch); err != nil {
+		return err
+	}
+	rows := csv.NewWriter(w)
+	rows.Write([]string{"device_id", "token", "user", "name"})
+	for i, nd := range batch {
+		rows.Write([]string{nd.Device.ID, tokens[i], owner.Email, nd.Device.Name})
 	}
 	rows.Flush()
 	if err := rows.Error(); err != nil {
