@@ -16,6 +16,7 @@ import (
 
 	"lifeline"
 	"lifeline/ingest"
+	"lifeline/ingest/mosquittotest"
 	"lifeline/live"
 	"lifeline/store"
 	"lifeline/store/storetest"
@@ -265,5 +266,57 @@ func TestOwnTracksPhoneIsSentTheZonesAsWaypoints(t *testing.T) {
 	case w := <-got:
 		t.Fatalf("another user's zone change sent %+v", w)
 	case <-time.After(300 * time.Millisecond):
+	}
+}
+
+// On an outside broker (Mosquitto with the generated password file and
+// ACL), a worker reads the phones' base topics and stores their locations.
+func TestOwnTracksThroughAnExternalMosquitto(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	var userID int64
+	if err := db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ('ext-phone@example.org') RETURNING id`).Scan(&userID); err != nil {
+		t.Fatal(err)
+	}
+	token, hash := lifeline.NewDeviceToken()
+	phone := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: userID, Name: "Phone", Kind: lifeline.DevicePhone}
+	if err := db.CreateDevice(ctx, phone, hash); err != nil {
+		t.Fatal(err)
+	}
+	const worker = "lifeline-ingest-phones"
+	url := mosquittotest.Start(t, []string{worker}, []ingest.MosquittoAccount{
+		{Username: worker, Password: "worker-secret"}, {Username: phone.ID, Password: token},
+	}).URL
+	metrics := ingest.NewMetrics(prometheus.NewRegistry())
+	writer := ingest.NewWriter(db, ingest.WriterConfig{Metrics: metrics})
+	t.Cleanup(func() { writer.Close(ctx) })
+	e, err := ingest.StartExternal(ingest.ExternalConfig{
+		BrokerURL: url, ClientID: worker, Username: worker, Password: "worker-secret",
+		Devices: db, Writer: writer, Metrics: metrics, Now: func() time.Time { return fixtureTime.Add(time.Minute) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+
+	c, err := connect(t, url, "owntracks-app", phone.ID, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	location := readFixture(t, "owntracks-location.json")
+	for _, topic := range []string{"owntracks/" + phone.ID + "/iphone", "owntracks/" + phone.ID + "/iphone"} {
+		if err := publish(t, c, topic, location); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var source string
+	var n int
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && n == 0; time.Sleep(100 * time.Millisecond) {
+		db.Pool.QueryRow(ctx, `SELECT count(*), min(source) FROM locations WHERE device_id = $1`, phone.ID).Scan(&n, &source)
+	}
+	time.Sleep(300 * time.Millisecond) // the re-sent copy, had it been stored twice
+	db.Pool.QueryRow(ctx, `SELECT count(*), min(source) FROM locations WHERE device_id = $1`, phone.ID).Scan(&n, &source)
+	if n != 1 || source != lifeline.SourceOwnTracks {
+		t.Errorf("stored %d fixes with source %q, want 1 from owntracks", n, source)
 	}
 }
