@@ -3,6 +3,7 @@ package phone
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -279,5 +280,20 @@ func TestOwnTracksSetWaypoints(t *testing.T) {
 				t.Errorf("setWaypoints = %v\nwant %v", got, want)
 			}
 		})
+	}
+}
+
+// A fractional epoch time keeps its milliseconds exactly, though a float
+// cannot hold .123 exactly: the fraction is rounded to the microsecond.
+func TestEpochFractionsKeepTheirMilliseconds(t *testing.T) {
+	for _, tst := range []string{"1795338000.123", "1795338000.999", "1795338000.001"} {
+		body := []byte(`{"_type":"location","lat":1,"lon":2,"tst":` + tst + `}`)
+		fixes, err := DecodeOwnTracks(body, Limits{Now: at("2026-11-22T09:00:01Z")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprintf("%d.%03d", fixes[0].TS.Unix(), fixes[0].TS.Nanosecond()/1e6); got != tst || fixes[0].TS.Nanosecond()%1e6 != 0 {
+			t.Errorf("tst %s decoded as %s (%d ns)", tst, fixes[0].TS.Format(time.RFC3339Nano), fixes[0].TS.Nanosecond())
+		}
 	}
 }
