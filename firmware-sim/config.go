@@ -101,7 +101,9 @@ Each device is its own MQTT connection (client ID = username = device ID,
 password = its token, persistent session) speaking the bracelet wire
 contract v1: fixes on bracelets/{id}/position, battery readings on
 bracelets/{id}/battery, and it follows interval_s from its retained
-bracelets/{id}/config.
+bracelets/{id}/config. With --protocol the devices are phones speaking an
+app's protocol instead: OwnTracks over MQTT, or OwnTracks, Overland or
+OsmAnd over HTTP to --api (devices paired with --kind phone).
 
 Usage:
   go run ./firmware-sim --devices devices.csv [flags]
