@@ -159,7 +159,7 @@ func defineFlags(c *Config) (fs *flag.FlagSet, rate, targetLat, targetLon *strin
 	fs = flag.NewFlagSet("firmware-sim", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 
-	fs.Var(&c.Protocol, "protocol", "what the devices speak: bracelet (the wire contract), owntracks-mqtt (OwnTracks on the broker), or owntracks-http, overland, osmand (the phone apps' HTTP protocols, sent to --api over kept-alive connections); phone protocols need devices paired with --kind phone")
+	fs.Var(&c.Protocol, "protocol", "the `protocol` the devices speak: bracelet (the wire contract), owntracks-mqtt (OwnTracks on the broker), or owntracks-http, overland, osmand (the phone apps' HTTP protocols, sent to --api over kept-alive connections); phone protocols need devices paired with --kind phone")
 	fs.StringVar(&c.Broker, "broker", c.Broker, "MQTT broker `URL`: tcp://HOST:PORT, ws://HOST:PORT (MQTT over WebSocket), or ssl://, wss:// for TLS")
 	fs.StringVar(&c.CAFile, "ca", "", "PEM `file` of the CA that signed the broker's TLS certificate (default: the system's)")
 	fs.BoolVar(&c.Insecure, "insecure", false, "do not verify the broker's TLS certificate (test set-ups only)")
