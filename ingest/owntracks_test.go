@@ -320,3 +320,20 @@ func TestOwnTracksThroughAnExternalMosquitto(t *testing.T) {
 		t.Errorf("stored %d fixes with source %q, want 1 from owntracks", n, source)
 	}
 }
+
+// A phone's connection is filed under its device ID whatever client ID the
+// app chose, so revoking the phone (Broker.Disconnect) finds and closes it.
+func TestRevokingAPhoneClosesItsConnection(t *testing.T) {
+	r := newPhoneRig(t)
+	c := connectPhone(t, r, "owntracks-app")
+	if !r.broker.Connected(r.phone) {
+		t.Fatal("the phone's connection is not filed under its device ID")
+	}
+	r.broker.Disconnect(r.phone)
+	for deadline := time.Now().Add(5 * time.Second); c.IsConnectionOpen() && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if c.IsConnectionOpen() {
+		t.Fatal("the revoked phone is still connected")
+	}
+}
