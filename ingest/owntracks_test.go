@@ -205,9 +205,10 @@ type setWaypoints struct {
 	Waypoints struct {
 		Type      string `json:"_type"`
 		Waypoints []struct {
-			Desc     string  `json:"desc"`
-			Lat, Lon float64 `json:"lat"`
-			Rad      int     `json:"rad"`
+			Desc string  `json:"desc"`
+			Lat  float64 `json:"lat"`
+			Lon  float64 `json:"lon"`
+			Rad  int     `json:"rad"`
 		} `json:"waypoints"`
 	} `json:"waypoints"`
 }
@@ -239,7 +240,7 @@ func TestOwnTracksPhoneIsSentTheZonesAsWaypoints(t *testing.T) {
 		case w := <-got:
 			var names []string
 			for _, p := range w.Waypoints.Waypoints {
-				names = append(names, p.Desc)
+				names = append(names, fmt.Sprintf("%s@%g,%g/%d", p.Desc, p.Lat, p.Lon, p.Rad))
 			}
 			if w.Type != "cmd" || w.Action != "setWaypoints" || w.Waypoints.Type != "waypoints" || fmt.Sprint(names) != fmt.Sprint(want) {
 				t.Fatalf("received %+v, want setWaypoints with %v", w, want)
@@ -248,7 +249,7 @@ func TestOwnTracksPhoneIsSentTheZonesAsWaypoints(t *testing.T) {
 			t.Fatalf("no setWaypoints with %v", want)
 		}
 	}
-	next("Home") // on subscribing
+	next("Home@48.85,2.29/150") // on subscribing
 
 	bar := &lifeline.Zone{UserID: r.userID, Name: "Old bar", Type: lifeline.ZoneAvoid, Shape: lifeline.ShapeCircle, Latitude: 48.86, Longitude: 2.3, Radius: &radius, IsActive: true}
 	if err := r.db.CreateZone(ctx, bar); err != nil {
@@ -257,7 +258,7 @@ func TestOwnTracksPhoneIsSentTheZonesAsWaypoints(t *testing.T) {
 	if err := r.bus.Publish(ctx, live.ZoneChanged(r.userID, bar.ID)); err != nil {
 		t.Fatal(err)
 	}
-	next("Home", "Old bar") // after the zone change
+	next("Home@48.85,2.29/150", "Old bar@48.86,2.3/150") // after the zone change
 
 	if err := r.bus.Publish(ctx, live.ZoneChanged(r.userID+1, bar.ID)); err != nil {
 		t.Fatal(err)
