@@ -311,16 +311,23 @@ func (h *deviceHook) OnSubscribed(cl *mqtt.Client, pk packets.Packet, reasonCode
 	if s == nil || s.kind != lifeline.DevicePhone || h.publishWaypoints == nil {
 		return
 	}
+	var granted []string
 	for i, f := range pk.Filters {
 		if i >= len(reasonCodes) || reasonCodes[i] >= packets.ErrUnspecifiedError.Code {
 			continue
 		}
+		granted = append(granted, f.Filter)
 		if user, device, sub, ok := parseOwnTracksTopic(f.Filter); ok && sub == "cmd" && user == cl.ID {
 			h.addCmdTopic(s, ownTracksCmdTopic(user, device))
 		}
 	}
 	h.mu.Lock()
-	topics := slices.Clone(s.cmdTopics)
+	var topics []string
+	for _, topic := range s.cmdTopics {
+		if slices.ContainsFunc(granted, func(filter string) bool { return filterMatches(filter, topic) }) {
+			topics = append(topics, topic)
+		}
+	}
 	h.mu.Unlock()
 	h.publishWaypoints(s.userID, topics)
 }

@@ -45,8 +45,8 @@ func parseOwnTracksTopic(topic string) (user, device, sub string, ok bool) {
 	if !found || user == "" {
 		return "", "", "", false
 	}
-	device, sub, _ = strings.Cut(rest, "/")
-	return user, device, sub, device != ""
+	device, sub, hasSub := strings.Cut(rest, "/")
+	return user, device, sub, device != "" && (!hasSub || sub != "")
 }
 
 // ownTracksCmdTopic is where a phone's OwnTracks app reads remote commands.
@@ -98,4 +98,21 @@ func decodeOwnTracks(topic string, payload []byte, from sender, now time.Time, l
 	}
 	rows, batteries := phone.Rows(from.userID, from.deviceID, lifeline.SourceOwnTracks, fixes, now)
 	return decoded{kind: wire.KindPosition, fixes: rows, batteries: batteries}, nil
+}
+
+// filterMatches reports whether an MQTT topic filter matches a topic
+// (+ one level, # the rest, including the parent level).
+func filterMatches(filter, topic string) bool {
+	fs, ts := strings.Split(filter, "/"), strings.Split(topic, "/")
+	for i, f := range fs {
+		switch {
+		case f == "#":
+			return true
+		case i >= len(ts):
+			return false
+		case f != "+" && f != ts[i]:
+			return false
+		}
+	}
+	return len(fs) == len(ts)
 }
