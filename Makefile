@@ -88,7 +88,7 @@ bench: bench-engine bench-ingest bench-api ## every benchmark (about 20 minutes)
 bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, fix-to-alert latency
 	scripts/bench-engine.sh
 
-bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and raw COPY; writes BENCHMARKS.md
+bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and raw COPY, and a row per protocol; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-ingest.sh
 
 bench-api: deps-bench bench-build ## API under load on a seeded large data set, query plans, web bundle size; writes BENCHMARKS.md

@@ -37,6 +37,9 @@ type DeviceCredentials struct {
 	UserID    int64
 	TokenHash []byte
 	Revoked   bool
+	// Kind says which protocol the device speaks over MQTT: a bracelet the
+	// wire contract, a phone OwnTracks.
+	Kind string
 }
 
 // DeviceService stores devices (bracelets and phones). Methods taking a userID only see that
@@ -82,15 +85,19 @@ const (
 // browser, no device). (DeviceID, TS, Seq) identifies a device's fix, so a
 // re-sent one is stored once.
 type Fix struct {
-	UserID     int64
-	DeviceID   string
-	Source     string
-	Seq        int64
-	TS         time.Time
-	Lat, Lon   float64
-	Accuracy   *float64
-	Battery    *int
-	ReceivedAt time.Time
+	UserID   int64
+	DeviceID string
+	Source   string
+	Seq      int64
+	TS       time.Time
+	Lat, Lon float64
+	Accuracy *float64 // metres
+	Battery  *int
+	// Altitude (metres above sea level), Speed (metres per second) and
+	// Course (degrees from north) are nil when the source does not send
+	// them (bracelets never do).
+	Altitude, Speed, Course *float64
+	ReceivedAt              time.Time
 }
 
 // BatteryReading is a bracelet's battery packet.

@@ -92,7 +92,7 @@ func (s *Server) ingestPhone(w http.ResponseWriter, r *http.Request, source stri
 		writeError(w, r, phoneError(decodeErr))
 		return
 	}
-	rows, batteries := phoneRows(creds, source, fixes, now)
+	rows, batteries := phone.Rows(creds.UserID, creds.DeviceID, source, fixes, now)
 	if err := s.cfg.Fixes.Write(r.Context(), rows, batteries); err != nil {
 		writeError(w, r, err)
 		return
@@ -133,22 +133,4 @@ func phoneError(err error) error {
 		e.Fields = map[string]string{bad.Field: bad.Message}
 	}
 	return e
-}
-
-// phoneRows maps decoded fixes to the rows every fix source writes. Phone
-// apps have no sequence numbers: Seq 0, so (device, time) identifies a fix
-// and a re-sent one is stored once. A fix that carries the battery also
-// gives a battery reading, for the device's health and time-left estimate.
-func phoneRows(creds *lifeline.DeviceCredentials, source string, fixes []phone.Fix, received time.Time) ([]lifeline.Fix, []lifeline.BatteryReading) {
-	rows := make([]lifeline.Fix, 0, len(fixes))
-	var batteries []lifeline.BatteryReading
-	for _, f := range fixes {
-		rows = append(rows, lifeline.Fix{UserID: creds.UserID, DeviceID: creds.DeviceID, Source: source, TS: f.TS,
-			Lat: f.Lat, Lon: f.Lon, Accuracy: f.Accuracy, Battery: f.Battery, ReceivedAt: received})
-		if f.Battery != nil {
-			batteries = append(batteries, lifeline.BatteryReading{UserID: creds.UserID, DeviceID: creds.DeviceID, TS: f.TS,
-				Battery: *f.Battery, Charging: f.Charging != nil && *f.Charging, ReceivedAt: received})
-		}
-	}
-	return rows, batteries
 }

@@ -109,9 +109,9 @@ func (c *apiClient) login(ctx context.Context, email, password string) error {
 }
 
 // pairDevice creates a device for the signed-in user: POST /api/devices.
-func (c *apiClient) pairDevice(ctx context.Context, name string) (credential, error) {
+func (c *apiClient) pairDevice(ctx context.Context, name, kind string) (credential, error) {
 	var d struct{ ID, Name, Token string }
-	if err := c.do(ctx, http.MethodPost, "/api/devices", map[string]string{"name": name}, &d); err != nil {
+	if err := c.do(ctx, http.MethodPost, "/api/devices", map[string]string{"name": name, "kind": kind}, &d); err != nil {
 		return credential{}, err
 	}
 	if d.ID == "" || d.Token == "" {

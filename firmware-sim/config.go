@@ -17,7 +17,8 @@ import (
 // Config is one run of the simulator: the command-line flags, or what a
 // test sets directly.
 type Config struct {
-	// The broker.
+	// The protocol, and the broker (or, for the HTTP protocols, the API).
+	Protocol           protocol
 	Broker             string
 	CAFile             string
 	Insecure           bool
@@ -76,7 +77,7 @@ type Config struct {
 // defaultConfig is what the flags default to.
 func defaultConfig() Config {
 	return Config{
-		Broker: "tcp://localhost:1883", QoS: 1, Inflight: 1, KeepAlive: 60 * time.Second,
+		Protocol: protoBracelet, Broker: "tcp://localhost:1883", QoS: 1, Inflight: 1, KeepAlive: 60 * time.Second,
 		ConnectTimeout: 15 * time.Second, ConnectConcurrency: 50,
 		API: "http://localhost:8080", Name: "Simulated bracelet",
 		Scenario: scenarioWander, Interval: 30 * time.Second, Jitter: 0.2, FollowConfig: true,
@@ -100,7 +101,9 @@ Each device is its own MQTT connection (client ID = username = device ID,
 password = its token, persistent session) speaking the bracelet wire
 contract v1: fixes on bracelets/{id}/position, battery readings on
 bracelets/{id}/battery, and it follows interval_s from its retained
-bracelets/{id}/config.
+bracelets/{id}/config. With --protocol the devices are phones speaking an
+app's protocol instead: OwnTracks over MQTT, or OwnTracks, Overland or
+OsmAnd over HTTP to --api (devices paired with --kind phone).
 
 Usage:
   go run ./firmware-sim --devices devices.csv [flags]
@@ -123,7 +126,7 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Broker", []string{"broker", "ca", "insecure", "qos", "inflight", "keepalive", "connect-timeout", "connect-concurrency"}},
+	{"Broker", []string{"protocol", "broker", "ca", "insecure", "qos", "inflight", "keepalive", "connect-timeout", "connect-concurrency"}},
 	{"Devices", []string{"devices", "count", "provision", "api", "email", "password", "name", "save"}},
 	{"Reporting", []string{"interval", "rate", "jitter", "follow-config", "battery-every", "drain", "charge-rate", "seed"}},
 	{"Scenario", []string{"scenario", "lat", "lon", "spread", "radius", "speed", "route", "target-lat", "target-lon", "zone", "approach-from", "dwell", "offline-after", "offline-for", "flash", "batch", "skew", "fuzz-rate"}},
@@ -156,6 +159,7 @@ func defineFlags(c *Config) (fs *flag.FlagSet, rate, targetLat, targetLon *strin
 	fs = flag.NewFlagSet("firmware-sim", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 
+	fs.Var(&c.Protocol, "protocol", "the `protocol` the devices speak: bracelet (the wire contract), owntracks-mqtt (OwnTracks on the broker), or owntracks-http, overland, osmand (the phone apps' HTTP protocols, sent to --api over kept-alive connections); phone protocols need devices paired with --kind phone")
 	fs.StringVar(&c.Broker, "broker", c.Broker, "MQTT broker `URL`: tcp://HOST:PORT, ws://HOST:PORT (MQTT over WebSocket), or ssl://, wss:// for TLS")
 	fs.StringVar(&c.CAFile, "ca", "", "PEM `file` of the CA that signed the broker's TLS certificate (default: the system's)")
 	fs.BoolVar(&c.Insecure, "insecure", false, "do not verify the broker's TLS certificate (test set-ups only)")
@@ -290,9 +294,14 @@ the acknowledged rate over --duration, after the ramp-up and before the drain.
 
 // validate checks what the flags cannot: values in range and combinations.
 func (c *Config) validate() error {
+	if c.Protocol == "" {
+		c.Protocol = protoBracelet
+	}
 	switch {
 	case !slices.Contains(scenarios, c.Scenario):
 		return usagef("--scenario %q: want one of %s", c.Scenario, strings.Join(scenarios, ", "))
+	case c.Protocol != protoBracelet && c.Scenario == scenarioFuzz:
+		return usagef("the fuzz scenario sends the bracelet contract's bad packets: it needs --protocol bracelet")
 	case c.QoS != 0 && c.QoS != 1:
 		return usagef("--qos %d: the wire contract uses QoS 1 (0 for experiments)", c.QoS)
 	case c.Inflight < 1 || c.Inflight > 10000:
@@ -338,8 +347,8 @@ func (c *Config) validate() error {
 	case c.Save != "" && !c.Provision:
 		return usagef("--save writes the devices --provision pairs; it needs --provision")
 	}
-	if c.Provision || c.Verify || c.Zone != "" {
-		if c.Email == "" || c.Password == "" {
+	if c.Provision || c.Verify || c.Zone != "" || c.Protocol.overHTTP() {
+		if (c.Provision || c.Verify || c.Zone != "") && (c.Email == "" || c.Password == "") {
 			what := map[bool]string{true: "--provision", false: "--verify"}[c.Provision]
 			if c.Zone != "" && !c.Provision {
 				what = "--zone"

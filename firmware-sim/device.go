@@ -265,7 +265,7 @@ func (d *device) pump() {
 		now := time.Now()
 		switch {
 		case d.flash.len() > 0:
-			d.sendFixes(d.flash.take(d.cfg().Batch), now)
+			d.sendFixes(d.flash.take(d.cfg().Protocol.maxBatch(d.cfg().Batch)), now)
 		case d.batteryDue:
 			d.batteryDue = false
 			d.sendBattery(now)
@@ -302,7 +302,15 @@ func (d *device) sendFixes(fixes []pendingFix, now time.Time) {
 	if fresh < len(fixes) {
 		d.s.c.resent.Add(int64(len(fixes) - fresh))
 	}
-	d.publish(kindPosition, d.posTopic, wire.EncodePosition(wf...), fixes, now)
+	switch p := d.cfg().Protocol; {
+	case p.overHTTP():
+		d.inflight = append(d.inflight, flight{tok: d.s.http.send(p, d.cred, fixes), sentAt: now, kind: kindPosition, fixes: fixes})
+		d.s.c.inflight.Add(1)
+	case p == protoOwnTracksMQTT:
+		d.publish(kindPosition, d.posTopic, ownTracksLocation(&fixes[0]), fixes, now)
+	default:
+		d.publish(kindPosition, d.posTopic, wire.EncodePosition(wf...), fixes, now)
+	}
 }
 
 func (d *device) sendBattery(now time.Time) {
@@ -406,9 +414,18 @@ func (d *device) connect() error {
 	defer func() { <-s.connectSem }()
 	cfg := d.cfg()
 	lost := make(chan struct{}, 1)
+	if cfg.Protocol.overHTTP() { // nothing to open: requests share kept-alive connections
+		d.lost, d.connected = lost, true
+		s.c.connected.Add(1)
+		return nil
+	}
+	clientID := d.cred.ID
+	if cfg.Protocol == protoOwnTracksMQTT {
+		clientID = "owntracks-sim-" + d.cred.ID // any client ID: the broker files it under the username
+	}
 	opts := paho.NewClientOptions().
 		AddBroker(s.brokerURL).
-		SetClientID(d.cred.ID).SetUsername(d.cred.ID).SetPassword(d.cred.Token).
+		SetClientID(clientID).SetUsername(d.cred.ID).SetPassword(d.cred.Token).
 		SetProtocolVersion(4).
 		SetCleanSession(false). // a bracelet's session and subscription outlive its connections
 		SetAutoReconnect(false).SetConnectRetry(false).
@@ -439,7 +456,9 @@ func (d *device) connect() error {
 		return err
 	}
 	// The retained config arrives whenever it does; no need to wait.
-	client.Subscribe(wire.ConfigTopic(d.cred.ID), 1, d.onMessage)
+	if cfg.Protocol == protoBracelet {
+		client.Subscribe(wire.ConfigTopic(d.cred.ID), 1, d.onMessage)
+	}
 	d.client, d.lost, d.connected = client, lost, true
 	d.backoff = 0
 	s.c.connected.Add(1)
@@ -500,7 +519,9 @@ func (d *device) goOffline() {
 	if !d.connected {
 		return
 	}
-	d.client.Disconnect(100)
+	if d.client != nil {
+		d.client.Disconnect(100)
+	}
 	deadline := time.Now().Add(2 * time.Second)
 	for _, f := range d.inflight { // paho settles every token on disconnect
 		f.tok.WaitTimeout(time.Until(deadline))
@@ -514,7 +535,9 @@ func (d *device) close() {
 	if d.connected {
 		client := d.client
 		d.dropConnection()
-		client.Disconnect(250)
+		if client != nil {
+			client.Disconnect(250)
+		}
 	}
 	for _, f := range d.inflight {
 		d.s.c.inflight.Add(-1)

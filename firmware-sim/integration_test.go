@@ -187,11 +187,13 @@ func newAccount(t *testing.T, s *lifelineServer) *account {
 	return a
 }
 
-func (a *account) pair(t *testing.T, n int) []credential {
+func (a *account) pair(t *testing.T, n int) []credential { return a.pairKind(t, n, "bracelet") }
+
+func (a *account) pairKind(t *testing.T, n int, kind string) []credential {
 	t.Helper()
 	var creds []credential
 	for i := range n {
-		c, err := a.api.pairDevice(t.Context(), fmt.Sprintf("Test bracelet %d", i+1))
+		c, err := a.api.pairDevice(t.Context(), fmt.Sprintf("Test %s %d", kind, i+1), kind)
 		if err != nil {
 			t.Fatalf("pair: %v", err)
 		}
@@ -414,4 +416,40 @@ func timescaleFlag() string {
 		return "--timescale=require"
 	}
 	return "--timescale=off"
+}
+
+// TestEveryProtocol: a few devices speak each protocol, in the offline
+// scenario too (buffered fixes sent after the gap, as arrays where the
+// protocol has them); --verify finds every acknowledged fix stored once.
+func TestEveryProtocol(t *testing.T) {
+	s := startServer(t)
+	for _, p := range protocols {
+		for _, scenario := range []string{scenarioWander, scenarioOffline} {
+			t.Run(string(p)+" "+scenario, func(t *testing.T) {
+				a := newAccount(t, s)
+				cfg := a.config(s, a.pairKind(t, 3, p.deviceKind()))
+				cfg.Protocol, cfg.Scenario, cfg.Inflight = p, scenario, 4
+				cfg.OfflineAfter, cfg.OfflineFor, cfg.Batch = time.Second, time.Second, 50
+				var out bytes.Buffer
+				sum, err := Run(t.Context(), cfg, &out, io.Discard)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, out.String())
+				}
+				if sum.Acked < 3*5 || sum.Lost != 0 {
+					t.Fatalf("acked %d, lost %d; want dozens acknowledged and none lost\n%s", sum.Acked, sum.Lost, out.String())
+				}
+				if v := sum.Verify; v == nil || v.Checked != int(sum.Acked) || v.failed() {
+					t.Errorf("verify: %+v\n%s", sum.Verify, out.String())
+				}
+				stored := map[string]int{}
+				for _, l := range a.everything(t) {
+					stored[l.Source]++
+				}
+				want := map[protocol]string{protoBracelet: "bracelet", protoOwnTracksMQTT: "owntracks", protoOwnTracksHTTP: "owntracks", protoOverland: "overland", protoOsmAnd: "osmand"}[p]
+				if len(stored) != 1 || stored[want] < int(sum.Acked) {
+					t.Errorf("stored fixes by source %v, want %d or more from %s", stored, sum.Acked, want)
+				}
+			})
+		}
+	}
 }

@@ -1,7 +1,8 @@
 // Command firmware-sim simulates Lifeline bracelets over MQTT: a few for a
 // tester who has no hardware, thousands as the load generator of the
-// benchmarks. It speaks only the bracelet wire contract v1 (lifeline/ingest/wire),
-// through paho, exactly as a real bracelet would. Run it with --help.
+// benchmarks. It speaks the bracelet wire contract v1 (lifeline/ingest/wire),
+// through paho, exactly as a real bracelet would, or (--protocol) one of the
+// phone apps' protocols. Run it with --help.
 package main
 
 import (

@@ -42,6 +42,7 @@ type sim struct {
 	brokerURL string
 	tls       *tls.Config
 	dial      paho.OpenConnectionFunc // nil: paho's own (WebSocket)
+	http      *httpSender             // the HTTP protocols' requests
 	api       *apiClient              // signed in, when the run needs the API
 	route     *route
 	target    target
@@ -106,6 +107,9 @@ func prepare(ctx context.Context, cfg Config, stderr io.Writer) (*sim, error) {
 	}
 	u, _ := brokerURL(cfg.Broker)
 	s := &sim{cfg: cfg, brokerURL: u.String(), seed: cfg.Seed, errCount: map[string]int{}}
+	if cfg.Protocol != protoBracelet {
+		s.cfg.BatteryEvery = 0 // a phone app reports its battery in each fix
+	}
 	if s.seed == 0 {
 		s.seed = rand.Uint64()
 	}
@@ -183,6 +187,9 @@ func prepare(ctx context.Context, cfg Config, stderr io.Writer) (*sim, error) {
 		s.tls = t
 	}
 	s.dial = s.openConn()
+	if cfg.Protocol.overHTTP() {
+		s.http = newHTTPSender(strings.TrimRight(cfg.API, "/"), max(1, len(creds)*cfg.Inflight), cfg.Insecure)
+	}
 	s.saturate = cfg.MaxRate || (cfg.Interval == 0 && cfg.Rate == 0)
 	s.load = s.saturate || cfg.Rate > 0
 	interval := cfg.Interval
@@ -211,7 +218,7 @@ func (s *sim) provision(ctx context.Context, n int, stderr io.Writer) ([]credent
 				if n > 1 {
 					name = fmt.Sprintf("%s %d", s.cfg.Name, i+1)
 				}
-				creds[i], errs[i] = s.api.pairDevice(ctx, name)
+				creds[i], errs[i] = s.api.pairDevice(ctx, name, s.cfg.Protocol.deviceKind())
 				creds[i].User = s.cfg.Email
 			}
 		})
@@ -241,6 +248,9 @@ func (s *sim) newDevice(i int, c credential, interval time.Duration) *device {
 		skew: cfg.Skew, interval: interval,
 		posTopic: wire.PositionTopic(c.ID), batTopic: wire.BatteryTopic(c.ID),
 		flash: newFlash(cfg.Flash), config: make(chan int, 1),
+	}
+	if cfg.Protocol == protoOwnTracksMQTT {
+		d.posTopic = ownTracksTopic(c.ID)
 	}
 	switch cfg.Scenario {
 	case scenarioRoute:

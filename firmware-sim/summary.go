@@ -27,6 +27,7 @@ type Summary struct {
 	MaxMs      float64 `json:"max_ms"`
 
 	Scenario      string   `json:"scenario"`
+	Protocol      string   `json:"protocol"`
 	QoS           int      `json:"qos"`
 	Inflight      int      `json:"inflight"`
 	RampS         float64  `json:"ramp_s"`  // connecting every device
@@ -58,7 +59,7 @@ func (s *sim) summary(window time.Duration, ackedInWindow int64, ramp time.Durat
 		Sent: c.sent.Load(), Acked: c.acked.Load(),
 		Errors: c.errors.Load(), Reconnects: c.reconnects.Load(),
 		P50ms: ms(h.Percentile(0.50)), P90ms: ms(h.Percentile(0.90)), P99ms: ms(h.Percentile(0.99)), MaxMs: ms(h.Max()),
-		Scenario: s.cfg.Scenario, QoS: s.cfg.QoS, Inflight: s.cfg.Inflight, RampS: ramp.Seconds(),
+		Scenario: s.cfg.Scenario, Protocol: string(s.cfg.Protocol), QoS: s.cfg.QoS, Inflight: s.cfg.Inflight, RampS: ramp.Seconds(),
 		Packets: h.Count(), Resent: c.resent.Load(), Unsent: c.unsent.Load(), Skipped: c.skipped.Load(),
 		FlashDropped: c.flashDropped.Load(), OutOfWindow: c.outOfWindow.Load(), Refused: c.refused.Load(),
 		BatterySent: c.batterySent.Load(), BatteryAcked: c.batteryAcked.Load(),
@@ -74,11 +75,18 @@ func (s *sim) summary(window time.Duration, ackedInWindow int64, ramp time.Durat
 }
 
 func printSummary(w io.Writer, s *Summary) {
-	fmt.Fprintf(w, "firmware-sim: %d device(s), scenario %s, QoS %d, inflight %d, %.1f s (ramp-up %.1f s)\n",
-		s.Devices, s.Scenario, s.QoS, s.Inflight, s.DurationS, s.RampS)
+	shown, acked := "", "publish to PUBACK"
+	if p := protocol(s.Protocol); p != protoBracelet && p != "" {
+		shown = ", protocol " + s.Protocol
+		if p.overHTTP() {
+			acked = "request to 200 answer"
+		}
+	}
+	fmt.Fprintf(w, "firmware-sim: %d device(s), scenario %s%s, QoS %d, inflight %d, %.1f s (ramp-up %.1f s)\n",
+		s.Devices, s.Scenario, shown, s.QoS, s.Inflight, s.DurationS, s.RampS)
 	fmt.Fprintf(w, "  fixes       sent %d  acknowledged %d  lost %d  (%.1f fixes/s)\n", s.Sent, s.Acked, s.Lost, s.FixesPerS)
-	fmt.Fprintf(w, "  latency     p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms  (publish to PUBACK, %d packets)\n",
-		s.P50ms, s.P90ms, s.P99ms, s.MaxMs, s.Packets)
+	fmt.Fprintf(w, "  latency     p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms  (%s, %d packets)\n",
+		s.P50ms, s.P90ms, s.P99ms, s.MaxMs, acked, s.Packets)
 	fmt.Fprintf(w, "  connection  reconnects %d  errors %d", s.Reconnects, s.Errors)
 	if s.Refused > 0 {
 		fmt.Fprintf(w, "  refused %d device(s)", s.Refused)

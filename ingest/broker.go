@@ -1,12 +1,15 @@
-// Package ingest is where bracelets come in: the embedded MQTT broker with
-// the hooks that enforce the wire contract, and the writer that commits
-// fixes before they are acknowledged.
+// Package ingest is where bracelets and phones come in over MQTT: the
+// embedded MQTT broker with the hooks that enforce the wire contract (and
+// OwnTracks' topics for phones), and the writer that commits fixes before
+// they are acknowledged.
 package ingest
 
 import (
+	"context"
 	"crypto/tls"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
@@ -14,6 +17,7 @@ import (
 	"github.com/mochi-mqtt/server/v2/packets"
 
 	"lifeline"
+	"lifeline/ingest/phone"
 	"lifeline/ingest/wire"
 	"lifeline/live"
 )
@@ -28,6 +32,9 @@ type BrokerConfig struct {
 
 	Devices lifeline.DeviceService
 	Writer  *Writer
+	// Zones, when set, are sent to connected OwnTracks phones as regions:
+	// when they subscribe and, with Events set, whenever a zone changes.
+	Zones lifeline.ZoneService
 	// Limits bound packets; zero fields mean wire's defaults.
 	Limits wire.Limits
 	// Rate limits each device's publishes.
@@ -54,6 +61,10 @@ type Broker struct {
 	hook   *deviceHook
 	tcp    *listeners.TCP
 	ws     *wsListener
+	zones  lifeline.ZoneService
+	// waypointsMu keeps setWaypoints in the order the zones were read,
+	// so an older list never lands after a newer one.
+	waypointsMu sync.Mutex
 }
 
 var _ lifeline.DeviceConnections = (*Broker)(nil)
@@ -76,11 +87,12 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 		server: server,
 		tcp:    listeners.NewTCP(listeners.Config{ID: "tcp", Address: cfg.TCPAddr, TLSConfig: cfg.TLS}),
 		ws:     newWSListener("ws", cfg.WSAddr, cfg.TLS),
+		zones:  cfg.Zones,
 	}
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
 		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{},
-		publishConfig: b.publishConfig, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
+		publishConfig: b.publishConfig, publishWaypoints: b.publishWaypoints, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
 		busy: func(cl *mqtt.Client) {
 			code := packets.ErrServerBusy
 			if cl.Properties.ProtocolVersion < 5 {
@@ -105,6 +117,11 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	}
 	if cfg.Events != nil {
 		cfg.Events.OnDeviceRevoked(b.Disconnect)
+		cfg.Events.OnUserEvent(func(e live.Event) {
+			if e.Kind == live.KindZone {
+				b.publishWaypoints(e.UserID, b.hook.userCmdTopics(e.UserID))
+			}
+		})
 	}
 	return b, nil
 }
@@ -135,6 +152,33 @@ func (b *Broker) publishConfig(deviceID string) {
 	if err := b.server.Publish(wire.ConfigTopic(deviceID), payload, true, 1); err != nil {
 		b.hook.log.Warn("publish device config", "device", deviceID, "err", err)
 	}
+}
+
+// publishWaypoints sends the user's zones as an OwnTracks setWaypoints
+// command to each topic, off the caller's goroutine (the broker's, or the
+// live events'). QoS 1, not retained: a phone that is away gets them when
+// it next subscribes.
+func (b *Broker) publishWaypoints(userID int64, cmdTopics []string) {
+	if b.zones == nil || len(cmdTopics) == 0 {
+		return
+	}
+	go func() {
+		b.waypointsMu.Lock()
+		defer b.waypointsMu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		zones, err := b.zones.FindZones(ctx, userID)
+		if err != nil {
+			b.hook.log.Warn("zones for OwnTracks phones", "user", userID, "err", err)
+			return
+		}
+		payload := phone.OwnTracksSetWaypoints(zones)
+		for _, topic := range cmdTopics {
+			if err := b.server.Publish(topic, payload, false, 1); err != nil {
+				b.hook.log.Warn("publish OwnTracks waypoints", "topic", topic, "err", err)
+			}
+		}
+	}()
 }
 
 // Close disconnects every client and stops the listeners.

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strings"
 	"time"
 
 	"lifeline"
@@ -13,6 +14,7 @@ import (
 type sender struct {
 	deviceID string
 	userID   int64
+	kind     string // lifeline.DeviceBracelet or DevicePhone ("": a bracelet)
 }
 
 // decoded is a packet the contract accepts, as rows for the writer.
@@ -28,11 +30,14 @@ type decoded struct {
 // which also stamps each row's ReceivedAt. A refused packet's error is a
 // *wire.Error: wire.ReasonOf names the reason, the metric label.
 //
-// Only bracelet topics exist so far; another topic family would be told
-// apart by its topic here and decoded by its own codec into the same rows.
+// Each topic family has its own codec: bracelets/… the wire contract's
+// (bracelets only), owntracks/… OwnTracks' (phones only).
 func decodePacket(topic string, payload []byte, from sender, now time.Time, limits wire.Limits) (decoded, error) {
+	if strings.HasPrefix(topic, OwnTracksRoot+"/") {
+		return decodeOwnTracks(topic, payload, from, now, limits)
+	}
 	id, kind, err := wire.ParseTopic(topic)
-	if err != nil || id != from.deviceID {
+	if err != nil || id != from.deviceID || from.kind == lifeline.DevicePhone {
 		return decoded{}, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "not this device's topic: " + topic}
 	}
 	switch kind {

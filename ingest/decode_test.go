@@ -104,30 +104,95 @@ func TestDecodePacket(t *testing.T) {
 	}
 }
 
+func TestDecodeOwnTracksPacket(t *testing.T) {
+	const device = "brc_phone0001"
+	phone := sender{deviceID: device, userID: 7, kind: lifeline.DevicePhone}
+	bracelet := sender{deviceID: device, userID: 7, kind: lifeline.DeviceBracelet}
+	now := time.Date(2026, 11, 24, 3, 0, 0, 0, time.UTC)
+	tst := now.Add(-time.Minute)
+	base := "owntracks/" + device + "/iphone"
+	location := fmt.Appendf(nil, `{"_type":"location","lat":48.85,"lon":2.29,"tst":%d,"acc":5,"alt":167,"vel":36,"cog":271,"batt":41,"bs":2,"t":"u"}`, tst.Unix())
+	num := func(v float64) *float64 { return &v }
+	batt := 41
+	cases := []struct {
+		name    string
+		topic   string
+		from    sender
+		payload []byte
+		want    decoded // when accepted
+		reason  string  // when refused
+	}{
+		{name: "a location gives a fix and a battery reading", topic: base, from: phone, payload: location,
+			want: decoded{kind: wire.KindPosition,
+				fixes: []lifeline.Fix{{UserID: 7, DeviceID: device, Source: lifeline.SourceOwnTracks, TS: tst, Lat: 48.85, Lon: 2.29,
+					Accuracy: num(5), Battery: &batt, Altitude: num(167), Speed: num(10), Course: num(271), ReceivedAt: now}},
+				batteries: []lifeline.BatteryReading{{UserID: 7, DeviceID: device, TS: tst, Battery: 41, Charging: true, ReceivedAt: now}}}},
+		{name: "an lwt is accepted without rows", topic: base, from: phone, payload: []byte(`{"_type":"lwt","tst":1}`)},
+		{name: "a subtopic's message is accepted without rows", topic: base + "/waypoints", from: phone, payload: []byte(`{"_type":"waypoints","waypoints":[]}`)},
+		{name: "a location out of range is refused", topic: base, from: phone,
+			payload: fmt.Appendf(nil, `{"_type":"location","lat":91,"lon":2,"tst":%d}`, tst.Unix()), reason: ReasonBadOwnTracks},
+		{name: "an unknown field is refused", topic: base, from: phone,
+			payload: fmt.Appendf(nil, `{"_type":"location","lat":1,"lon":2,"tst":%d,"secret":1}`, tst.Unix()), reason: ReasonBadOwnTracks},
+		{name: "another device's subtree is refused", topic: "owntracks/brc_phone0002/iphone", from: phone, payload: location, reason: wire.ReasonBadTopic},
+		{name: "a bracelet may not speak OwnTracks", topic: base, from: bracelet, payload: location, reason: wire.ReasonBadTopic},
+		{name: "a phone may not speak the bracelet contract", topic: wire.PositionTopic(device), from: phone,
+			payload: wire.EncodePosition(wire.Fix{Seq: 1, TS: tst, Lat: 1, Lon: 2}), reason: wire.ReasonBadTopic},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := decodePacket(c.topic, c.payload, c.from, now, wire.Limits{})
+			if c.reason != "" {
+				if wire.ReasonOf(err) != c.reason {
+					t.Fatalf("refusal = %v, want reason %s", err, c.reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("decoded\n%+v\nwant\n%+v", got, c.want)
+			}
+		})
+	}
+}
+
 // FuzzDecodePacket checks what decodePacket promises for any topic and
 // payload: rows only for the sender, stamped with the receive time, or a
 // refusal with a reason of the contract.
 func FuzzDecodePacket(f *testing.F) {
 	const device = "brc_fuzz0001"
 	now := time.Date(2026, 11, 24, 3, 0, 0, 0, time.UTC)
-	f.Add(wire.PositionTopic(device), wire.EncodePosition(wire.Fix{Seq: 1, TS: now, Lat: 1, Lon: 2}))
-	f.Add(wire.BatteryTopic(device), wire.EncodeBattery(wire.Battery{Seq: 1, TS: now, Bat: 50}))
-	f.Add(wire.ConfigTopic(device), []byte(`{"interval_s":30}`))
-	f.Add("bracelets/brc_other0001/position", []byte(`[]`))
-	reasons := map[string]bool{}
+	f.Add(wire.PositionTopic(device), wire.EncodePosition(wire.Fix{Seq: 1, TS: now, Lat: 1, Lon: 2}), false)
+	f.Add(wire.BatteryTopic(device), wire.EncodeBattery(wire.Battery{Seq: 1, TS: now, Bat: 50}), false)
+	f.Add(wire.ConfigTopic(device), []byte(`{"interval_s":30}`), false)
+	f.Add("bracelets/brc_other0001/position", []byte(`[]`), false)
+	f.Add("owntracks/"+device+"/phone", []byte(`{"_type":"location","lat":1,"lon":2,"tst":1795489200,"batt":80,"bs":2}`), true)
+	f.Add("owntracks/"+device+"/phone", []byte(`{"_type":"lwt","tst":1795489200}`), true)
+	f.Add("owntracks/"+device+"/phone/event", []byte(`{"_type":"transition"}`), true)
+	f.Add("owntracks/brc_other0001/phone", []byte(`{"_type":"location","lat":1,"lon":2,"tst":1795489200}`), true)
+	f.Add("owntracks/"+device+"/phone", []byte(`{"_type":"location","lat":1,"lon":2,"tst":1795489200}`), false)
+	reasons := map[string]bool{ReasonBadOwnTracks: true}
 	for _, r := range wire.Reasons() {
 		reasons[r] = true
 	}
-	f.Fuzz(func(t *testing.T, topic string, payload []byte) {
-		got, err := decodePacket(topic, payload, sender{deviceID: device, userID: 3}, now, wire.Limits{})
+	f.Fuzz(func(t *testing.T, topic string, payload []byte, phone bool) {
+		from := sender{deviceID: device, userID: 3, kind: lifeline.DeviceBracelet}
+		if phone {
+			from.kind = lifeline.DevicePhone
+		}
+		got, err := decodePacket(topic, payload, from, now, wire.Limits{})
 		if err != nil {
 			if !reasons[wire.ReasonOf(err)] {
 				t.Fatalf("refused for %q, not a reason of the contract: %v", wire.ReasonOf(err), err)
 			}
 			return
 		}
-		if len(got.fixes)+len(got.batteries) == 0 {
-			t.Fatal("accepted a packet without rows")
+		if !phone && len(got.fixes)+len(got.batteries) == 0 {
+			t.Fatal("accepted a bracelet packet without rows")
+		}
+		if got.kind == wire.KindPosition && len(got.fixes) == 0 {
+			t.Fatal("accepted a position without fixes")
 		}
 		for _, fx := range got.fixes {
 			if fx.DeviceID != device || fx.UserID != 3 || !fx.ReceivedAt.Equal(now) || fx.TS.After(now.Add(wire.DefaultMaxFuture)) {

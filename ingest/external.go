@@ -38,7 +38,8 @@ type ExternalConfig struct {
 }
 
 // External is an ingest worker on an outside broker. It reads bracelet
-// packets through shared subscriptions and acknowledges each only after its
+// packets and OwnTracks phones' base topics (their locations) through
+// shared subscriptions and acknowledges each only after its
 // rows are committed, so a worker that dies loses nothing: the broker
 // redelivers what it had not acknowledged.
 type External struct {
@@ -76,6 +77,7 @@ func StartExternal(cfg ExternalConfig) (*External, error) {
 			filters := map[string]byte{
 				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/position": 1,
 				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/battery":  1,
+				"$share/" + SharedGroup + "/" + OwnTracksRoot + "/+/+":         1,
 			}
 			tok := c.SubscribeMultiple(filters, e.handle)
 			tok.Wait()
@@ -125,7 +127,7 @@ func orDefaults(logger *slog.Logger, metrics *Metrics, now func() time.Time) (*s
 // packets of unknown or revoked devices are acknowledged without storing:
 // redelivering them could never succeed.
 func (e *External) handle(_ paho.Client, msg paho.Message) {
-	deviceID, _, err := wire.ParseTopic(msg.Topic())
+	deviceID, err := topicDevice(msg.Topic())
 	if err != nil {
 		e.reject(msg, wire.ReasonOf(err))
 		return
@@ -140,7 +142,7 @@ func (e *External) handle(_ paho.Client, msg paho.Message) {
 		return
 	}
 	now := e.cfg.Now()
-	p, err := decodePacket(msg.Topic(), msg.Payload(), sender{deviceID: deviceID, userID: device.UserID}, now, e.cfg.Limits)
+	p, err := decodePacket(msg.Topic(), msg.Payload(), sender{deviceID: deviceID, userID: device.UserID, kind: device.Kind}, now, e.cfg.Limits)
 	e.record(deviceID, device.UserID, now, msg, logged(p, err))
 	if err != nil {
 		e.reject(msg, wire.ReasonOf(err))
@@ -155,6 +157,16 @@ func (e *External) handle(_ paho.Client, msg paho.Message) {
 		return
 	}
 	msg.Ack()
+}
+
+// topicDevice is the device a topic names: bracelets/{id}/… or
+// owntracks/{id}/….
+func topicDevice(topic string) (string, error) {
+	if user, _, _, ok := parseOwnTracksTopic(topic); ok {
+		return user, nil
+	}
+	id, _, err := wire.ParseTopic(topic)
+	return id, err
 }
 
 func (e *External) record(deviceID string, userID int64, at time.Time, msg paho.Message, res packetResult) {

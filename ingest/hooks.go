@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,9 +20,10 @@ import (
 	"lifeline/live"
 )
 
-// deviceHook enforces the bracelet wire contract v1 inside the broker:
-// who may connect, what each device may publish and subscribe to, and what
-// happens to a position or battery packet (decoded, committed, then acked).
+// deviceHook enforces the bracelet wire contract v1 and OwnTracks' topics
+// inside the broker: who may connect, what each device may publish and
+// subscribe to, and what happens to a position or battery packet (decoded,
+// committed, then acked).
 type deviceHook struct {
 	mqtt.HookBase
 	devices lifeline.DeviceService
@@ -31,8 +33,11 @@ type deviceHook struct {
 	metrics *Metrics
 	log     *slog.Logger
 	now     func() time.Time
-	// publishConfig sends a device its retained config after it connects.
+	// publishConfig sends a bracelet its retained config after it connects.
 	publishConfig func(deviceID string)
+	// publishWaypoints sends a phone's owner's zones to OwnTracks command
+	// topics.
+	publishWaypoints func(userID int64, cmdTopics []string)
 	// maxClients caps connected devices (0: no cap); busy answers a
 	// client turned away for it.
 	maxClients int
@@ -46,17 +51,21 @@ type deviceHook struct {
 	sessions map[string]*deviceSession // by device ID
 }
 
-// deviceSession is a connected, authenticated bracelet.
+// deviceSession is a connected, authenticated device.
 type deviceSession struct {
 	client  *mqtt.Client
 	userID  int64
+	kind    string
 	limiter *ratelimit.Bucket
+	// cmdTopics are the OwnTracks command topics of a phone's app (one per
+	// OwnTracks device name it used), guarded by the hook's mu.
+	cmdTopics []string
 }
 
 func (h *deviceHook) ID() string { return "lifeline-devices" }
 
 func (h *deviceHook) Provides(b byte) bool {
-	return bytes.Contains([]byte{mqtt.OnConnect, mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnSessionEstablished, mqtt.OnDisconnect}, []byte{b})
+	return bytes.Contains([]byte{mqtt.OnConnect, mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnSubscribed, mqtt.OnSessionEstablished, mqtt.OnDisconnect}, []byte{b})
 }
 
 func (h *deviceHook) refuse(reason string, cl *mqtt.Client) bool {
@@ -73,7 +82,7 @@ func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
 		return nil
 	}
 	h.mu.Lock()
-	_, reconnecting := h.sessions[cl.ID]
+	_, reconnecting := h.sessions[string(pk.Connect.Username)]
 	full := len(h.sessions) >= h.maxClients && !reconnecting
 	h.mu.Unlock()
 	if full {
@@ -86,15 +95,15 @@ func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
 	return nil
 }
 
-// OnConnectAuthenticate admits a device whose client ID and username are
-// its ID and whose password is its current token.
+// OnConnectAuthenticate admits a device whose username is its ID and whose
+// password is its current token. A bracelet's client ID must be its ID; a
+// phone's may be anything (OwnTracks picks its own), and is replaced by the
+// device ID before mochi looks for a session to take over, so a phone
+// takes over only its own earlier connection, never another device's.
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
 	id := string(pk.Connect.Username)
-	switch {
-	case id == "" || !wire.ValidDeviceID(id):
+	if id == "" || !wire.ValidDeviceID(id) {
 		return h.refuse("unknown_device", cl)
-	case cl.ID != id:
-		return h.refuse("client_id_mismatch", cl)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -109,23 +118,33 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 		return h.refuse("revoked", cl)
 	case subtle.ConstantTimeCompare(lifeline.HashDeviceToken(string(pk.Connect.Password)), creds.TokenHash) != 1:
 		return h.refuse("bad_token", cl)
+	case creds.Kind != lifeline.DevicePhone && cl.ID != id:
+		return h.refuse("client_id_mismatch", cl)
+	}
+	if cl.ID != id {
+		if cl.Properties.Props.AssignedClientID != "" {
+			cl.Properties.Props.AssignedClientID = id // MQTT 5: the CONNACK tells the ID in use
+		}
+		cl.ID = id
 	}
 	h.mu.Lock()
 	// A reconnecting device replaces its old session (mochi then closes the
 	// old connection): the gauge follows the map, not the events.
-	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, limiter: ratelimit.NewBucket(h.rate)}
+	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, kind: creds.Kind, limiter: ratelimit.NewBucket(h.rate)}
 	h.metrics.Connected.Set(float64(len(h.sessions)))
 	h.mu.Unlock()
 	return true
 }
 
 func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {
-	if h.publishConfig != nil {
+	s := h.session(cl)
+	if s == nil {
+		return
+	}
+	if h.publishConfig != nil && s.kind != lifeline.DevicePhone {
 		h.publishConfig(cl.ID)
 	}
-	if s := h.session(cl); s != nil {
-		h.announce(s.userID, cl.ID, true)
-	}
+	h.announce(s.userID, cl.ID, true)
 }
 
 // announce tells the owner's live streams that a bracelet came or went,
@@ -167,13 +186,20 @@ func (h *deviceHook) session(cl *mqtt.Client) *deviceSession {
 	return nil
 }
 
-// OnACLCheck: a device publishes only under bracelets/{its id}/ and
-// subscribes only to bracelets/{its id}/config.
+// OnACLCheck: a bracelet publishes only under bracelets/{its id}/ and
+// subscribes only to bracelets/{its id}/config; a phone publishes and
+// subscribes only inside owntracks/{its id}/ (ownTracksACL). Neither may
+// use the other's topics.
 func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
-	prefix := "bracelets/" + cl.ID + "/"
-	allowed := strings.HasPrefix(topic, prefix) && len(topic) > len(prefix) && !strings.ContainsAny(topic[len(prefix):], "+#")
-	if !write {
-		allowed = topic == wire.ConfigTopic(cl.ID)
+	var allowed bool
+	if s := h.session(cl); s != nil && s.kind == lifeline.DevicePhone {
+		allowed = ownTracksACL(cl.ID, topic, write)
+	} else {
+		prefix := "bracelets/" + cl.ID + "/"
+		allowed = strings.HasPrefix(topic, prefix) && len(topic) > len(prefix) && !strings.ContainsAny(topic[len(prefix):], "+#")
+		if !write {
+			allowed = topic == wire.ConfigTopic(cl.ID)
+		}
 	}
 	if !allowed {
 		h.metrics.Refused.WithLabelValues("acl").Inc()
@@ -219,7 +245,7 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		}
 		return pk, h.submit(cl, nil, nil, func(error) { ack(packets.ErrMessageRateTooHigh) })
 	}
-	p, err := decodePacket(pk.TopicName, pk.Payload, sender{deviceID: cl.ID, userID: s.userID}, now, h.limits)
+	p, err := decodePacket(pk.TopicName, pk.Payload, sender{deviceID: cl.ID, userID: s.userID, kind: s.kind}, now, h.limits)
 	h.record(cl.ID, s.userID, now, pk, logged(p, err))
 	if err != nil {
 		reason := wire.ReasonOf(err)
@@ -230,6 +256,9 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 			code = packets.ErrPayloadFormatInvalid // PUBACK 0x99
 		}
 		return pk, h.submit(cl, nil, nil, func(error) { ack(code) })
+	}
+	if s.kind == lifeline.DevicePhone {
+		h.learnOwnTracksDevice(s, pk.TopicName)
 	}
 	return pk, h.submit(cl, p.fixes, p.batteries, func(err error) {
 		switch {
@@ -273,3 +302,71 @@ func pubAck(packetID uint16, code packets.Code) packets.Packet {
 // RateLimit is a token bucket: Burst packets at once, refilled at
 // PerSecond. Zero PerSecond means no limit.
 type RateLimit = ratelimit.Limit
+
+// OnSubscribed sends a phone the owner's zones when it subscribes to its
+// OwnTracks command topic (an exact filter names the OwnTracks device; a
+// wildcard one is answered for the devices it has published as).
+func (h *deviceHook) OnSubscribed(cl *mqtt.Client, pk packets.Packet, reasonCodes []byte) {
+	s := h.session(cl)
+	if s == nil || s.kind != lifeline.DevicePhone || h.publishWaypoints == nil {
+		return
+	}
+	var granted []string
+	for i, f := range pk.Filters {
+		if i >= len(reasonCodes) || reasonCodes[i] >= packets.ErrUnspecifiedError.Code {
+			continue
+		}
+		granted = append(granted, f.Filter)
+		if user, device, sub, ok := parseOwnTracksTopic(f.Filter); ok && sub == "cmd" && user == cl.ID {
+			h.addCmdTopic(s, ownTracksCmdTopic(user, device))
+		}
+	}
+	h.mu.Lock()
+	var topics []string
+	for _, topic := range s.cmdTopics {
+		if slices.ContainsFunc(granted, func(filter string) bool { return filterMatches(filter, topic) }) {
+			topics = append(topics, topic)
+		}
+	}
+	h.mu.Unlock()
+	h.publishWaypoints(s.userID, topics)
+}
+
+// learnOwnTracksDevice notes the OwnTracks device a phone publishes as;
+// the first time, it is sent the owner's zones.
+func (h *deviceHook) learnOwnTracksDevice(s *deviceSession, topic string) {
+	user, device, _, ok := parseOwnTracksTopic(topic)
+	if !ok || h.publishWaypoints == nil {
+		return
+	}
+	cmd := ownTracksCmdTopic(user, device)
+	if h.addCmdTopic(s, cmd) {
+		h.publishWaypoints(s.userID, []string{cmd})
+	}
+}
+
+// addCmdTopic remembers a command topic (up to maxOwnTracksDevices); it
+// reports whether the topic is new.
+func (h *deviceHook) addCmdTopic(s *deviceSession, topic string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if slices.Contains(s.cmdTopics, topic) || len(s.cmdTopics) >= maxOwnTracksDevices {
+		return false
+	}
+	s.cmdTopics = append(s.cmdTopics, topic)
+	return true
+}
+
+// userCmdTopics lists the command topics of every connected phone of a
+// user.
+func (h *deviceHook) userCmdTopics(userID int64) []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var topics []string
+	for _, s := range h.sessions {
+		if s.userID == userID {
+			topics = append(topics, s.cmdTopics...)
+		}
+	}
+	return topics
+}

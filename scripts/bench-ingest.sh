@@ -4,10 +4,14 @@
 # measured in the same run with the same load generator:
 #   - the bare broker: mochi with no Lifeline hooks, nothing stored;
 #   - raw PostgreSQL COPY of the same number of rows, batches of 1,000.
+# Then the same load in each phone protocol (firmware-sim --protocol: OwnTracks
+# over MQTT, and OwnTracks, Overland and OsmAnd over HTTP with kept-alive
+# connections, each answered only after the commit), one row per protocol.
 # Each figure is the median of REPEAT runs. Results go to BENCHMARKS.md.
 #
 # Settings (environment): DEVICES ("1000 10000": one table row group per
-# fleet size), DURATION (15s), INFLIGHT (8), REPEAT (3), OUT (BENCHMARKS.md).
+# fleet size), DURATION (15s), INFLIGHT (8), REPEAT (3), PROTOCOLS (all five;
+# "bracelet" alone skips the phone rows), OUT (BENCHMARKS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/bench.sh
@@ -16,6 +20,7 @@ DEVICES=${DEVICES:-1000 10000}
 DURATION=${DURATION:-15s}
 INFLIGHT=${INFLIGHT:-8}
 REPEAT=${REPEAT:-3}
+PROTOCOLS=${PROTOCOLS:-bracelet owntracks-mqtt owntracks-http overland osmand}
 OUT=${OUT:-BENCHMARKS.md}
 
 say() { printf 'bench-ingest: %s\n' "$*" >&2; }
@@ -63,15 +68,38 @@ serve() {
 # Every server and the load generator hold a socket per bracelet.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
-load() { # load BROKER_ADDR SUMMARY_FILE
-  "$firmware_sim" --broker "tcp://$1" --devices "$work/devices.csv" --rate max --inflight "$INFLIGHT" \
-    --duration "$DURATION" --scenario wander --battery-every 0 --quiet --summary-json "$2" >&2
+load() { # load BROKER_ADDR SUMMARY_FILE [PROTOCOL API_URL]
+  local protocol=${3:-bracelet} devices="$work/devices.csv"
+  [ "$protocol" = bracelet ] || devices="$work/phones.csv"
+  "$firmware_sim" --protocol "$protocol" --broker "tcp://$1" ${4:+--api "$4"} --devices "$devices" --rate max \
+    --inflight "$INFLIGHT" --duration "$DURATION" --scenario wander --battery-every 0 --quiet --summary-json "$2" >&2
+}
+
+# lifeline_run NAME PROTOCOL: serves, loads in PROTOCOL, and keeps the load's
+# summary in $work/NAME.json, the server's CPU in cores in $work/cpu-NAME and
+# its peak memory in KiB in $work/rss-NAME.
+lifeline_run() {
+  local name=$1 protocol=$2
+  serve
+  local pid=${pids[-1]} http
+  http=$(grep -oE 'running at (http://[^ ]+)' "$work/serve.log" | sed 's/running at //')
+  local cpu0 cpu1
+  cpu0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+  load "$started" "$work/$name.json" "$protocol" "$http"
+  cpu1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+  # CPU seconds per second of load, in cores (clock ticks are 1/100 s).
+  awk -v a="$cpu0" -v b="$cpu1" -v d="$(jq '.duration_s' "$work/$name.json")" 'BEGIN { printf "%.2f\n", (b - a) / 100 / d }' >"$work/cpu-$name"
+  grep VmHWM "/proc/$pid/status" | awk '{print $2}' >"$work/rss-$name" || echo 0 >"$work/rss-$name"
+  stop_last
 }
 
 # measure N: one account and N bracelets on a fresh data folder, then REPEAT
 # rounds of bare broker, lifeline and COPY; appends N's rows to $rows.
 rows=""
+protocol_rows=""
 summary=""
+phones=false
+for p in $PROTOCOLS; do [ "$p" = bracelet ] || phones=true; done
 measure() {
   local n=$1
   data="$work/data-$n"
@@ -81,6 +109,9 @@ measure() {
   curl -fsS -H 'Content-Type: application/json' -H "Origin: $http" -o /dev/null \
     -d '{"email":"bench@bench.invalid","password":"steady load generator 42","firstName":"Bench"}' "$http/api/auth/register"
   "$lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Bench --count "$n" --out "$work/devices.csv" >/dev/null
+  if $phones; then
+    "$lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Phone --kind phone --count "$n" --out "$work/phones.csv" >/dev/null
+  fi
   stop_last
 
   for i in $(seq 1 "$REPEAT"); do
@@ -90,16 +121,12 @@ measure() {
     stop_last
 
     say "$n devices, run $i/$REPEAT: lifeline (ack after commit)"
-    serve
-    pid=${pids[-1]}
-
-    cpu0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-    load "$started" "$work/lifeline-$n-$i.json"
-    cpu1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-    # CPU seconds per second of load, in cores (clock ticks are 1/100 s).
-    awk -v a="$cpu0" -v b="$cpu1" -v d="$(jq '.duration_s' "$work/lifeline-$n-$i.json")" 'BEGIN { printf "%.2f\n", (b - a) / 100 / d }' >"$work/cpu-$n-$i"
-    grep VmHWM "/proc/$pid/status" | awk '{print $2}' >"$work/rss-$n-$i" || echo 0 >"$work/rss-$n-$i"
-    stop_last
+    lifeline_run "lifeline-$n-$i" bracelet
+    for p in $PROTOCOLS; do
+      [ "$p" = bracelet ] && continue
+      say "$n devices, run $i/$REPEAT: lifeline, $p"
+      lifeline_run "$p-$n-$i" "$p"
+    done
 
     local acked
     acked=$(jq '.acked' "$work/lifeline-$n-$i.json")
@@ -113,12 +140,19 @@ measure() {
   life_rate=$(field lifeline fixes_per_s)
   copy_rate=$(field copy rows_per_s)
   lost=$(for i in $(seq 1 "$REPEAT"); do jq '.lost' "$work/lifeline-$n-$i.json"; done | awk '{s += $1} END {print s}')
-  rss=$(cat "$work"/rss-"$n"-* | median)
-  cores=$(cat "$work"/cpu-"$n"-* | median)
+  rss=$(cat "$work"/rss-lifeline-"$n"-* | median)
+  cores=$(cat "$work"/cpu-lifeline-"$n"-* | median)
   rows+="| $n | bare broker (no hooks, nothing stored) | $(fmt "$bare_rate") | $(ms "$(field bare p50_ms)") ms | $(ms "$(field bare p99_ms)") ms | — | — | 1.00 |
 | $n | **lifeline: decode, geofence, commit, then PUBACK** | **$(fmt "$life_rate")** | $(ms "$(field lifeline p50_ms)") ms | $(ms "$(field lifeline p99_ms)") ms | $cores | $(( rss / 1024 )) MiB | **$(ratio "$life_rate" "$bare_rate")** of bare |
 | $n | PostgreSQL COPY of the same rows, batches of 1,000 | $(fmt "$copy_rate") | — | — | — | — | lifeline = $(ratio "$life_rate" "$copy_rate") of COPY |
 "
+  for p in $PROTOCOLS; do
+    local name=$p rate
+    [ "$p" = bracelet ] && name=lifeline
+    rate=$(field "$name" fixes_per_s)
+    protocol_rows+="| $n | $p | $(fmt "$rate") | $(ms "$(field "$name" p50_ms)") ms | $(ms "$(field "$name" p99_ms)") ms | $(cat "$work"/cpu-"$name"-"$n"-* | median) | $(ratio "$rate" "$life_rate") |
+"
+  done
   summary+="$n devices: lifeline $(fmt "$life_rate") fixes/s = $(ratio "$life_rate" "$bare_rate") of the bare broker, $lost acknowledged fixes lost. "
 }
 
@@ -137,6 +171,17 @@ process's, in cores; memory is its peak (VmHWM).
 | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 $rows
 $summary
+
+### Each protocol
+
+The same devices and load in each protocol the server accepts (\`firmware-sim --protocol\`): the
+bracelet contract and OwnTracks over the embedded broker (QoS 1, PUBACK after commit); OwnTracks,
+Overland (one point per request) and OsmAnd over HTTP, $INFLIGHT requests in flight per device on
+kept-alive connections, each answered 200 after commit. Latency is send to acknowledgement.
+
+| devices | protocol | fixes per second | ack p50 | p99 | CPU | vs bracelet |
+| ---: | --- | ---: | ---: | ---: | ---: | ---: |
+$protocol_rows
 EOF
 )
 

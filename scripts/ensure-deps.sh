@@ -19,6 +19,7 @@ fi
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need chromium
   command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] || need mosquitto
+  command -v mosquitto_pub >/dev/null || need mosquitto-clients
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -161,8 +161,8 @@ func (db *DB) RevokeDeviceByID(ctx context.Context, deviceID string) (userID int
 func (db *DB) DeviceCredentials(ctx context.Context, deviceID string) (*lifeline.DeviceCredentials, error) {
 	var c lifeline.DeviceCredentials
 	var revokedAt *time.Time
-	err := db.Pool.QueryRow(ctx, `SELECT id, user_id, token_hash, revoked_at FROM devices WHERE id = $1`, deviceID).
-		Scan(&c.DeviceID, &c.UserID, &c.TokenHash, &revokedAt)
+	err := db.Pool.QueryRow(ctx, `SELECT id, user_id, token_hash, revoked_at, kind FROM devices WHERE id = $1`, deviceID).
+		Scan(&c.DeviceID, &c.UserID, &c.TokenHash, &revokedAt, &c.Kind)
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Unknown device.")
 	}

@@ -65,10 +65,12 @@ func insertFixes(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix) error {
 	devices, sources := make([]*string, n), make([]string, n)
 	ts, received := make([]time.Time, n), make([]time.Time, n)
 	lats, lons, accs := make([]float64, n), make([]float64, n), make([]*float64, n)
+	alts, speeds, courses := make([]*float64, n), make([]*float64, n), make([]*float64, n)
 	bats := make([]*int16, n)
 	for i, f := range fixes {
 		users[i], sources[i], ts[i], received[i] = f.UserID, f.Source, f.TS, f.ReceivedAt
 		lats[i], lons[i], accs[i] = f.Lat, f.Lon, f.Accuracy
+		alts[i], speeds[i], courses[i] = f.Altitude, f.Speed, f.Course
 		if f.DeviceID != "" {
 			devices[i] = &fixes[i].DeviceID
 			seqs[i] = &fixes[i].Seq
@@ -82,19 +84,22 @@ func insertFixes(ctx context.Context, tx pgx.Tx, fixes []lifeline.Fix) error {
 	err := tx.QueryRow(ctx, `
 		WITH v AS (
 			SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[],
-				$6::float8[], $7::float8[], $8::float8[], $9::smallint[], $10::timestamptz[])
-				AS v(user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at)
+				$6::float8[], $7::float8[], $8::float8[], $9::smallint[], $10::timestamptz[],
+				$12::float8[], $13::float8[], $14::float8[])
+				AS v(user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at,
+					altitude, speed, course)
 		), owned AS (
 			SELECT v.* FROM v WHERE CASE
 				WHEN v.device_id IS NULL THEN EXISTS (SELECT 1 FROM users u WHERE u.id = v.user_id)
 				ELSE EXISTS (SELECT 1 FROM devices d WHERE d.id = v.device_id AND d.user_id = v.user_id) END
 		), inserted AS (
-			INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at)
+			INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level, received_at,
+				altitude, speed, course)
 			SELECT * FROM owned
 			ON CONFLICT (device_id, ts, seq) DO NOTHING
 		)
 		SELECT $11::int - (SELECT count(*) FROM owned)`,
-		users, devices, sources, ts, seqs, lats, lons, accs, bats, received, n).Scan(&strays)
+		users, devices, sources, ts, seqs, lats, lons, accs, bats, received, n, alts, speeds, courses).Scan(&strays)
 	if err != nil {
 		return fmt.Errorf("store: write %d fixes: %w", n, err)
 	}

@@ -156,3 +156,58 @@ func TestFixSources(t *testing.T) {
 		}
 	}
 }
+
+func TestFixMotionIsStored(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	user, device := pairedUser(t, db, "motion@example.org")
+	num := func(v float64) *float64 { return &v }
+	phone := braceletFix(user, device, 0)
+	phone.Source, phone.Altitude, phone.Speed, phone.Course = lifeline.SourceOwnTracks, num(-12.5), num(13.9), num(359.5)
+	bracelet := braceletFix(user, device, 1)
+
+	tests := []struct {
+		name                    string
+		fix                     lifeline.Fix
+		altitude, speed, course *float64
+	}{
+		{"a phone fix keeps its altitude, speed and course", phone, num(-12.5), num(13.9), num(359.5)},
+		{"a bracelet fix has none", bracelet, nil, nil, nil},
+	}
+	if err := db.WriteFixes(ctx, []lifeline.Fix{phone, bracelet}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var altitude, speed, course *float64
+			err := db.Pool.QueryRow(ctx, `SELECT altitude, speed, course FROM locations WHERE device_id = $1 AND ts = $2 AND seq = $3`,
+				device, tt.fix.TS, tt.fix.Seq).Scan(&altitude, &speed, &course)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				name      string
+				got, want *float64
+			}{{"altitude", altitude, tt.altitude}, {"speed", speed, tt.speed}, {"course", course, tt.course}} {
+				if (c.got == nil) != (c.want == nil) || c.got != nil && *c.got != *c.want {
+					t.Errorf("%s = %v, want %v", c.name, deref(c.got), deref(c.want))
+				}
+			}
+		})
+	}
+
+	t.Run("a course past 360 degrees is refused as data", func(t *testing.T) {
+		bad := braceletFix(user, device, 2)
+		bad.Course = num(361)
+		if err := db.WriteFixes(ctx, []lifeline.Fix{bad}, nil, nil); lifeline.ErrorCode(err) != lifeline.EINVALID {
+			t.Fatalf("WriteFixes = %v, want EINVALID", err)
+		}
+	})
+}
+
+func deref(v *float64) any {
+	if v == nil {
+		return nil
+	}
+	return *v
+}

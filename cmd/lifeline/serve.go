@@ -223,6 +223,7 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 		WSAddr:     m.Config.MQTTWSAddr,
 		TLS:        mqttTLS,
 		Devices:    m.db,
+		Zones:      m.db,
 		Writer:     m.writer,
 		Rate:       m.Config.DeviceRate,
 		MaxClients: m.Config.MQTTMaxClients,

@@ -32,6 +32,11 @@ type owntracksLocation struct {
 	CreatedAt *float64 `json:"created_at"`
 	M         *int     `json:"m"`   // iOS: monitoring mode
 	ID        string   `json:"_id"` // Android: message id
+	POI       string   `json:"poi"`
+	Image     string   `json:"image"`
+	ImageName string   `json:"imagename"`
+	Tag       string   `json:"tag"`
+	Motion    []string `json:"motionactivities"`
 }
 
 // DecodeOwnTracks decodes the body OwnTracks posts in HTTP mode. A

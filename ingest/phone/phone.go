@@ -169,8 +169,10 @@ func epoch(v float64) (time.Time, bool) {
 	if v > 1e11 {
 		return time.Time{}, false
 	}
+	// Fractions are kept to the microsecond, what PostgreSQL stores: a
+	// float's last bits would otherwise turn .123 into .122999.
 	sec, frac := math.Modf(v)
-	return time.Unix(int64(sec), int64(frac*1e9)).UTC(), true
+	return time.Unix(int64(sec), int64(math.Round(frac*1e6))*1e3).UTC(), true
 }
 
 func percent(level float64) *int {

@@ -1,13 +1,18 @@
 package phone
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"lifeline"
 )
 
 func fixture(t testing.TB, name string) []byte {
@@ -236,6 +241,59 @@ func checkDecoded(t *testing.T, fixes []Fix, err error) {
 		if f.Lat < -90 || f.Lat > 90 || f.Lon < -180 || f.Lon > 180 || f.Lat != f.Lat || f.Lon != f.Lon ||
 			(f.Battery != nil && (*f.Battery < 0 || *f.Battery > 100)) || (f.Accuracy != nil && *f.Accuracy < 0) {
 			t.Fatalf("decoded a fix that breaks the rules: %+v", f)
+		}
+	}
+}
+
+func TestOwnTracksSetWaypoints(t *testing.T) {
+	// The booklet's own example, rebuilt from a zone with its values.
+	radius, small := 8867.0, 30.4
+	created := time.Unix(1437552714, 0)
+	example := &lifeline.Zone{ID: 1, Name: "Some place", Shape: lifeline.ShapeCircle, Latitude: 46.935260881, Longitude: 10.428771973,
+		Radius: &radius, IsActive: true, CreatedAt: created}
+	tests := []struct {
+		name  string
+		zones []*lifeline.Zone
+		want  string
+	}{
+		{"the booklet's example", []*lifeline.Zone{example}, string(fixture(t, "owntracks-cmd-setwaypoints.json"))},
+		{"no zones: an empty list", nil, `{"_type":"cmd","action":"setWaypoints","waypoints":{"_type":"waypoints","waypoints":[]}}`},
+		{"inactive and polygon zones are left out; a shared creation second gets the next tst", []*lifeline.Zone{
+			{ID: 3, Name: "Paused", Shape: lifeline.ShapeCircle, Radius: &radius, CreatedAt: created},
+			{ID: 4, Name: "Area", Shape: lifeline.ShapePolygon, IsActive: true, CreatedAt: created},
+			{ID: 2, Name: "Bar", Shape: lifeline.ShapeCircle, Latitude: 1, Longitude: 2, Radius: &small, IsActive: true, CreatedAt: created},
+			example,
+		}, `{"_type":"cmd","action":"setWaypoints","waypoints":{"_type":"waypoints","waypoints":[
+			{"_type":"waypoint","desc":"Some place","lat":46.935260881,"lon":10.428771973,"rad":8867,"tst":1437552714},
+			{"_type":"waypoint","desc":"Bar","lat":1,"lon":2,"rad":30,"tst":1437552715}]}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got, want any
+			if err := json.Unmarshal(OwnTracksSetWaypoints(tt.zones), &got); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(tt.want), &want); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("setWaypoints = %v\nwant %v", got, want)
+			}
+		})
+	}
+}
+
+// A fractional epoch time keeps its milliseconds exactly, though a float
+// cannot hold .123 exactly: the fraction is rounded to the microsecond.
+func TestEpochFractionsKeepTheirMilliseconds(t *testing.T) {
+	for _, tst := range []string{"1795338000.123", "1795338000.999", "1795338000.001"} {
+		body := []byte(`{"_type":"location","lat":1,"lon":2,"tst":` + tst + `}`)
+		fixes, err := DecodeOwnTracks(body, Limits{Now: at("2026-11-22T09:00:01Z")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprintf("%d.%03d", fixes[0].TS.Unix(), fixes[0].TS.Nanosecond()/1e6); got != tst || fixes[0].TS.Nanosecond()%1e6 != 0 {
+			t.Errorf("tst %s decoded as %s (%d ns)", tst, fixes[0].TS.Format(time.RFC3339Nano), fixes[0].TS.Nanosecond())
 		}
 	}
 }
