@@ -88,10 +88,10 @@ bench: bench-engine bench-ingest bench-api ## every benchmark (about 20 minutes)
 bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, fix-to-alert latency
 	scripts/bench-engine.sh
 
-bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and raw COPY; writes BENCHMARKS.md
+bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and raw COPY, on each storage engine; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-ingest.sh
 
-bench-api: deps-bench bench-build ## API under load on a seeded large data set, query plans, web bundle size; writes BENCHMARKS.md
+bench-api: deps-bench bench-build ## API under load on a seeded large data set and bytes on disk per fix, on each storage engine; query plans, web bundle size; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-api.sh
 
 # The product as make build ships it, and beside it the benchmarks' own
@@ -99,7 +99,11 @@ bench-api: deps-bench bench-build ## API under load on a seeded large data set, 
 bench-build: build
 	go build -o $(BENCH_BIN) ./cmd/lifeline-bench
 
-BENCH_ENV := LIFELINE_BIN=$(CURDIR)/$(BIN) LIFELINE_BENCH_BIN=$(CURDIR)/$(BENCH_BIN)
+# ENGINES: the storage engines bench-ingest and bench-api measure side by
+# side, plain PostgreSQL first (the baseline of every engine ratio);
+# TimescaleDB only where the extension is installed.
+ENGINES ?= plain timescale
+BENCH_ENV := LIFELINE_BIN=$(CURDIR)/$(BIN) LIFELINE_BENCH_BIN=$(CURDIR)/$(BENCH_BIN) ENGINES="$(ENGINES)"
 
 deps-bench:
 	@scripts/ensure-deps.sh bench

@@ -154,6 +154,11 @@ func TestBenchAPICommands(t *testing.T) {
 	if len(plans) != 8 || strings.Count(string(md), "Execution Time") != 16 {
 		t.Errorf("%d plan summaries and %d plans, want 8 and 16 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
 	}
+	for _, p := range plans {
+		if len(p.Indexes) == 0 {
+			t.Errorf("plan of %s names no index (on TimescaleDB: the chunks' copies count)", p.Query)
+		}
+	}
 
 	// Last, as in make bench-api: the bytes on disk, which compresses
 	// every chunk on TimescaleDB.
