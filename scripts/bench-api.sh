@@ -78,11 +78,11 @@ for e in $engines; do
   label[$e]=$(engine_label "$e" "${url[$e]}")
 done
 
-# Rounds of every endpoint in turn, on each engine in turn, so a noisy
-# moment hits all of them.
+# Rounds of every endpoint in turn, on each engine in turn (the engines'
+# order reversed every other round), so a noisy moment hits all of them.
 for i in $(seq 1 "$REPEAT"); do
   for ep in "${ENDPOINTS[@]}"; do
-    for e in $engines; do
+    for e in $(in_turn "$i" $engines); do
       say "round $i/$REPEAT: $ep on $e"
       "$lifeline_bench" api --url "${url[$e]}" --sessions "$work/sessions-$e.json" --endpoint "$ep" \
         --concurrency "$CONCURRENCY" --duration "$DURATION" --warmup "$WARMUP" >"$work/$e-$ep-$i.json"
@@ -167,7 +167,7 @@ Command: \`USERS=$USERS DAYS=$DAYS FIXES=$FIXES CONCURRENCY=$CONCURRENCY DURATIO
 
 Data set, written by \`lifeline-bench seed-api\` through \`store/storebench\` (server-side \`INSERT … SELECT generate_series\`, in time order across users as real traffic leaves it), once per storage engine, each served by a lifeline of its own: $(jq -r '.users' "$work/seed-$base.json") users (one shared password hash: bench only), $(jq -r '.check_ins' "$work/seed-$base.json") daily check-ins ($DAYS days each), $fixes bracelet fixes ($FIXES per user, every $FIX_EVERY up to now), one session per user. Seeding took ${seeded%; }.
 
-Each request is from a user picked at random, with that user's session cookie, over kept-alive connections, $CONCURRENCY in flight; latency is to the last byte of the body. Each figure is the median of $REPEAT rounds of $DURATION (after $WARMUP of warm-up), every endpoint on each engine in turn within a round; no request failed. The ratios compare with ${label[$base]} in the same rounds (above 1: more requests per second, or a longer p99).
+Each request is from a user picked at random, with that user's session cookie, over kept-alive connections, $CONCURRENCY in flight; latency is to the last byte of the body. Each figure is the median of $REPEAT rounds of $DURATION (after $WARMUP of warm-up), every endpoint on each engine in turn within a round (reversed every other round); no request failed. The ratios compare with ${label[$base]} in the same rounds (above 1: more requests per second, or a longer p99).
 
 $header
 $rule

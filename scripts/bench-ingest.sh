@@ -6,7 +6,7 @@
 #   - raw PostgreSQL COPY of the same number of rows, batches of 1,000.
 # Lifeline and COPY run on each storage engine of ENGINES side by side (plain
 # PostgreSQL, the baseline, and TimescaleDB where installed), each on a data
-# folder of its own, in turn within every round.
+# folder of its own, in turn within every round (reversed every other round).
 # Each figure is the median of REPEAT runs. Results go to BENCHMARKS.md.
 #
 # Settings (environment): DEVICES ("1000 10000": one table row group per
@@ -100,7 +100,7 @@ measure() {
     load "$started" "$work/bare-$n-$i.json" "$work/devices-$(head -1 <<<"$engines").csv"
     stop_last
 
-    for e in $engines; do
+    for e in $(in_turn "$i" $engines); do
       data="$work/data-$n-$e"
       say "$n devices, run $i/$REPEAT: lifeline on ${label[$e]} (ack after commit)"
       serve "$e"
@@ -161,7 +161,7 @@ Command: \`DEVICES="$DEVICES" DURATION=$DURATION INFLIGHT=$INFLIGHT REPEAT=$REPE
 Each figure is the median of $REPEAT runs with the same simulated bracelets (firmware-sim, QoS 1,
 $INFLIGHT publishes in flight per device, as fast as acknowledgements allow). CPU is the lifeline
 process's, in cores; memory is its peak (VmHWM). Each storage engine runs on a data folder of its own,
-the engines in turn within every run; ratios "of plain" compare with plain PostgreSQL in the same run.
+the engines in turn within every run (reversed every other run); ratios "of plain" compare with plain PostgreSQL in the same runs.
 
 | devices | path | fixes (rows) per second | publish-to-ack p50 | p99 | CPU | memory | ratio |
 | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |

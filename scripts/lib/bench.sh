@@ -74,3 +74,10 @@ engine_label() {
   fi
   jq -r '.storage | if .engine == "timescaledb" then "TimescaleDB \(.version)" else "plain PostgreSQL \(.version)" end' <<<"$ready"
 }
+
+# in_turn ROUND ENGINE...: the engines in order in odd rounds, reversed in
+# even ones, so going first (or second) favours none of them.
+in_turn() {
+  local round=$1; shift
+  if (( round % 2 )); then printf '%s\n' "$@"; else printf '%s\n' "$@" | tac; fi
+}
