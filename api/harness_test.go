@@ -54,7 +54,7 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 	start := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 	app.now.Store(&start)
 	cfg := api.Config{
-		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db, CheckIns: app.db, Alerts: app.alerts,
+		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db, Storage: app.db, CheckIns: app.db, Alerts: app.alerts,
 		Devices: app.db, Locations: app.db,
 		WebApp:     builtApp,
 		Now:        func() time.Time { return *app.now.Load() },

@@ -48,8 +48,10 @@ type Config struct {
 	Events *live.Bus
 	// Packets holds bracelets' latest packets for the tester view (nil: none).
 	Packets lifeline.PacketLog
-	// Ready answers /readyz: the database is reachable and migrated.
-	Ready lifeline.Checker
+	// Ready answers /readyz: the database is reachable and migrated;
+	// Storage names its engine there (nil: not reported).
+	Ready   lifeline.Checker
+	Storage lifeline.StorageReporter
 	// WebApp is the built web app (index.html and assets/); nil when it was
 	// not built, in which case pages explain how to build it.
 	WebApp fs.FS
@@ -322,23 +324,6 @@ func (s *Server) Close(ctx context.Context) error {
 // opsOnlyNotFound answers every other path of an ingest-only node.
 func opsOnlyNotFound(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusNotFound, errorBody{Error: "not_found", Message: "This node only ingests bracelet packets (lifeline serve --role ingest); the web app and API are served by the API nodes."})
-}
-
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-}
-
-func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if s.cfg.Ready != nil {
-		if err := s.cfg.Ready.Ready(ctx); err != nil {
-			s.cfg.Logger.Warn("not ready", "err", err)
-			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "reason": err.Error()})
-			return
-		}
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 }
 
 func apiNotFound(w http.ResponseWriter, r *http.Request) {

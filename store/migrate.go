@@ -26,6 +26,19 @@ const (
 	TimescaleRequire
 )
 
+// ParseTimescale reads a --timescale value: auto, off or require.
+func ParseTimescale(value string) (Timescale, error) {
+	switch value {
+	case "auto":
+		return TimescaleAuto, nil
+	case "off":
+		return TimescaleOff, nil
+	case "require":
+		return TimescaleRequire, nil
+	}
+	return 0, fmt.Errorf("invalid --timescale %q: want auto, off or require", value)
+}
+
 // Migration is one numbered step: a common file, or a pair of variants of
 // which one is applied.
 type Migration struct {

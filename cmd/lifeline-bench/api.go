@@ -275,7 +275,9 @@ type planSummary struct {
 }
 
 var (
-	planIndex   = regexp.MustCompile(`(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)`)
+	// A TimescaleDB chunk's copy of an index is named "N_index" (quoted):
+	// it counts as the hypertable's index.
+	planIndex   = regexp.MustCompile(`(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) "?(?:\d+_)?(\w+)`)
 	planExec    = regexp.MustCompile(`Execution Time: ([0-9.]+) ms`)
 	planBuffers = regexp.MustCompile(`Buffers: ([^\n]+)`) // the first: the top node's
 )

@@ -154,6 +154,26 @@ func TestBenchAPICommands(t *testing.T) {
 	if len(plans) != 8 || strings.Count(string(md), "Execution Time") != 16 {
 		t.Errorf("%d plan summaries and %d plans, want 8 and 16 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
 	}
+	for _, p := range plans {
+		if len(p.Indexes) == 0 {
+			t.Errorf("plan of %s names no index (on TimescaleDB: the chunks' copies count)", p.Query)
+		}
+	}
+
+	// Last, as in make bench-api: the bytes on disk, which compresses
+	// every chunk on TimescaleDB.
+	var disk struct {
+		Engine string `json:"engine"`
+		Fixes  int    `json:"fixes"`
+		After  *struct {
+			BytesPerFix float64 `json:"bytes_per_fix"`
+		} `json:"after"`
+	}
+	json.Unmarshal(command("disk", "--database-url", dbURL), &disk)
+	onTimescale := storetest.Engine() == storetest.EngineTimescale
+	if want := map[bool]string{false: "postgresql", true: "timescaledb"}[onTimescale]; disk.Engine != want || disk.Fixes != 120000 || (disk.After != nil) != onTimescale {
+		t.Errorf("bench disk on the %s engine: %+v, want engine %s, 120000 fixes, compressed figures only on TimescaleDB", storetest.Engine(), disk, want)
+	}
 }
 
 func TestBenchRanges(t *testing.T) {

@@ -42,10 +42,16 @@ const usage = `Usage (make bench-ingest and make bench-api):
         [--data-dir DIR | --database-url URL]
         EXPLAIN (ANALYZE, BUFFERS) of each endpoint's queries; fails when one
         reads a big table whole; prints a summary as JSON
+  lifeline-bench disk [--data-dir DIR | --database-url URL]
+        bytes on disk per stored fix (locations and its indexes), and on
+        TimescaleDB again after compressing every chunk; benchmark data
+        only; prints JSON
 
 --data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
 its private PostgreSQL is started, or joined when lifeline serve runs on it.
 --database-url (default $DATABASE_URL) names any PostgreSQL instead.
+--timescale auto|off|require chooses the storage engine of a database the
+command migrates first, as lifeline serve's flag does (default auto).
 `
 
 func main() {
@@ -73,12 +79,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	batch := fs.Int("batch", 1000, "rows per COPY (copy)")
 	dataDir := fs.String("data-dir", "", "data folder of lifeline's private cluster (default $LIFELINE_DATA_DIR or ./data)")
 	dbURL := fs.String("database-url", getenv("DATABASE_URL"), "PostgreSQL URL")
+	engine := fs.String("timescale", "auto", "storage engine of a fresh database: auto, off or require")
 	a := apiBenchFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	timescale, err := store.ParseTimescale(*engine)
+	if err != nil {
+		return err
+	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	db := database{dataDir: cmp.Or(*dataDir, getenv("LIFELINE_DATA_DIR"), "./data"), url: *dbURL, logger: logger}
+	db := database{dataDir: cmp.Or(*dataDir, getenv("LIFELINE_DATA_DIR"), "./data"), url: *dbURL, timescale: timescale, logger: logger}
 	switch sub {
 	case "seed-api":
 		return seedAPI(ctx, a, db, stdout)
@@ -86,6 +97,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return loadAPI(ctx, a, stdout)
 	case "explain-api":
 		return explainAPI(ctx, a, db, stdout)
+	case "disk":
+		return db.with(ctx, func(db *store.DB) error {
+			disk, err := storebench.MeasureFixesOnDisk(ctx, db)
+			if err != nil {
+				return err
+			}
+			return json.NewEncoder(stdout).Encode(disk)
+		})
 	case "bare-broker":
 		b, err := barebroker.Start(*addr, logger)
 		if err != nil {
@@ -115,9 +134,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 }
 
 // database is where a command's data lives: url, or else the private
-// cluster in dataDir.
+// cluster in dataDir (which preloads TimescaleDB where installed, as lifeline
+// serve's does); timescale chooses the engine when it is first migrated.
 type database struct {
 	dataDir, url string
+	timescale    store.Timescale
 	logger       *slog.Logger
 }
 
@@ -133,7 +154,7 @@ func (d database) with(ctx context.Context, f func(*store.DB) error) error {
 		defer cluster.Stop()
 		url = cluster.URL("lifeline")
 	}
-	db, err := store.Open(ctx, url, migrations.FS, store.TimescaleAuto)
+	db, err := store.Open(ctx, url, migrations.FS, d.timescale)
 	if err != nil {
 		return err
 	}

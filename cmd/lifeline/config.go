@@ -161,7 +161,7 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 		return c, fmt.Errorf("invalid log level %q: want debug, info, warn or error", r.logLevel)
 	}
 	var err error
-	if c.Timescale, err = parseTimescale(r.timescale); err != nil {
+	if c.Timescale, err = store.ParseTimescale(r.timescale); err != nil {
 		return c, err
 	}
 	if c.SessionIdle, err = positiveDuration("session-idle", r.sessionIdle); err != nil {
@@ -252,18 +252,6 @@ func defaultWorkerID() string {
 		host = "node"
 	}
 	return "lifeline-ingest-" + host
-}
-
-func parseTimescale(value string) (store.Timescale, error) {
-	switch value {
-	case "auto":
-		return store.TimescaleAuto, nil
-	case "off":
-		return store.TimescaleOff, nil
-	case "require":
-		return store.TimescaleRequire, nil
-	}
-	return 0, fmt.Errorf("invalid --timescale %q: want auto, off or require", value)
 }
 
 func positiveDuration(name, value string) (time.Duration, error) {

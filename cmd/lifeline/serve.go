@@ -131,6 +131,7 @@ func (m *Main) Run(ctx context.Context) error {
 		ChatLimit:            m.Config.ChatLimit,
 		Events:               m.bus,
 		Ready:                m.db,
+		Storage:              m.db,
 		WebApp:               webapp.Files(),
 		Metrics:              registry,
 		Logger:               m.Logger.With("component", "http"),

@@ -42,3 +42,42 @@ binary() {
   fi
   printf '%s\n' "$path"
 }
+
+# bench_engines: the storage engines of $ENGINES (default "plain timescale")
+# to measure side by side, plain first (the baseline of every engine ratio);
+# TimescaleDB only where the extension is installed, else one line says why.
+bench_engines() {
+  local e why
+  for e in ${ENGINES:-plain timescale}; do
+    case $e in
+      plain) echo plain ;;
+      timescale)
+        if why=$(scripts/timescale-installed.sh); then echo timescale; else printf 'TimescaleDB side skipped: %s\n' "$why" >&2; fi ;;
+      *) printf 'ENGINES: unknown engine %s (want plain, timescale)\n' "$e" >&2; return 1 ;;
+    esac
+  done | sort -u # plain before timescale
+}
+
+# timescale_flag ENGINE: the --timescale value that puts a fresh data folder
+# on ENGINE (lifeline serve and lifeline-bench take it).
+timescale_flag() { if [ "$1" = timescale ]; then echo require; else echo off; fi; }
+
+# engine_label ENGINE URL: checks that the server at URL runs on ENGINE (its
+# /readyz names the engine) and prints the engine's name and version.
+engine_label() {
+  local want=postgresql ready
+  [ "$1" = timescale ] && want=timescaledb
+  ready=$(curl -fsS "$2/readyz")
+  if [ "$(jq -r '.storage.engine' <<<"$ready")" != "$want" ]; then
+    printf 'asked for %s, the server runs on: %s\n' "$1" "$ready" >&2
+    return 1
+  fi
+  jq -r '.storage | if .engine == "timescaledb" then "TimescaleDB \(.version)" else "plain PostgreSQL \(.version)" end' <<<"$ready"
+}
+
+# in_turn ROUND ENGINE...: the engines in order in odd rounds, reversed in
+# even ones, so going first (or second) favours none of them.
+in_turn() {
+  local round=$1; shift
+  if (( round % 2 )); then printf '%s\n' "$@"; else printf '%s\n' "$@" | tac; fi
+}

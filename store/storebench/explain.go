@@ -130,6 +130,11 @@ var bigTables = []string{"users", "sessions", "devices", "check_ins", "locations
 
 var seqScan = regexp.MustCompile(`Seq Scan on (\w+)`)
 
+// hypertableChunk names a TimescaleDB chunk (plain or compressed) of a
+// hypertable: only the big tables are hypertables, so a chunk read whole is
+// the same bug.
+var hypertableChunk = regexp.MustCompile(`^(compress)?_hyper_\d+_\d+_chunk$`)
+
 // ExplainQueries runs each query under EXPLAIN (ANALYZE, BUFFERS) twice,
 // with a custom and a generic plan, on one connection.
 func ExplainQueries(ctx context.Context, db *store.DB, queries []PlanQuery) ([]QueryPlan, error) {
@@ -160,7 +165,7 @@ func ExplainQueries(ctx context.Context, db *store.DB, queries []PlanQuery) ([]Q
 				p.Generic = text
 			}
 			for _, m := range seqScan.FindAllStringSubmatch(text, -1) {
-				if slices.Contains(bigTables, m[1]) && !slices.Contains(p.SeqScans, m[1]) {
+				if (slices.Contains(bigTables, m[1]) || hypertableChunk.MatchString(m[1])) && !slices.Contains(p.SeqScans, m[1]) {
 					p.SeqScans = append(p.SeqScans, m[1])
 				}
 			}

@@ -1697,7 +1697,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The database answers and every migration is applied. */
+            /** @description The database answers and every migration is applied. `storage` names the engine that holds the location and battery history (docs/storage.md): plain PostgreSQL tables, or TimescaleDB hypertables with compression and retention policies. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1705,12 +1705,39 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ready"
+                     *       "status": "ready",
+                     *       "storage": {
+                     *         "engine": "timescaledb",
+                     *         "version": "2.28.3",
+                     *         "postgresql": "15.18",
+                     *         "hypertables": true,
+                     *         "compression": true,
+                     *         "retention": true,
+                     *         "summary": "TimescaleDB 2.28.3 on PostgreSQL 15.18 (hypertables, compression, retention)"
+                     *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         status: "ready";
+                        storage?: {
+                            /**
+                             * @description timescaledb when locations and battery readings are hypertables.
+                             * @enum {string}
+                             */
+                            engine: "postgresql" | "timescaledb";
+                            /** @description The engine's version (TimescaleDB's extension version, or PostgreSQL's). */
+                            version: string;
+                            /** @description The PostgreSQL server version. */
+                            postgresql: string;
+                            hypertables: boolean;
+                            /** @description A compression (columnstore) policy is scheduled. */
+                            compression: boolean;
+                            /** @description A retention policy drops whole old chunks. */
+                            retention: boolean;
+                            /** @description The line `lifeline serve` prints at start. */
+                            summary: string;
+                        };
                     };
                 };
             };

@@ -1,0 +1,47 @@
+package api_test
+
+import (
+	"net/http"
+	"testing"
+
+	"lifeline/store/storetest"
+)
+
+// /readyz names the storage engine the test run chose (LIFELINE_TEST_ENGINE),
+// so the TimescaleDB variant of this suite checks the TimescaleDB answer.
+func TestReadyzNamesTheStorageEngine(t *testing.T) {
+	app := newTestApp(t)
+	resp := app.newClient().do(http.MethodGet, "/readyz", nil)
+	if resp.status != http.StatusOK {
+		t.Fatalf("/readyz = %d, want 200: %s", resp.status, resp.body)
+	}
+	var got struct {
+		Status  string
+		Storage struct {
+			Engine, Version, PostgreSQL, Summary string
+			Hypertables, Compression, Retention  bool
+		}
+	}
+	resp.json(t, &got)
+
+	want := map[string]struct {
+		engine      string
+		hypertables bool
+	}{
+		storetest.EnginePlain:     {"postgresql", false},
+		storetest.EngineTimescale: {"timescaledb", true},
+	}[storetest.Engine()]
+	s := got.Storage
+	if got.Status != "ready" || s.Engine != want.engine || s.Hypertables != want.hypertables {
+		t.Errorf("/readyz = %s, want status ready on engine %s (hypertables %v)", resp.body, want.engine, want.hypertables)
+	}
+	if s.PostgreSQL == "" || s.Version == "" || s.Summary == "" {
+		t.Errorf("/readyz storage lacks a version or summary: %s", resp.body)
+	}
+	if want.hypertables && (!s.Compression || !s.Retention) {
+		t.Errorf("/readyz on TimescaleDB = %s, want the compression and retention policies", resp.body)
+	}
+	if !want.hypertables && s.Version != s.PostgreSQL {
+		t.Errorf("/readyz on plain PostgreSQL: version %q, want the server's %q", s.Version, s.PostgreSQL)
+	}
+}
