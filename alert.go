@@ -184,3 +184,22 @@ func LocationNote(lat, lon float64, at time.Time) string {
 
 // TestMessage is what "Send a test" delivers.
 const TestMessage = "This is a test from Lifeline. If you can read it, this channel works."
+
+// WearerSubject is the short title of a message to the wearer about their
+// own alert.
+func WearerSubject(alertType string) string {
+	switch alertType {
+	case AlertZoneEntered, AlertZoneDwell:
+		return "You're near a place you chose to avoid"
+	case AlertZoneLeft, AlertZoneSchedule:
+		return "You're away from a safe place"
+	case AlertMissedCheckin:
+		return "A gentle check-in reminder"
+	case AlertMilestone:
+		return "A milestone worth celebrating"
+	case AlertConcerningPattern:
+		return "Checking in on you"
+	default:
+		return "Your bracelet needs attention"
+	}
+}
