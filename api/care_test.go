@@ -3,10 +3,15 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"lifeline"
+	"lifeline/delivery"
 )
 
 // invite has the wearer invite someone (email "" for a link) and returns
@@ -257,4 +262,126 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 		}
 	})
 	a.requireUnchanged(t, before)
+}
+
+// TestCareCircleFlow: a wearer grants avoid-zone alerts and location during
+// alerts; nobody answers the alert within the (shortened) wait; the
+// delivery worker takes the escalation step and emails the supporter's
+// webhook; the supporter sees the alert and the position on "People I
+// support"; "I'm okay" closes it; an SOS reaches them at once; a
+// revocation leaves them nothing.
+func TestCareCircleFlow(t *testing.T) {
+	app := newTestApp(t)
+	app.db.EscalateAfter = 200 * time.Millisecond
+	wearer, _ := app.registerUser("Alex")
+	sam, _ := app.registerUser("Sam")
+	wearerID := userID(t, wearer)
+	link, token := invite(t, wearer, "Sam", "")
+	accept(t, sam, token)
+	grant(t, wearer, link, map[string]any{"alerts": []string{"avoid_zone", "sos"}, "location": "during_alert", "locationWindowMinutes": 30})
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) }))
+	defer hook.Close()
+	if resp := sam.do("POST", "/api/channels", map[string]any{"kind": "webhook", "address": hook.URL}); resp.status != http.StatusCreated {
+		t.Fatalf("channel = %d %s", resp.status, resp.body)
+	}
+	worker := delivery.NewWorker(delivery.Config{Outbox: app.db, AllowPrivateWebhooks: true, Logger: slog.New(slog.DiscardHandler)})
+	drain := func() {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			worker.RunOnce(context.Background())
+			var pending int
+			if err := app.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM outbox WHERE state = 'pending'`).Scan(&pending); err != nil || pending == 0 {
+				return
+			}
+		}
+		t.Fatal("the outbox did not drain")
+	}
+	wearer.do("POST", "/api/gps/location", map[string]any{"latitude": 51.5001, "longitude": -0.1203, "accuracy": 8})
+	zone := wearer.do("POST", "/api/safe-zones", map[string]any{"name": "Rusty Anchor", "type": "avoid", "shape": "circle", "latitude": 51.5, "longitude": -0.12, "radius": 150, "isActive": true})
+	var z struct{ ID int64 }
+	zone.json(t, &z)
+	ctx := context.Background()
+	if _, err := app.db.Pool.Exec(ctx, `INSERT INTO geofence_state (device_key, zone_id, user_id, inside, since) VALUES ('manual:' || $2::bigint, $1, $2::bigint, true, now())
+		ON CONFLICT (device_key, zone_id) DO UPDATE SET inside = true`, z.ID, wearerID); err != nil {
+		t.Fatal(err)
+	}
+	raise := func(key string) int64 {
+		a, err := app.alerts.RaiseAlert(ctx, wearerID, lifeline.NewAlert{Type: lifeline.AlertZoneEntered, Message: lifeline.ZoneEnteredMessage("Rusty Anchor", time.Now()), Link: "/gps", DedupKey: key, ZoneID: z.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.ID
+	}
+
+	first := raise("first")
+	if p := supported(t, sam); len(p) != 1 || len(p[0].Alerts) != 0 || p[0].Location != nil {
+		t.Fatalf("before the wait ran out the supporter sees %+v", p)
+	}
+	time.Sleep(app.db.EscalateAfter)
+	drain()
+	p := supported(t, sam)
+	if len(p[0].Alerts) != 1 || !strings.Contains(p[0].Alerts[0].Message, `"Rusty Anchor"`) || p[0].Location == nil || p[0].Location.Latitude != 51.5001 {
+		t.Fatalf("after the escalation the supporter sees %+v", p)
+	}
+	var alert struct {
+		Deliveries []struct{ Recipient, Channel, State string }
+	}
+	wearer.do("GET", fmt.Sprintf("/api/alerts/%d", first), nil).json(t, &alert)
+	if len(alert.Deliveries) != 2 || alert.Deliveries[0].State != "sent" || alert.Deliveries[1].State != "sent" || alert.Deliveries[0].Recipient != "Sam" {
+		t.Errorf("the alert's deliveries = %+v, want Sam told in the app and by webhook", alert.Deliveries)
+	}
+
+	if resp := wearer.do("POST", fmt.Sprintf("/api/alerts/%d/ok", first), nil); resp.status != http.StatusOK || !strings.Contains(string(resp.body), `"okayAt"`) {
+		t.Fatalf("I'm okay = %d %s", resp.status, resp.body)
+	}
+	if p := supported(t, sam); len(p[0].Alerts) != 0 || p[0].Location != nil {
+		t.Fatalf("after I'm okay the supporter sees %+v", p)
+	}
+
+	resp := wearer.do("POST", "/api/sos", nil)
+	var sos struct{ Supporters int }
+	resp.json(t, &sos)
+	if resp.status != http.StatusCreated || sos.Supporters != 1 {
+		t.Fatalf("SOS = %d %s", resp.status, resp.body)
+	}
+	drain()
+	if p := supported(t, sam); len(p[0].Alerts) != 1 || p[0].Alerts[0].Type != "sos" || p[0].Location == nil {
+		t.Fatalf("after the SOS the supporter sees %+v", p)
+	}
+
+	if resp := wearer.do("DELETE", fmt.Sprintf("/api/supporters/%d", link), nil); resp.status != http.StatusNoContent {
+		t.Fatalf("revoke = %d", resp.status)
+	}
+	if p := supported(t, sam); len(p) != 0 {
+		t.Fatalf("after the revocation the supporter sees %+v", p)
+	}
+	if resp := sam.do("GET", fmt.Sprintf("/api/supporting/%d", link), nil); resp.status != http.StatusNotFound {
+		t.Fatalf("after the revocation GET /api/supporting/{id} = %d", resp.status)
+	}
+}
+
+func TestSupporterExportAndDeletion(t *testing.T) {
+	app := newTestApp(t)
+	wearer, _ := app.registerUser("Alex")
+	sam, _ := app.registerUser("Sam")
+	link, token := invite(t, wearer, "Sam", "")
+	accept(t, sam, token)
+
+	var export struct{ Tables map[string][]map[string]any }
+	sam.do("GET", "/api/account/export", nil).json(t, &export)
+	if rows := export.Tables["care_links_as_supporter"]; len(rows) != 1 || int64(rows[0]["id"].(float64)) != link {
+		t.Fatalf("the supporter's export holds %v, want the link", rows)
+	}
+	if resp := sam.do("DELETE", "/api/account", map[string]any{"password": goodPassword}); resp.status != http.StatusNoContent {
+		t.Fatalf("delete = %d %s", resp.status, resp.body)
+	}
+	var left int
+	if err := app.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM care_links WHERE id = $1`, link).Scan(&left); err != nil || left != 0 {
+		t.Fatalf("%d links left after the supporter deleted their account (%v)", left, err)
+	}
+	var list []map[string]any
+	wearer.do("GET", "/api/supporters", nil).json(t, &list)
+	if len(list) != 0 {
+		t.Fatalf("the wearer still lists %v", list)
+	}
 }
