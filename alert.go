@@ -129,9 +129,11 @@ func SOSMessage(supporters int, at time.Time) string {
 }
 
 // SOSAlert is the wearer's SOS raised at at, reaching supporters people.
+// Its key is the minute: a second press in the same minute tells nobody
+// twice.
 func SOSAlert(supporters int, at time.Time, owner *time.Location) NewAlert {
 	return NewAlert{Type: AlertSOS, Message: SOSMessage(supporters, at.In(owner)), Link: "/crisis",
-		DedupKey: at.UTC().Format(time.RFC3339Nano)}
+		DedupKey: at.UTC().Truncate(time.Minute).Format(keyTime)}
 }
 
 // Messages to supporters: they name the wearer and say what happened, and

@@ -175,7 +175,8 @@ type CareService interface {
 	FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*CareView, error)
 	// RaiseSOS stores an SOS alert and its deliveries to every supporter
 	// with the SOS scope, in one statement. It returns the alert and how
-	// many supporters it reaches.
+	// many supporters it reaches; ECONFLICT for a second SOS in the same
+	// minute.
 	RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*Alert, int, error)
 	// AnswerOkay records the wearer's "I'm okay" and stops the alert's
 	// pending escalation steps.

@@ -344,6 +344,9 @@ func TestCareCircleFlow(t *testing.T) {
 	if resp.status != http.StatusCreated || sos.Supporters != 1 {
 		t.Fatalf("SOS = %d %s", resp.status, resp.body)
 	}
+	if again := wearer.do("POST", "/api/sos", nil); again.status != http.StatusConflict {
+		t.Errorf("a second SOS in the same minute = %d, want 409 (nobody told twice)", again.status)
+	}
 	drain()
 	if p := supported(t, sam); len(p[0].Alerts) != 1 || p[0].Alerts[0].Type != "sos" || p[0].Location == nil {
 		t.Fatalf("after the SOS the supporter sees %+v", p)

@@ -215,7 +215,7 @@ func TestTwoWorkersSendEachRowOnce(t *testing.T) {
 	c.channel(c.wearer, lifeline.ChannelWebhook, hook.URL+"/wearer", false)
 	const alerts = 40
 	for i := 0; i < alerts; i++ {
-		if _, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now().Add(time.Duration(i)*time.Millisecond)); err != nil {
+		if _, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now().Add(time.Duration(i)*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		c.enterZone(false) // the wearer's webhook only; the escalation is skipped

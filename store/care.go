@@ -277,6 +277,9 @@ func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lif
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: raise sos: %w", err)
 	}
+	if alert == nil {
+		return nil, 0, lifeline.Errorf(lifeline.ECONFLICT, "Your people were told a moment ago. If you need someone right now, call or text 988.")
+	}
 	return alert, reached, nil
 }
 
