@@ -30,7 +30,7 @@ type SMTP struct {
 // offers it; a 5xx answer is permanent.
 func (s SMTP) sendEmail(ctx context.Context, to string, m Message) error {
 	if s.Addr == "" {
-		return permanent(errors.New("email is not configured on this server (--smtp-addr)"))
+		return permanent(errors.New("email is not configured on this server (--smtp-server)"))
 	}
 	timeout := s.Timeout
 	if timeout == 0 {

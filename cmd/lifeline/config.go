@@ -139,7 +139,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"oidc-client-id", "LIFELINE_OIDC_CLIENT_ID", "", "OpenID Connect client ID", &r.oidcClientID},
 		{"oidc-client-secret", "LIFELINE_OIDC_CLIENT_SECRET", "", "OpenID Connect client secret (prefer the variable: flags show in ps)", &r.oidcClientSecret},
 		{"oidc-name", "LIFELINE_OIDC_NAME", "single sign-on", "provider name on the sign-in button", &r.oidcName},
-		{"smtp-addr", "LIFELINE_SMTP_ADDR", "", "SMTP server (host:port) for email alerts; STARTTLS when offered; empty: email channels fail with a message saying so", &c.SMTPAddr},
+		{"smtp-server", "LIFELINE_SMTP_SERVER", "", "SMTP server (host:port) for email alerts; STARTTLS when offered; empty: email channels fail with a message saying so", &c.SMTPAddr},
 		{"smtp-from", "LIFELINE_SMTP_FROM", "lifeline@localhost", "sender address of email alerts", &c.SMTPFrom},
 		{"smtp-username", "LIFELINE_SMTP_USERNAME", "", "SMTP user name (PLAIN authentication, over TLS only)", &c.SMTPUser},
 		{"smtp-password", "LIFELINE_SMTP_PASSWORD", "", "SMTP password (prefer the variable: flags show in ps)", &c.SMTPPassword},
