@@ -536,7 +536,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "Alert my people now": every supporter with the SOS scope is told at once (quiet hours or not), with the latest position where their grant shows it. */
+        /** "Alert my people now": every supporter with the SOS scope is told at once (quiet hours or not), with the latest position where their grant shows it; 409 for a second SOS in the same minute. */
         post: operations["raiseSOS"];
         delete?: never;
         options?: never;
@@ -3268,6 +3268,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
