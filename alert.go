@@ -17,7 +17,21 @@ const (
 	AlertZoneLeft          = "geofence_exit_safe"
 	AlertZoneDwell         = "geofence_dwell"    // inside an avoid zone past its dwell time
 	AlertZoneSchedule      = "geofence_schedule" // away from a safe zone during its planned hours
+	AlertSOS               = "sos"               // the wearer asked their supporters for help now
 )
+
+// EscalatingAlertTypes go to the wearer first and to their supporters only
+// if the wearer has not answered "I'm okay" in time and is still inside the
+// zone.
+var EscalatingAlertTypes = []string{AlertZoneEntered, AlertZoneDwell}
+
+// DefaultEscalateAfter is how long an escalating alert waits for the
+// wearer's answer.
+const DefaultEscalateAfter = 10 * time.Minute
+
+// AlertTypes lists every alert type.
+var AlertTypes = []string{AlertMilestone, AlertConcerningPattern, AlertMissedCheckin, AlertLowBattery, AlertDeviceOffline,
+	AlertZoneEntered, AlertZoneLeft, AlertZoneDwell, AlertZoneSchedule, AlertSOS}
 
 // The wording of every alert, one builder per kind, so that the stored
 // message, the live event and any delivery channel say the same thing.
@@ -104,3 +118,90 @@ func DeviceOfflineAlert(deviceID, name string, lastSeen time.Time, owner *time.L
 
 // keyTime is the whole-second UTC time of device alerts' dedup keys.
 const keyTime = "2006-01-02T15:04:05Z"
+
+// SOSMessage is the wearer's own record of an SOS: how many supporters it
+// reached.
+func SOSMessage(supporters int, at time.Time) string {
+	if supporters == 0 {
+		return fmt.Sprintf("You asked for help at %s, but nobody in your care circle has the SOS alert yet. Call 988 or someone on your crisis page now.", at.Format("15:04"))
+	}
+	return fmt.Sprintf("You asked for help at %s. %d of your people are being told right now. You did the right thing.", at.Format("15:04"), supporters)
+}
+
+// SOSAlert is the wearer's SOS raised at at, reaching supporters people.
+// Its key is the minute: a second press in the same minute tells nobody
+// twice.
+func SOSAlert(supporters int, at time.Time, owner *time.Location) NewAlert {
+	return NewAlert{Type: AlertSOS, Message: SOSMessage(supporters, at.In(owner)), Link: "/crisis",
+		DedupKey: at.UTC().Truncate(time.Minute).Format(keyTime)}
+}
+
+// Messages to supporters: they name the wearer and say what happened, and
+// never more than the alert's kind; a location is added only when the
+// supporter's grant shows it (SupportNote.Location).
+
+// SupporterSubject is the short title of a message to a supporter.
+func SupporterSubject(wearer, alertType string) string {
+	switch alertType {
+	case AlertSOS:
+		return wearer + " is asking for help now"
+	case AlertZoneEntered, AlertZoneDwell:
+		return wearer + " may need a friendly voice"
+	case AlertMissedCheckin:
+		return wearer + " hasn't checked in for two days"
+	default:
+		return wearer + "'s bracelet needs attention"
+	}
+}
+
+// SupporterMessage is the body of a message to a supporter about one of the
+// wearer's alerts; zone is the zone's name ("" when deleted), device the
+// bracelet's, at the alert's time in the supporter's location.
+func SupporterMessage(wearer, alertType, zone string, at time.Time) string {
+	when := at.Format("15:04")
+	switch alertType {
+	case AlertSOS:
+		return fmt.Sprintf("%s pressed \"Alert my people now\" at %s. Please reach out to them right away — call if you can.", wearer, when)
+	case AlertZoneEntered, AlertZoneDwell:
+		place := "a place they chose to avoid"
+		if zone != "" {
+			place = fmt.Sprintf("%q, a place they chose to avoid", zone)
+		}
+		return fmt.Sprintf("%s has been at %s since %s and hasn't said they're okay. A call or a kind text could help.", wearer, place, when)
+	case AlertMissedCheckin:
+		return fmt.Sprintf("%s hasn't checked in for two days. No need to worry them — a friendly message to say you're thinking of them can help.", wearer)
+	case AlertLowBattery:
+		return fmt.Sprintf("%s's bracelet is low on battery (%s). You may want to remind them to charge it.", wearer, when)
+	default:
+		return fmt.Sprintf("%s's bracelet has stopped reporting (since %s). It may be out of range or switched off.", wearer, when)
+	}
+}
+
+// LocationNote is the line a message carries when the grant shows the
+// wearer's position: coordinates, when they were taken, and a map link.
+func LocationNote(lat, lon float64, at time.Time) string {
+	return fmt.Sprintf("Last known position at %s: %.5f, %.5f — https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=17/%.5f/%.5f",
+		at.Format("15:04"), lat, lon, lat, lon, lat, lon)
+}
+
+// TestMessage is what "Send a test" delivers.
+const TestMessage = "This is a test from Lifeline. If you can read it, this channel works."
+
+// WearerSubject is the short title of a message to the wearer about their
+// own alert.
+func WearerSubject(alertType string) string {
+	switch alertType {
+	case AlertZoneEntered, AlertZoneDwell:
+		return "You're near a place you chose to avoid"
+	case AlertZoneLeft, AlertZoneSchedule:
+		return "You're away from a safe place"
+	case AlertMissedCheckin:
+		return "A gentle check-in reminder"
+	case AlertMilestone:
+		return "A milestone worth celebrating"
+	case AlertConcerningPattern:
+		return "Checking in on you"
+	default:
+		return "Your bracelet needs attention"
+	}
+}

@@ -35,6 +35,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
 		"lifeline/faults":               {},
+		"lifeline/delivery":             {"lifeline"},
 		// The benchmarks' code, which the product never imports (see
 		// TestProductBinaryHasNoBenchCode): store's and ingest's parts sit
 		// under them because they own pgx and mochi.

@@ -216,6 +216,12 @@ type Alert struct {
 	Evidence json.RawMessage `json:"evidence,omitempty"`
 	ZoneID   *int64          `json:"zoneId,omitempty"`
 	DeviceID *string         `json:"deviceId,omitempty"`
+	// OkayAt is when the wearer answered "I'm okay"; Deliveries who was
+	// told and when (both only from FindAlert). ZoneName words messages
+	// to supporters.
+	OkayAt     *time.Time `json:"okayAt,omitempty"`
+	Deliveries []Delivery `json:"deliveries,omitempty"`
+	ZoneName   string     `json:"-"`
 }
 
 // AlertService stores alerts, deduplicated by (user, type, dedup key).

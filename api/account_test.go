@@ -36,6 +36,13 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		`INSERT INTO alerts (user_id, type, message, dedup_key) VALUES (@u, 'milestone', 'One week!', 'streak-7')`,
 		`INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude, accuracy, battery_level) VALUES (@u, @dev, 'bracelet', now(), 1, 37.77, -122.41, 5, 80)`,
 		`INSERT INTO battery_readings (device_id, user_id, ts, seq, battery, charging) VALUES (@dev, @u, now(), 2, 80, false)`,
+		// The care circle (migrations 0018, 0019): a pending invitation, a view, a channel, quiet hours, a delivery.
+		`INSERT INTO care_links (user_id, token_hash, expires_at) VALUES (@u, sha256(@dev::text::bytea), now() + interval '7 days')`,
+		`INSERT INTO care_views (user_id, link_id, supporter_id, what) SELECT @u, id, @u, 'alerts' FROM care_links WHERE user_id = @u`,
+		`INSERT INTO notification_channels (user_id, kind, address) VALUES (@u, 'email', 'me@example.org')`,
+		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
+		`INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key)
+			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, notification_channels c WHERE a.user_id = @u AND c.user_id = @u`,
 	} {
 		if _, err := app.db.Pool.Exec(context.Background(), sql, args); err != nil {
 			t.Fatalf("seed: %v\n%s", err, sql)

@@ -31,6 +31,11 @@ const (
 	ownContact owned = "contact"
 	ownAlert   owned = "alert"
 	ownContent owned = "content" // shared published content: a slug, not A's
+	// The care circle: A's link to a supporter, A's channel, and a link
+	// where A is someone else's supporter.
+	ownSupporter owned = "supporter"
+	ownChannel   owned = "channel"
+	ownSupported owned = "supported"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -148,6 +153,26 @@ var routeMatrix = map[string]routeSpec{
 	"GET /api/alerts":             {},
 	"GET /api/alerts/{id}":        {id: ownAlert},
 	"PATCH /api/alerts/{id}/read": {id: ownAlert},
+	"POST /api/alerts/{id}/ok":    {id: ownAlert},
+	"POST /api/sos":               {},
+
+	"GET /api/supporters":       {},
+	"POST /api/supporters":      {echoes: true, body: func(tag string) map[string]any { return map[string]any{"label": tag + " sponsor"} }},
+	"GET /api/supporters/views": {},
+	"PUT /api/supporters/{id}/grant": {id: ownSupporter, body: func(string) map[string]any {
+		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
+	}},
+	"DELETE /api/supporters/{id}":  {id: ownSupporter},
+	"POST /api/care/accept":        {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/supporting":          {},
+	"GET /api/supporting/{id}":     {id: ownSupported},
+	"GET /api/channels":            {},
+	"POST /api/channels":           {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
+	"PATCH /api/channels/{id}":     {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
+	"DELETE /api/channels/{id}":    {id: ownChannel},
+	"POST /api/channels/{id}/test": {id: ownChannel},
+	"GET /api/quiet-hours":         {},
+	"PUT /api/quiet-hours":         {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
 
 	"GET /api/devices": {},
 	"POST /api/devices": {echoes: true, body: func(tag string) map[string]any {
@@ -308,6 +333,9 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	}
 	v.ids[ownAlert] = fmt.Sprint(raiseAlert(t, app, v.id, v.marker+" one week", v.marker))
 	v.ids[ownContent] = "no-such-article"
+	v.ids[ownSupporter] = fmt.Sprint(int64(create("/api/supporters", map[string]any{"label": v.marker + " sponsor"})["supporter"].(map[string]any)["id"].(float64)))
+	v.ids[ownChannel] = idOf(create("/api/channels", map[string]any{"kind": "webhook", "address": "https://example.org/" + v.marker}))
+	v.ids[ownSupported] = fmt.Sprint(supportSomeone(t, app, c))
 	return v
 }
 
@@ -325,6 +353,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/auth/user", "/api/checkins", "/api/checkins/today", "/api/alerts", "/api/alerts/" + v.ids[ownAlert],
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
+		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/supporting/" + v.ids[ownSupported],
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

@@ -100,6 +100,10 @@ type Config struct {
 	// published articles, blog posts and statistics.
 	Symptoms lifeline.SymptomService
 	Content  lifeline.ContentService
+	// Care stores the care circle; Notify each person's channels and
+	// quiet hours (the delivery worker sends what they queue).
+	Care   lifeline.CareService
+	Notify lifeline.NotifyService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -235,6 +239,25 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/alerts", s.listAlerts)
 			r.Get("/alerts/{id}", s.getAlert)
 			r.Patch("/alerts/{id}/read", s.markAlertRead)
+			r.Post("/alerts/{id}/ok", s.answerOkay)
+			r.Post("/sos", s.sos)
+
+			// The care circle (care.go, care_channels.go).
+			r.Get("/supporters", s.listSupporters)
+			r.Post("/supporters", s.inviteSupporter)
+			r.Get("/supporters/views", s.listCareViews)
+			r.Put("/supporters/{id}/grant", s.setGrant)
+			r.Delete("/supporters/{id}", s.revokeSupporter)
+			r.Post("/care/accept", s.acceptInvitation)
+			r.Get("/supporting", s.listSupported)
+			r.Get("/supporting/{id}", s.getSupported)
+			r.Get("/channels", s.listChannels)
+			r.Post("/channels", s.createChannel)
+			r.Patch("/channels/{id}", s.updateChannel)
+			r.Delete("/channels/{id}", s.deleteChannel)
+			r.Post("/channels/{id}/test", s.testChannel)
+			r.Get("/quiet-hours", s.getQuietHours)
+			r.Put("/quiet-hours", s.putQuietHours)
 
 			r.Get("/devices", s.listDevices)
 			r.Post("/devices", s.createDevice)

@@ -27,12 +27,12 @@ type querier interface {
 }
 
 func (db *DB) RaiseAlert(ctx context.Context, userID int64, a lifeline.NewAlert) (*lifeline.Alert, error) {
-	return insertAlert(ctx, db.Pool, userID, a)
+	return db.insertAlert(ctx, db.Pool, userID, a)
 }
 
-// insertAlert stores a unless its key exists, and returns it (nil if not
-// new).
-func insertAlert(ctx context.Context, q querier, userID int64, a lifeline.NewAlert) (*lifeline.Alert, error) {
+// insertAlert stores a unless its key exists, with its deliveries in the
+// same statement (queueDeliveries), and returns it (nil if not new).
+func (db *DB) insertAlert(ctx context.Context, q querier, userID int64, a lifeline.NewAlert) (*lifeline.Alert, error) {
 	var zone, evidence any
 	if a.ZoneID != 0 {
 		zone = a.ZoneID
@@ -40,12 +40,16 @@ func insertAlert(ctx context.Context, q querier, userID int64, a lifeline.NewAle
 	if len(a.Evidence) > 0 {
 		evidence = string(a.Evidence)
 	}
+	args := db.deliveryArgs()
+	args["user"], args["type"], args["message"], args["link"] = userID, a.Type, a.Message, nullIfEmpty(a.Link)
+	args["key"], args["zone"], args["device"], args["evidence"] = a.DedupKey, zone, nullIfEmpty(a.DeviceID), evidence
 	rows, err := q.Query(ctx, `
-		INSERT INTO alerts (user_id, type, message, link, dedup_key, zone_id, device_id, evidence)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
-		ON CONFLICT (user_id, type, dedup_key) DO NOTHING
-		RETURNING `+alertColumns,
-		userID, a.Type, a.Message, nullIfEmpty(a.Link), a.DedupKey, zone, nullIfEmpty(a.DeviceID), evidence)
+		WITH raised AS (
+			INSERT INTO alerts (user_id, type, message, link, dedup_key, zone_id, device_id, evidence)
+			VALUES (@user, @type, @message, @link, @key, @zone, @device, @evidence::jsonb)
+			ON CONFLICT (user_id, type, dedup_key) DO NOTHING
+			RETURNING *)`+queueDeliveries+`
+		SELECT `+alertColumns+` FROM raised`, args)
 	if err != nil {
 		return nil, fmt.Errorf("store: raise %s alert: %w", a.Type, err)
 	}
@@ -94,9 +98,9 @@ func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.A
 	var a lifeline.Alert
 	var evidence []byte
 	err := db.Pool.QueryRow(ctx, `
-		SELECT id, type, message, coalesce(link, ''), is_read, created_at, evidence, zone_id, device_id
+		SELECT id, type, message, coalesce(link, ''), is_read, created_at, evidence, zone_id, device_id, okay_at
 		FROM alerts WHERE id = $1 AND user_id = $2`, alertID, userID).
-		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID)
+		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID, &a.OkayAt)
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
 	}
@@ -104,6 +108,9 @@ func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.A
 		return nil, fmt.Errorf("store: find alert %d: %w", alertID, err)
 	}
 	a.Evidence = evidence
+	if a.Deliveries, err = db.FindDeliveries(ctx, userID, alertID); err != nil {
+		return nil, err
+	}
 	return &a, nil
 }
 
@@ -124,21 +131,23 @@ func (db *DB) MarkAlertRead(ctx context.Context, userID, alertID int64) error {
 // failing everyone's reminder.
 func (db *DB) RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) ([]*lifeline.Alert, error) {
 	reminder := lifeline.MissedCheckinReminder()
+	args := db.deliveryArgs()
+	args["now"], args["hour"], args["type"], args["message"], args["link"] = now, hour, reminder.Type, reminder.Message, reminder.Link
 	rows, err := db.Pool.Query(ctx, `
 		WITH local AS (
-			SELECT u.id, u.timezone, u.created_at, ($1::timestamptz AT TIME ZONE u.timezone) AS wall
+			SELECT u.id, u.timezone, u.created_at, (@now::timestamptz AT TIME ZONE u.timezone) AS wall
 			FROM users u
 			WHERE u.timezone IN (SELECT name FROM pg_timezone_names)
-		)
-		INSERT INTO alerts (user_id, type, message, link, dedup_key)
-		SELECT l.id, $3, $4, $5, to_char(l.wall::date, 'YYYY-MM-DD')
-		FROM local l
-		WHERE extract(hour FROM l.wall) >= $2::int
-		  AND l.created_at < ((l.wall::date + make_interval(hours => $2::int)) AT TIME ZONE l.timezone)
-		  AND NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = l.id AND c.local_date = l.wall::date)
-		ON CONFLICT (user_id, type, dedup_key) DO NOTHING
-		RETURNING `+alertColumns,
-		now, hour, reminder.Type, reminder.Message, reminder.Link)
+		), raised AS (
+			INSERT INTO alerts (user_id, type, message, link, dedup_key)
+			SELECT l.id, @type, @message, @link, to_char(l.wall::date, 'YYYY-MM-DD')
+			FROM local l
+			WHERE extract(hour FROM l.wall) >= @hour::int
+			  AND l.created_at < ((l.wall::date + make_interval(hours => @hour::int)) AT TIME ZONE l.timezone)
+			  AND NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = l.id AND c.local_date = l.wall::date)
+			ON CONFLICT (user_id, type, dedup_key) DO NOTHING
+			RETURNING *)`+queueDeliveries+`
+		SELECT `+alertColumns+` FROM raised`, args)
 	if err != nil {
 		return nil, fmt.Errorf("store: raise missed check-in alerts: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -17,6 +18,9 @@ type DB struct {
 	Pool *pgxpool.Pool
 	// latest is the newest migration version this binary knows.
 	latest int
+	// EscalateAfter is how long an avoid-zone alert waits for the wearer's
+	// "I'm okay" before it goes to their supporters (0: 10 minutes).
+	EscalateAfter time.Duration
 }
 
 // Open connects to the database at url and applies the migrations of fsys.

@@ -251,7 +251,7 @@ func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline
 			return err
 		}
 		for _, c := range append(low, silent...) {
-			a, err := insertAlert(ctx, tx, c.userID, c.alert)
+			a, err := db.insertAlert(ctx, tx, c.userID, c.alert)
 			if err != nil {
 				return err
 			}

@@ -393,6 +393,13 @@ func schemaInsertUserData(t *testing.T, pool *pgxpool.Pool, user int64, tag stri
 		`INSERT INTO locations (user_id, device_id, source, ts, seq, latitude, longitude) VALUES (@u, @dev, 'bracelet', now(), 1, 1, 1)`,
 		`INSERT INTO locations (user_id, source, ts, latitude, longitude) VALUES (@u, 'manual', now(), 1, 1)`,
 		`INSERT INTO battery_readings (device_id, user_id, ts, seq, battery) VALUES (@dev, @u, now(), 1, 50)`,
+		// The care circle (migrations 0018, 0019): a pending invitation, a view, a channel, quiet hours, a delivery.
+		`INSERT INTO care_links (user_id, token_hash, expires_at) VALUES (@u, sha256(@dev::text::bytea), now() + interval '7 days')`,
+		`INSERT INTO care_views (user_id, link_id, supporter_id, what) SELECT @u, id, @u, 'alerts' FROM care_links WHERE user_id = @u`,
+		`INSERT INTO notification_channels (user_id, kind, address) VALUES (@u, 'email', 'me@example.org')`,
+		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
+		`INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key)
+			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, notification_channels c WHERE a.user_id = @u AND c.user_id = @u`,
 	} {
 		schemaExec(t, pool, stmt, args)
 	}

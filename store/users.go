@@ -207,6 +207,11 @@ func (db *DB) ExportUser(ctx context.Context, id int64) (map[string][]json.RawMe
 			return nil, err
 		}
 	}
+	// The care circle from the supporter's side: the people they support
+	// (user_id is the wearer's there).
+	if err := collect("care_links_as_supporter", `SELECT to_jsonb(t) - 'token_hash' FROM care_links t WHERE supporter_id = $1`); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

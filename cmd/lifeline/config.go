@@ -67,6 +67,14 @@ type Config struct {
 	SessionMax     time.Duration
 	LocalAccounts  bool
 	OIDC           *api.OIDCConfig
+
+	// Delivery outside the app (the care circle): the SMTP server for
+	// email channels, how long an avoid-zone alert waits for the wearer's
+	// "I'm okay" before it reaches supporters, and whether webhooks may
+	// reach private addresses.
+	SMTPAddr, SMTPFrom, SMTPUser, SMTPPassword string
+	EscalateAfter                              time.Duration
+	PrivateWebhooks                            bool
 }
 
 // The roles of a node (--role).
@@ -83,6 +91,7 @@ type raw struct {
 	deviceRate, deviceBurst, maxClients, signupLimit               string
 	chatTimeout, chatLimit, trustedProxies                         string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
+	escalateAfter, privateWebhooks                                 string
 }
 
 // setting is one configuration value: its flag, its variable, its default.
@@ -130,6 +139,12 @@ func (c *Config) settings(r *raw) []setting {
 		{"oidc-client-id", "LIFELINE_OIDC_CLIENT_ID", "", "OpenID Connect client ID", &r.oidcClientID},
 		{"oidc-client-secret", "LIFELINE_OIDC_CLIENT_SECRET", "", "OpenID Connect client secret (prefer the variable: flags show in ps)", &r.oidcClientSecret},
 		{"oidc-name", "LIFELINE_OIDC_NAME", "single sign-on", "provider name on the sign-in button", &r.oidcName},
+		{"smtp-server", "LIFELINE_SMTP_SERVER", "", "SMTP server (host:port) for email alerts; STARTTLS when offered; empty: email channels fail with a message saying so", &c.SMTPAddr},
+		{"smtp-from", "LIFELINE_SMTP_FROM", "lifeline@localhost", "sender address of email alerts", &c.SMTPFrom},
+		{"smtp-username", "LIFELINE_SMTP_USERNAME", "", "SMTP user name (PLAIN authentication, over TLS only)", &c.SMTPUser},
+		{"smtp-password", "LIFELINE_SMTP_PASSWORD", "", "SMTP password (prefer the variable: flags show in ps)", &c.SMTPPassword},
+		{"escalate-after", "LIFELINE_ESCALATE_AFTER", "10m", "how long an avoid-zone alert waits for the wearer's \"I'm okay\" before it reaches their supporters", &r.escalateAfter},
+		{"private-webhooks", "LIFELINE_PRIVATE_WEBHOOKS", "false", "let webhooks reach loopback and private addresses (a self-hosted ntfy on the same network)", &r.privateWebhooks},
 	}
 }
 
@@ -193,6 +208,12 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.TrustedProxies, err = api.ParseTrustedProxies(r.trustedProxies); err != nil {
 		return c, fmt.Errorf("invalid --trusted-proxies: %w", err)
+	}
+	if c.EscalateAfter, err = positiveDuration("escalate-after", r.escalateAfter); err != nil {
+		return c, err
+	}
+	if c.PrivateWebhooks, err = strconv.ParseBool(r.privateWebhooks); err != nil {
+		return c, fmt.Errorf("invalid --private-webhooks %q: want true or false", r.privateWebhooks)
 	}
 	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
 		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)

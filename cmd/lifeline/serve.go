@@ -18,6 +18,7 @@ import (
 	"lifeline"
 	"lifeline/api"
 	"lifeline/chat"
+	"lifeline/delivery"
 	"lifeline/guard"
 	"lifeline/ingest"
 	"lifeline/live"
@@ -48,6 +49,8 @@ type Main struct {
 
 	retention *retentionJob
 	stopJobs  func()
+	// stopDelivery ends the outbox's delivery worker.
+	stopDelivery func()
 	// stopListening ends the listener of the other nodes' live events.
 	stopListening func()
 }
@@ -62,6 +65,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.db, err = store.Open(ctx, dbURL, migrations.FS, m.Config.Timescale); err != nil {
 		return err
 	}
+	m.db.EscalateAfter = m.Config.EscalateAfter
 	storage, err := m.db.Storage(ctx)
 	if err != nil {
 		return err
@@ -125,6 +129,8 @@ func (m *Main) Run(ctx context.Context) error {
 		ZoneWatch:            m.guard,
 		Symptoms:             m.db,
 		Content:              m.db,
+		Care:                 m.db,
+		Notify:               m.db,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,
@@ -162,6 +168,9 @@ func (m *Main) Run(ctx context.Context) error {
 		m.URL = browsableURL(m.http.Addr())
 	}
 	m.stopJobs = m.startJobs()
+	if m.Config.Role != RoleIngest {
+		m.stopDelivery = m.startDelivery(registry)
+	}
 	m.startLive()
 	if m.Config.Role == RoleIngest {
 		fmt.Fprintf(m.Stdout, "Lifeline ingest worker; health and metrics at %s\n", m.URL)
@@ -284,6 +293,24 @@ func (m *Main) startJobs() func() {
 	return func() { cancel(); <-done }
 }
 
+// startDelivery runs the outbox's delivery worker; every API node runs one
+// and the store's claims keep each message to one sender.
+func (m *Main) startDelivery(registry prometheus.Registerer) func() {
+	worker := delivery.NewWorker(delivery.Config{
+		Outbox: m.db,
+		SMTP: delivery.SMTP{Addr: m.Config.SMTPAddr, From: m.Config.SMTPFrom,
+			Username: m.Config.SMTPUser, Password: m.Config.SMTPPassword},
+		PublicURL:            m.URL,
+		AllowPrivateWebhooks: m.Config.PrivateWebhooks,
+		Metrics:              registry,
+		Logger:               m.Logger.With("component", "delivery"),
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); worker.Run(ctx) }()
+	return func() { cancel(); <-done }
+}
+
 func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
 	if m.Config.DatabaseURL != "" {
 		return m.Config.DatabaseURL, nil
@@ -316,6 +343,9 @@ func (m *Main) Close(ctx context.Context) error {
 	}
 	if m.stopJobs != nil {
 		m.stopJobs()
+	}
+	if m.stopDelivery != nil {
+		m.stopDelivery()
 	}
 	if m.broker != nil {
 		errs = append(errs, m.broker.Close())

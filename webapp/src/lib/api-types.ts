@@ -510,6 +510,231 @@ export interface paths {
         patch: operations["markAlertRead"];
         trace?: never;
     };
+    "/api/alerts/{id}/ok": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The wearer's "I'm okay"; the alert's pending escalation steps to supporters are skipped. */
+        post: operations["answerAlertOkay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Alert my people now": every supporter with the SOS scope is told at once (quiet hours or not), with the latest position where their grant shows it; 409 for a second SOS in the same minute. */
+        post: operations["raiseSOS"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wearer's supporters (pending invitations and accepted), each with their grant. */
+        get: operations["listSupporters"];
+        put?: never;
+        /** Invite a supporter; the one-time token (valid 7 days) is shown this once. With an email, only the account with that address can accept. */
+        post: operations["inviteSupporter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporters/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first - what each supporter looked at and when (the newest 200). */
+        get: operations["listCareViews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporters/{id}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace what the supporter may see. */
+        put: operations["setSupporterGrant"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a supporter or a pending invitation; deliveries still waiting for them are dropped. */
+        delete: operations["revokeSupporter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/care/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with its token; the signed-in account becomes the supporter. */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** "People I support": each person with exactly what they share; every look is written to their audit log. */
+        get: operations["listSupported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporting/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One person I support, by the link's id (as in the list). */
+        get: operations["getSupported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's notification channels with their last delivery result. */
+        get: operations["listChannels"];
+        put?: never;
+        /** Add an email address or a webhook (ntfy mode posts to an ntfy topic URL); at most 10. */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a channel; deliveries waiting for it are skipped. */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        /** Turn a channel on or off. */
+        patch: operations["updateChannel"];
+        trace?: never;
+    };
+    "/api/channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Send a test": queue a test message; the channel's lastState shows the outcome. */
+        post: operations["testChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quiet-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's quiet hours (minutes after local midnight; null when none). */
+        get: operations["getQuietHours"];
+        /** Set or clear the quiet hours; deliveries due inside them wait for the end, except SOS. */
+        put: operations["putQuietHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices": {
         parameters: {
             query?: never;
@@ -933,6 +1158,106 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Grant: {
+            /** @description Checked in today, streak, mood and craving trend. */
+            checkIns?: boolean;
+            /** @description Substance details too; only with checkIns. */
+            checkInDetails?: boolean;
+            alerts?: ("avoid_zone" | "missed_checkin" | "device" | "sos")[];
+            /** @enum {unknown} */
+            location?: "never" | "during_alert" | "always";
+            /** @description How long after an alert during_alert shows the location (default 60). */
+            locationWindowMinutes?: number;
+        };
+        Supporter: {
+            id: number;
+            label: string;
+            /** @enum {unknown} */
+            status: "pending" | "active" | "revoked";
+            inviteEmail?: string;
+            name?: string;
+            email?: string;
+            /** Format: date-time */
+            invitedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            grant: components["schemas"]["Grant"];
+        };
+        Supported: {
+            /** @description The link's id. */
+            id: number;
+            name: string;
+            grant: components["schemas"]["Grant"];
+        };
+        PersonView: {
+            id: number;
+            name: string;
+            grant: components["schemas"]["Grant"];
+            /** @description Null without the check-in scope. */
+            checkIns: null | {
+                checkedInToday: boolean;
+                streakDays: number;
+                weeklyCheckins: number;
+                avgMood: number | null;
+                avgCravings: number | null;
+                /** @description Only with checkInDetails. */
+                daysSinceSubstanceUse?: number | null;
+                /** @description Only with checkInDetails. */
+                substanceUseReported?: boolean;
+            };
+            /** @description The open alerts (unanswered, from the last 24 hours) that reached this supporter, in their words. */
+            alerts: {
+                id: number;
+                type: string;
+                title: string;
+                message: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            /** @description The latest position, only when the grant shows it now (always, or during an open alert's window). */
+            location: null | components["schemas"]["Location"];
+        };
+        Channel: {
+            id: number;
+            /** @enum {unknown} */
+            kind: "email" | "webhook";
+            address: string;
+            ntfy: boolean;
+            enabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {unknown} */
+            lastState: "sent" | "failed" | null;
+            lastError: string | null;
+            /** Format: date-time */
+            lastAt: string | null;
+        };
+        QuietHours: {
+            quietStart?: number | null;
+            quietEnd?: number | null;
+        };
+        Delivery: {
+            /** @description "you", or the supporter's name. */
+            recipient: string;
+            /** @enum {unknown} */
+            role: "wearer" | "supporter";
+            /**
+             * @description app: the alert shows on the supporter's People I support.
+             * @enum {unknown}
+             */
+            channel: "app" | "email" | "webhook";
+            /** @enum {unknown} */
+            state: "pending" | "sent" | "failed" | "skipped";
+            attempts: number;
+            /** Format: date-time */
+            dueAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @description Why it failed or was skipped. */
+            lastError: string | null;
+        };
         Error: {
             /** @enum {unknown} */
             error: "invalid" | "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "too_many_requests" | "internal";
@@ -1038,6 +1363,13 @@ export interface components {
             evidence?: unknown;
             zoneId?: number;
             deviceId?: string;
+            /**
+             * Format: date-time
+             * @description When the wearer answered "I'm okay".
+             */
+            okayAt?: string;
+            /** @description Who was told and when (only on GET /api/alerts/{id}). */
+            deliveries?: components["schemas"]["Delivery"][];
         };
         Device: {
             id: string;
@@ -2869,6 +3201,778 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    answerAlertOkay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert, with okayAt and its deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "type": "geofence_enter_avoid",
+                     *       "message": "You entered \"Rusty Anchor\"…",
+                     *       "link": "/gps",
+                     *       "isRead": true,
+                     *       "createdAt": "2026-11-22T21:04:00Z",
+                     *       "okayAt": "2026-11-22T21:06:00Z",
+                     *       "deliveries": [
+                     *         {
+                     *           "recipient": "Sam",
+                     *           "role": "supporter",
+                     *           "channel": "email",
+                     *           "state": "skipped",
+                     *           "attempts": 0,
+                     *           "dueAt": "2026-11-22T21:14:00Z",
+                     *           "sentAt": null,
+                     *           "lastError": "They answered \"I'm okay\"."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    raiseSOS: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SOS alert and how many supporters it reaches. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "alert": {
+                     *         "id": 9,
+                     *         "type": "sos",
+                     *         "message": "You asked for help at 21:04. 2 of your people are being told right now. You did the right thing.",
+                     *         "link": "/crisis",
+                     *         "isRead": false,
+                     *         "createdAt": "2026-11-22T21:04:00Z"
+                     *       },
+                     *       "supporters": 2
+                     *     }
+                     */
+                    "application/json": {
+                        alert: components["schemas"]["Alert"];
+                        supporters: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSupporters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supporters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "label": "Sam",
+                     *         "status": "active",
+                     *         "name": "Sam Lee",
+                     *         "email": "sam@example.org",
+                     *         "invitedAt": "2026-11-22T09:00:00Z",
+                     *         "expiresAt": "2026-11-29T09:00:00Z",
+                     *         "acceptedAt": "2026-11-22T10:00:00Z",
+                     *         "grant": {
+                     *           "checkIns": true,
+                     *           "checkInDetails": false,
+                     *           "alerts": [
+                     *             "avoid_zone",
+                     *             "sos"
+                     *           ],
+                     *           "location": "during_alert",
+                     *           "locationWindowMinutes": 60
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Supporter"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    inviteSupporter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "Sam",
+                 *       "email": "sam@example.org"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description How the wearer knows them. */
+                    label?: string;
+                    /** @description The only address that may accept; empty for a link anyone signed in may accept once. */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The pending supporter, the token and the page that accepts it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "supporter": {
+                     *         "id": 2,
+                     *         "label": "Sam",
+                     *         "status": "pending",
+                     *         "inviteEmail": "sam@example.org",
+                     *         "invitedAt": "2026-11-22T09:00:00Z",
+                     *         "expiresAt": "2026-11-29T09:00:00Z",
+                     *         "acceptedAt": null,
+                     *         "grant": {
+                     *           "checkIns": false,
+                     *           "checkInDetails": false,
+                     *           "alerts": [],
+                     *           "location": "never",
+                     *           "locationWindowMinutes": 60
+                     *         }
+                     *       },
+                     *       "token": "q8x1",
+                     *       "inviteUrl": "https://lifeline.example.org/care/accept#token=q8x1"
+                     *     }
+                     */
+                    "application/json": {
+                        supporter: components["schemas"]["Supporter"];
+                        token: string;
+                        inviteUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCareViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "supporterId": 1,
+                     *         "name": "Sam",
+                     *         "what": "location",
+                     *         "viewedAt": "2026-11-22T21:20:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description The supporter's link id. */
+                        supporterId: number;
+                        name: string;
+                        /** @enum {unknown} */
+                        what: "checkins" | "alerts" | "location";
+                        /** Format: date-time */
+                        viewedAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setSupporterGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "checkIns": true,
+                 *       "checkInDetails": false,
+                 *       "alerts": [
+                 *         "avoid_zone",
+                 *         "missed_checkin",
+                 *         "sos"
+                 *       ],
+                 *       "location": "during_alert",
+                 *       "locationWindowMinutes": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["Grant"];
+            };
+        };
+        responses: {
+            /** @description The supporter with the new grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "label": "Sam",
+                     *       "status": "active",
+                     *       "name": "Sam Lee",
+                     *       "email": "sam@example.org",
+                     *       "invitedAt": "2026-11-22T09:00:00Z",
+                     *       "expiresAt": "2026-11-29T09:00:00Z",
+                     *       "acceptedAt": "2026-11-22T10:00:00Z",
+                     *       "grant": {
+                     *         "checkIns": true,
+                     *         "checkInDetails": false,
+                     *         "alerts": [
+                     *           "avoid_zone",
+                     *           "missed_checkin",
+                     *           "sos"
+                     *         ],
+                     *         "location": "during_alert",
+                     *         "locationWindowMinutes": 60
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Supporter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeSupporter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q8x1"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The person now supported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Alex Doe",
+                     *       "grant": {
+                     *         "checkIns": false,
+                     *         "checkInDetails": false,
+                     *         "alerts": [],
+                     *         "location": "never",
+                     *         "locationWindowMinutes": 60
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Supported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSupported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Alex Doe",
+                     *         "grant": {
+                     *           "checkIns": true,
+                     *           "checkInDetails": false,
+                     *           "alerts": [
+                     *             "avoid_zone"
+                     *           ],
+                     *           "location": "during_alert",
+                     *           "locationWindowMinutes": 60
+                     *         },
+                     *         "checkIns": {
+                     *           "checkedInToday": false,
+                     *           "streakDays": 4,
+                     *           "weeklyCheckins": 5,
+                     *           "avgMood": 6.2,
+                     *           "avgCravings": 3.1
+                     *         },
+                     *         "alerts": [],
+                     *         "location": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PersonView"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSupported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Alex Doe",
+                     *       "grant": {
+                     *         "checkIns": false,
+                     *         "checkInDetails": false,
+                     *         "alerts": [
+                     *           "avoid_zone"
+                     *         ],
+                     *         "location": "during_alert",
+                     *         "locationWindowMinutes": 60
+                     *       },
+                     *       "checkIns": null,
+                     *       "alerts": [
+                     *         {
+                     *           "id": 3,
+                     *           "type": "geofence_enter_avoid",
+                     *           "title": "Alex Doe may need a friendly voice",
+                     *           "message": "Alex Doe has been at \"Rusty Anchor\"…",
+                     *           "createdAt": "2026-11-22T21:04:00Z"
+                     *         }
+                     *       ],
+                     *       "location": {
+                     *         "id": 7,
+                     *         "latitude": 51.5,
+                     *         "longitude": -0.12,
+                     *         "accuracy": 8,
+                     *         "timestamp": "2026-11-22T21:10:00Z",
+                     *         "batteryLevel": null,
+                     *         "source": "bracelet"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "kind": "webhook",
+                     *         "address": "https://ntfy.sh/alex-x1",
+                     *         "ntfy": true,
+                     *         "enabled": true,
+                     *         "createdAt": "2026-11-22T09:00:00Z",
+                     *         "lastState": "sent",
+                     *         "lastError": null,
+                     *         "lastAt": "2026-11-22T09:01:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Channel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "email",
+                 *       "address": "alex@example.org"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    kind: "email" | "webhook";
+                    /** @description An email address */
+                    address: string;
+                    ntfy?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The channel. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "kind": "email",
+                     *       "address": "alex@example.org",
+                     *       "ntfy": false,
+                     *       "enabled": true,
+                     *       "createdAt": "2026-11-22T09:00:00Z",
+                     *       "lastState": null,
+                     *       "lastError": null,
+                     *       "lastAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The channel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "kind": "email",
+                     *       "address": "alex@example.org",
+                     *       "ntfy": false,
+                     *       "enabled": false,
+                     *       "createdAt": "2026-11-22T09:00:00Z",
+                     *       "lastState": null,
+                     *       "lastError": null,
+                     *       "lastAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for the delivery worker. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getQuietHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quiet hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quietStart": 1320,
+                     *       "quietEnd": 420
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QuietHours"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putQuietHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quietStart": 1320,
+                 *       "quietEnd": 420
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuietHours"];
+            };
+        };
+        responses: {
+            /** @description The quiet hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quietStart": 1320,
+                     *       "quietEnd": 420
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QuietHours"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

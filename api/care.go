@@ -1,0 +1,336 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"lifeline"
+	"lifeline/live"
+)
+
+// The care circle: a wearer's supporters and their grants, and the
+// supporter's "People I support". What a supporter receives is decided
+// here from the grant, and every answer is recorded in the wearer's audit
+// log.
+
+// pathID reads {id}; a malformed one is notFound, as an unknown one is.
+func pathID(r *http.Request, notFound string) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		return 0, lifeline.Errorf(lifeline.ENOTFOUND, "%s", notFound)
+	}
+	return id, nil
+}
+
+type inviteRequest struct {
+	Label string `json:"label"`
+	// Email, when given, is the only account address that may accept.
+	Email string `json:"email"`
+}
+
+type inviteResponse struct {
+	lifeline.Invitation
+	// InviteURL is the page that accepts the token; the token rides in the
+	// fragment, so it never reaches a server log.
+	InviteURL string `json:"inviteUrl"`
+}
+
+func (s *Server) listSupporters(w http.ResponseWriter, r *http.Request) {
+	list, err := s.cfg.Care.FindSupporters(r.Context(), currentUser(r.Context()).ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) inviteSupporter(w http.ResponseWriter, r *http.Request) {
+	var req inviteRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	req.Label, req.Email = strings.TrimSpace(req.Label), strings.ToLower(strings.TrimSpace(req.Email))
+	fields := map[string]string{}
+	if len([]rune(req.Label)) > 80 {
+		fields["label"] = "Keep the name to 80 characters."
+	}
+	if req.Email != "" && !validEmail(req.Email) {
+		fields["email"] = "Enter an email address like name@example.org."
+	}
+	if len(fields) > 0 {
+		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.", Fields: fields})
+		return
+	}
+	inv, err := s.cfg.Care.InviteSupporter(r.Context(), currentUser(r.Context()).ID, req.Label, req.Email, s.cfg.Now())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	url := strings.TrimRight(s.cfg.PublicURL, "/") + "/care/accept#token=" + inv.Token
+	writeJSON(w, http.StatusCreated, inviteResponse{Invitation: *inv, InviteURL: url})
+}
+
+func (s *Server) setGrant(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "Supporter not found.")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var g lifeline.Grant
+	if err := decodeJSON(w, r, &g); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := g.Validate(); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	sup, err := s.cfg.Care.SetGrant(r.Context(), currentUser(r.Context()).ID, id, g)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sup)
+}
+
+func (s *Server) revokeSupporter(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "Supporter not found.")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.cfg.Care.RevokeSupporter(r.Context(), currentUser(r.Context()).ID, id, s.cfg.Now()); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// careViewsLimit is how much of the audit log one answer holds.
+const careViewsLimit = 200
+
+func (s *Server) listCareViews(w http.ResponseWriter, r *http.Request) {
+	list, err := s.cfg.Care.FindCareViews(r.Context(), currentUser(r.Context()).ID, careViewsLimit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+type acceptRequest struct {
+	Token string `json:"token"`
+}
+
+func (s *Server) acceptInvitation(w http.ResponseWriter, r *http.Request) {
+	var req acceptRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if req.Token == "" || len(req.Token) > 200 {
+		writeError(w, r, lifeline.Errorf(lifeline.ENOTFOUND, "This invitation is not valid any more. Ask for a new one."))
+		return
+	}
+	p, err := s.cfg.Care.AcceptInvitation(r.Context(), currentUser(r.Context()), req.Token, s.cfg.Now())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+// personView is one person on "People I support": only what the grant
+// shares; fields outside it are null.
+type personView struct {
+	*lifeline.Supported
+	CheckIns *checkInSummary    `json:"checkIns"`
+	Alerts   []supporterAlert   `json:"alerts"`
+	Location *lifeline.Location `json:"location"`
+}
+
+// checkInSummary is the check-in scope: whether they checked in today, the
+// streak and the week's trend; substance details only with CheckInDetails.
+type checkInSummary struct {
+	CheckedInToday        bool     `json:"checkedInToday"`
+	StreakDays            int      `json:"streakDays"`
+	WeeklyCheckins        int      `json:"weeklyCheckins"`
+	AvgMood               *float64 `json:"avgMood"`
+	AvgCravings           *float64 `json:"avgCravings"`
+	DaysSinceSubstanceUse *int     `json:"daysSinceSubstanceUse,omitempty"`
+	SubstanceUseReported  *bool    `json:"substanceUseReported,omitempty"`
+}
+
+// supporterAlert is an alert in the supporter's words.
+type supporterAlert struct {
+	ID        int64     `json:"id"`
+	Type      string    `json:"type"`
+	Title     string    `json:"title"`
+	Message   string    `json:"message"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// openAlertWindow is how long an unanswered alert stays on the supporter's
+// screen.
+const openAlertWindow = 24 * time.Hour
+
+func (s *Server) listSupported(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	me := currentUser(ctx)
+	people, err := s.cfg.Care.FindSupported(ctx, me.ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	views := make([]personView, 0, len(people))
+	for _, p := range people {
+		v, err := s.personView(r, me, p)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		views = append(views, v)
+	}
+	writeJSON(w, http.StatusOK, views)
+}
+
+func (s *Server) getSupported(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "Person not found.")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	me := currentUser(ctx)
+	people, err := s.cfg.Care.FindSupported(ctx, me.ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	for _, p := range people {
+		if p.LinkID == id {
+			v, err := s.personView(r, me, p)
+			if err != nil {
+				writeError(w, r, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, v)
+			return
+		}
+	}
+	writeError(w, r, lifeline.Errorf(lifeline.ENOTFOUND, "Person not found."))
+}
+
+// personView gathers what p's grant shares with me, and logs the look.
+func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supported) (personView, error) {
+	ctx := r.Context()
+	now := s.cfg.Now()
+	v := personView{Supported: p, Alerts: []supporterAlert{}}
+	var seen []string
+	if p.Grant.CheckIns {
+		sum, err := s.checkInSummary(r, p)
+		if err != nil {
+			return v, err
+		}
+		v.CheckIns = sum
+		seen = append(seen, "checkins")
+	}
+	var newestOpen time.Time
+	if len(p.Grant.Alerts) > 0 {
+		alerts, err := s.cfg.Care.SupportedAlerts(ctx, me.ID, p.WearerID, now.Add(-openAlertWindow))
+		if err != nil {
+			return v, err
+		}
+		for _, a := range alerts {
+			if !p.Grant.Allows(a.Type) {
+				continue // the wearer narrowed the grant since
+			}
+			at := a.CreatedAt.In(me.Location())
+			v.Alerts = append(v.Alerts, supporterAlert{ID: a.ID, Type: a.Type, CreatedAt: a.CreatedAt,
+				Title: lifeline.SupporterSubject(p.Name, a.Type), Message: lifeline.SupporterMessage(p.Name, a.Type, a.ZoneName, at)})
+			if a.CreatedAt.After(newestOpen) {
+				newestOpen = a.CreatedAt
+			}
+		}
+		seen = append(seen, "alerts")
+	}
+	if p.Grant.LocationVisible(now, newestOpen) {
+		loc, err := s.cfg.Locations.LatestLocation(ctx, p.WearerID)
+		switch {
+		case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
+		case err != nil:
+			return v, err
+		default:
+			loc.DeviceID, loc.BatteryLevel = "", nil // where, not what they wear
+			v.Location = loc
+			seen = append(seen, "location")
+		}
+	}
+	return v, s.cfg.Care.RecordViews(ctx, p, me.ID, seen)
+}
+
+func (s *Server) checkInSummary(r *http.Request, p *lifeline.Supported) (*checkInSummary, error) {
+	ctx := r.Context()
+	wearer := &lifeline.User{Timezone: p.Timezone}
+	today := lifeline.DateOf(s.cfg.Now(), wearer.Location())
+	streak, recent, err := s.streakAndRecent(ctx, p.WearerID, today)
+	if err != nil {
+		return nil, err
+	}
+	first, lastUse, err := s.cfg.CheckIns.CheckInBounds(ctx, p.WearerID)
+	if err != nil {
+		return nil, err
+	}
+	st := lifeline.ComputeStats(streak, recent, first, lastUse, today)
+	sum := &checkInSummary{StreakDays: st.StreakDays, WeeklyCheckins: st.WeeklyCheckins, AvgMood: st.AvgMood, AvgCravings: st.AvgCravings}
+	sum.CheckedInToday = len(recent) > 0 && recent[0].Date == today
+	if p.Grant.CheckInDetails {
+		sum.DaysSinceSubstanceUse, sum.SubstanceUseReported = st.DaysSinceSubstanceUse, &st.SubstanceUseReported
+	}
+	return sum, nil
+}
+
+// sos raises the wearer's SOS: every supporter with the SOS scope is told
+// at once, quiet hours or not.
+func (s *Server) sos(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	alert, reached, err := s.cfg.Care.RaiseSOS(ctx, currentUser(ctx).ID, s.cfg.Now())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.publishAlert(ctx, alert)
+	writeJSON(w, http.StatusCreated, struct {
+		Alert      *lifeline.Alert `json:"alert"`
+		Supporters int             `json:"supporters"`
+	}{alert, reached})
+}
+
+// answerOkay is the wearer's "I'm okay": the alert's escalation stops.
+func (s *Server) answerOkay(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "Alert not found.")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a, err := s.cfg.Care.AnswerOkay(r.Context(), currentUser(r.Context()).ID, id, s.cfg.Now())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, a)
+}
+
+// publishAlert tells the wearer's open pages; a failure only delays it
+// until they reload (the alert is stored).
+func (s *Server) publishAlert(ctx context.Context, a *lifeline.Alert) {
+	if err := s.cfg.Events.Publish(ctx, live.AlertRaised(a)); err != nil {
+		s.cfg.Logger.Warn("publish alert", "alert", a.ID, "err", err)
+	}
+}

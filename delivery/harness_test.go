@@ -1,0 +1,293 @@
+package delivery_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"lifeline"
+	"lifeline/delivery"
+	"lifeline/store"
+	"lifeline/store/storetest"
+)
+
+// smtpServer is Debian's aiosmtpd, a real SMTP server, writing every
+// message it accepts into a maildir.
+type smtpServer struct {
+	t    *testing.T
+	addr string
+	dir  string
+	cmd  *exec.Cmd
+}
+
+const debianPython = "/usr/bin/python3" // the python3 first on PATH may not see Debian's modules
+
+func startSMTP(t *testing.T) *smtpServer {
+	t.Helper()
+	if exec.Command(debianPython, "-c", "import aiosmtpd").Run() != nil {
+		t.Fatal("python3-aiosmtpd is not installed (apt-get install python3-aiosmtpd; scripts/ensure-deps.sh test installs it)")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	s := &smtpServer{t: t, addr: addr, dir: t.TempDir()}
+	for _, sub := range []string{"tmp", "new", "cur"} { // Maildir makes them only for a new folder
+		if err := os.Mkdir(filepath.Join(s.dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.start()
+	t.Cleanup(s.stop)
+	return s
+}
+
+func (s *smtpServer) start() {
+	s.t.Helper()
+	s.cmd = exec.Command(debianPython, "-m", "aiosmtpd", "-n", "-l", s.addr, "-c", "aiosmtpd.handlers.Mailbox", s.dir)
+	s.cmd.Stderr = os.Stderr
+	if err := s.cmd.Start(); err != nil {
+		s.t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", s.addr); err == nil {
+			c.Close()
+			return
+		}
+	}
+	s.t.Fatal("aiosmtpd did not start listening")
+}
+
+func (s *smtpServer) stop() {
+	if s.cmd != nil && s.cmd.Process != nil {
+		_ = s.cmd.Process.Kill()
+		_ = s.cmd.Wait()
+		s.cmd = nil
+	}
+}
+
+// messages reads every message received so far.
+func (s *smtpServer) messages() []*mail.Message {
+	s.t.Helper()
+	files, _ := filepath.Glob(filepath.Join(s.dir, "new", "*"))
+	var out []*mail.Message
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		m, err := mail.ReadMessage(strings.NewReader(string(raw)))
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func body(t *testing.T, m *mail.Message) string {
+	t.Helper()
+	b, err := io.ReadAll(m.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// receiver is a real HTTP server that records what webhooks post, and
+// answers with the statuses queued in fail first.
+type receiver struct {
+	*httptest.Server
+	mu       sync.Mutex
+	requests []received
+	fail     []int
+}
+
+type received struct {
+	header http.Header
+	body   string
+}
+
+func startReceiver(t *testing.T, fail ...int) *receiver {
+	r := &receiver{fail: fail}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		b, _ := io.ReadAll(req.Body)
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.requests = append(r.requests, received{req.Header.Clone(), string(b)})
+		if len(r.fail) > 0 {
+			w.WriteHeader(r.fail[0])
+			r.fail = r.fail[1:]
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+func (r *receiver) got() []received {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]received(nil), r.requests...)
+}
+
+// circle is a wearer with one supporter on a fresh database.
+type circle struct {
+	t                 *testing.T
+	db                *store.DB
+	wearer, supporter int64
+	link              int64
+	zone              int64
+	ctx               context.Context
+	escalateAfter     time.Duration
+}
+
+func newCircle(t *testing.T, g lifeline.Grant) *circle {
+	t.Helper()
+	c := &circle{t: t, db: storetest.NewDB(t), ctx: context.Background(), escalateAfter: 300 * time.Millisecond}
+	c.db.EscalateAfter = c.escalateAfter
+	c.wearer = c.user("alex@example.org", "Alex")
+	c.supporter = c.user("sam@example.org", "Sam")
+	inv, err := c.db.InviteSupporter(c.ctx, c.wearer, "Sam", "", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sup := &lifeline.User{ID: c.supporter, Email: "sam@example.org"}
+	p, err := c.db.AcceptInvitation(c.ctx, sup, inv.Token, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.link = p.LinkID
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.db.SetGrant(c.ctx, c.wearer, c.link, g); err != nil {
+		t.Fatal(err)
+	}
+	c.exec(`INSERT INTO zones (user_id, name, type, latitude, longitude, radius_m) VALUES ($1, 'Rusty Anchor', 'avoid', 51.5, -0.12, 100)`, c.wearer)
+	c.scan(`SELECT id FROM zones WHERE user_id = $1`, []any{c.wearer}, &c.zone)
+	c.exec(`INSERT INTO locations (user_id, source, ts, latitude, longitude) VALUES ($1, 'browser', now(), 51.50012, -0.12034)`, c.wearer)
+	return c
+}
+
+func (c *circle) user(email, name string) int64 {
+	var id int64
+	c.scan(`INSERT INTO users (email, first_name, last_name, timezone) VALUES ($1, $2, 'Doe', 'Europe/London') RETURNING id`, []any{email, name}, &id)
+	return id
+}
+
+func (c *circle) exec(sql string, args ...any) {
+	c.t.Helper()
+	if _, err := c.db.Pool.Exec(c.ctx, sql, args...); err != nil {
+		c.t.Fatalf("%v\n%s", err, sql)
+	}
+}
+
+func (c *circle) scan(sql string, args []any, dst ...any) {
+	c.t.Helper()
+	if err := c.db.Pool.QueryRow(c.ctx, sql, args...).Scan(dst...); err != nil {
+		c.t.Fatalf("%v\n%s", err, sql)
+	}
+}
+
+func (c *circle) channel(user int64, kind, address string, ntfy bool) int64 {
+	c.t.Helper()
+	ch := &lifeline.Channel{Kind: kind, Address: address, Ntfy: ntfy}
+	if err := c.db.CreateChannel(c.ctx, user, ch); err != nil {
+		c.t.Fatal(err)
+	}
+	return ch.ID
+}
+
+// enterZone raises the avoid-zone alert the geofence engine raises, with
+// the wearer inside the zone (or not).
+func (c *circle) enterZone(inside bool) *lifeline.Alert {
+	c.t.Helper()
+	c.exec(`INSERT INTO geofence_state (device_key, zone_id, user_id, inside, since) VALUES ('manual:' || $2::bigint, $1, $2::bigint, $3, now())
+		ON CONFLICT (device_key, zone_id) DO UPDATE SET inside = excluded.inside`, c.zone, c.wearer, inside)
+	now := time.Now()
+	a, err := c.db.RaiseAlert(c.ctx, c.wearer, lifeline.NewAlert{
+		Type: lifeline.AlertZoneEntered, Message: lifeline.ZoneEnteredMessage("Rusty Anchor", now), Link: "/gps",
+		DedupKey: fmt.Sprintf("zone %d:%d", c.zone, now.UnixNano()), ZoneID: c.zone,
+	})
+	if err != nil || a == nil {
+		c.t.Fatalf("raise alert: %v, %v", a, err)
+	}
+	return a
+}
+
+func (c *circle) worker(smtp string, configure ...func(*delivery.Config)) *delivery.Worker {
+	cfg := delivery.Config{
+		Outbox: c.db, SMTP: delivery.SMTP{Addr: smtp, From: "lifeline@example.org", Timeout: 2 * time.Second},
+		PublicURL: "https://lifeline.example.org", AllowPrivateWebhooks: true,
+		Backoff: 50 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, Poll: 20 * time.Millisecond,
+		Logger: slog.New(slog.DiscardHandler),
+	}
+	for _, f := range configure {
+		f(&cfg)
+	}
+	return delivery.NewWorker(cfg)
+}
+
+// run works until done says so, or fails the test after 15 s.
+func (c *circle) run(w *delivery.Worker, done func() bool) {
+	c.t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		w.RunOnce(c.ctx)
+		if done() {
+			return
+		}
+	}
+	c.t.Fatalf("not done in 15 s; outbox: %s", c.outbox())
+}
+
+// outbox lists the rows as "recipient/channel/state", for failures.
+func (c *circle) outbox() string {
+	rows, err := c.db.Pool.Query(c.ctx, `SELECT recipient_id || '/' || channel || '/' || state || '/' || attempts || '/' || coalesce(last_error, '') FROM outbox ORDER BY id`)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		_ = rows.Scan(&s)
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
+func (c *circle) deliveries(alertID int64) []lifeline.Delivery {
+	c.t.Helper()
+	a, err := c.db.FindAlert(c.ctx, c.wearer, alertID)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	raw, _ := json.Marshal(a)
+	if !strings.Contains(string(raw), `"deliveries"`) {
+		c.t.Errorf("the alert's JSON has no deliveries: %s", raw)
+	}
+	return a.Deliveries
+}
+
+func (c *circle) pending() int {
+	var n int
+	c.scan(`SELECT count(*) FROM outbox WHERE state = 'pending'`, nil, &n)
+	return n
+}

@@ -1,0 +1,64 @@
+package delivery
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"lifeline"
+)
+
+// Message is one delivery, worded for its recipient: no more than their
+// role and grant allow (a supporter's message carries a position only
+// when the store found their grant shows it).
+type Message struct {
+	// Key is the outbox row's idempotency key: receivers may drop repeats.
+	Key       string    `json:"id"`
+	Type      string    `json:"type"` // the alert type, or "test"
+	Title     string    `json:"title"`
+	Body      string    `json:"message"`
+	Priority  string    `json:"priority"` // ntfy's names: urgent, high or default
+	URL       string    `json:"url,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+	Location  *Position `json:"location,omitempty"`
+}
+
+// Position is where the wearer was, in a supporter's message.
+type Position struct {
+	Latitude  float64   `json:"latitude"`
+	Longitude float64   `json:"longitude"`
+	Timestamp time.Time `json:"timestamp"`
+}
+
+// compose words item; publicURL makes the alert's link absolute.
+func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message {
+	m := Message{Key: item.IdempotencyKey, Priority: "default", CreatedAt: now}
+	a := item.Alert
+	if a == nil {
+		m.Type, m.Title, m.Body = "test", "Lifeline test", lifeline.TestMessage
+		return m
+	}
+	m.Type, m.CreatedAt = a.Type, a.CreatedAt
+	base := strings.TrimRight(publicURL, "/")
+	switch item.Role {
+	case "supporter":
+		m.Title = lifeline.SupporterSubject(item.Wearer, a.Type)
+		m.Body = lifeline.SupporterMessage(item.Wearer, a.Type, item.ZoneName, a.CreatedAt.In(item.RecipientLocation))
+		m.URL = base + "/supporting"
+		m.Priority = "high"
+		if p := item.Position; p != nil {
+			m.Body += "\n\n" + lifeline.LocationNote(p.Latitude, p.Longitude, p.Timestamp.In(item.RecipientLocation))
+			m.Location = &Position{Latitude: p.Latitude, Longitude: p.Longitude, Timestamp: p.Timestamp}
+		}
+	default:
+		m.Title, m.Body = lifeline.WearerSubject(a.Type), a.Message
+		m.URL = base + a.Link
+		if slices.Contains(lifeline.EscalatingAlertTypes, a.Type) {
+			m.Priority = "high"
+		}
+	}
+	if a.Type == lifeline.AlertSOS {
+		m.Priority = "urgent"
+	}
+	return m
+}

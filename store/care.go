@@ -1,0 +1,310 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"lifeline"
+)
+
+var _ lifeline.CareService = (*DB)(nil)
+
+// supporterColumns are what the wearer sees of a link, read by scanSupporter
+// (FROM care_links l LEFT JOIN users u ON u.id = l.supporter_id).
+const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label, coalesce(l.invite_email, ''),
+	CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.accepted_at IS NOT NULL THEN 'active' ELSE 'pending' END,
+	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
+	l.invited_at, l.expires_at, l.accepted_at,
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes`
+
+func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
+	var s lifeline.Supporter
+	g := &s.Grant
+	err := row.Scan(&s.ID, &s.WearerID, &s.SupporterID, &s.Label, &s.InviteEmail, &s.Status, &s.Name, &s.Email,
+		&s.InvitedAt, &s.ExpiresAt, &s.AcceptedAt,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes)
+	return &s, err
+}
+
+func (db *DB) InviteSupporter(ctx context.Context, wearerID int64, label, email string, now time.Time) (*lifeline.Invitation, error) {
+	token, hash := lifeline.NewDeviceToken() // same shape: 256 random bits, SHA-256 stored
+	rows, err := db.Pool.Query(ctx, `
+		WITH l AS (
+			INSERT INTO care_links (user_id, label, invite_email, token_hash, invited_at, expires_at)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
+		SELECT `+supporterColumns+` FROM l LEFT JOIN users u ON u.id = l.supporter_id`,
+		wearerID, label, nullIfEmpty(email), hash, now, now.AddDate(0, 0, lifeline.InviteDays))
+	if err != nil {
+		return nil, fmt.Errorf("store: invite supporter: %w", err)
+	}
+	s, err := pgx.CollectExactlyOneRow(rows, scanSupporter)
+	if isDataError(err) {
+		return nil, lifeline.Errorf(lifeline.EINVALID, "Please check the invitation's name and email.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: invite supporter: %w", err)
+	}
+	return &lifeline.Invitation{Supporter: s, Token: token}, nil
+}
+
+func (db *DB) AcceptInvitation(ctx context.Context, supporter *lifeline.User, token string, now time.Time) (*lifeline.Supported, error) {
+	var linkID int64
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		var wearerID int64
+		var email *string
+		err := tx.QueryRow(ctx, `
+			SELECT id, user_id, invite_email FROM care_links
+			WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2
+			FOR UPDATE`, lifeline.HashDeviceToken(token), now).Scan(&linkID, &wearerID, &email)
+		switch {
+		case isNoRows(err):
+			return lifeline.Errorf(lifeline.ENOTFOUND, "This invitation is not valid any more. Ask for a new one.")
+		case err != nil:
+			return err
+		case wearerID == supporter.ID:
+			return lifeline.Errorf(lifeline.EINVALID, "This is your own invitation: send it to the person you want in your care circle.")
+		case email != nil && *email != supporter.Email:
+			return lifeline.Errorf(lifeline.EINVALID, "This invitation was sent to another email address.")
+		}
+		_, err = tx.Exec(ctx, `
+			UPDATE care_links SET supporter_id = $2, accepted_at = $3, token_hash = NULL, updated_at = $3
+			WHERE id = $1`, linkID, supporter.ID, now)
+		if uniqueViolation(err) == "care_links_one_live_pair" {
+			return lifeline.Errorf(lifeline.ECONFLICT, "You already support this person.")
+		}
+		return err
+	})
+	if lifeline.ErrorCode(err) != lifeline.EINTERNAL && err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: accept invitation: %w", err)
+	}
+	return db.findSupported(ctx, supporter.ID, linkID)
+}
+
+func (db *DB) FindSupporters(ctx context.Context, wearerID int64) ([]*lifeline.Supporter, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT `+supporterColumns+` FROM care_links l LEFT JOIN users u ON u.id = l.supporter_id
+		WHERE l.user_id = $1 AND l.revoked_at IS NULL ORDER BY l.invited_at, l.id`, wearerID)
+	if err != nil {
+		return nil, fmt.Errorf("store: find supporters: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanSupporter)
+	if err != nil {
+		return nil, fmt.Errorf("store: find supporters: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) SetGrant(ctx context.Context, wearerID, linkID int64, g lifeline.Grant) (*lifeline.Supporter, error) {
+	rows, err := db.Pool.Query(ctx, `
+		WITH l AS (
+			UPDATE care_links SET share_checkins = $3, share_checkin_details = $4, alert_scopes = $5,
+				location_scope = $6, location_window_minutes = $7, updated_at = now()
+			WHERE id = $2 AND user_id = $1 AND revoked_at IS NULL RETURNING *)
+		SELECT `+supporterColumns+` FROM l LEFT JOIN users u ON u.id = l.supporter_id`,
+		wearerID, linkID, g.CheckIns, g.CheckInDetails, g.Alerts, g.Location, g.LocationWindowMinutes)
+	if err != nil {
+		return nil, fmt.Errorf("store: set grant %d: %w", linkID, err)
+	}
+	s, err := pgx.CollectExactlyOneRow(rows, scanSupporter)
+	switch {
+	case isNoRows(err):
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Supporter not found.")
+	case isDataError(err):
+		return nil, lifeline.Errorf(lifeline.EINVALID, "That grant is not possible.")
+	case err != nil:
+		return nil, fmt.Errorf("store: set grant %d: %w", linkID, err)
+	}
+	return s, nil
+}
+
+// RevokeSupporter ends the link and drops the deliveries still waiting for
+// that supporter: nothing reaches them after the wearer said no.
+func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now time.Time) error {
+	return pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		var supporterID *int64
+		err := tx.QueryRow(ctx, `
+			UPDATE care_links SET revoked_at = $3, token_hash = NULL, updated_at = $3
+			WHERE id = $2 AND user_id = $1 AND revoked_at IS NULL RETURNING supporter_id`, wearerID, linkID, now).Scan(&supporterID)
+		if isNoRows(err) {
+			return lifeline.Errorf(lifeline.ENOTFOUND, "Supporter not found.")
+		}
+		if err != nil {
+			return fmt.Errorf("store: revoke supporter %d: %w", linkID, err)
+		}
+		if supporterID == nil {
+			return nil
+		}
+		_, err = tx.Exec(ctx, `
+			UPDATE outbox SET state = 'skipped', last_error = 'The supporter was removed.', claimed_until = NULL
+			WHERE user_id = $1 AND recipient_id = $2 AND state = 'pending'`, wearerID, *supporterID)
+		if err != nil {
+			return fmt.Errorf("store: revoke supporter %d: %w", linkID, err)
+		}
+		return nil
+	})
+}
+
+// supportedColumns read a link from the supporter's side (FROM care_links l
+// JOIN users w ON w.id = l.user_id).
+const supportedColumns = `l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name), w.timezone,
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes`
+
+func scanSupported(row pgx.CollectableRow) (*lifeline.Supported, error) {
+	var s lifeline.Supported
+	g := &s.Grant
+	err := row.Scan(&s.LinkID, &s.WearerID, &s.Name, &s.Timezone,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes)
+	if s.Name == "" {
+		s.Name = "Someone you support"
+	}
+	return &s, err
+}
+
+func (db *DB) FindSupported(ctx context.Context, supporterID int64) ([]*lifeline.Supported, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT `+supportedColumns+` FROM care_links l JOIN users w ON w.id = l.user_id
+		WHERE l.supporter_id = $1 AND l.revoked_at IS NULL ORDER BY l.accepted_at, l.id`, supporterID)
+	if err != nil {
+		return nil, fmt.Errorf("store: find supported: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanSupported)
+	if err != nil {
+		return nil, fmt.Errorf("store: find supported: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) findSupported(ctx context.Context, supporterID, linkID int64) (*lifeline.Supported, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT `+supportedColumns+` FROM care_links l JOIN users w ON w.id = l.user_id
+		WHERE l.id = $2 AND l.supporter_id = $1 AND l.revoked_at IS NULL`, supporterID, linkID)
+	if err != nil {
+		return nil, fmt.Errorf("store: find supported %d: %w", linkID, err)
+	}
+	s, err := pgx.CollectExactlyOneRow(rows, scanSupported)
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Person not found.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: find supported %d: %w", linkID, err)
+	}
+	return s, nil
+}
+
+// SupportedAlerts: an alert reached the supporter when its in-app step to
+// them was taken (sent); the wearer's "I'm okay" closes it.
+func (db *DB) SupportedAlerts(ctx context.Context, supporterID, wearerID int64, since time.Time) ([]*lifeline.Alert, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT a.id, a.user_id, a.type, a.message, coalesce(a.link, ''), a.is_read, a.created_at, a.zone_id, a.device_id,
+		       coalesce(z.name, '')
+		FROM alerts a
+		JOIN outbox o ON o.alert_id = a.id AND o.recipient_id = $1 AND o.channel = 'app' AND o.state = 'sent'
+		LEFT JOIN zones z ON z.id = a.zone_id
+		WHERE a.user_id = $2 AND a.okay_at IS NULL AND a.created_at >= $3
+		ORDER BY a.created_at DESC, a.id DESC LIMIT 50`, supporterID, wearerID, since)
+	if err != nil {
+		return nil, fmt.Errorf("store: supported alerts: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Alert, error) {
+		var a lifeline.Alert
+		err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ZoneID, &a.DeviceID, &a.ZoneName)
+		return &a, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: supported alerts: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) RecordViews(ctx context.Context, link *lifeline.Supported, supporterID int64, what []string) error {
+	if len(what) == 0 {
+		return nil
+	}
+	_, err := db.Pool.Exec(ctx, `
+		INSERT INTO care_views (user_id, link_id, supporter_id, what)
+		SELECT $1, $2, $3, w FROM unnest($4::text[]) AS w`, link.WearerID, link.LinkID, supporterID, what)
+	if err != nil {
+		return fmt.Errorf("store: record views: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*lifeline.CareView, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT v.link_id, coalesce(nullif(l.label, ''), nullif(btrim(u.first_name || ' ' || u.last_name), ''), u.email, 'A supporter'),
+		       v.what, v.viewed_at
+		FROM care_views v JOIN care_links l ON l.id = v.link_id JOIN users u ON u.id = v.supporter_id
+		WHERE v.user_id = $1 ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2`, wearerID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: find care views: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.CareView, error) {
+		var v lifeline.CareView
+		err := row.Scan(&v.SupporterID, &v.Name, &v.What, &v.ViewedAt)
+		return &v, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: find care views: %w", err)
+	}
+	return list, nil
+}
+
+// RaiseSOS counts the supporters first, so the wearer's own copy of the
+// alert says how many it reached; the alert and its deliveries are one
+// statement (insertAlert) in the same transaction.
+func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lifeline.Alert, int, error) {
+	var alert *lifeline.Alert
+	var reached int
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		var tz string
+		err := tx.QueryRow(ctx, `
+			SELECT u.timezone, (SELECT count(*) FROM care_links l
+				WHERE l.user_id = u.id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND $2 = ANY (l.alert_scopes))
+			FROM users u WHERE u.id = $1`, wearerID, lifeline.ScopeSOS).Scan(&tz, &reached)
+		if err != nil {
+			return err
+		}
+		owner := (&lifeline.User{Timezone: tz}).Location()
+		alert, err = db.insertAlert(ctx, tx, wearerID, lifeline.SOSAlert(reached, now, owner))
+		return err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: raise sos: %w", err)
+	}
+	if alert == nil {
+		return nil, 0, lifeline.Errorf(lifeline.ECONFLICT, "Your people were told a moment ago. If you need someone right now, call or text 988.")
+	}
+	return alert, reached, nil
+}
+
+func (db *DB) AnswerOkay(ctx context.Context, wearerID, alertID int64, now time.Time) (*lifeline.Alert, error) {
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE alerts SET okay_at = coalesce(okay_at, $3), is_read = true WHERE id = $2 AND user_id = $1`, wearerID, alertID, now)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
+		}
+		_, err = tx.Exec(ctx, `
+			UPDATE outbox SET state = 'skipped', last_error = $2, claimed_until = NULL
+			WHERE alert_id = $1 AND escalation AND state = 'pending'`, alertID, okaySkipped)
+		return err
+	})
+	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: answer okay %d: %w", alertID, err)
+	}
+	return db.FindAlert(ctx, wearerID, alertID)
+}
+
+// okaySkipped is why an escalation step was not taken.
+const okaySkipped = `They answered "I'm okay".`

@@ -1,0 +1,255 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"lifeline"
+)
+
+var _ lifeline.Outbox = (*DB)(nil)
+
+// queueDeliveries continues a WITH whose CTE "raised" returns new alerts
+// rows: it writes their outbox rows in the same statement, so an alert and
+// its deliveries commit together. The wearer gets every alert but an SOS on
+// each enabled channel at once; each supporter whose grant covers the
+// alert's scope gets an in-app step and one row per enabled channel, after
+// EscalateAfter for escalating types, and for missed check-ins only on the
+// second day running without one. Its named arguments come from
+// deliveryArgs.
+const queueDeliveries = `, recipients AS (
+		SELECT r.id AS alert_id, r.user_id, r.user_id AS recipient_id, 'wearer' AS role, false AS escalation, r.created_at AS due
+		FROM raised r WHERE r.type <> @sos
+		UNION ALL
+		SELECT r.id, r.user_id, l.supporter_id, 'supporter', r.type = ANY (@escalating::text[]),
+		       r.created_at + CASE WHEN r.type = ANY (@escalating::text[]) THEN make_interval(secs => @escalate::float8) ELSE interval '0' END
+		FROM raised r
+		JOIN unnest(@scope_types::text[], @scope_names::text[]) AS s(type, scope) ON s.type = r.type
+		JOIN care_links l ON l.user_id = r.user_id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND s.scope = ANY (l.alert_scopes)
+		WHERE CASE WHEN r.type = @missed THEN
+			EXISTS (SELECT 1 FROM alerts y WHERE y.user_id = r.user_id AND y.type = @missed
+			        AND y.dedup_key = to_char(r.dedup_key::date - 1, 'YYYY-MM-DD'))
+			AND NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = r.user_id AND c.local_date = r.dedup_key::date - 1)
+			ELSE true END
+	), queued AS (
+		INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key, escalation, next_attempt_at)
+		SELECT p.user_id, p.alert_id, p.recipient_id, p.role, c.kind, c.id,
+		       p.alert_id || ':' || p.recipient_id || ':' || c.id, p.escalation, p.due
+		FROM recipients p JOIN notification_channels c ON c.user_id = p.recipient_id AND c.enabled
+		UNION ALL
+		SELECT p.user_id, p.alert_id, p.recipient_id, p.role, 'app', NULL,
+		       p.alert_id || ':' || p.recipient_id || ':app', p.escalation, p.due
+		FROM recipients p WHERE p.role = 'supporter'
+		ON CONFLICT (idempotency_key) DO NOTHING)`
+
+// deliveryArgs are queueDeliveries' arguments: the scopes and escalation
+// rules as the domain defines them.
+func (db *DB) deliveryArgs() pgx.NamedArgs {
+	escalate := db.EscalateAfter
+	if escalate == 0 {
+		escalate = lifeline.DefaultEscalateAfter
+	}
+	var types, scopes []string
+	for _, t := range lifeline.AlertTypes {
+		if s := lifeline.AlertTypeScope(t); s != "" {
+			types, scopes = append(types, t), append(scopes, s)
+		}
+	}
+	return pgx.NamedArgs{
+		"sos": lifeline.AlertSOS, "missed": lifeline.AlertMissedCheckin, "escalating": lifeline.EscalatingAlertTypes,
+		"escalate": escalate.Seconds(), "scope_types": types, "scope_names": scopes,
+	}
+}
+
+// claimSQL claims due rows (SKIP LOCKED: a row another worker is claiming
+// is left to it; the lease keeps it from everyone once claimed) and reads
+// what wording and policy need.
+const claimSQL = `
+	WITH due AS (
+		SELECT id FROM outbox
+		WHERE state = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1)
+		ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+	), claimed AS (
+		UPDATE outbox o SET claimed_until = $1::timestamptz + make_interval(secs => $3::float8), attempts = o.attempts + 1
+		FROM due WHERE o.id = due.id RETURNING o.*
+	)
+	SELECT c.id, c.user_id, c.idempotency_key, c.role, c.channel, c.channel_id IS NULL AND c.channel <> 'app',
+	       coalesce(ch.enabled, true), coalesce(ch.address, ''), coalesce(ch.ntfy, false), c.attempts, c.escalation,
+	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, coalesce(z.name, ''),
+	       coalesce(nullif(btrim(w.first_name || ' ' || w.last_name), ''), 'Someone you support'),
+	       r.timezone, q.quiet_start, q.quiet_end,
+	       l.id IS NOT NULL, coalesce(l.alert_scopes, '{}'), coalesce(l.location_scope, 'never'), coalesce(l.location_window_minutes, 60),
+	       EXISTS (SELECT 1 FROM geofence_state g WHERE g.zone_id = a.zone_id AND g.user_id = a.user_id AND g.inside)
+	FROM claimed c
+	JOIN users w ON w.id = c.user_id
+	JOIN users r ON r.id = c.recipient_id
+	LEFT JOIN notification_channels ch ON ch.id = c.channel_id
+	LEFT JOIN alerts a ON a.id = c.alert_id
+	LEFT JOIN zones z ON z.id = a.zone_id
+	LEFT JOIN notify_settings q ON q.user_id = c.recipient_id
+	LEFT JOIN care_links l ON c.role = 'supporter' AND l.user_id = c.user_id AND l.supporter_id = c.recipient_id
+	     AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL
+	ORDER BY c.next_attempt_at, c.id`
+
+// claimedRow is one row of claimSQL before policy is applied.
+type claimedRow struct {
+	item                 lifeline.OutboxItem
+	wearerID             int64
+	channelGone, enabled bool
+	alertID              *int64
+	alertType, message   *string
+	link                 *string
+	createdAt, okayAt    *time.Time
+	timezone             string
+	linked, inside       bool
+	grant                lifeline.Grant
+	quietStart, quietEnd *int16
+}
+
+func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]*lifeline.OutboxItem, error) {
+	rows, err := db.Pool.Query(ctx, claimSQL, now, limit, lease.Seconds())
+	if err != nil {
+		return nil, fmt.Errorf("store: claim outbox: %w", err)
+	}
+	claimed, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*claimedRow, error) {
+		var c claimedRow
+		it, g := &c.item, &c.grant
+		err := row.Scan(&it.ID, &c.wearerID, &it.IdempotencyKey, &it.Role, &it.Channel, &c.channelGone,
+			&c.enabled, &it.Address, &it.Ntfy, &it.Attempts, &it.Escalation,
+			&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &it.ZoneName,
+			&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
+			&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside)
+		return &c, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: claim outbox: %w", err)
+	}
+	items := make([]*lifeline.OutboxItem, 0, len(claimed))
+	for _, c := range claimed {
+		it := &c.item
+		if c.alertID != nil {
+			it.Alert = &lifeline.Alert{ID: *c.alertID, UserID: c.wearerID, Type: *c.alertType, Message: *c.message,
+				CreatedAt: *c.createdAt, OkayAt: c.okayAt, ZoneName: it.ZoneName}
+			if c.link != nil {
+				it.Alert.Link = *c.link
+			}
+		}
+		it.RecipientLocation = (&lifeline.User{Timezone: c.timezone}).Location()
+		if c.quietStart != nil && c.quietEnd != nil {
+			start, end := int(*c.quietStart), int(*c.quietEnd)
+			it.Quiet = lifeline.QuietHours{Start: &start, End: &end}
+		}
+		it.Hold = hold(c)
+		if it.Hold == "" && it.Role == "supporter" && it.Channel != lifeline.ChannelApp && c.grant.LocationVisible(now, it.Alert.CreatedAt) {
+			if it.Position, err = db.LatestLocation(ctx, c.wearerID); lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
+				err = nil
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// hold says why a claimed row must not be sent now, or "".
+func hold(c *claimedRow) string {
+	it := &c.item
+	switch {
+	case c.channelGone:
+		return "The channel was removed."
+	case !c.enabled:
+		return "The channel is turned off."
+	case it.Alert == nil || it.Role == "wearer":
+		return ""
+	case !c.linked:
+		return "The supporter was removed."
+	case !c.grant.Allows(it.Alert.Type):
+		return "The supporter's grant no longer covers this alert."
+	case it.Escalation && it.Alert.OkayAt != nil:
+		return okaySkipped
+	case it.Escalation && slices.Contains(lifeline.EscalatingAlertTypes, it.Alert.Type) && !c.inside:
+		return "They left the place before anyone needed to be told."
+	}
+	return ""
+}
+
+// finishSQL ends a claim; $2 is the new state, $3 when the next attempt is
+// due (pending) and $4 the error, if any. The channel's last result follows
+// every real attempt.
+const finishSQL = `
+	WITH done AS (
+		UPDATE outbox SET state = $2, next_attempt_at = coalesce($3, next_attempt_at), last_error = $4,
+			sent_at = CASE WHEN $2 = 'sent' THEN $5::timestamptz END, claimed_until = NULL
+		WHERE id = $1 RETURNING channel_id, state
+	)
+	UPDATE notification_channels c SET last_state = CASE WHEN $2 = 'sent' THEN 'sent' ELSE 'failed' END,
+		last_error = $4, last_at = $5
+	FROM done WHERE c.id = done.channel_id AND $6`
+
+func (db *DB) finish(ctx context.Context, id int64, state string, next *time.Time, reason string, at time.Time, attempted bool) error {
+	var errText *string
+	if reason != "" {
+		r := truncate(reason, 500)
+		errText = &r
+	}
+	if _, err := db.Pool.Exec(ctx, finishSQL, id, state, next, errText, at, attempted); err != nil {
+		return fmt.Errorf("store: outbox %d %s: %w", id, state, err)
+	}
+	return nil
+}
+
+func (db *DB) MarkSent(ctx context.Context, id int64, at time.Time) error {
+	return db.finish(ctx, id, lifeline.DeliverySent, nil, "", at, true)
+}
+
+func (db *DB) MarkRetry(ctx context.Context, id int64, next time.Time, reason string) error {
+	return db.finish(ctx, id, lifeline.DeliveryPending, &next, reason, time.Now(), true)
+}
+
+func (db *DB) MarkFailed(ctx context.Context, id int64, reason string) error {
+	return db.finish(ctx, id, lifeline.DeliveryFailed, nil, reason, time.Now(), true)
+}
+
+func (db *DB) MarkSkipped(ctx context.Context, id int64, reason string) error {
+	return db.finish(ctx, id, lifeline.DeliverySkipped, nil, reason, time.Now(), false)
+}
+
+// Postpone gives back the attempt the claim counted.
+func (db *DB) Postpone(ctx context.Context, id int64, next time.Time) error {
+	_, err := db.Pool.Exec(ctx, `
+		UPDATE outbox SET next_attempt_at = $2, attempts = attempts - 1, claimed_until = NULL WHERE id = $1`, id, next)
+	if err != nil {
+		return fmt.Errorf("store: postpone outbox %d: %w", id, err)
+	}
+	return nil
+}
+
+func (db *DB) FindDeliveries(ctx context.Context, userID, alertID int64) ([]lifeline.Delivery, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT CASE WHEN o.role = 'wearer' THEN 'you'
+		            ELSE coalesce(nullif(l.label, ''), nullif(btrim(u.first_name || ' ' || u.last_name), ''), 'A supporter') END,
+		       o.role, o.channel, o.state, o.attempts, o.next_attempt_at, o.sent_at, o.last_error
+		FROM outbox o JOIN users u ON u.id = o.recipient_id
+		LEFT JOIN LATERAL (SELECT label FROM care_links WHERE user_id = o.user_id AND supporter_id = o.recipient_id
+		                   ORDER BY revoked_at NULLS FIRST, id DESC LIMIT 1) l ON true
+		WHERE o.alert_id = $2 AND o.user_id = $1
+		ORDER BY o.next_attempt_at, o.id`, userID, alertID)
+	if err != nil {
+		return nil, fmt.Errorf("store: deliveries of alert %d: %w", alertID, err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (lifeline.Delivery, error) {
+		var d lifeline.Delivery
+		err := row.Scan(&d.Recipient, &d.Role, &d.Channel, &d.State, &d.Attempts, &d.DueAt, &d.SentAt, &d.LastError)
+		return d, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: deliveries of alert %d: %w", alertID, err)
+	}
+	return list, nil
+}
