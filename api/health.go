@@ -16,23 +16,18 @@ type readyBody struct {
 }
 
 // storageBody names the storage engine, so an operator can tell from a probe
-// whether a node runs on plain PostgreSQL or on TimescaleDB.
+// whether a node runs on plain PostgreSQL or on TimescaleDB. No versions: the
+// probe is public, and versions help only an attacker; the start line and
+// the logs have them.
 type storageBody struct {
 	Engine      string `json:"engine"`
-	Version     string `json:"version"`
-	PostgreSQL  string `json:"postgresql"`
 	Hypertables bool   `json:"hypertables"`
 	Compression bool   `json:"compression"`
 	Retention   bool   `json:"retention"`
-	Summary     string `json:"summary"`
 }
 
 func newStorageBody(s lifeline.Storage) *storageBody {
-	return &storageBody{
-		Engine: s.Engine(), Version: s.Version(), PostgreSQL: s.PostgreSQL,
-		Hypertables: s.Hypertables, Compression: s.Compression, Retention: s.Retention,
-		Summary: s.String(),
-	}
+	return &storageBody{Engine: s.Engine(), Hypertables: s.Hypertables, Compression: s.Compression, Retention: s.Retention}
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

@@ -75,7 +75,7 @@ for e in $engines; do
   done
   url[$e]=$(grep -oE 'running at (http://[^ ]+)' "$work/serve-$e.log" | sed 's/running at //')
   [ -n "${url[$e]}" ] || { say "serve did not start"; exit 1; }
-  label[$e]=$(engine_label "$e" "${url[$e]}")
+  label[$e]=$(engine_label "$e" "${url[$e]}" "$work/serve-$e.log")
 done
 
 # Rounds of every endpoint in turn, on each engine in turn (the engines'

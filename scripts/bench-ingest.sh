@@ -114,7 +114,7 @@ measure() {
     say "pairing $n devices on $e"
     serve "$e"
     http=$(grep -oE 'running at (http://[^ ]+)' "$work/serve.log" | sed 's/running at //')
-    label[$e]=$(engine_label "$e" "$http")
+    label[$e]=$(engine_label "$e" "$http" "$work/serve.log")
     curl -fsS -H 'Content-Type: application/json' -H "Origin: $http" -o /dev/null \
       -d '{"email":"bench@bench.invalid","password":"steady load generator 42","firstName":"Bench"}' "$http/api/auth/register"
     "$lifeline" devices add --data-dir "$data" --user bench@bench.invalid --name Bench --count "$n" --out "$work/devices-$e.csv" >/dev/null

@@ -62,17 +62,23 @@ bench_engines() {
 # on ENGINE (lifeline serve and lifeline-bench take it).
 timescale_flag() { if [ "$1" = timescale ]; then echo require; else echo off; fi; }
 
-# engine_label ENGINE URL: checks that the server at URL runs on ENGINE (its
-# /readyz names the engine) and prints the engine's name and version.
+# engine_label ENGINE URL LOG: checks that the server at URL runs on ENGINE
+# (its /readyz names the engine) and prints the engine's name and version
+# from the "Storage:" line the server wrote to LOG at start.
 engine_label() {
-  local want=postgresql ready
+  local want=postgresql ready storage
   [ "$1" = timescale ] && want=timescaledb
   ready=$(curl -fsS "$2/readyz")
   if [ "$(jq -r '.storage.engine' <<<"$ready")" != "$want" ]; then
     printf 'asked for %s, the server runs on: %s\n' "$1" "$ready" >&2
     return 1
   fi
-  jq -r '.storage | if .engine == "timescaledb" then "TimescaleDB \(.version)" else "plain PostgreSQL \(.version)" end' <<<"$ready"
+  storage=$(sed -n 's/^Storage: //p' "$3" | head -1)
+  if [ "$want" = timescaledb ]; then
+    sed -E 's/^(TimescaleDB [^ ]+).*/\1/' <<<"$storage"
+  else
+    sed -E 's/^(PostgreSQL [^ ]+).*/plain \1/' <<<"$storage"
+  fi
 }
 
 # in_turn ROUND ENGINE...: the engines in order in odd rounds, reversed in

@@ -2040,12 +2040,9 @@ export interface operations {
                      *       "status": "ready",
                      *       "storage": {
                      *         "engine": "timescaledb",
-                     *         "version": "2.28.3",
-                     *         "postgresql": "15.18",
                      *         "hypertables": true,
                      *         "compression": true,
-                     *         "retention": true,
-                     *         "summary": "TimescaleDB 2.28.3 on PostgreSQL 15.18 (hypertables, compression, retention)"
+                     *         "retention": true
                      *       }
                      *     }
                      */
@@ -2058,17 +2055,11 @@ export interface operations {
                              * @enum {string}
                              */
                             engine: "postgresql" | "timescaledb";
-                            /** @description The engine's version (TimescaleDB's extension version, or PostgreSQL's). */
-                            version: string;
-                            /** @description The PostgreSQL server version. */
-                            postgresql: string;
                             hypertables: boolean;
                             /** @description A compression (columnstore) policy is scheduled. */
                             compression: boolean;
                             /** @description A retention policy drops whole old chunks. */
                             retention: boolean;
-                            /** @description The line `lifeline serve` prints at start. */
-                            summary: string;
                         };
                     };
                 };
