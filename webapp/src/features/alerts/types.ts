@@ -1,3 +1,5 @@
+import type { ApiSchema, Assert, SameShape } from '@/lib/api-schema'
+
 /** Alert kinds the server raises (docs/api.md); others may come later and get a plain look. */
 export type AlertType = 'missed_checkin' | 'concerning_pattern' | 'milestone' | 'low_battery' | 'device_offline'
 
@@ -9,6 +11,9 @@ export type Alert = {
   link: string
   isRead: boolean
   createdAt: string
+  /** The zone and the device the alert is about, when there are such. */
+  zoneId?: number
+  deviceId?: string
 }
 
 /** Geofence alert kinds (issue 6): they carry evidence and a toast when they arrive live. */
@@ -36,5 +41,11 @@ export type AlertEvidence = {
   deviceId?: string
 }
 
-/** `GET /api/alerts/{id}`: the alert and its evidence (null for non-geofence alerts). */
-export type AlertDetail = Alert & { evidence: AlertEvidence | null }
+/** `GET /api/alerts/{id}`: the alert and its evidence (absent for non-geofence alerts). */
+export type AlertDetail = Alert & { evidence?: AlertEvidence }
+
+/** The document leaves the evidence open (any JSON); everything else must agree with it. */
+export type DocumentChecks = [
+  Assert<SameShape<Alert, Omit<ApiSchema<'Alert'>, 'evidence'>>>,
+  Assert<SameShape<keyof AlertDetail, keyof ApiSchema<'Alert'>>>,
+]
