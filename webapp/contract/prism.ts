@@ -10,17 +10,20 @@ const START_TIMEOUT_MS = 60_000
 export type Prism = { url: string; stop: () => Promise<void> }
 
 /**
- * Starts Stoplight Prism as a validating proxy (`prism proxy --errors`) in
- * front of upstream, reading the document the server itself serves: a
- * request or a response that breaks the document is answered with Prism's
- * application/problem+json error instead of the server's answer.
+ * Starts Stoplight Prism as a validating proxy in front of upstream, reading
+ * the document the server itself serves. Without --errors it forwards every
+ * request and passes the server's answer on unchanged but for one header,
+ * sl-violations, which lists what in the exchange breaks the document
+ * (contract/violations.ts reads it): with --errors it would answer requests
+ * it judges unauthorised itself, and the server would never see them. No
+ * CORS headers: the browser tests are same-origin.
  */
 export async function startPrism(upstream: string, logDir: string): Promise<Prism> {
   const port = await freePort()
   const bin = path.join(webappDir, 'node_modules', '.bin', 'prism')
   const child = spawn(
     bin,
-    ['proxy', `${upstream}/api/openapi.json`, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)],
+    ['proxy', `${upstream}/api/openapi.json`, upstream, '--errors=false', '--cors=false', '--host', '127.0.0.1', '--port', String(port)],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const log = createWriteStream(path.join(logDir, 'prism.log'))

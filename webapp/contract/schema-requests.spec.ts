@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import { invalidBody, valid } from './arbitraries'
 import { type Document, type Endpoint, endpoints, escapePointer, needsSession, type Operation, resolve, responsePointer } from './openapi'
 import { envURL, MQTT_AUTH_SECRET, PROXY_URL_ENV, UPSTREAM_URL_ENV } from './paths'
+import { describeViolations, violationsOf } from './violations'
 
 /*
  * Requests derived from the document's schemas (fast-check), sent to the
@@ -25,7 +26,7 @@ const SEED = process.env.CONTRACT_SEED ? Number(process.env.CONTRACT_SEED) : und
 /** Operations that would end the fuzzing account's session or stream forever. */
 const SKIPPED = new Set(['GET /api/logout', 'DELETE /api/account', 'GET /api/events'])
 
-type Answer = { status: number; contentType: string; text: string }
+type Answer = { status: number; contentType: string; text: string; violations: string }
 /** device is a paired phone's secret (DEVICE_ID.TOKEN), for the ingest routes. */
 type Account = { cookie: string; ids: string[]; device?: string }
 
@@ -128,7 +129,8 @@ async function send(base: string, endpoint: Endpoint, req: Request): Promise<Ans
   const query = [req.query, deviceCredentials(endpoint.op, headers)].filter(Boolean).join('&')
   const url = `${base}${req.path}${query ? `?${query}` : ''}`
   const resp = await fetch(url, { method: endpoint.method, headers, body: req.body, redirect: 'manual' })
-  return { status: resp.status, contentType: resp.headers.get('content-type') ?? '', text: await resp.text() }
+  const violations = describeViolations(violationsOf(resp.headers.get('sl-violations')))
+  return { status: resp.status, contentType: resp.headers.get('content-type') ?? '', text: await resp.text(), violations }
 }
 
 /**
@@ -156,9 +158,8 @@ const validators = new Map<string, ValidateFunction>()
 /** check fails on a 5xx, Prism's verdict, an undocumented status, content type or body. */
 function check(endpoint: Endpoint, req: Request, answer: Answer) {
   const what = `${endpoint.method} ${req.path}${req.query ? `?${req.query}` : ''} ${req.body ?? ''} → ${answer.status}`
-  if (answer.contentType.startsWith('application/problem+json')) {
-    throw new Error(`Prism: the exchange breaks the document: ${what}\n${answer.text}`)
-  }
+  if (answer.violations) throw new Error(`Prism: the exchange breaks the document: ${what}\n${answer.violations}\n${answer.text}`)
+  if (answer.contentType.startsWith('application/problem+json')) throw new Error(`Prism's own error: ${what}\n${answer.text}`)
   if (answer.status >= 500) throw new Error(`server error: ${what}\n${answer.text}`)
   if (answer.status === 401 && needsSession(doc, endpoint.op)) {
     throw new Error(`the fuzzing account was signed out: ${what}\n${answer.text}`)

@@ -1576,21 +1576,21 @@ export interface components {
         };
         ZoneSchedule: {
             /** @description HH:MM in the user's time zone */
-            start?: string;
-            end?: string;
+            start: string;
+            end: string;
         };
         Zone: {
             id: number;
             name: string;
-            type: string;
+            /** @enum {unknown} */
+            type: "safe" | "avoid";
             /** @enum {unknown} */
             shape: "circle" | "polygon";
             latitude: number;
             longitude: number;
             /** @description Metres */
             radius: number | null;
-            /** @description A GeoJSON Polygon or MultiPolygon. */
-            polygon?: Record<string, never>;
+            polygon?: components["schemas"]["GeoJsonPolygon"];
             isActive: boolean;
             dwellMinutes: number | null;
             schedule: components["schemas"]["ZoneSchedule"] | null;
@@ -1601,19 +1601,33 @@ export interface components {
         };
         ZoneRequest: {
             name?: string;
-            type?: string;
+            /** @enum {unknown} */
+            type?: "safe" | "avoid";
             /** @enum {unknown} */
             shape?: "circle" | "polygon";
             latitude?: number;
             longitude?: number;
             radius?: number | null;
-            /** @description A GeoJSON Polygon or MultiPolygon. */
-            polygon?: Record<string, never> | null;
+            polygon?: components["schemas"]["GeoJsonPolygon"] | null;
             isActive?: boolean;
             /** @description 0 clears it. */
             dwellMinutes?: number | null;
             schedule?: components["schemas"]["ZoneSchedule"] | null;
         };
+        /**
+         * @description A GeoJSON (RFC 7946) Polygon or MultiPolygon geometry, longitude
+         *     first; a position may carry an altitude, which is ignored.
+         */
+        GeoJsonPolygon: {
+            /** @constant */
+            type: "Polygon";
+            coordinates: components["schemas"]["GeoJsonRing"][];
+        } | {
+            /** @constant */
+            type: "MultiPolygon";
+            coordinates: components["schemas"]["GeoJsonRing"][][];
+        };
+        GeoJsonRing: number[][];
         CrisisContact: {
             id: number;
             name: string;

@@ -39,6 +39,7 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
   return {
     id: 'brc_abcdefghijkl',
     name: 'Left wrist',
+    kind: 'bracelet',
     createdAt: '2026-11-20T10:00:00Z',
     lastSeenAt: '2026-11-22T11:55:00Z',
     lastFixAt: '2026-11-22T11:55:00Z',

@@ -1,5 +1,10 @@
+import type { ApiSchema, Assert, SameShape } from '@/lib/api-schema'
+
 /** Alert kinds the server raises (docs/api.md); others may come later and get a plain look. */
-export type AlertType = 'missed_checkin' | 'concerning_pattern' | 'milestone' | 'low_battery' | 'device_offline'
+export type AlertType = 'missed_checkin' | 'concerning_pattern' | 'milestone' | 'low_battery' | 'device_offline' | 'sos'
+
+/** One step of telling someone about an alert: who, by which channel, and how it went. */
+export type Delivery = ApiSchema<'Delivery'>
 
 /** `GET /api/alerts` item. `link` is a next step in the app (`/crisis`), or empty. */
 export type Alert = {
@@ -9,6 +14,13 @@ export type Alert = {
   link: string
   isRead: boolean
   createdAt: string
+  /** The zone and the device the alert is about, when there are such. */
+  zoneId?: number
+  deviceId?: string
+  /** When the wearer answered "I'm okay". */
+  okayAt?: string
+  /** Who was told and when (on `GET /api/alerts/{id}` only). */
+  deliveries?: Delivery[]
 }
 
 /** Geofence alert kinds (issue 6): they carry evidence and a toast when they arrive live. */
@@ -36,5 +48,11 @@ export type AlertEvidence = {
   deviceId?: string
 }
 
-/** `GET /api/alerts/{id}`: the alert and its evidence (null for non-geofence alerts). */
-export type AlertDetail = Alert & { evidence: AlertEvidence | null }
+/** `GET /api/alerts/{id}`: the alert and its evidence (absent for non-geofence alerts). */
+export type AlertDetail = Alert & { evidence?: AlertEvidence }
+
+/** The document leaves the evidence open (any JSON); everything else must agree with it. */
+export type DocumentChecks = [
+  Assert<SameShape<Alert, Omit<ApiSchema<'Alert'>, 'evidence'>>>,
+  Assert<SameShape<keyof AlertDetail, keyof ApiSchema<'Alert'>>>,
+]

@@ -1,21 +1,12 @@
-/** A post of the blog list (docs/api.md "Blog post"); the list has no rendered HTML. */
-export type BlogPostSummary = {
-  id: number
-  slug: string
-  title: string
-  excerpt: string
-  category: string
-  author: string
-  /** A date (`2026-08-25`), or null when the post is undated ("Recently"). */
-  publishedAt: string | null
-  /** Minutes. */
-  readTime: number
-  /** A path on this site (`/content/….svg`) or "". */
-  imageUrl: string
-  /** The Markdown source. */
-  content: string
-  updatedAt: string
-}
+import type { ApiSchema } from '@/lib/api-schema'
+
+/**
+ * A post of the blog list (api/openapi.yaml `BlogPost`); the list has no
+ * rendered HTML. `publishedAt` is a date (`2026-08-25`), or null when the
+ * post is undated ("Recently"); `readTime` is in minutes; `imageUrl` a path
+ * on this site or ""; `content` the Markdown source.
+ */
+export type BlogPostSummary = Omit<ApiSchema<'BlogPost'>, 'contentHtml'>
 
 /** One post, as `GET /api/blog/{id}` answers it: with the server's rendered HTML. */
 export type BlogPost = BlogPostSummary & { contentHtml: string }

@@ -1,3 +1,5 @@
+import type { ApiSchema } from '@/lib/api-schema'
+
 /** docs/spec.md §3 chat message (client only), plus whether sending it failed. */
 export type ChatMessage = {
   id: string
@@ -9,5 +11,5 @@ export type ChatMessage = {
   failed?: boolean
 }
 
-/** One earlier turn sent as context (docs/api.md "Support chat"). */
-export type ChatTurn = { role: 'user' | 'assistant'; content: string }
+/** One earlier turn sent as context (api/openapi.yaml `ChatMessage`). */
+export type ChatTurn = ApiSchema<'ChatMessage'>

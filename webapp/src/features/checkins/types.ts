@@ -1,4 +1,5 @@
-import type { ApiSchema } from '@/lib/api-schema'
+import type { ApiSchema, Assert, SameShape } from '@/lib/api-schema'
+import type { operations } from '@/lib/api-types'
 
 /** A day's check-in as the server returns it (api/openapi.yaml, docs/spec.md §3). */
 export type CheckIn = ApiSchema<'CheckIn'>
@@ -17,3 +18,5 @@ export type CheckInListParams = DateRange & {
   limit?: number
   before?: string
 }
+
+export type DocumentChecks = [Assert<SameShape<CheckInListParams, NonNullable<operations['listCheckIns']['parameters']['query']>>>]

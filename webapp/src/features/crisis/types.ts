@@ -1,13 +1,10 @@
-/** A personal crisis contact as the server returns it (docs/api.md "Crisis contacts"). */
-export type CrisisContact = {
-  id: number
-  name: string
-  phone: string
-  /** Empty, or one of docs/spec.md's relationship ids. */
-  relationship: string
-  isEmergency: boolean
-  createdAt: string
-}
+import type { ApiRequestBody, ApiSchema, Assert, Sendable } from '@/lib/api-schema'
+
+/**
+ * A personal crisis contact as the server returns it (api/openapi.yaml);
+ * `relationship` is empty, or one of docs/spec.md's relationship ids.
+ */
+export type CrisisContact = ApiSchema<'CrisisContact'>
 
 /** The fields the form sends (POST) or changes (PATCH). */
 export type CrisisContactInput = {
@@ -16,3 +13,5 @@ export type CrisisContactInput = {
   relationship: string
   isEmergency: boolean
 }
+
+export type DocumentChecks = [Assert<Sendable<CrisisContactInput, ApiRequestBody<'createCrisisContact'>>>]

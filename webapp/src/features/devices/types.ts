@@ -1,3 +1,5 @@
+import type { ApiSchema, Assert, Reads, SameShape } from '@/lib/api-schema'
+
 /** Device health as the server words it (docs/api.md). */
 export type DeviceHealth = 'never_seen' | 'ok' | 'no_gps_fix' | 'offline' | 'battery_died'
 
@@ -5,7 +7,9 @@ export type DeviceHealth = 'never_seen' | 'ok' | 'no_gps_fix' | 'offline' | 'bat
 export type Device = {
   id: string
   name: string
+  kind: 'bracelet' | 'phone'
   createdAt: string
+  revokedAt?: string
   lastSeenAt: string | null
   lastFixAt: string | null
   lastBattery: number | null
@@ -39,3 +43,10 @@ export type PacketRecord = {
   reason?: string
   detail?: string
 }
+
+/** The web app keeps its open string unions; the fields must be the document's. */
+export type DocumentChecks = [
+  Assert<Reads<Device, ApiSchema<'Device'>>>,
+  Assert<Reads<PairedDevice, ApiSchema<'PairedDevice'>>>,
+  Assert<SameShape<PacketRecord, ApiSchema<'Packet'>>>,
+]

@@ -1,3 +1,5 @@
+import type { ApiSchema } from '@/lib/api-schema'
+
 /** docs/spec.md §3 article category ids (the API's `?category=` values). */
 export type ArticleCategory = 'Recovery Basics' | 'Coping Skills' | 'Community' | 'Health' | 'Education' | 'Relationships'
 
@@ -7,19 +9,7 @@ export type ArticleCategory = 'Recovery Basics' | 'Coping Skills' | 'Community' 
  * a `YYYY-MM-DD` date, `excerpt` plain text of at most 150 characters cut at
  * a word, `content` the Markdown source.
  */
-export type ArticleSummary = {
-  id: number
-  slug: string
-  title: string
-  category: string
-  readTime: number
-  imageUrl: string
-  author: string
-  publishedAt: string
-  excerpt: string
-  content: string
-  updatedAt: string
-}
+export type ArticleSummary = Omit<ApiSchema<'Article'>, 'contentHtml'>
 
 /** One article (`GET /api/articles/{id}`), with the server-rendered, safe `contentHtml`. */
 export type Article = ArticleSummary & {

@@ -1,3 +1,5 @@
+import type { ApiRequestBody, ApiSchema, Assert, Reads, Sendable } from '@/lib/api-schema'
+
 /** docs/spec.md §3 Location record, as docs/api.md sends it. */
 /** Where a fix came from; `manual` is what older servers called `browser`. */
 export type LocationSource = 'bracelet' | 'owntracks' | 'overland' | 'osmand' | 'browser' | 'manual'
@@ -20,9 +22,7 @@ export type ZoneType = 'safe' | 'avoid'
 export type ZoneShape = 'circle' | 'polygon'
 
 /** GeoJSON, lon/lat order (zones contract). */
-export type GeoJsonPolygon =
-  | { type: 'Polygon'; coordinates: number[][][] }
-  | { type: 'MultiPolygon'; coordinates: number[][][][] }
+export type GeoJsonPolygon = ApiSchema<'GeoJsonPolygon'>
 
 export type ZoneSchedule = { start: string; end: string }
 
@@ -45,12 +45,8 @@ export type Zone = {
   updatedAt?: string
 }
 
-/** `GET /api/app-config`. */
-export type AppConfig = {
-  /** XYZ template ({z}/{x}/{y}); "" means no base map. */
-  mapTileUrl: string
-  mapAttribution: string
-}
+/** `GET /api/app-config`: `mapTileUrl` is an XYZ template ({z}/{x}/{y}); "" means no base map. */
+export type AppConfig = ApiSchema<'AppConfig'>
 
 /** A coordinate in degrees. */
 export type LatLon = { lat: number; lon: number }
@@ -85,3 +81,10 @@ export type CircleDraft = LatLon & { radius: number }
 export type PolygonDraft = LatLon & { polygon: GeoJsonPolygon; corners: number }
 
 export type EditMode = 'none' | 'circle' | 'polygon'
+
+/** The web app reads answers through open unions and optional fields (older servers); the fields must be the document's. */
+export type DocumentChecks = [
+  Assert<Reads<Location, ApiSchema<'Location'>>>,
+  Assert<Reads<Zone, ApiSchema<'Zone'>>>,
+  Assert<Sendable<ZoneInput, ApiRequestBody<'createZone'>>>,
+]

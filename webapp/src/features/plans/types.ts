@@ -1,34 +1,18 @@
-/** A person or service in a plan, with the number to call. */
-export type PlanContact = { name: string; phone: string }
+import type { ApiRequestBody, ApiSchema, Assert, Sendable } from '@/lib/api-schema'
 
-/** The Stanley-Brown safety plan as the server returns it (docs/api.md "Safety plan"). */
-export type SafetyPlan = {
-  warningSigns: string[]
-  copingStrategies: string[]
-  distractionPeoplePlaces: string[]
-  helpPeople: string[]
-  professionals: PlanContact[]
-  environmentSafety: string[]
-  reasonsForLiving: string[]
-  /** When it was last saved; null while it never was. */
-  updatedAt: string | null
-}
+/** A person or service in a plan, with the number to call. */
+export type PlanContact = ApiSchema<'PlanContact'>
+
+/** The Stanley-Brown safety plan as the server returns it (api/openapi.yaml); `updatedAt` is null while it was never saved. */
+export type SafetyPlan = ApiSchema<'SafetyPlan'>
 
 export type SafetyPlanInput = Omit<SafetyPlan, 'updatedAt'>
 
 /** The safety plan's sections that are lists of text (every one but the professionals). */
 export type SafetyTextSectionKey = Exclude<keyof SafetyPlanInput, 'professionals'>
 
-/** Learn & Grow's coping plan as the server returns it (docs/api.md "Coping plan"). */
-export type CopingPlan = {
-  warningSigns: string[]
-  triggersToAvoid: string[]
-  copingActions: string[]
-  peopleToCall: PlanContact[]
-  safePlaces: string[]
-  /** When it was last saved; null while it never was. */
-  updatedAt: string | null
-}
+/** Learn & Grow's coping plan as the server returns it (api/openapi.yaml); `updatedAt` is null while it was never saved. */
+export type CopingPlan = ApiSchema<'CopingPlan'>
 
 export type CopingPlanInput = Omit<CopingPlan, 'updatedAt'>
 
@@ -39,3 +23,9 @@ export type CopingTextSectionKey = Exclude<keyof CopingPlanInput, 'peopleToCall'
 export type Plans = { 'safety-plan': SafetyPlan; 'coping-plan': CopingPlan }
 export type PlanKind = keyof Plans
 export type PlanInput<K extends PlanKind> = Omit<Plans[K], 'updatedAt'>
+
+/** The request bodies also take (and ignore) updatedAt. */
+export type DocumentChecks = [
+  Assert<Sendable<SafetyPlanInput, Omit<ApiRequestBody<'putSafetyPlan'>, 'updatedAt'>>>,
+  Assert<Sendable<CopingPlanInput, Omit<ApiRequestBody<'putCopingPlan'>, 'updatedAt'>>>,
+]

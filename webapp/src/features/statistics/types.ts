@@ -1,16 +1,10 @@
-/** One figure of the statistics page (docs/api.md "Statistic"). */
-export type Statistic = {
-  id: number
-  slug: string
-  title: string
-  /** `prevalence`, `trends` or `impact` today; anything else gets the default icon. */
-  category: string
-  /** The year the figure describes. */
-  year: number
-  /** As displayed: "48.4 million", "1 in 11". */
-  value: string
-  description: string
-  source: string
-  /** Where the source can be read, or "". */
-  sourceUrl: string
-}
+import type { ApiSchema } from '@/lib/api-schema'
+
+/**
+ * One figure of the statistics page (api/openapi.yaml `Statistic`):
+ * `category` is `prevalence`, `trends` or `impact` today (anything else gets
+ * the default icon), `year` the year the figure describes, `value` as
+ * displayed ("48.4 million", "1 in 11"), `sourceUrl` where the source can be
+ * read, or "".
+ */
+export type Statistic = ApiSchema<'Statistic'>

@@ -1,18 +1,11 @@
-/** A symptom log entry as the server returns it (docs/api.md "Symptom Tracker", docs/spec.md §3). */
-export type SymptomLog = {
-  id: number
-  /** Empty when not chosen. */
-  physicalSymptom: string
-  /** 1..10, or null when not given. */
-  physicalSeverity: number | null
-  mentalSymptom: string
-  mentalSeverity: number | null
-  duration: string
-  notes: string
-  /** When it was logged, RFC 3339. */
-  date: string
-  updatedAt?: string
-}
+import type { ApiRequestBody, ApiSchema, Assert, Sendable, SameShape } from '@/lib/api-schema'
+
+/**
+ * A symptom log entry as the server returns it (api/openapi.yaml, docs/spec.md
+ * §3): a symptom is empty when not chosen, a severity 1..10 or null when not
+ * given, `date` when it was logged (RFC 3339).
+ */
+export type SymptomLog = ApiSchema<'SymptomLog'>
 
 /** The body of `POST /api/symptoms` and `PATCH /api/symptoms/{id}`: exactly docs/spec.md §7's six fields. */
 export type SymptomInput = {
@@ -24,11 +17,11 @@ export type SymptomInput = {
   notes: string
 }
 
-/** One day of `GET /api/symptoms/trend`: averages to one decimal, null on a day without that severity. */
-export type SymptomDay = {
-  /** The user's local date, `YYYY-MM-DD`. */
-  date: string
-  physicalSeverity: number | null
-  mentalSeverity: number | null
-  logs: number
-}
+/** One day of `GET /api/symptoms/trend` (the user's local date): averages to one decimal, null on a day without that severity. */
+export type SymptomDay = ApiSchema<'SymptomDay'>
+
+/** The form holds the duration as its select's text; the server checks it is one of the five (a 400 names it). */
+export type DocumentChecks = [
+  Assert<Sendable<Omit<SymptomInput, 'duration'>, Omit<ApiRequestBody<'createSymptom'>, 'duration'>>>,
+  Assert<SameShape<keyof SymptomInput, keyof ApiRequestBody<'createSymptom'>>>,
+]
