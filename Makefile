@@ -75,8 +75,10 @@ fuzz: ## run every fuzz target for FUZZTIME (default 60s) each, and the contract
 test-fuzz: ## a quick pass over every fuzz target (1s each, about a minute)
 	FUZZTIME=1s scripts/fuzz.sh
 
+# Types, lint and unit tests, then the first-load budget: a production build whose initial JavaScript
+# stays within 120 KiB gzip, OpenLayers and ApexCharts in lazy chunks.
 test-web: webapp/node_modules/.installed
-	cd webapp && npm run typecheck && npm run lint && npm run test
+	cd webapp && npm run typecheck && npm run lint && npm run test && node scripts/bundle-report.mjs --check
 
 test-e2e: build
 	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) npm run e2e

@@ -1,13 +1,18 @@
-// Bundle report for `make bench-api`: builds the web app into a temporary
-// folder with a Vite manifest (the real build stays manifest-free: the Go
-// binary embeds and serves everything under dist/), then reports
+// Bundle report for `make bench-api`, and the budget check of `make test-web`:
+// builds the web app into a temporary folder with a Vite manifest (the real
+// build stays manifest-free: the Go binary embeds and serves everything under
+// dist/), then reports
 //   - the initial JavaScript: the entry chunk, the chunks it imports
 //     statically (from the manifest) and any other script index.html loads,
-//     raw and gzip-compressed;
+//     raw and gzip-compressed, failing above the budget (issue 17: a phone
+//     on a slow connection gets its first screen from at most 120 KiB gzip);
 //   - which chunks hold OpenLayers (`ol`) and ApexCharts, failing when
 //     either is in the initial set instead of a lazy chunk;
 //   - the largest chunks.
-// Prints JSON on stdout; exits 1 when a heavy library is loaded eagerly.
+// Prints JSON on stdout (with --check, one line instead); exits 1 on a failure.
+//
+//   node scripts/bundle-report.mjs           # the JSON report
+//   node scripts/bundle-report.mjs --check   # one line; what make test-web runs
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -17,6 +22,8 @@ import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = mkdtempSync(path.join(tmpdir(), 'lifeline-bundle-'))
+const INITIAL_JS_BUDGET_GZIP = 120 * 1024
+const check = process.argv.includes('--check')
 const heavy = { ol: /\/node_modules\/ol\//, apexcharts: /\/node_modules\/(apexcharts|react-apexcharts)\// }
 
 try {
@@ -83,14 +90,24 @@ try {
     .map((c) => ({ ...c, initial: initial.has(c.file), holds: Object.keys(libraries).filter((n) => libraries[n].chunks.includes(c.file)) }))
 
   const sum = (list, key) => list.reduce((s, f) => s + f[key], 0)
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
+  const initialGzip = sum(initialFiles, 'gzip')
+  if (initialGzip > INITIAL_JS_BUDGET_GZIP) {
+    failures.push(`the initial JavaScript is ${kib(initialGzip)} gzip, over the ${kib(INITIAL_JS_BUDGET_GZIP)} budget (${initialFiles.map((f) => f.file).join(', ')})`)
+  }
   const report = {
-    initial: { files: initialFiles, js_bytes: sum(initialFiles, 'bytes'), js_gzip: sum(initialFiles, 'gzip'), css: initialCss, css_gzip: sum(initialCss, 'gzip') },
+    initial: { files: initialFiles, js_bytes: sum(initialFiles, 'bytes'), js_gzip: initialGzip, js_budget_gzip: INITIAL_JS_BUDGET_GZIP, css: initialCss, css_gzip: sum(initialCss, 'gzip') },
     chunks: modulesOf.size,
     libraries,
     largest,
     failures,
   }
-  process.stdout.write(JSON.stringify(report, null, 2) + '\n')
+  process.stdout.write(
+    check
+      ? `bundle-report: initial JavaScript ${kib(initialGzip)} gzip in ${initialFiles.length} files (budget ${kib(INITIAL_JS_BUDGET_GZIP)}); ` +
+          `ol in ${libraries.ol.chunks.join(', ') || 'no chunk'}, apexcharts in ${libraries.apexcharts.chunks.join(', ') || 'no chunk'}\n`
+      : JSON.stringify(report, null, 2) + '\n',
+  )
   if (failures.length > 0) {
     process.stderr.write(`bundle-report: ${failures.join('; ')}\n`)
     process.exitCode = 1

@@ -2,12 +2,16 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App } from '@/app'
+import { prefetchFirstScreen } from '@/app/first-screen'
 import { registerServiceWorker } from '@/app/pwa/service-worker'
+import { queryClient } from '@/lib/query-client'
 
 import './index.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+void prefetchFirstScreen(queryClient, window.location.pathname)
 
 createRoot(root).render(
   <StrictMode>

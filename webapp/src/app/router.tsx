@@ -2,7 +2,6 @@ import * as React from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 
 import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
-import { CrisisRoute, PublicCrisisRoute, PublicSafetyPlanRoute } from '@/app/routes/crisis'
 import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
 import {
   BlogPostRoute,
@@ -11,22 +10,26 @@ import {
   CheckinRoute,
   CheckinsRoute,
   CopingPlanRoute,
+  CrisisRoute,
   DashboardRoute,
   EducationArticleRoute,
   EducationRoute,
   GpsRoute,
   LoginRoute,
+  OfflineRoutes,
+  preloadSignedIn,
+  PublicCrisisRoute,
+  PublicSafetyPlanRoute,
   RegisterRoute,
   SafetyPlanRoute,
   SettingsRoute,
+  SignedInLayout,
   StatisticsRoute,
   SymptomsRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
 import { NotFoundContent, NotFoundRoute } from '@/app/routes/not-found'
-import { OfflineRoutes } from '@/app/routes/offline'
-import { SignedInLayout } from '@/app/routes/signed-in-layout'
 import { isProtectedPath, routes } from '@/config/routes'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import type { User } from '@/features/auth/types'
@@ -53,11 +56,24 @@ export function AppRouter() {
   const { user, isLoading, isUnreachable } = useAuth()
   const [location] = useLocation()
 
-  // No network: not signed out, just unknown. The crisis page and saved plan still work.
-  if (isUnreachable) return <OfflineRoutes />
+  // No network: not signed out, just unknown. The crisis page and saved plan still work
+  // (their chunks come from the service worker's precache).
+  if (isUnreachable) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <OfflineRoutes />
+      </React.Suspense>
+    )
+  }
   // The crisis page never waits for the session (nor for an API that is slow or down), and
   // stays the same page, tools open and all, when the session turns out signed out.
-  if (!user && location === routes.crisis.path) return <PublicCrisisRoute session={isLoading ? 'loading' : 'signed-out'} />
+  if (!user && location === routes.crisis.path) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <PublicCrisisRoute session={isLoading ? 'loading' : 'signed-out'} />
+      </React.Suspense>
+    )
+  }
   if (isLoading) {
     if (location === routes.home.path) return <LandingRoute />
     const guestScreen = location === routes.login.path || location === routes.register.path
@@ -93,51 +109,57 @@ function SignedOutRoutes() {
 }
 
 function SignedInRoutes({ user }: { user: User }) {
+  const [location] = useLocation()
+  // Just signed in, or moved on: the shell's code and the screen's load side by side.
+  React.useEffect(() => preloadSignedIn(location), [location])
+
   return (
     <Switch>
       <Route path={routes.login.path} component={ContinueAfterSignIn} />
       <Route path={routes.register.path} component={ContinueAfterSignIn} />
       <Route>
-        <SignedInLayout user={user}>
-          <React.Suspense fallback={<FormScreenSkeleton />}>
-            <Switch>
-              <Route path={routes.home.path}>
-                <React.Suspense fallback={<DashboardSkeleton />}>
-                  <DashboardRoute user={user} />
-                </React.Suspense>
-              </Route>
-              <Route path={routes.checkin.path}>
-                <React.Suspense fallback={<CheckinSkeleton />}>
-                  <CheckinRoute />
-                </React.Suspense>
-              </Route>
-              <Route path={routes.checkins.path}>
-                <CheckinsRoute user={user} />
-              </Route>
-              <Route path={routes.settings.path}>
-                <SettingsRoute user={user} />
-              </Route>
-              <Route path={routes.gps.path}>
-                <GpsRoute user={user} />
-              </Route>
-              <Route path={routes.crisis.path} component={CrisisRoute} />
-              <Route path={routes.safetyPlan.path} component={SafetyPlanRoute} />
-              <Route path={routes.chatbot.path}>
-                <ChatbotRoute user={user} />
-              </Route>
-              <Route path={routes.education.path} component={EducationRoute} />
-              <Route path={routes.educationArticle.path} component={EducationArticleRoute} />
-              <Route path={routes.blog.path} component={BlogRoute} />
-              <Route path={`${routes.blog.path}/:id`} component={BlogPostRoute} />
-              <Route path={routes.statistics.path} component={StatisticsRoute} />
-              <Route path={routes.copingPlan.path} component={CopingPlanRoute} />
-              <Route path={routes.symptoms.path}>
-                <SymptomsRoute user={user} />
-              </Route>
-              <Route component={NotFoundContent} />
-            </Switch>
-          </React.Suspense>
-        </SignedInLayout>
+        <React.Suspense fallback={<ShellSkeleton />}>
+          <SignedInLayout user={user}>
+            <React.Suspense fallback={<FormScreenSkeleton />}>
+              <Switch>
+                <Route path={routes.home.path}>
+                  <React.Suspense fallback={<DashboardSkeleton />}>
+                    <DashboardRoute user={user} />
+                  </React.Suspense>
+                </Route>
+                <Route path={routes.checkin.path}>
+                  <React.Suspense fallback={<CheckinSkeleton />}>
+                    <CheckinRoute />
+                  </React.Suspense>
+                </Route>
+                <Route path={routes.checkins.path}>
+                  <CheckinsRoute user={user} />
+                </Route>
+                <Route path={routes.settings.path}>
+                  <SettingsRoute user={user} />
+                </Route>
+                <Route path={routes.gps.path}>
+                  <GpsRoute user={user} />
+                </Route>
+                <Route path={routes.crisis.path} component={CrisisRoute} />
+                <Route path={routes.safetyPlan.path} component={SafetyPlanRoute} />
+                <Route path={routes.chatbot.path}>
+                  <ChatbotRoute user={user} />
+                </Route>
+                <Route path={routes.education.path} component={EducationRoute} />
+                <Route path={routes.educationArticle.path} component={EducationArticleRoute} />
+                <Route path={routes.blog.path} component={BlogRoute} />
+                <Route path={`${routes.blog.path}/:id`} component={BlogPostRoute} />
+                <Route path={routes.statistics.path} component={StatisticsRoute} />
+                <Route path={routes.copingPlan.path} component={CopingPlanRoute} />
+                <Route path={routes.symptoms.path}>
+                  <SymptomsRoute user={user} />
+                </Route>
+                <Route component={NotFoundContent} />
+              </Switch>
+            </React.Suspense>
+          </SignedInLayout>
+        </React.Suspense>
       </Route>
     </Switch>
   )

@@ -13,19 +13,17 @@ import { RecentActivities } from '@/features/checkins/components/recent-activiti
 import { RecoveryDays } from '@/features/checkins/components/recovery-days'
 import { StatCards } from '@/features/checkins/components/stat-cards'
 import { StreakCounter } from '@/features/checkins/components/streak-counter'
-import { MOOD_CHART_COUNT } from '@/features/checkins/content'
 import { todayIn } from '@/features/checkins/utils/dates'
 import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-skeleton'
 import { QuickLinks } from '@/features/dashboard/components/quick-links'
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header'
 import { dashboardText } from '@/features/dashboard/content'
 
+import { recentCheckinsParams } from './dashboard-queries'
+
 export type DashboardRouteProps = {
   user: User
 }
-
-/** The latest check-ins feed both the mood chart (7) and Recent Activities (3): one request. */
-const recentParams = { limit: MOOD_CHART_COUNT }
 
 function RetryCard({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -42,7 +40,7 @@ function RetryCard({ message, onRetry }: { message: string; onRetry: () => void 
 export function DashboardRoute({ user }: DashboardRouteProps) {
   const today = useTodayCheckin()
   const stats = useStats()
-  const recent = useCheckins(recentParams)
+  const recent = useCheckins(recentCheckinsParams)
   const alerts = useAlerts()
 
   if (today.isPending || stats.isPending || recent.isPending || alerts.isPending) {

@@ -1,11 +1,19 @@
 import * as React from 'react'
 
+import { routes } from '@/config/routes'
+
 /*
- * Screens load on demand: the landing page (the first page most visitors
- * see) carries neither the forms (react-hook-form, zod) nor the signed-in
- * screens. The dashboard's chart is lazier still (ApexCharts loads only when
- * there is a check-in to draw, see features/checkins/components/mood-chart).
+ * Screens load on demand: the first bundle holds the landing page (the first
+ * page most visitors see), the skeletons and the router, and none of the
+ * forms (react-hook-form, zod), the signed-in shell (Radix's dialog for the
+ * phone menu, the live-updates stream) or the crisis screens. The service
+ * worker precaches every chunk, so the crisis page and the saved safety plan
+ * still open offline. The dashboard's chart is lazier still (ApexCharts loads
+ * after the dashboard is drawn, see features/checkins/components/mood-chart).
  */
+const loadSignedInLayout = () => import('./signed-in-layout')
+const loadCrisis = () => import('./crisis')
+const loadOffline = () => import('./offline')
 const loadLogin = () => import('./login')
 const loadRegister = () => import('./register')
 const loadSettings = () => import('./settings')
@@ -22,6 +30,11 @@ const loadStatistics = () => import('./statistics')
 const loadCopingPlan = () => import('./coping-plan')
 const loadSymptoms = () => import('./symptoms')
 
+export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
+export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
+export const CrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.CrisisRoute })))
+export const PublicSafetyPlanRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicSafetyPlanRoute })))
+export const OfflineRoutes = React.lazy(() => loadOffline().then((m) => ({ default: m.OfflineRoutes })))
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
 export const SettingsRoute = React.lazy(() => loadSettings().then((m) => ({ default: m.SettingsRoute })))
@@ -43,9 +56,32 @@ export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ 
 // The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
 export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
 
+/** The screens worth fetching beside the shell, by path (the others load once the shell is in). */
+const signedInScreens: Record<string, () => Promise<unknown>> = {
+  [routes.home.path]: loadDashboard,
+  [routes.checkin.path]: loadCheckin,
+  [routes.checkins.path]: loadCheckins,
+  [routes.crisis.path]: loadCrisis,
+  [routes.safetyPlan.path]: loadSafetyPlan,
+}
+
+/**
+ * Starts fetching the signed-in shell and the screen at `path` together, so
+ * the screen's chunk does not wait for the shell's to arrive first.
+ */
+export function preloadSignedIn(path: string): void {
+  // A failed fetch is reported where the screen renders (its lazy component); here it is only early.
+  const ignore = () => {}
+  loadSignedInLayout().catch(ignore)
+  signedInScreens[path]?.().catch(ignore)
+}
+
 /** Fetches the lazy screens ahead of need (tests do this so no wait includes the download). */
 export function preloadFormScreens(): Promise<unknown> {
   return Promise.all([
+    loadSignedInLayout(),
+    loadCrisis(),
+    loadOffline(),
     loadLogin(),
     loadRegister(),
     loadSettings(),
