@@ -50,6 +50,7 @@ export const gpsText = {
     accuracy: (metres: number | null) => (metres === null ? 'accuracy unknown' : `±${Math.round(metres)} m`),
     pace: `Sends where you are at most every ${KEEP_SHARING_INTERVAL_S} seconds, the pace of a bracelet, whenever your browser reports a new position.`,
     sendFailed: "The last position couldn't be sent; the next one will try again.",
+    positionLost: 'Your browser lost your position; sharing goes on as soon as it finds it again.',
     wakeLock: {
       held: 'The screen stays on while sharing.',
       unsupported: "This browser can't keep the screen on: if the screen turns off, sharing stops.",

@@ -168,6 +168,22 @@ describe('Keep sharing while this page is open', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('keeps sharing when the position is lost after a fix, says so, and goes on when it is found', async () => {
+    const gps = fakeGeolocation()
+    const fetchMock = stubShare()
+    const { user } = renderWithProviders(<KeepSharingHarness intervalMs={100} />)
+    await user.click(screen.getByRole('switch', { name: LABEL }))
+    gps.move(51.5, -0.12, 10)
+    await waitFor(() => expect(sharedBodies(fetchMock)).toHaveLength(1))
+    gps.fail(2)
+    expect(screen.getByRole('alert')).toHaveTextContent('Your browser lost your position')
+    expect(screen.getByRole('switch', { name: LABEL })).toHaveAttribute('aria-checked', 'true')
+    expect(gps.watching()).toBe(1)
+    gps.move(51.6, -0.13, 10)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await waitFor(() => expect(sharedBodies(fetchMock)).toHaveLength(2))
+  })
+
   it('says so when the browser has no geolocation, and stays off', async () => {
     stubShare()
     const { user } = renderWithProviders(<KeepSharingHarness intervalMs={1000} />)

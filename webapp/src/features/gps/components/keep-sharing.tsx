@@ -72,6 +72,12 @@ export function KeepSharingStatus({ id, sharing, wakeLock, timeZone }: KeepShari
           {last ? text.last(text.accuracy(last.accuracy), formatTime(last.at, timeZone)) : text.waiting}
         </p>
       </div>
+      {sharing.positionLost && (
+        <p className="flex items-start gap-2 text-destructive dark:text-red-200" role="alert">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {text.positionLost}
+        </p>
+      )}
       {sharing.sendFailed && (
         <p className="flex items-start gap-2 text-destructive dark:text-red-200" role="alert">
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

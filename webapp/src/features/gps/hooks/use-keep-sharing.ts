@@ -19,6 +19,8 @@ export type KeepSharing = {
   last: SentFix | null
   /** The latest send failed; the next fix tries again. */
   sendFailed: boolean
+  /** The browser lost the position after having one; sharing goes on when it is found again. */
+  positionLost: boolean
   /** Why sharing stopped by itself (permission denied, no position), shown until it is turned on again. */
   error: string | null
   setOn: (on: boolean) => void
@@ -33,14 +35,16 @@ export type UseKeepSharingOptions = {
 /**
  * "Keep sharing while this page is open" (issue 19): watches the browser's
  * position and posts it through the same endpoint as Share My Location,
- * paced by a FixPacer. A refused permission or a missing position turns it
- * off with the reason; a failed send only warns, and the next fix retries.
+ * paced by a FixPacer. A refused permission, or no position at all, turns
+ * it off with the reason; a position lost after the first, or a failed
+ * send, only warns, and the next fix goes on.
  */
 export function useKeepSharing({ intervalMs, onShared }: UseKeepSharingOptions): KeepSharing {
   const { mutateAsync: share } = useShareLocation()
   const [on, setOnState] = React.useState(false)
   const [last, setLast] = React.useState<SentFix | null>(null)
   const [sendFailed, setSendFailed] = React.useState(false)
+  const [positionLost, setPositionLost] = React.useState(false)
   const [error, setError] = React.useState<string | null>(null)
 
   const setOn = React.useCallback((next: boolean) => {
@@ -52,6 +56,7 @@ export function useKeepSharing({ intervalMs, onShared }: UseKeepSharingOptions):
       setError(null)
       setLast(null)
       setSendFailed(false)
+      setPositionLost(false)
     }
     setOnState(next)
   }, [])
@@ -79,10 +84,21 @@ export function useKeepSharing({ intervalMs, onShared }: UseKeepSharingOptions):
         },
       ),
     )
+    let located = false
     const watchId = geolocation.watchPosition(
-      ({ coords }) => pacer.offer({ latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy }),
+      ({ coords }) => {
+        located = true
+        setPositionLost(false)
+        pacer.offer({ latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy })
+      },
       (failure) => {
         if (!active) return
+        // A watch outlives its errors: a position lost on the way (a tunnel,
+        // indoors) only warns; a refusal, or no position at all, ends it.
+        if (located && failure.code !== PERMISSION_DENIED) {
+          setPositionLost(true)
+          return
+        }
         setError(
           failure.code === PERMISSION_DENIED
             ? gpsText.keepSharing.errors.denied
@@ -99,5 +115,5 @@ export function useKeepSharing({ intervalMs, onShared }: UseKeepSharingOptions):
     }
   }, [on, intervalMs, share])
 
-  return { on, last, sendFailed, error, setOn }
+  return { on, last, sendFailed, positionLost, error, setOn }
 }
