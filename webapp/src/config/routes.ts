@@ -63,3 +63,12 @@ export const serverPaths = {
 export function loginUrl(next: string): string {
   return `${serverPaths.login}?next=${encodeURIComponent(next)}`
 }
+
+/**
+ * In-page targets other screens link to. On the GPS page, `#pair-phone`
+ * opens the pairing dialog on "Phone app" (the GPS feature links to it, the
+ * devices feature answers it).
+ */
+export const pageAnchors = {
+  pairPhone: 'pair-phone',
+} as const

@@ -1,10 +1,11 @@
 /** Every text of the bracelets card, in one place for the components and their tests. */
 export const devicesText = {
-  title: 'Bracelets',
-  description: 'Pair a bracelet to send its location to Lifeline. Each one reports over MQTT with its own token.',
+  title: 'Bracelets and phones',
+  description:
+    'Pair a bracelet or a phone app to send your location to Lifeline. Each one reports with its own token, in the background.',
   empty: 'No bracelets paired yet.',
   failed: "We couldn't load your bracelets.",
-  pair: 'Pair a bracelet',
+  pair: 'Pair a bracelet or phone',
   lastSeen: 'Last seen',
   never: 'Never',
   battery: 'Battery',
@@ -100,9 +101,15 @@ export const devicesText = {
     rate_limited: 'too many packets (rate limited)',
   } as Record<string, string>,
   pairDialog: {
-    title: 'Pair a bracelet',
-    description: 'Name it so you can tell your bracelets apart.',
+    title: 'Pair a bracelet or phone',
+    description: 'Choose what will report your location, and name it so you can tell your devices apart.',
+    kind: 'What are you pairing?',
+    kinds: {
+      bracelet: { label: 'Bracelet', hint: 'A Lifeline bracelet, reporting over MQTT.' },
+      phone: { label: 'Phone app', hint: 'OwnTracks, Overland, Traccar Client or GPSLogger, reporting in the background.' },
+    },
     name: 'Bracelet name',
+    phoneName: 'Phone name',
     submit: 'Pair',
     pending: 'Pairing…',
     cancel: 'Cancel',
@@ -117,5 +124,48 @@ export const devicesText = {
     copyFailed: 'Select the text and copy it',
     done: 'Done',
     failed: 'Failed to pair the bracelet. Please try again.',
+  },
+  /** The pairing dialog's "Phone app" answer: each app's settings (docs/connect-a-phone.md). */
+  phoneSetup: {
+    doneDescription:
+      'Set up the app now: the password and secret below are shown only this once. If you lose them, revoke the phone and pair it again.',
+    app: 'Your app',
+    apps: {
+      owntracks: { label: 'OwnTracks', hint: 'iOS and Android' },
+      overland: { label: 'Overland', hint: 'iOS' },
+      osmand: { label: 'Traccar Client / GPSLogger', hint: 'Android and iOS' },
+    },
+    oneTap: (app: string) =>
+      `On the phone with ${app} installed, scan this code with the camera or open the link below: ${app} takes all its settings from it.`,
+    qr: (app: string) => `QR code that sets up ${app}`,
+    open: (app: string) => `Open in ${app}`,
+    link: 'Setup link',
+    byHand: (where: string) => `Or type these settings (${where}):`,
+    insecure:
+      'This page is not served over HTTPS, so the phone would send its credentials unencrypted. On a server others can reach, use its HTTPS address.',
+    owntracks: {
+      where: 'Settings → Connection',
+      mode: 'Mode',
+      modeValue: 'HTTP',
+      url: 'URL',
+      username: 'Username',
+      password: 'Password',
+      note: 'Turn Authentication on. Device ID and Tracking ID can be anything: Lifeline goes by the username.',
+    },
+    overland: {
+      where: 'Settings → Receiver Endpoint',
+      url: 'Receiver Endpoint',
+      token: 'Access Token',
+      note: 'Keep Points per Batch at 1000 or fewer.',
+    },
+    osmand: {
+      noLink: 'These apps have no setup link: type the settings.',
+      traccar: 'Traccar Client',
+      url: 'Server URL',
+      identifier: 'Device identifier',
+      gpslogger: 'GPSLogger: Options → Logging details → Log to custom URL (method GET)',
+      gpsloggerUrl: 'URL',
+      note: 'Set the frequency to 30–60 seconds for timely zone alerts.',
+    },
   },
 } as const

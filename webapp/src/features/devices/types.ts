@@ -3,11 +3,14 @@ import type { ApiSchema, Assert, Reads, SameShape } from '@/lib/api-schema'
 /** Device health as the server words it (docs/api.md). */
 export type DeviceHealth = 'never_seen' | 'ok' | 'no_gps_fix' | 'offline' | 'battery_died'
 
+/** What a device is; a phone reports through one of the phone apps (issue 19). */
+export type DeviceKind = 'bracelet' | 'phone'
+
 /** `GET /api/devices` item. Times are RFC 3339 (UTC) or null. */
 export type Device = {
   id: string
   name: string
-  kind: 'bracelet' | 'phone'
+  kind: DeviceKind
   createdAt: string
   revokedAt?: string
   lastSeenAt: string | null

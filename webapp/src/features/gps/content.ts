@@ -18,6 +18,14 @@ export const ZONE_COLORS = { safe: '#10b981', avoid: '#ef4444' } as const
 export const RECENT_HISTORY_COUNT = 10
 export const HISTORY_SKELETON_ROWS = 3
 
+/**
+ * Continuous sharing sends at most one fix per this many seconds: the
+ * interval every new device gets (devices.interval_s defaults to 30). The
+ * browser is not a paired device with an interval of its own, and 30 s is
+ * also the pace docs/connect-a-phone.md advises for timely zone alerts.
+ */
+export const KEEP_SHARING_INTERVAL_S = 30
+
 /** Zone limits of the zones contract (issue 6). */
 export const ZONE_LIMITS = {
   nameMax: 80,
@@ -35,6 +43,27 @@ export const gpsText = {
   description: "See your bracelet's latest location, your safe and avoid zones, and where you've been.",
   share: 'Share My Location',
   sharing: 'Sharing…',
+  keepSharing: {
+    label: 'Keep sharing while this page is open',
+    waiting: 'Waiting for your position…',
+    last: (accuracy: string, time: string) => `Last sent ${time}, ${accuracy}`,
+    accuracy: (metres: number | null) => (metres === null ? 'accuracy unknown' : `±${Math.round(metres)} m`),
+    pace: `Sends where you are at most every ${KEEP_SHARING_INTERVAL_S} seconds, the pace of a bracelet, whenever your browser reports a new position.`,
+    sendFailed: "The last position couldn't be sent; the next one will try again.",
+    positionLost: 'Your browser lost your position; sharing goes on as soon as it finds it again.',
+    wakeLock: {
+      held: 'The screen stays on while sharing.',
+      unsupported: "This browser can't keep the screen on: if the screen turns off, sharing stops.",
+      refused: 'The screen may turn off, and sharing stops when it does.',
+    } as Record<string, string>,
+    note: 'Your browser stops sharing when you close this page, switch to another app or lock the phone. For tracking in the background, use a phone app such as OwnTracks, Overland or Traccar Client.',
+    connectPhone: 'Connect a phone app',
+    errors: {
+      denied: 'Sharing stopped: this site may not use your location. Allow location access in your browser settings, then turn sharing on again.',
+      unavailable: 'Sharing stopped: your browser could not find your position. Check that location services are on, then turn sharing on again.',
+      notSupported: 'Geolocation is not supported by your browser.',
+    },
+  },
   toasts: {
     // docs/spec.md §8, exact.
     shared: { title: 'Location Shared', description: 'Your bracelet location has been updated successfully.' },

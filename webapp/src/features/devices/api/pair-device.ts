@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { apiRequest } from '@/lib/api-client'
 
-import type { PairedDevice } from '../types'
+import type { DeviceKind, PairedDevice } from '../types'
 import { deviceKeys } from './device-keys'
 
-/** `POST /api/devices {name}`: 201 with the device ID and its token (the only time it is shown). */
-export async function pairDevice(input: { name: string }): Promise<PairedDevice> {
+/** `POST /api/devices {name, kind}`: 201 with the device ID and its token (the only time it is shown). */
+export async function pairDevice(input: { name: string; kind?: DeviceKind }): Promise<PairedDevice> {
   const res = await apiRequest('POST', '/api/devices', input)
   return (await res.json()) as PairedDevice
 }

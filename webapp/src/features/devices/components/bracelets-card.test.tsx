@@ -60,15 +60,15 @@ describe('Bracelets card', () => {
     const { user } = renderWithProviders(<BraceletsCard host="localhost" />)
     await screen.findByText('No bracelets paired yet.')
 
-    await user.click(screen.getByRole('button', { name: 'Pair a bracelet' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Pair a bracelet' })
+    await user.click(screen.getByRole('button', { name: 'Pair a bracelet or phone' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pair a bracelet or phone' })
     await user.click(within(dialog).getByRole('button', { name: 'Pair' }))
     expect(await within(dialog).findByText('Give the bracelet a name of 1 to 80 characters.')).toBeInTheDocument()
 
     await user.type(within(dialog).getByLabelText('Bracelet name'), 'Right wrist')
     await user.click(within(dialog).getByRole('button', { name: 'Pair' }))
     expect(await screen.findByText('Right wrist is paired')).toBeInTheDocument()
-    expect(sentBody(fetchMock, 'POST', '/api/devices')).toEqual({ name: 'Right wrist' })
+    expect(sentBody(fetchMock, 'POST', '/api/devices')).toEqual({ name: 'Right wrist', kind: 'bracelet' })
     expect(screen.getByTestId('paired-device-id')).toHaveTextContent('brc_k3y5x9q2m7w1')
     expect(screen.getByTestId('paired-token')).toHaveTextContent('tok_SECRET-123')
     expect(screen.getByTestId('simulator-command').textContent).toBe(
@@ -83,8 +83,8 @@ describe('Bracelets card', () => {
     expect(screen.queryByText('tok_SECRET-123')).not.toBeInTheDocument()
 
     // Opening the dialog again starts over: the token is gone for good.
-    await user.click(screen.getByRole('button', { name: 'Pair a bracelet' }))
-    const again = await screen.findByRole('dialog', { name: 'Pair a bracelet' })
+    await user.click(screen.getByRole('button', { name: 'Pair a bracelet or phone' }))
+    const again = await screen.findByRole('dialog', { name: 'Pair a bracelet or phone' })
     expect(within(again).getByLabelText('Bracelet name')).toHaveValue('')
     expect(screen.queryByText('tok_SECRET-123')).not.toBeInTheDocument()
   })
@@ -95,7 +95,7 @@ describe('Bracelets card', () => {
       'POST /api/devices': { status: 201, body: { id: 'brc_k3y5x9q2m7w1', name: 'R', token: 't' } },
     })
     const { user } = renderWithProviders(<BraceletsCard host="lifeline.example.org" />)
-    await user.click(await screen.findByRole('button', { name: 'Pair a bracelet' }))
+    await user.click(await screen.findByRole('button', { name: 'Pair a bracelet or phone' }))
     await user.type(screen.getByLabelText('Bracelet name'), 'R')
     await user.click(screen.getByRole('button', { name: 'Pair' }))
     expect(await screen.findByTestId('simulator-command')).toHaveTextContent('--broker tcp://lifeline.example.org:1883')

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
+import { pageAnchors } from '@/config/routes'
 import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
@@ -15,7 +16,8 @@ import { useDevices } from '../api/get-devices'
 import { useRenameDevice } from '../api/rename-device'
 import { useRevokeDevice } from '../api/revoke-device'
 import { devicesText } from '../content'
-import type { Device } from '../types'
+import { useAnchor } from '../hooks/use-anchor'
+import type { Device, DeviceKind } from '../types'
 import { formatLastSeen, formatTimeLeft } from '../utils/format'
 import { PairDialog } from './pair-dialog'
 import { TesterDialog } from './tester-dialog'
@@ -40,7 +42,9 @@ export type BraceletsCardProps = {
 export function BraceletsCard({ host }: BraceletsCardProps) {
   const text = devicesText
   const devices = useDevices()
-  const [pairing, setPairing] = React.useState(false)
+  const [pairing, setPairing] = React.useState<DeviceKind | null>(null)
+  // The GPS page's "Connect a phone app" link.
+  useAnchor(pageAnchors.pairPhone, () => setPairing('phone'))
   const [testing, setTesting] = React.useState<Device | null>(null)
   const revocation = useConfirmedRemoval(useRevokeDevice(), {
     done: (device: Device) => text.toasts.revoked(device.name),
@@ -57,7 +61,7 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
           </CardTitle>
           <CardDescription>{text.description}</CardDescription>
         </div>
-        <Button size="sm" className="rounded-full" onClick={() => setPairing(true)}>
+        <Button size="sm" className="rounded-full" onClick={() => setPairing('bracelet')}>
           <Plus aria-hidden="true" />
           {text.pair}
         </Button>
@@ -85,7 +89,12 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
         )}
       </CardContent>
 
-      <PairDialog open={pairing} onOpenChange={setPairing} host={host} />
+      <PairDialog
+        open={pairing !== null}
+        onOpenChange={(open) => setPairing(open ? (pairing ?? 'bracelet') : null)}
+        host={host}
+        initialKind={pairing ?? 'bracelet'}
+      />
       <TesterDialog device={testing} onClose={() => setTesting(null)} host={host} />
 
       <ConfirmDialog

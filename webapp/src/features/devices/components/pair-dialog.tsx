@@ -9,38 +9,65 @@ import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
 import { usePairDevice } from '../api/pair-device'
 import { devicesText } from '../content'
-import type { PairedDevice } from '../types'
+import type { DeviceKind, PairedDevice } from '../types'
 import { simulatorCommand } from '../utils/format'
+import { ChoiceGroup } from './choice-group'
 import { CopyField } from './copy-field'
+import { PhoneSetupPanel } from './phone-setup-panel'
 
 export type PairDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** Where the simulator's broker runs (the page's host). */
   host?: string
+  /** What the dialog offers to pair first. */
+  initialKind?: DeviceKind
 }
 
 /**
- * Pairs a bracelet: a name in, the device ID and token out. The token lives
- * only in this dialog's state: closing the dialog forgets it for good.
+ * Pairs a bracelet or a phone: a kind and a name in, the device ID and token
+ * out (for a phone, each app's settings). The token lives only in this
+ * dialog's state: closing the dialog forgets it for good.
  */
-export function PairDialog({ open, onOpenChange, host }: PairDialogProps) {
+export function PairDialog({ open, onOpenChange, host, initialKind = 'bracelet' }: PairDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={devicesText.pairDialog.cancel} className="max-w-xl">
-        {open && <PairFlow onDone={() => onOpenChange(false)} host={host} />}
+      <DialogContent closeLabel={devicesText.pairDialog.cancel} className="max-w-2xl">
+        {open && <PairFlow onDone={() => onOpenChange(false)} host={host} initialKind={initialKind} />}
       </DialogContent>
     </Dialog>
   )
 }
 
-function PairFlow({ onDone, host }: { onDone: () => void; host?: string }) {
+const kinds: readonly DeviceKind[] = ['bracelet', 'phone']
+
+type PairFlowProps = { onDone: () => void; host?: string; initialKind: DeviceKind }
+
+function PairFlow({ onDone, host, initialKind }: PairFlowProps) {
   const text = devicesText.pairDialog
+  const [kind, setKind] = React.useState<DeviceKind>(initialKind)
   const [name, setName] = React.useState('')
   const [nameError, setNameError] = React.useState<string | undefined>()
   const [formError, setFormError] = React.useState<string | null>(null)
   const [paired, setPaired] = React.useState<PairedDevice | null>(null)
   const pair = usePairDevice()
+
+  if (paired && kind === 'phone') {
+    return (
+      <div className="grid grid-cols-1 gap-5" data-testid="paired-device">
+        <DialogHeader>
+          <DialogTitle>{text.doneTitle(paired.name)}</DialogTitle>
+          <DialogDescription>{devicesText.phoneSetup.doneDescription}</DialogDescription>
+        </DialogHeader>
+        <PhoneSetupPanel phone={paired} origin={window.location.origin} />
+        <DialogFooter>
+          <Button type="button" onClick={onDone}>
+            {text.done}
+          </Button>
+        </DialogFooter>
+      </div>
+    )
+  }
 
   if (paired) {
     return (
@@ -79,7 +106,7 @@ function PairFlow({ onDone, host }: { onDone: () => void; host?: string }) {
     setNameError(undefined)
     setFormError(null)
     pair.mutate(
-      { name: trimmed },
+      { name: trimmed, kind },
       {
         onSuccess: setPaired,
         onError: (error) => {
@@ -99,7 +126,13 @@ function PairFlow({ onDone, host }: { onDone: () => void; host?: string }) {
         <DialogDescription>{text.description}</DialogDescription>
       </DialogHeader>
       <FormMessage>{formError}</FormMessage>
-      <FormField label={text.name} error={nameError}>
+      <ChoiceGroup
+        label={text.kind}
+        value={kind}
+        onChange={setKind}
+        choices={kinds.map((value) => ({ value, ...text.kinds[value] }))}
+      />
+      <FormField label={kind === 'phone' ? text.phoneName : text.name} error={nameError}>
         {(c) => <Input {...c} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" autoFocus />}
       </FormField>
       <DialogFooter>

@@ -4,8 +4,10 @@ import { useAppConfig } from '../api/get-app-config'
 import { useLatestLocation } from '../api/get-latest-location'
 import { useDayLocations, useRecentLocations } from '../api/get-locations'
 import { useZones } from '../api/get-zones'
-import { DEFAULT_RADIUS_M, gpsText } from '../content'
+import { DEFAULT_RADIUS_M, gpsText, KEEP_SHARING_INTERVAL_S } from '../content'
+import { useKeepSharing } from '../hooks/use-keep-sharing'
 import { usePlayback } from '../hooks/use-playback'
+import { useWakeLock } from '../hooks/use-wake-lock'
 import type { CircleDraft, EditMode, LatLon, MapPoint, PolygonDraft } from '../types'
 import { mapCenter } from '../utils/center'
 import { dayRange, todayIn } from '../utils/day-range'
@@ -14,6 +16,7 @@ import { circleDraftAt, zoneToDraft, type ZoneDraft } from '../utils/zone-form'
 import { BraceletStatusCard } from './bracelet-status-card'
 import { DayHistoryCard } from './day-history-card'
 import { GpsMap } from './gps-map'
+import { KeepSharingStatus, KeepSharingSwitch } from './keep-sharing'
 import { RecentHistoryCard } from './recent-history-card'
 import { ShareLocationButton } from './share-location-button'
 import { ZoneDialog } from './zone-dialog'
@@ -40,6 +43,9 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices }: GpsScr
 
   const [justShared, setJustShared] = React.useState<LatLon | null>(null)
   const center = mapCenter(latest.data, justShared)
+  const sharing = useKeepSharing({ intervalMs: KEEP_SHARING_INTERVAL_S * 1000, onShared: setJustShared })
+  const wakeLock = useWakeLock(sharing.on)
+  const sharingStatusId = React.useId()
 
   const [mode, setMode] = React.useState<EditMode>('none')
   const [circleDraft, setCircleDraft] = React.useState<CircleDraft | null>(null)
@@ -107,8 +113,12 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices }: GpsScr
           <h1 className="text-3xl font-bold tracking-tight">{gpsText.title}</h1>
           <p className="mt-2 text-muted-foreground">{gpsText.description}</p>
         </div>
-        <ShareLocationButton onShared={setJustShared} />
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+          <ShareLocationButton onShared={setJustShared} />
+          <KeepSharingSwitch sharing={sharing} statusId={sharingStatusId} />
+        </div>
       </div>
+      <KeepSharingStatus id={sharingStatusId} sharing={sharing} wakeLock={wakeLock} timeZone={timeZone} />
 
       {alerts}
 
