@@ -54,13 +54,13 @@ STORAGE_PKGS := ./store/... ./ingest/... ./faults/... ./firmware-sim/... ./cmd/l
 # time series (fixes, battery readings, history retention, export, account
 # deletion, /readyz's engine): the other ~85 behave the same on both engines
 # and would double the longest suite (docs/development.md).
-TIMESCALE_API_TESTS := ^(TestReadyzNamesTheStorageEngine|TestHealthAndReadiness|TestExportHoldsEveryTableOfTheUserOnly|TestDeleteAccountRemovesEveryRow|TestAccountEndpointsOnlyTouchTheSignedInUser|TestDeletingTheAccountEndsItsSessions|TestHistoryRetentionChoice|TestPairListAndRevokeABracelet|TestShareLocationFromTheBrowser|TestPhoneAppsFixturesThroughTheServer|TestOwnTracksPhoneEntersAvoidZone|TestAvoidZoneAlertWithEvidence|TestIsolationMatrix|TestLiveEventsReachOnlyTheirUser|TestLiveEventsNeverCrossUsers|TestTesterViewSeesPacketsLiveAcrossNodes)$$
+TIMESCALE_API_TESTS := ^(TestReadyzNamesTheStorageEngine|TestHealthAndReadiness|TestExportHoldsEveryTableOfTheUserOnly|TestDeleteAccountRemovesEveryRow|TestAccountEndpointsOnlyTouchTheSignedInUser|TestDeletingTheAccountEndsItsSessions|TestHistoryRetentionChoice|TestPairListAndRevokeABracelet|TestShareLocationFromTheBrowser|TestPhoneAppsFixturesThroughTheServer|TestOwnTracksPhoneEntersAvoidZone|TestAvoidZoneAlertWithEvidence|TestIsolationMatrix|TestLiveEventsReachOnlyTheirUser|TestLiveEventsNeverCrossUsers|TestTesterViewSeesPacketsLiveAcrossNodes|TestCareCircleFlow|TestSupporterIsolationMatrix|TestSupporterExportAndDeletion)$$
 
 test-go:
 	go test $(GO_TEST_FLAGS) ./...
 	@if why=$$(scripts/timescale-installed.sh); then \
 		echo "TimescaleDB variant: the storage suites again on TimescaleDB (LIFELINE_TEST_ENGINE=timescale)"; \
-		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) $(STORAGE_PKGS); \
+		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) $(STORAGE_PKGS) && \
 		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) -run '$(TIMESCALE_API_TESTS)' ./api/; \
 	else \
 		echo "TimescaleDB variant skipped: $$why"; \
