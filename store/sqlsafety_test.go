@@ -50,6 +50,9 @@ var dynamicSQL = map[string]string{
 	// Index and constraint names and definitions read from pg_catalog
 	// (pg_get_indexdef), names quoted by pgx.Identifier.
 	"storebench/seed.go:bulkLoad": "catalog identifiers and pg_get_indexdef",
+	// Disk passes one of its two constant size queries (plain tables or the
+	// hypertable); no value is spliced.
+	"storebench/disk.go:diskUsage": "one of Disk's constant size queries",
 }
 
 // sqlPackages are the folders whose source TestSQLIsParameterised scans:
