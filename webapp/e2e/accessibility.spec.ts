@@ -14,8 +14,15 @@ const signedOutScreens = ['/', '/login', '/register', '/crisis', '/crisis/safety
 
 type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] }
 
-async function scan(page: Page, path: string): Promise<Finding[]> {
-  await page.goto(path)
+/**
+ * Scans the page in the colour scheme it shows. The first scheme loads the
+ * screen; the app follows prefers-color-scheme live, so the second one only
+ * waits for <html> to change class instead of loading the screen again.
+ */
+async function scan(page: Page, path: string, colorScheme: 'light' | 'dark', load: boolean): Promise<Finding[]> {
+  await page.emulateMedia({ colorScheme })
+  if (load) await page.goto(path)
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`))
   // Generous: a screen's lazy chunks arrive slowly on a machine busy with other suites.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0, { timeout: 30_000 })
@@ -97,8 +104,8 @@ for (const screen of screens) {
         }
         const path = await resolvePath(page, screen.path)
         for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme })
-          for (const f of await scan(page, path)) findings.push({ ...f, variant: `${variant.name}, ${colorScheme}` })
+          const load = colorScheme === 'light'
+          for (const f of await scan(page, path, colorScheme, load)) findings.push({ ...f, variant: `${variant.name}, ${colorScheme}` })
         }
       } finally {
         await context.close()
