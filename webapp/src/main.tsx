@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App } from '@/app'
@@ -13,11 +13,15 @@ if (!root) throw new Error('index.html has no #root element')
 
 void prefetchFirstScreen(queryClient, window.location.pathname)
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// A transition: React renders the first screen in slices between which the
+// browser stays responsive, instead of one long task on a slow phone.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+})
 
 // After the page has loaded, so precaching never competes with the first paint.
 if (import.meta.env.PROD) {
