@@ -52,6 +52,7 @@ type sim struct {
 	seed      uint64
 
 	devices    []*device
+	dialed     atomic.Int64 // connections dialled, for --local-addrs in turn
 	connectSem chan struct{}
 	start      chan struct{} // closed when every device has had its first connection attempt
 	drain      chan struct{} // closed at the end of --duration
@@ -70,7 +71,11 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (*Summary, e
 	if err != nil {
 		return nil, err
 	}
-	sum, err := s.run(ctx, stderr)
+	run := s.run
+	if cfg.Lean {
+		run = s.runLean
+	}
+	sum, err := run(ctx, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -357,6 +362,7 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 	case <-ctx.Done():
 	}
 	t1, acked1 := time.Now(), s.c.acked.Load()
+	rss, _ := selfRSS()
 	p.setPhase("draining")
 	close(s.drain)
 	finished := make(chan struct{})
@@ -368,5 +374,7 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 		<-finished
 	}
 	stopProgress()
-	return s.summary(t1.Sub(t0), acked1-acked0, rampTime), nil
+	sum := s.summary(t1.Sub(t0), acked1-acked0, rampTime)
+	sum.RSSKB = rss
+	return sum, nil
 }

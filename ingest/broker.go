@@ -22,6 +22,13 @@ import (
 	"lifeline/live"
 )
 
+// Per-connection buffers of the embedded broker (docs/faults.md, "Memory
+// per connection").
+const (
+	connReadBuffer  = 512
+	connWriteBuffer = 512
+)
+
 // BrokerConfig says where the broker listens and what it enforces.
 type BrokerConfig struct {
 	// TCPAddr and WSAddr are listen addresses; port 0 picks a free port.
@@ -82,7 +89,11 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	// directly), so a short outbound queue is plenty; mochi's default of
 	// 8,192 pointers is 64 KB per connection, most of an idle one's cost.
 	caps.MaximumClientWritesPending = 64
-	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps})
+	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps,
+		// Each connection's bufio.Reader; mochi reads a larger packet
+		// through it all the same (io.ReadFull). A bracelet's packets are a
+		// few hundred bytes: 2 KB (the default) per idle connection buys nothing.
+		ClientNetReadBufferSize: connReadBuffer, ClientNetWriteBufferSize: connWriteBuffer})
 	b := &Broker{
 		server: server,
 		tcp:    listeners.NewTCP(listeners.Config{ID: "tcp", Address: cfg.TCPAddr, TLSConfig: cfg.TLS}),
