@@ -31,6 +31,7 @@ type Config struct {
 	// source addresses connections are dialled from, in turn.
 	Lean       bool
 	LocalAddrs []string
+	LatencyFor time.Duration
 
 	// The devices: from a CSV file, paired through the API, or (tests) given.
 	DevicesFile string
@@ -174,6 +175,7 @@ func defineFlags(c *Config) (fs *flag.FlagSet, rate, targetLat, targetLon *strin
 	fs.IntVar(&c.ConnectConcurrency, "connect-concurrency", c.ConnectConcurrency, "connection attempts under way at once, so thousands of devices ramp up instead of stampeding")
 
 	fs.BoolVar(&c.Lean, "lean", false, "lean devices for idle hordes: a raw socket and one goroutine each, MQTT 3.1.1, one fix in flight, no flash buffer, battery, scenarios or TLS (about a fifth of paho's memory per device)")
+	fs.DurationVar(&c.LatencyFor, "latency-for", 0, "--lean: record publish-to-PUBACK latency only for this long after every device has connected (0: the whole run), so a benchmark can restart the server later in the run without counting the storm")
 	fs.Func("local-addrs", "comma-separated source `addresses` to dial from in turn (127.0.0.2,127.0.0.3,…: each loopback address has its own ephemeral ports, about 28,000)", func(v string) error {
 		for _, a := range strings.Split(v, ",") {
 			if net.ParseIP(strings.TrimSpace(a)) == nil {

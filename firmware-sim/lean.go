@@ -234,7 +234,9 @@ func (ld *leanDevice) session(s *sim, connected func(), wasConnected *bool) erro
 		case 4: // PUBACK
 			if len(body) >= 2 && ld.pending != nil && ld.pending.sent && uint16(body[0])<<8|uint16(body[1]) == ld.pid {
 				t := time.Now()
-				s.c.latency.Record(t.Sub(ld.sentAt))
+				if until := s.latencyUntil.Load(); until == 0 || t.UnixNano() < until {
+					s.c.latency.Record(t.Sub(ld.sentAt))
+				}
 				s.c.acked.Add(1)
 				s.c.inflight.Add(-1)
 				if cfg.Verify {
@@ -417,6 +419,9 @@ func (s *sim) runLean(ctx context.Context, stderr io.Writer) (*Summary, error) {
 	rampTime := time.Since(began)
 	close(s.start)
 	t0, acked0 := time.Now(), s.c.acked.Load()
+	if cfg.LatencyFor > 0 {
+		s.latencyUntil.Store(t0.Add(cfg.LatencyFor).UnixNano())
+	}
 	p.begin("", t0)
 	var timer <-chan time.Time
 	if cfg.Duration > 0 {

@@ -51,12 +51,15 @@ type sim struct {
 	saturate  bool // as fast as the window allows
 	seed      uint64
 
-	devices    []*device
-	dialed     atomic.Int64 // connections dialled, for --local-addrs in turn
-	connectSem chan struct{}
-	start      chan struct{} // closed when every device has had its first connection attempt
-	drain      chan struct{} // closed at the end of --duration
-	kill       chan struct{} // closed when the drain times out
+	devices []*device
+	dialed  atomic.Int64 // connections dialled, for --local-addrs in turn
+	// latencyUntil (Unix ns, 0: no end): --lean records publish-to-PUBACK
+	// latency only until then (--latency-for).
+	latencyUntil atomic.Int64
+	connectSem   chan struct{}
+	start        chan struct{} // closed when every device has had its first connection attempt
+	drain        chan struct{} // closed at the end of --duration
+	kill         chan struct{} // closed when the drain times out
 
 	c        counters
 	errMu    sync.Mutex

@@ -33,8 +33,6 @@ type deviceHook struct {
 	metrics *Metrics
 	log     *slog.Logger
 	now     func() time.Time
-	// publishConfig sends a bracelet its retained config after it connects.
-	publishConfig func(deviceID string)
 	// publishWaypoints sends a phone's owner's zones to OwnTracks command
 	// topics.
 	publishWaypoints func(userID int64, cmdTopics []string)
@@ -141,8 +139,10 @@ func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {
 	if s == nil {
 		return
 	}
-	if h.publishConfig != nil && s.kind != lifeline.DevicePhone {
-		h.publishConfig(cl.ID)
+	// A persistent session that kept its subscription gets the config now;
+	// a device that subscribes (as the contract says) gets it then.
+	if _, subscribed := cl.State.Subscriptions.Get(wire.ConfigTopic(cl.ID)); subscribed && s.kind != lifeline.DevicePhone {
+		go sendConfig(h.log, cl)
 	}
 	h.announce(s.userID, cl.ID, true)
 }
@@ -303,11 +303,20 @@ func pubAck(packetID uint16, code packets.Code) packets.Packet {
 // PerSecond. Zero PerSecond means no limit.
 type RateLimit = ratelimit.Limit
 
-// OnSubscribed sends a phone the owner's zones when it subscribes to its
+// OnSubscribed sends a bracelet its config when it subscribes to its config
+// topic, and a phone the owner's zones when it subscribes to its
 // OwnTracks command topic (an exact filter names the OwnTracks device; a
 // wildcard one is answered for the devices it has published as).
 func (h *deviceHook) OnSubscribed(cl *mqtt.Client, pk packets.Packet, reasonCodes []byte) {
 	s := h.session(cl)
+	if s != nil && s.kind != lifeline.DevicePhone {
+		for i, f := range pk.Filters {
+			if i < len(reasonCodes) && reasonCodes[i] < packets.ErrUnspecifiedError.Code && f.Filter == wire.ConfigTopic(cl.ID) {
+				go sendConfig(h.log, cl) // MQTT allows it before the SUBACK
+			}
+		}
+		return
+	}
 	if s == nil || s.kind != lifeline.DevicePhone || h.publishWaypoints == nil {
 		return
 	}
