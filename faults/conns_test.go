@@ -66,4 +66,3 @@ func (s *server) medianRSSKB(k int) int {
 	sort.Ints(v)
 	return v[k/2]
 }
-

@@ -102,7 +102,7 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	}
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
-		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{},
+		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{}, guard: newAuthGuard(),
 		publishWaypoints: b.publishWaypoints, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
 		busy: func(cl *mqtt.Client) {
 			code := packets.ErrServerBusy

@@ -45,6 +45,9 @@ type deviceHook struct {
 	// packets records every packet for the tester view (may be nil).
 	packets *PacketLog
 
+	// guard throttles addresses that fail authentication again and again.
+	guard *authGuard
+
 	mu       sync.Mutex
 	sessions map[string]*deviceSession // by device ID
 }
@@ -99,25 +102,34 @@ func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
 // device ID before mochi looks for a session to take over, so a phone
 // takes over only its own earlier connection, never another device's.
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
+	now := h.now()
+	if h.guard.blocked(cl.Net.Remote, now) {
+		h.metrics.Refused.WithLabelValues("auth_throttled").Inc() // not logged: a flood would flood the log
+		return false
+	}
+	fail := func(reason string) bool {
+		h.guard.failed(cl.Net.Remote, now)
+		return h.refuse(reason, cl)
+	}
 	id := string(pk.Connect.Username)
 	if id == "" || !wire.ValidDeviceID(id) {
-		return h.refuse("unknown_device", cl)
+		return fail("unknown_device")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	creds, err := h.devices.DeviceCredentials(ctx, id)
 	switch {
 	case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
-		return h.refuse("unknown_device", cl)
+		return fail("unknown_device")
 	case err != nil:
 		h.log.Error("device lookup failed", "device", id, "err", err)
 		return h.refuse("store_error", cl)
 	case creds.Revoked:
-		return h.refuse("revoked", cl)
+		return fail("revoked")
 	case subtle.ConstantTimeCompare(lifeline.HashDeviceToken(string(pk.Connect.Password)), creds.TokenHash) != 1:
-		return h.refuse("bad_token", cl)
+		return fail("bad_token")
 	case creds.Kind != lifeline.DevicePhone && cl.ID != id:
-		return h.refuse("client_id_mismatch", cl)
+		return fail("client_id_mismatch")
 	}
 	if cl.ID != id {
 		if cl.Properties.Props.AssignedClientID != "" {
