@@ -12,9 +12,12 @@
 #   - at 1 fix every FAST_INTERVAL (5s): the same figures without storms.
 # Results go to BENCHMARKS.md ("Connections").
 #
-# Settings (environment): DEVICES ("10000"), INTERVAL (30s), FAST_INTERVAL
-# (5s; empty: skip), HOLD (45s), SERVER_GOGC (25: the GOGC lifeline runs
-# with; docs/faults.md), CONNECT_CONCURRENCY (500), OUT (BENCHMARKS.md).
+# Settings (environment): DEVICES ("10000"), INTERVAL (30s; empty: skip it and
+# the storms), FAST_INTERVAL (5s; empty: skip), HOLD (45s), SERVER_GOGC (25:
+# the GOGC lifeline runs with; docs/faults.md), CONNECT_CONCURRENCY (500),
+# OUT (BENCHMARKS.md), ROWS_FILE (a file that keeps the table's rows and
+# notes across runs, so a 100,000 run can be split in two; default: this
+# run's rows only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/bench.sh
@@ -112,8 +115,9 @@ wait_sim() {
 }
 secs() { awk -v d="$1" 'BEGIN { sub(/s$/, "", d); print d + 0 }'; }
 
-rows=""
-notes=""
+ROWS_FILE=${ROWS_FILE:-$work/rows}
+NOTES_FILE=$ROWS_FILE.notes
+touch "$ROWS_FILE" "$NOTES_FILE"
 for n in $DEVICES; do
   data="$work/data-$n"
   say "$n devices: pairing"
@@ -131,7 +135,7 @@ for n in $DEVICES; do
     base=$(rss_median "$server_pid")
     hold=$(secs "$HOLD")
     duration=$((hold + 10))
-    $storm && duration=$((hold + 150)) # room for two storms
+    $storm && duration=$((hold + 150 + n / 800)) # room for two storms
     say "$n devices, a fix every $iv: connecting"
     simulate "$n" "$iv" "${duration}s" "$work/sim-$n-$iv.json"
     ramp=$(wait_connected "$n" 900)
@@ -155,7 +159,7 @@ for n in $DEVICES; do
       crash=$(wait_connected "$n" 300)
       crash=$(awk -v a="$t0" -v b="$(date +%s.%N)" -v r="$crash" 'BEGIN { if (r == "timeout") print "over 300 s"; else printf "%.1f s\n", b - a }')
       refused_crash=$(refused)
-      notes+="$n devices: refused during the storms: $refused_restart connects after the restart, $refused_crash after the crash (the counter starts at 0 with each process). "
+      echo "$n devices: refused during the storms: $refused_restart connects after the restart, $refused_crash after the crash (the counter starts at 0 with each process)." >>"$NOTES_FILE"
     fi
     say "$n devices, a fix every $iv: waiting for the simulator (and --verify)"
     wait_sim
@@ -163,12 +167,12 @@ for n in $DEVICES; do
     lost=$(jq '.verify.missing // "n/a"' "$j")
     dup=$(jq '.verify.duplicates // "n/a"' "$j")
     per=$(awk -v a="$rss" -v b="$base" -v n="$n" 'BEGIN { printf "%.1f", (a - b) / n }')
-    rows+="| $n | $iv | $((rss / 1024)) MiB (from $((base / 1024))) | **$per KB** | $((simrss / 1024)) MiB ($(awk -v a="$simrss" -v n="$n" 'BEGIN { printf "%.1f", a / n }') KB each) | $(ms "$(jq '.p50_ms' "$j")") ms | $(ms "$(jq '.p99_ms' "$j")") ms | $(jq '.fixes_per_s | floor' "$j") | ${ramp} s | $restart | $crash | $(jq '.acked' "$j") | $lost (dup. $dup) |"$'\n'
+    echo "| $n | $iv | $((rss / 1024)) MiB (from $((base / 1024))) | **$per KB** | $((simrss / 1024)) MiB ($(awk -v a="$simrss" -v n="$n" 'BEGIN { printf "%.1f", a / n }') KB each) | $(ms "$(jq '.p50_ms' "$j")") ms | $(ms "$(jq '.p99_ms' "$j")") ms | $(jq '.fixes_per_s | floor' "$j") | ${ramp} s | $restart | $crash | $(jq '.acked' "$j") | $lost (dup. $dup) |" >>"$ROWS_FILE"
     say "$n devices, a fix every $iv: done"
     tail -4 "$work/sim.out" >&2
   done
   stop_server
-  notes+="Pairing $n devices with \`lifeline devices add --count $n\`: $pair_s s. "
+  echo "Pairing $n devices with \`lifeline devices add --count $n\`: $pair_s s." >>"$NOTES_FILE"
 done
 
 section="## Connections (\`make bench-connections\`)
@@ -187,7 +191,8 @@ back-off: 0.5 s doubling to 15 s, 50 to 150 % jitter). Lost: acknowledged fixes 
 
 | devices | interval | lifeline RSS | per connection | load generator RSS | p50 | p99 | fixes/s | all connected | restart storm | crash storm | acked fixes | lost |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-$rows
-$notes"
+$(cat "$ROWS_FILE")
+
+$(sort -u "$NOTES_FILE" | paste -sd' ')"
 replace_section "$OUT" "## Connections" "$section"
 say "written to $OUT"
