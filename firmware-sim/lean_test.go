@@ -99,4 +99,3 @@ func FuzzReadMQTT(f *testing.F) {
 		}
 	})
 }
-
