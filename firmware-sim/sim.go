@@ -89,7 +89,9 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (*Summary, e
 		}
 	}
 	if cfg.Verify {
-		v, err := s.verify(ctx)
+		// Not cancelled by the Ctrl-C that ended the run (a second one
+		// ends the process): an interrupted run is still verified.
+		v, err := s.verify(context.WithoutCancel(ctx))
 		if err != nil {
 			return sum, fmt.Errorf("verify: %w", err)
 		}

@@ -97,7 +97,8 @@ wait_connected() {
 # 20,000 each (each address has its own ~28,000 ephemeral ports).
 local_addrs() { seq 2 $((2 + ($1 - 1) / 20000)) | sed 's/^/127.0.0./' | paste -sd,; }
 
-# simulate N INTERVAL DURATION SUMMARY: the lean horde, in the background.
+# simulate N INTERVAL DURATION SUMMARY: the lean horde, in the background
+# (DURATION 0: until SIGINT, which ends the run; then it drains and verifies).
 simulate() {
   LIFELINE_PASSWORD="steady load generator 42" "$firmware_sim" --lean --devices "$work/devices.csv" \
     --broker "tcp://127.0.0.1:$mqtt_port" --local-addrs "$(local_addrs "$1")" --interval "$2" --jitter 0.2 \
@@ -134,10 +135,8 @@ for n in $DEVICES; do
     stop_server; serve; sleep 3
     base=$(rss_median "$server_pid")
     hold=$(secs "$HOLD")
-    duration=$((hold + 10))
-    $storm && duration=$((hold + 150 + n / 800)) # room for two storms
     say "$n devices, a fix every $iv: connecting"
-    simulate "$n" "$iv" "${duration}s" "$work/sim-$n-$iv.json"
+    simulate "$n" "$iv" 0 "$work/sim-$n-$iv.json" # until SIGINT
     ramp=$(wait_connected "$n" 900)
     [ "$ramp" = timeout ] && { say "not all $n connected after 15 minutes"; tail -5 "$work/sim.err" >&2; exit 1; }
     say "$n devices, a fix every $iv: all connected in ${ramp} s; holding $HOLD"
@@ -161,7 +160,8 @@ for n in $DEVICES; do
       refused_crash=$(refused)
       echo "$n devices: refused during the storms: $refused_restart connects after the restart, $refused_crash after the crash (the counter starts at 0 with each process)." >>"$NOTES_FILE"
     fi
-    say "$n devices, a fix every $iv: waiting for the simulator (and --verify)"
+    say "$n devices, a fix every $iv: stopping the simulator (then --verify)"
+    kill -INT "$sim_pid"
     wait_sim
     j="$work/sim-$n-$iv.json"
     lost=$(jq '.verify.missing // "n/a"' "$j")
