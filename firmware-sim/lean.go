@@ -394,57 +394,10 @@ func (s *sim) runLean(ctx context.Context, stderr io.Writer) (*Summary, error) {
 	began := time.Now()
 	p := newProgress(stderr, s, cfg.Quiet)
 	p.begin("connecting", began)
-	stopProgress := p.start()
 	var ramp, done sync.WaitGroup
 	ramp.Add(len(s.devices))
 	for _, ld := range s.leanDevices() {
 		done.Go(func() { ld.run(s, &ramp) })
 	}
-	rampDone := make(chan struct{})
-	go func() { ramp.Wait(); close(rampDone) }()
-	select {
-	case <-rampDone:
-	case <-ctx.Done():
-		close(s.kill)
-		done.Wait()
-		stopProgress()
-		return nil, errors.New("interrupted while the devices were connecting")
-	}
-	if s.c.connected.Load() == 0 {
-		close(s.kill)
-		done.Wait()
-		stopProgress()
-		return nil, usagef("no device could connect to %s: %s", cfg.Broker, s.errFirst)
-	}
-	rampTime := time.Since(began)
-	close(s.start)
-	t0, acked0 := time.Now(), s.c.acked.Load()
-	if cfg.LatencyFor > 0 {
-		s.latencyUntil.Store(t0.Add(cfg.LatencyFor).UnixNano())
-	}
-	p.begin("", t0)
-	var timer <-chan time.Time
-	if cfg.Duration > 0 {
-		timer = time.After(cfg.Duration)
-	}
-	select {
-	case <-timer:
-	case <-ctx.Done():
-	}
-	t1, acked1 := time.Now(), s.c.acked.Load()
-	rss, _ := selfRSS()
-	p.setPhase("draining")
-	close(s.drain)
-	finished := make(chan struct{})
-	go func() { done.Wait(); close(finished) }()
-	select {
-	case <-finished:
-	case <-time.After(cfg.DrainTimeout):
-		close(s.kill)
-		<-finished
-	}
-	stopProgress()
-	sum := s.summary(t1.Sub(t0), acked1-acked0, rampTime)
-	sum.RSSKB = rss
-	return sum, nil
+	return s.play(ctx, p, &ramp, &done, began)
 }

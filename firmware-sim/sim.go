@@ -328,9 +328,17 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 	for _, d := range s.devices[1:] {
 		done.Go(func() { d.run(&ramp) })
 	}
+	p.begin("connecting", began)
+	return s.play(ctx, p, &ramp, &done, began)
+}
+
+// play waits for every device's first connection attempt (ramp), lets them
+// report for --duration (or until ctx ends), drains and summarises; done
+// ends when every device has stopped.
+func (s *sim) play(ctx context.Context, p *progress, ramp, done *sync.WaitGroup, began time.Time) (*Summary, error) {
+	cfg := &s.cfg
 	rampDone := make(chan struct{})
 	go func() { ramp.Wait(); close(rampDone) }()
-	p.begin("connecting", began)
 	stopProgress := p.start()
 	select {
 	case <-rampDone:
@@ -357,6 +365,9 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 
 	close(s.start)
 	t0, acked0 := time.Now(), s.c.acked.Load()
+	if cfg.LatencyFor > 0 {
+		s.latencyUntil.Store(t0.Add(cfg.LatencyFor).UnixNano())
+	}
 	p.begin("", t0)
 	var timer <-chan time.Time
 	if cfg.Duration > 0 {
