@@ -1,9 +1,6 @@
 package faults
 
 import (
-	"bytes"
-	"encoding/json"
-	"net/http"
 	"sort"
 	"testing"
 	"time"
@@ -34,7 +31,7 @@ func TestConnectionMemory(t *testing.T) {
 	// otherwise find free and flatter their cost with.
 	s.stop()
 	s.start()
-	s.signIn(t, owner)
+	s.postAuth(t, owner, "login", map[string]string{"email": owner.email, "password": owner.password})
 	time.Sleep(2 * time.Second)
 	before := s.medianRSSKB(5)
 
@@ -75,21 +72,4 @@ func (s *server) medianRSSKB(k int) int {
 	}
 	sort.Ints(v)
 	return v[k/2]
-}
-
-// signIn signs a's user in through the API.
-func (s *server) signIn(t *testing.T, a *account) {
-	t.Helper()
-	body, _ := json.Marshal(map[string]string{"email": a.email, "password": a.password})
-	req, _ := http.NewRequest(http.MethodPost, s.url+"/api/auth/login", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", s.url)
-	resp, err := a.http.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode >= 300 {
-		t.Fatalf("sign in %s: %s", a.email, resp.Status)
-	}
 }

@@ -2,7 +2,6 @@ package ingest_test
 
 import (
 	"bufio"
-	"bytes"
 	"net"
 	"testing"
 	"time"
@@ -57,26 +56,8 @@ func TestWrongTokenFloodIsThrottledPerAddress(t *testing.T) {
 // the CONNACK's return code.
 func connectFrom(t *testing.T, local *net.TCPAddr, addr, clientID, username, password string) byte {
 	t.Helper()
-	d := net.Dialer{Timeout: 5 * time.Second}
-	if local != nil {
-		d.LocalAddr = local
-	}
-	conn, err := d.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn := dialConnect(t, local, addr, clientID, username, password, true)
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(5 * time.Second))
-	var b bytes.Buffer
-	pk := packets.Packet{FixedHeader: packets.FixedHeader{Type: packets.Connect}, ProtocolVersion: 4,
-		Connect: packets.ConnectParams{ProtocolName: []byte("MQTT"), Clean: true, Keepalive: 30, ClientIdentifier: clientID,
-			UsernameFlag: true, Username: []byte(username), PasswordFlag: true, Password: []byte(password)}}
-	if err := pk.ConnectEncode(&b); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Write(b.Bytes()); err != nil {
-		t.Fatal(err)
-	}
 	typ, body := readPacket(t, bufio.NewReader(conn))
 	if typ != packets.Connack || len(body) < 2 {
 		t.Fatalf("got packet %d %v, want a CONNACK", typ, body)
