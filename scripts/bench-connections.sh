@@ -120,6 +120,16 @@ ROWS_FILE=${ROWS_FILE:-$work/rows}
 NOTES_FILE=$ROWS_FILE.notes
 touch "$ROWS_FILE" "$NOTES_FILE"
 for n in $DEVICES; do
+  # The server and the simulator each need a socket per bracelet. Both
+  # raise their soft limit to the hard one, and the hard one to fs.nr_open
+  # where the process may (CAP_SYS_RESOURCE); a container without it keeps
+  # its hard limit, and then N does not fit in one process.
+  if ! (ulimit -Hn $((n + 1000))) 2>/dev/null; then
+    why="$n devices not run: the open-file hard limit here is $(ulimit -Hn) per process and cannot be raised (no CAP_SYS_RESOURCE), so one lifeline holds at most about $(( $(ulimit -Hn) - 50 )) connections."
+    say "$why"
+    echo "$why" >>"$NOTES_FILE"
+    continue
+  fi
   data="$work/data-$n"
   say "$n devices: pairing"
   serve
