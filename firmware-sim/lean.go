@@ -44,13 +44,14 @@ type leanDevice struct {
 	src     *net.TCPAddr
 }
 
-// leanDialer dials from the loopback source addresses in turn.
-func (s *sim) leanDial(src *net.TCPAddr) (net.Conn, error) {
+// leanDial dials the broker from src (nil: any address); ctx ends with
+// the run's kill.
+func (s *sim) leanDial(ctx context.Context, src *net.TCPAddr) (net.Conn, error) {
 	d := &net.Dialer{Timeout: s.cfg.ConnectTimeout}
 	if src != nil {
 		d.LocalAddr = src
 	}
-	return d.Dial("tcp", strings.TrimPrefix(strings.TrimPrefix(s.brokerURL, "tcp://"), "mqtt://"))
+	return d.DialContext(ctx, "tcp", strings.TrimPrefix(strings.TrimPrefix(s.brokerURL, "tcp://"), "mqtt://"))
 }
 
 // leanDevices gives each device its start point and source address.
@@ -76,7 +77,7 @@ var errLeanRefused = errors.New("connection refused by the broker (CONNACK)")
 
 // run is the device's life: connect, report, reconnect after a loss, until
 // the drain (then wait for the fix in flight) or the kill.
-func (ld *leanDevice) run(s *sim, ramp *sync.WaitGroup) {
+func (ld *leanDevice) run(ctx context.Context, s *sim, ramp *sync.WaitGroup) {
 	first := true
 	done := func() {
 		if first {
@@ -96,7 +97,7 @@ func (ld *leanDevice) run(s *sim, ramp *sync.WaitGroup) {
 			}
 		default:
 		}
-		err := ld.session(s, done, &wasConnected)
+		err := ld.session(ctx, s, done, &wasConnected)
 		if err == nil {
 			return // drained
 		}
@@ -121,14 +122,14 @@ func (ld *leanDevice) nextBackoff() time.Duration {
 }
 
 // session is one connection. It returns nil once drained.
-func (ld *leanDevice) session(s *sim, connected func(), wasConnected *bool) error {
+func (ld *leanDevice) session(ctx context.Context, s *sim, connected func(), wasConnected *bool) error {
 	cfg := &s.cfg
 	select {
 	case s.connectSem <- struct{}{}:
 	case <-s.kill:
 		return nil
 	}
-	conn, err := s.leanDial(ld.src)
+	conn, err := s.leanDial(ctx, ld.src)
 	if err != nil {
 		<-s.connectSem
 		return err
@@ -394,10 +395,19 @@ func (s *sim) runLean(ctx context.Context, stderr io.Writer) (*Summary, error) {
 	began := time.Now()
 	p := newProgress(stderr, s, cfg.Quiet)
 	p.begin("connecting", began)
+	killed, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		select {
+		case <-s.kill:
+			cancel() // dials under way give up at once
+		case <-killed.Done():
+		}
+	}()
 	var ramp, done sync.WaitGroup
 	ramp.Add(len(s.devices))
 	for _, ld := range s.leanDevices() {
-		done.Go(func() { ld.run(s, &ramp) })
+		done.Go(func() { ld.run(killed, s, &ramp) })
 	}
 	return s.play(ctx, p, &ramp, &done, began)
 }
