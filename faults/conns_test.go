@@ -10,7 +10,7 @@ import (
 // idle bracelet connection in TestConnectionMemory. Issue 21's goal is 20
 // KB, which mochi's two goroutines per connection alone (20 to 24 KB of
 // stack) do not fit; docs/faults.md, "Memory per connection", has the
-// breakdown. This guards what is reached (about 28 KB) with some margin.
+// breakdown. This guards what is reached (about 26 KB) with some margin.
 const connMemoryLimitKB = 32
 
 // TestConnectionMemory is the small, regular version of the 100,000
