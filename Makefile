@@ -10,7 +10,7 @@ GO_TEST_FLAGS ?= -race -timeout 20m
 # Each test database on TimescaleDB is slower to clone and start.
 TIMESCALE_TEST_FLAGS ?= -race -timeout 25m
 
-.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api
+.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api bench-connections
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -98,6 +98,9 @@ bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, f
 
 bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and raw COPY, on each storage engine, and a row per protocol; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-ingest.sh
+
+bench-connections: deps-bench build ## 10,000 (DEVICES="10000 100000") connected bracelets: RSS per connection, latency at 30 s and 5 s reporting, reconnect storms; writes BENCHMARKS.md
+	LIFELINE_BIN=bin/lifeline scripts/bench-connections.sh
 
 bench-api: deps-bench bench-build ## API under load on a seeded large data set and bytes on disk per fix, on each storage engine; query plans, web bundle size; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-api.sh

@@ -362,18 +362,7 @@ func (s *server) newAccount(t *testing.T, name string, n int) *account {
 	jar, _ := cookiejar.New(nil)
 	a := &account{email: fmt.Sprintf("%s-%d@example.org", name, time.Now().UnixNano()), password: "a-long-walk-home-" + name,
 		http: &http.Client{Jar: jar, Timeout: time.Minute}}
-	body, _ := json.Marshal(map[string]string{"email": a.email, "password": a.password, "firstName": name})
-	req, _ := http.NewRequest(http.MethodPost, s.url+"/api/auth/register", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", s.url)
-	resp, err := a.http.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode >= 300 {
-		t.Fatalf("sign up %s: %s", a.email, resp.Status)
-	}
+	s.postAuth(t, a, "register", map[string]string{"email": a.email, "password": a.password, "firstName": name})
 	if n > 0 {
 		a.devicesCSV = filepath.Join(t.TempDir(), name+".csv")
 		s.lifeline(t, "devices", "add", "--user", a.email, "--name", name, "--count", strconv.Itoa(n), "--out", a.devicesCSV)
@@ -383,6 +372,23 @@ func (s *server) newAccount(t *testing.T, name string, n int) *account {
 		}
 	}
 	return a
+}
+
+// postAuth posts body to /api/auth/{op} as a's browser would.
+func (s *server) postAuth(t *testing.T, a *account, op string, body map[string]string) {
+	t.Helper()
+	raw, _ := json.Marshal(body)
+	req, _ := http.NewRequest(http.MethodPost, s.url+"/api/auth/"+op, bytes.NewReader(raw))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", s.url)
+	resp, err := a.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		t.Fatalf("%s %s: %s", op, a.email, resp.Status)
+	}
 }
 
 // lifeline runs a short lifeline command beside the server, on its database.

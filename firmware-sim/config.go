@@ -27,6 +27,11 @@ type Config struct {
 	KeepAlive          time.Duration
 	ConnectTimeout     time.Duration
 	ConnectConcurrency int
+	// Lean: raw-socket devices for idle hordes (lean.go); LocalAddrs: the
+	// source addresses connections are dialled from, in turn.
+	Lean       bool
+	LocalAddrs []string
+	LatencyFor time.Duration
 
 	// The devices: from a CSV file, paired through the API, or (tests) given.
 	DevicesFile string
@@ -169,6 +174,17 @@ func defineFlags(c *Config) (fs *flag.FlagSet, rate, targetLat, targetLon *strin
 	fs.DurationVar(&c.ConnectTimeout, "connect-timeout", c.ConnectTimeout, "how long one connection attempt may take")
 	fs.IntVar(&c.ConnectConcurrency, "connect-concurrency", c.ConnectConcurrency, "connection attempts under way at once, so thousands of devices ramp up instead of stampeding")
 
+	fs.BoolVar(&c.Lean, "lean", false, "lean devices for idle hordes: a raw socket and one goroutine each, MQTT 3.1.1, one fix in flight, no flash buffer, battery, scenarios or TLS (about a fifth of paho's memory per device)")
+	fs.DurationVar(&c.LatencyFor, "latency-for", 0, "--lean: record publish-to-PUBACK latency only for this long after every device has connected (0: the whole run), so a benchmark can restart the server later in the run without counting the storm")
+	fs.Func("local-addrs", "comma-separated source `addresses` to dial from in turn (127.0.0.2,127.0.0.3,…: each loopback address has its own ephemeral ports, about 28,000)", func(v string) error {
+		for _, a := range strings.Split(v, ",") {
+			if net.ParseIP(strings.TrimSpace(a)) == nil {
+				return fmt.Errorf("not an IP address: %q", a)
+			}
+			c.LocalAddrs = append(c.LocalAddrs, strings.TrimSpace(a))
+		}
+		return nil
+	})
 	fs.StringVar(&c.DevicesFile, "devices", "", "CSV `file` of device_id,token,user,name rows, as `lifeline devices add --count N --out FILE` writes")
 	fs.IntVar(&c.Count, "count", 0, "how many devices: with --devices the first N rows (0: all); with --provision how many to pair (0: 1)")
 	fs.BoolVar(&c.Provision, "provision", false, "pair --count new devices to the --email account through the API instead of reading --devices")
@@ -322,6 +338,8 @@ func (c *Config) validate() error {
 		return usagef("--spread, --radius and --approach-from are metres, 0 or more")
 	case !(c.Speed > 0 && c.Speed < 1000):
 		return usagef("--speed %g: want metres per second above 0", c.Speed)
+	case c.Lean && (c.Protocol != protoBracelet || c.Interval <= 0 || c.QoS != 1 || !strings.HasPrefix(c.Broker, "tcp://")):
+		return usagef("--lean is for idle hordes of bracelets: --protocol bracelet, QoS 1, an --interval above 0 and a tcp:// broker")
 	case c.Flash < 1:
 		return usagef("--flash %d: want 1 or more", c.Flash)
 	case c.Batch < 1 || c.Batch > 500:

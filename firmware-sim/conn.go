@@ -33,6 +33,9 @@ func (s *sim) openConn() paho.OpenConnectionFunc {
 	}
 	return func(uri *url.URL, opts paho.ClientOptions) (net.Conn, error) {
 		d := &net.Dialer{Timeout: opts.ConnectTimeout}
+		if n := len(s.cfg.LocalAddrs); n > 0 {
+			d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(s.cfg.LocalAddrs[int(s.dialed.Add(1))%n])}
+		}
 		var conn net.Conn
 		var err error
 		if s.tls != nil {

@@ -14,9 +14,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"lifeline/internal/fdlimit"
 )
 
 func main() {
+	fdlimit.Raise() // a socket per device
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-ctx.Done()

@@ -51,11 +51,15 @@ type sim struct {
 	saturate  bool // as fast as the window allows
 	seed      uint64
 
-	devices    []*device
-	connectSem chan struct{}
-	start      chan struct{} // closed when every device has had its first connection attempt
-	drain      chan struct{} // closed at the end of --duration
-	kill       chan struct{} // closed when the drain times out
+	devices []*device
+	dialed  atomic.Int64 // connections dialled, for --local-addrs in turn
+	// latencyUntil (Unix ns, 0: no end): --lean records publish-to-PUBACK
+	// latency only until then (--latency-for).
+	latencyUntil atomic.Int64
+	connectSem   chan struct{}
+	start        chan struct{} // closed when every device has had its first connection attempt
+	drain        chan struct{} // closed at the end of --duration
+	kill         chan struct{} // closed when the drain times out
 
 	c        counters
 	errMu    sync.Mutex
@@ -70,7 +74,11 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (*Summary, e
 	if err != nil {
 		return nil, err
 	}
-	sum, err := s.run(ctx, stderr)
+	run := s.run
+	if cfg.Lean {
+		run = s.runLean
+	}
+	sum, err := run(ctx, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +89,9 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (*Summary, e
 		}
 	}
 	if cfg.Verify {
-		v, err := s.verify(ctx)
+		// Not cancelled by the Ctrl-C that ended the run (a second one
+		// ends the process): an interrupted run is still verified.
+		v, err := s.verify(context.WithoutCancel(ctx))
 		if err != nil {
 			return sum, fmt.Errorf("verify: %w", err)
 		}
@@ -318,9 +328,17 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 	for _, d := range s.devices[1:] {
 		done.Go(func() { d.run(&ramp) })
 	}
+	p.begin("connecting", began)
+	return s.play(ctx, p, &ramp, &done, began)
+}
+
+// play waits for every device's first connection attempt (ramp), lets them
+// report for --duration (or until ctx ends), drains and summarises; done
+// ends when every device has stopped.
+func (s *sim) play(ctx context.Context, p *progress, ramp, done *sync.WaitGroup, began time.Time) (*Summary, error) {
+	cfg := &s.cfg
 	rampDone := make(chan struct{})
 	go func() { ramp.Wait(); close(rampDone) }()
-	p.begin("connecting", began)
 	stopProgress := p.start()
 	select {
 	case <-rampDone:
@@ -347,6 +365,9 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 
 	close(s.start)
 	t0, acked0 := time.Now(), s.c.acked.Load()
+	if cfg.LatencyFor > 0 {
+		s.latencyUntil.Store(t0.Add(cfg.LatencyFor).UnixNano())
+	}
 	p.begin("", t0)
 	var timer <-chan time.Time
 	if cfg.Duration > 0 {
@@ -357,6 +378,7 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 	case <-ctx.Done():
 	}
 	t1, acked1 := time.Now(), s.c.acked.Load()
+	rss, _ := selfRSS()
 	p.setPhase("draining")
 	close(s.drain)
 	finished := make(chan struct{})
@@ -368,5 +390,7 @@ func (s *sim) run(ctx context.Context, stderr io.Writer) (*Summary, error) {
 		<-finished
 	}
 	stopProgress()
-	return s.summary(t1.Sub(t0), acked1-acked0, rampTime), nil
+	sum := s.summary(t1.Sub(t0), acked1-acked0, rampTime)
+	sum.RSSKB = rss
+	return sum, nil
 }

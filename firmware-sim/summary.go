@@ -45,6 +45,9 @@ type Summary struct {
 	Configs       int64    `json:"configs"` // config messages received
 	Offlines      int64    `json:"offlines"`
 	ErrorExamples []string `json:"error_examples,omitempty"`
+	// RSSKB is the simulator's own resident memory at the end of
+	// --duration, before the drain (KiB).
+	RSSKB int64 `json:"rss_kb"`
 
 	Verify *VerifyResult `json:"verify,omitempty"`
 }
@@ -87,7 +90,7 @@ func printSummary(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "  fixes       sent %d  acknowledged %d  lost %d  (%.1f fixes/s)\n", s.Sent, s.Acked, s.Lost, s.FixesPerS)
 	fmt.Fprintf(w, "  latency     p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms  (%s, %d packets)\n",
 		s.P50ms, s.P90ms, s.P99ms, s.MaxMs, acked, s.Packets)
-	fmt.Fprintf(w, "  connection  reconnects %d  errors %d", s.Reconnects, s.Errors)
+	fmt.Fprintf(w, "  connection  reconnects %d  errors %d  simulator RSS %d MiB", s.Reconnects, s.Errors, s.RSSKB/1024)
 	if s.Refused > 0 {
 		fmt.Fprintf(w, "  refused %d device(s)", s.Refused)
 	}

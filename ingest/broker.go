@@ -22,6 +22,13 @@ import (
 	"lifeline/live"
 )
 
+// Per-connection buffers of the embedded broker (docs/faults.md, "Memory
+// per connection").
+const (
+	connReadBuffer  = 512
+	connWriteBuffer = 512
+)
+
 // BrokerConfig says where the broker listens and what it enforces.
 type BrokerConfig struct {
 	// TCPAddr and WSAddr are listen addresses; port 0 picks a free port.
@@ -82,7 +89,11 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	// directly), so a short outbound queue is plenty; mochi's default of
 	// 8,192 pointers is 64 KB per connection, most of an idle one's cost.
 	caps.MaximumClientWritesPending = 64
-	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps})
+	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps,
+		// Each connection's bufio.Reader; mochi reads a larger packet
+		// through it all the same (io.ReadFull). A bracelet's packets are a
+		// few hundred bytes: 2 KB (the default) per idle connection buys nothing.
+		ClientNetReadBufferSize: connReadBuffer, ClientNetWriteBufferSize: connWriteBuffer})
 	b := &Broker{
 		server: server,
 		tcp:    listeners.NewTCP(listeners.Config{ID: "tcp", Address: cfg.TCPAddr, TLSConfig: cfg.TLS}),
@@ -91,8 +102,8 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	}
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
-		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{},
-		publishConfig: b.publishConfig, publishWaypoints: b.publishWaypoints, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
+		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{}, guard: newAuthGuard(),
+		publishWaypoints: b.publishWaypoints, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
 		busy: func(cl *mqtt.Client) {
 			code := packets.ErrServerBusy
 			if cl.Properties.ProtocolVersion < 5 {
@@ -146,11 +157,26 @@ func (b *Broker) Disconnect(deviceID string) {
 	}
 }
 
-// publishConfig sends the retained config a device reads on connect.
-func (b *Broker) publishConfig(deviceID string) {
-	payload := wire.EncodeConfig(wire.Config{IntervalS: 30})
-	if err := b.server.Publish(wire.ConfigTopic(deviceID), payload, true, 1); err != nil {
-		b.hook.log.Warn("publish device config", "device", deviceID, "err", err)
+// sendConfig writes a bracelet its config, as the retained message on
+// bracelets/{id}/config it subscribes to (QoS 1, retain flag set), straight
+// to its connection from a short-lived goroutine. The broker keeps no
+// retained copy (about 2 KB per device, connected or not), and the
+// connection's own writer goroutine, which only ever wrote this message,
+// never grows its stack for it (docs/faults.md, "Memory per connection").
+func sendConfig(log *slog.Logger, cl *mqtt.Client) {
+	id, err := cl.NextPacketID()
+	if err != nil {
+		log.Warn("device config not sent", "device", cl.ID, "err", err)
+		return
+	}
+	pk := packets.Packet{
+		FixedHeader: packets.FixedHeader{Type: packets.Publish, Qos: 1, Retain: true},
+		TopicName:   wire.ConfigTopic(cl.ID),
+		Payload:     wire.EncodeConfig(wire.Config{IntervalS: 30}),
+		PacketID:    uint16(id),
+	}
+	if err := cl.WritePacket(pk); err != nil {
+		log.Debug("device config not written", "device", cl.ID, "err", err)
 	}
 }
 

@@ -33,8 +33,6 @@ type deviceHook struct {
 	metrics *Metrics
 	log     *slog.Logger
 	now     func() time.Time
-	// publishConfig sends a bracelet its retained config after it connects.
-	publishConfig func(deviceID string)
 	// publishWaypoints sends a phone's owner's zones to OwnTracks command
 	// topics.
 	publishWaypoints func(userID int64, cmdTopics []string)
@@ -46,6 +44,9 @@ type deviceHook struct {
 	events *live.Bus
 	// packets records every packet for the tester view (may be nil).
 	packets *PacketLog
+
+	// guard throttles addresses that fail authentication again and again.
+	guard *authGuard
 
 	mu       sync.Mutex
 	sessions map[string]*deviceSession // by device ID
@@ -101,25 +102,34 @@ func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
 // device ID before mochi looks for a session to take over, so a phone
 // takes over only its own earlier connection, never another device's.
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
+	now := h.now()
+	if h.guard.blocked(cl.Net.Remote, now) {
+		h.metrics.Refused.WithLabelValues("auth_throttled").Inc() // not logged: a flood would flood the log
+		return false
+	}
+	fail := func(reason string) bool {
+		h.guard.failed(cl.Net.Remote, now)
+		return h.refuse(reason, cl)
+	}
 	id := string(pk.Connect.Username)
 	if id == "" || !wire.ValidDeviceID(id) {
-		return h.refuse("unknown_device", cl)
+		return fail("unknown_device")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	creds, err := h.devices.DeviceCredentials(ctx, id)
 	switch {
 	case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
-		return h.refuse("unknown_device", cl)
+		return fail("unknown_device")
 	case err != nil:
 		h.log.Error("device lookup failed", "device", id, "err", err)
 		return h.refuse("store_error", cl)
 	case creds.Revoked:
-		return h.refuse("revoked", cl)
+		return fail("revoked")
 	case subtle.ConstantTimeCompare(lifeline.HashDeviceToken(string(pk.Connect.Password)), creds.TokenHash) != 1:
-		return h.refuse("bad_token", cl)
+		return fail("bad_token")
 	case creds.Kind != lifeline.DevicePhone && cl.ID != id:
-		return h.refuse("client_id_mismatch", cl)
+		return fail("client_id_mismatch")
 	}
 	if cl.ID != id {
 		if cl.Properties.Props.AssignedClientID != "" {
@@ -141,8 +151,10 @@ func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {
 	if s == nil {
 		return
 	}
-	if h.publishConfig != nil && s.kind != lifeline.DevicePhone {
-		h.publishConfig(cl.ID)
+	// A persistent session that kept its subscription gets the config now;
+	// a device that subscribes (as the contract says) gets it then.
+	if _, subscribed := cl.State.Subscriptions.Get(wire.ConfigTopic(cl.ID)); subscribed && s.kind != lifeline.DevicePhone {
+		go sendConfig(h.log, cl)
 	}
 	h.announce(s.userID, cl.ID, true)
 }
@@ -303,11 +315,20 @@ func pubAck(packetID uint16, code packets.Code) packets.Packet {
 // PerSecond. Zero PerSecond means no limit.
 type RateLimit = ratelimit.Limit
 
-// OnSubscribed sends a phone the owner's zones when it subscribes to its
+// OnSubscribed sends a bracelet its config when it subscribes to its config
+// topic, and a phone the owner's zones when it subscribes to its
 // OwnTracks command topic (an exact filter names the OwnTracks device; a
 // wildcard one is answered for the devices it has published as).
 func (h *deviceHook) OnSubscribed(cl *mqtt.Client, pk packets.Packet, reasonCodes []byte) {
 	s := h.session(cl)
+	if s != nil && s.kind != lifeline.DevicePhone {
+		for i, f := range pk.Filters {
+			if i < len(reasonCodes) && reasonCodes[i] < packets.ErrUnspecifiedError.Code && f.Filter == wire.ConfigTopic(cl.ID) {
+				go sendConfig(h.log, cl) // MQTT allows it before the SUBACK
+			}
+		}
+		return
+	}
 	if s == nil || s.kind != lifeline.DevicePhone || h.publishWaypoints == nil {
 		return
 	}

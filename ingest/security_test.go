@@ -230,22 +230,8 @@ func TestAttackerCannotReachAnotherDevice(t *testing.T) {
 // code, after checking the broker then closes a refused connection.
 func rawConnect(t *testing.T, addr, clientID, username, password string, clean bool) byte {
 	t.Helper()
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn := dialConnect(t, nil, addr, clientID, username, password, clean)
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(5 * time.Second))
-	var b bytes.Buffer
-	pk := packets.Packet{FixedHeader: packets.FixedHeader{Type: packets.Connect}, ProtocolVersion: 4,
-		Connect: packets.ConnectParams{ProtocolName: []byte("MQTT"), Clean: clean, Keepalive: 30, ClientIdentifier: clientID,
-			UsernameFlag: username != "", Username: []byte(username), PasswordFlag: true, Password: []byte(password)}}
-	if err := pk.ConnectEncode(&b); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Write(b.Bytes()); err != nil {
-		t.Fatal(err)
-	}
 	rd := bufio.NewReader(conn)
 	typ, body := readPacket(t, rd)
 	if typ != packets.Connack || len(body) < 2 {
@@ -257,4 +243,30 @@ func rawConnect(t *testing.T, addr, clientID, username, password string, clean b
 		}
 	}
 	return body[1]
+}
+
+// dialConnect dials addr from local (nil: any address) and sends an MQTT
+// 3.1.1 CONNECT; the connection has a 5 s deadline.
+func dialConnect(t *testing.T, local *net.TCPAddr, addr, clientID, username, password string, clean bool) net.Conn {
+	t.Helper()
+	d := net.Dialer{Timeout: 5 * time.Second}
+	if local != nil {
+		d.LocalAddr = local
+	}
+	conn, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.SetDeadline(time.Now().Add(5 * time.Second))
+	var b bytes.Buffer
+	pk := packets.Packet{FixedHeader: packets.FixedHeader{Type: packets.Connect}, ProtocolVersion: 4,
+		Connect: packets.ConnectParams{ProtocolName: []byte("MQTT"), Clean: clean, Keepalive: 30, ClientIdentifier: clientID,
+			UsernameFlag: username != "", Username: []byte(username), PasswordFlag: true, Password: []byte(password)}}
+	if err := pk.ConnectEncode(&b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Write(b.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	return conn
 }

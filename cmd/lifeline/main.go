@@ -3,6 +3,8 @@
 package main
 
 import (
+	"lifeline/internal/fdlimit"
+
 	"context"
 	"errors"
 	"flag"
@@ -32,6 +34,7 @@ Run "lifeline serve --help" for the flags and their environment variables.
 `
 
 func main() {
+	fdlimit.Raise() // a socket per connected bracelet
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
