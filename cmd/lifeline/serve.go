@@ -131,6 +131,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Content:              m.db,
 		Care:                 m.db,
 		Notify:               m.db,
+		Shares:               m.db,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,
