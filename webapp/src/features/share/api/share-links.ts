@@ -15,6 +15,8 @@ export function getShareLinksQueryOptions() {
   return queryOptions({
     queryKey: shareKeys.list(),
     queryFn: ({ signal }) => apiGet<ShareLink[]>('/api/share-links', { signal }),
+    // Opens happen elsewhere: ask again whenever the dialog opens.
+    staleTime: 0,
   })
 }
 
