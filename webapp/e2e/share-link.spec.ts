@@ -21,8 +21,8 @@ test('share my location with a link, see it opened, turn it off', async ({ page,
 
   await page.goto('/gps')
   const main = page.getByRole('main')
-  await main.getByRole('button', { name: 'Share my location' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Share my location' })
+  await main.getByRole('button', { name: 'Share a link to my location' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Share my location with a link' })
   await expect(dialog.getByText(/No active links/)).toBeVisible()
   await dialog.getByRole('radio', { name: '8 hours' }).check()
   await dialog.getByRole('button', { name: 'Create link' }).click()
@@ -52,7 +52,7 @@ test('share my location with a link, see it opened, turn it off', async ({ page,
 
   // The wearer sees the opens (newest first) when the dialog opens again.
   await page.keyboard.press('Escape')
-  await main.getByRole('button', { name: 'Share my location' }).click()
+  await main.getByRole('button', { name: 'Share a link to my location' }).click()
   const item = dialog.getByTestId('share-link')
   await expect(item.getByText('Opened 2 times')).toBeVisible()
   await expect(item.getByRole('list', { name: 'Opened at' }).getByRole('listitem')).toHaveCount(2)

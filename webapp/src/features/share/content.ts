@@ -2,8 +2,8 @@ import type { ShareHours } from './types'
 
 /** Every string of the share-link screens. */
 export const shareText = {
-  open: 'Share my location',
-  title: 'Share my location',
+  open: 'Share a link to my location',
+  title: 'Share my location with a link',
   description:
     'Make a link that shows where you are right now to anyone who opens it, read-only, until it expires or you turn it off. They see your first name and your latest position — nothing else.',
   howLong: 'How long?',

@@ -29,7 +29,7 @@ describe('ShareDialog', () => {
       },
     })
     const { user } = renderWithProviders(<ShareDialog timeZone="UTC" />)
-    await user.click(screen.getByRole('button', { name: 'Share my location' }))
+    await user.click(screen.getByRole('button', { name: 'Share a link to my location' }))
     expect(await screen.findByText(/No active links/)).toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: '8 hours' }))
     await user.click(screen.getByRole('button', { name: 'Create link' }))
@@ -50,7 +50,7 @@ describe('ShareDialog', () => {
       },
     })
     const { user } = renderWithProviders(<ShareDialog timeZone="UTC" />)
-    await user.click(screen.getByRole('button', { name: 'Share my location' }))
+    await user.click(screen.getByRole('button', { name: 'Share a link to my location' }))
     await user.click(await screen.findByRole('button', { name: 'Turn off' }))
     expect(screen.getByRole('alertdialog', { name: 'Turn this link off?' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Keep it' }))
@@ -63,7 +63,7 @@ describe('ShareDialog', () => {
   it('says so when the links cannot be loaded', async () => {
     stubFetch({ 'GET /api/share-links': { status: 500, body: { error: 'internal', message: 'boom' } } })
     const { user } = renderWithProviders(<ShareDialog />)
-    await user.click(screen.getByRole('button', { name: 'Share my location' }))
+    await user.click(screen.getByRole('button', { name: 'Share a link to my location' }))
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded'))
   })
 })
