@@ -28,7 +28,7 @@ describe('SharedLocationPage', () => {
     const bodies: unknown[] = []
     stubFetch({
       'POST /api/share/view': (init) => {
-        bodies.push(JSON.parse(String(init?.body)))
+        bodies.push(JSON.parse(init?.body as string))
         return jsonResponse({ body: view })
       },
     })
