@@ -362,18 +362,7 @@ func (s *server) newAccount(t *testing.T, name string, n int) *account {
 	jar, _ := cookiejar.New(nil)
 	a := &account{email: fmt.Sprintf("%s-%d@example.org", name, time.Now().UnixNano()), password: "a-long-walk-home-" + name,
 		http: &http.Client{Jar: jar, Timeout: time.Minute}}
-	body, _ := json.Marshal(map[string]string{"email": a.email, "password": a.password, "firstName": name})
-	req, _ := http.NewRequest(http.MethodPost, s.url+"/api/auth/register", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", s.url)
-	resp, err := a.http.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode >= 300 {
-		t.Fatalf("sign up %s: %s", a.email, resp.Status)
-	}
+	a.post(t, s, "/api/auth/register", map[string]string{"email": a.email, "password": a.password, "firstName": name})
 	if n > 0 {
 		a.devicesCSV = filepath.Join(t.TempDir(), name+".csv")
 		s.lifeline(t, "devices", "add", "--user", a.email, "--name", name, "--count", strconv.Itoa(n), "--out", a.devicesCSV)
