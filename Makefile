@@ -54,7 +54,7 @@ STORAGE_PKGS := ./store/... ./ingest/... ./faults/... ./firmware-sim/... ./cmd/l
 # time series (fixes, battery readings, history retention, export, account
 # deletion, /readyz's engine): the other ~85 behave the same on both engines
 # and would double the longest suite (docs/development.md).
-TIMESCALE_API_TESTS := ^(TestReadyzNamesTheStorageEngine|TestHealthAndReadiness|TestExportHoldsEveryTableOfTheUserOnly|TestDeleteAccountRemovesEveryRow|TestAccountEndpointsOnlyTouchTheSignedInUser|TestDeletingTheAccountEndsItsSessions|TestHistoryRetentionChoice|TestPairListAndRevokeABracelet|TestShareLocationFromTheBrowser|TestPhoneAppsFixturesThroughTheServer|TestOwnTracksPhoneEntersAvoidZone|TestAvoidZoneAlertWithEvidence|TestIsolationMatrix|TestLiveEventsReachOnlyTheirUser|TestLiveEventsNeverCrossUsers|TestTesterViewSeesPacketsLiveAcrossNodes|TestCareCircleFlow|TestSupporterIsolationMatrix|TestSupporterExportAndDeletion)$$
+TIMESCALE_API_TESTS := ^(TestReadyzNamesTheStorageEngine|TestHealthAndReadiness|TestExportHoldsEveryTableOfTheUserOnly|TestDeleteAccountRemovesEveryRow|TestAccountEndpointsOnlyTouchTheSignedInUser|TestDeletingTheAccountEndsItsSessions|TestHistoryRetentionChoice|TestPairListAndRevokeABracelet|TestShareLocationFromTheBrowser|TestPhoneAppsFixturesThroughTheServer|TestOwnTracksPhoneEntersAvoidZone|TestAvoidZoneAlertWithEvidence|TestIsolationMatrix|TestLiveEventsReachOnlyTheirUser|TestLiveEventsNeverCrossUsers|TestTesterViewSeesPacketsLiveAcrossNodes|TestCareCircleFlow|TestSupporterIsolationMatrix|TestShareLinkShowsOnlyTheLatestPositionUntilItEnds|TestSupporterExportAndDeletion)$$
 
 test-go:
 	go test $(GO_TEST_FLAGS) ./...

@@ -115,16 +115,20 @@ type Supporter struct {
 	// Label is how the wearer knows them.
 	Label string `json:"label"`
 	// Status is pending (invited), active (accepted) or revoked.
-	Status      string     `json:"status"`
-	InviteEmail string     `json:"inviteEmail,omitempty"`
-	Name        string     `json:"name,omitempty"` // the account's name once accepted
-	Email       string     `json:"email,omitempty"`
-	InvitedAt   time.Time  `json:"invitedAt"`
-	ExpiresAt   time.Time  `json:"expiresAt"`
-	AcceptedAt  *time.Time `json:"acceptedAt"`
-	Grant       Grant      `json:"grant"`
-	SupporterID int64      `json:"-"`
-	WearerID    int64      `json:"-"`
+	Status      string `json:"status"`
+	InviteEmail string `json:"inviteEmail,omitempty"`
+	// InviteEmailState is the invitation email's delivery: pending, sent,
+	// failed (InviteEmailError says why) or skipped; absent without one.
+	InviteEmailState *string    `json:"inviteEmailState,omitempty"`
+	InviteEmailError *string    `json:"inviteEmailError,omitempty"`
+	Name             string     `json:"name,omitempty"` // the account's name once accepted
+	Email            string     `json:"email,omitempty"`
+	InvitedAt        time.Time  `json:"invitedAt"`
+	ExpiresAt        time.Time  `json:"expiresAt"`
+	AcceptedAt       *time.Time `json:"acceptedAt"`
+	Grant            Grant      `json:"grant"`
+	SupporterID      int64      `json:"-"`
+	WearerID         int64      `json:"-"`
 }
 
 // Invitation is a new supporter link and its one-time token (shown once).
@@ -159,6 +163,9 @@ type CareService interface {
 	// InviteSupporter creates a pending link; email, when set, is the only
 	// account address that may accept it.
 	InviteSupporter(ctx context.Context, wearerID int64, label, email string, now time.Time) (*Invitation, error)
+	// InviteSupporterByEmail also queues the invitation email, in the same
+	// statement; acceptBase + token is the link it carries.
+	InviteSupporterByEmail(ctx context.Context, wearerID int64, label, email, acceptBase string, now time.Time) (*Invitation, error)
 	// AcceptInvitation links the supporter to the token's wearer: ENOTFOUND
 	// for an unknown, used or expired token, EINVALID for the wearer's own
 	// token or another address's invitation.

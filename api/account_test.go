@@ -43,6 +43,9 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
 		`INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key)
 			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, notification_channels c WHERE a.user_id = @u AND c.user_id = @u`,
+		// Share links and invitation emails (migration 0021).
+		`INSERT INTO share_links (user_id, token_hash, expires_at, open_count, opened_at) VALUES (@u, sha256((@dev::text || 'share')::bytea), now() + interval '1 hour', 1, ARRAY[now()])`,
+		`INSERT INTO invitation_emails (user_id, link_id, accept_url) SELECT @u, id, 'https://lifeline.example.org/care/accept#token=' || @dev::text FROM care_links WHERE user_id = @u`,
 	} {
 		if _, err := app.db.Pool.Exec(context.Background(), sql, args); err != nil {
 			t.Fatalf("seed: %v\n%s", err, sql)
@@ -81,7 +84,8 @@ func TestExportHoldsEveryTableOfTheUserOnly(t *testing.T) {
 	if resp.status != http.StatusOK || !strings.Contains(resp.header.Get("Content-Disposition"), `attachment; filename="lifeline-export-`) {
 		t.Fatalf("export = %d, disposition %q", resp.status, resp.header.Get("Content-Disposition"))
 	}
-	if strings.Contains(string(resp.body), "token_hash") || strings.Contains(string(resp.body), "password_hash") || strings.Contains(string(resp.body), "argon2id") {
+	if strings.Contains(string(resp.body), "token_hash") || strings.Contains(string(resp.body), "password_hash") || strings.Contains(string(resp.body), "argon2id") ||
+		strings.Contains(string(resp.body), "care/accept#token=") {
 		t.Error("the export contains secrets")
 	}
 	var export struct {

@@ -67,7 +67,13 @@ func (s *Server) inviteSupporter(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.", Fields: fields})
 		return
 	}
-	inv, err := s.cfg.Care.InviteSupporter(r.Context(), currentUser(r.Context()).ID, req.Label, req.Email, s.cfg.Now())
+	var inv *lifeline.Invitation
+	var err error
+	if req.Email != "" { // the server emails it, with a link built as share links' are (share.go)
+		inv, err = s.cfg.Care.InviteSupporterByEmail(r.Context(), currentUser(r.Context()).ID, req.Label, req.Email, s.origin(r)+"/care/accept#token=", s.cfg.Now())
+	} else {
+		inv, err = s.cfg.Care.InviteSupporter(r.Context(), currentUser(r.Context()).ID, req.Label, req.Email, s.cfg.Now())
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return

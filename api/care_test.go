@@ -228,6 +228,13 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 				}
 			})
 		}
+		t.Run(role.name+"/the wearer's share link is reached only by its token", func(t *testing.T) {
+			// Not by its id, as a token, from a signed-in supporter.
+			resp := role.c.do("POST", "/api/share/view", map[string]any{"token": a.ids[ownShare]})
+			if resp.status != http.StatusNotFound || strings.Contains(string(resp.body), coordinates) {
+				t.Errorf("= %d %s, want 404", resp.status, resp.body)
+			}
+		})
 		t.Run(role.name+"/People I support holds exactly the grant", func(t *testing.T) {
 			var mine *person
 			for _, p := range supported(t, role.c) {

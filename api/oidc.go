@@ -66,15 +66,7 @@ func newOIDCClient(ctx context.Context, cfg OIDCConfig) (*oidcClient, error) {
 }
 
 func (s *Server) redirectURL(r *http.Request) string {
-	base := s.cfg.PublicURL
-	if base == "" {
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + r.Host
-	}
-	return strings.TrimSuffix(base, "/") + "/api/auth/oidc/callback"
+	return s.origin(r) + "/api/auth/oidc/callback"
 }
 
 func randomString() string {

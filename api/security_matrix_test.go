@@ -36,6 +36,8 @@ const (
 	ownSupporter owned = "supporter"
 	ownChannel   owned = "channel"
 	ownSupported owned = "supported"
+	// A's share link.
+	ownShare owned = "share"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -172,6 +174,10 @@ var routeMatrix = map[string]routeSpec{
 	"DELETE /api/channels/{id}":    {id: ownChannel},
 	"POST /api/channels/{id}/test": {id: ownChannel},
 	"GET /api/quiet-hours":         {},
+	"GET /api/share-links":         {},
+	"POST /api/share-links":        {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
+	"DELETE /api/share-links/{id}": {id: ownShare},
+	"POST /api/share/view":         {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"PUT /api/quiet-hours":         {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
 
 	"GET /api/devices": {},
@@ -336,6 +342,7 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	v.ids[ownSupporter] = fmt.Sprint(int64(create("/api/supporters", map[string]any{"label": v.marker + " sponsor"})["supporter"].(map[string]any)["id"].(float64)))
 	v.ids[ownChannel] = idOf(create("/api/channels", map[string]any{"kind": "webhook", "address": "https://example.org/" + v.marker}))
 	v.ids[ownSupported] = fmt.Sprint(supportSomeone(t, app, c))
+	v.ids[ownShare] = idOf(create("/api/share-links", map[string]any{"hours": 8})["link"].(map[string]any))
 	return v
 }
 
@@ -354,6 +361,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
 		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/supporting/" + v.ids[ownSupported],
+		"/api/share-links",
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

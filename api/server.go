@@ -104,6 +104,8 @@ type Config struct {
 	// quiet hours (the delivery worker sends what they queue).
 	Care   lifeline.CareService
 	Notify lifeline.NotifyService
+	// Shares stores the wearer's share links (share.go).
+	Shares lifeline.ShareService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -217,6 +219,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Get("/app-config", s.appConfig)
 		r.Get("/auth/oidc/start", s.oidcStart)
 		r.Get("/auth/oidc/callback", s.oidcCallback)
+		// A share link's public view: the token is the credential.
+		r.Post("/share/view", s.viewShare)
 		if !cfg.DisableLocalAccounts {
 			r.Post("/auth/register", s.register)
 			r.Post("/auth/login", s.login)
@@ -256,6 +260,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Patch("/channels/{id}", s.updateChannel)
 			r.Delete("/channels/{id}", s.deleteChannel)
 			r.Post("/channels/{id}/test", s.testChannel)
+			r.Get("/share-links", s.listShares)
+			r.Post("/share-links", s.createShare)
+			r.Delete("/share-links/{id}", s.revokeShare)
 			r.Get("/quiet-hours", s.getQuietHours)
 			r.Put("/quiet-hours", s.putQuietHours)
 

@@ -25,7 +25,9 @@ import (
 // Config is what a Worker needs.
 type Config struct {
 	Outbox lifeline.Outbox
-	SMTP   SMTP
+	// Invitations are the invitation emails (invitation.go); nil: none.
+	Invitations lifeline.InvitationOutbox
+	SMTP        SMTP
 	// PublicURL makes links in messages absolute.
 	PublicURL string
 	// Poll is how often the worker looks for due rows (default 2 s).
@@ -114,6 +116,9 @@ func (w *Worker) Run(ctx context.Context) {
 // RunOnce claims one batch of due rows and settles each; it returns how
 // many it claimed.
 func (w *Worker) RunOnce(ctx context.Context) int {
+	if w.cfg.Invitations != nil {
+		w.sendInvitations(ctx)
+	}
 	items, err := w.cfg.Outbox.ClaimDue(ctx, w.cfg.Now(), w.cfg.Batch, w.cfg.Lease)
 	if err != nil {
 		if ctx.Err() == nil {

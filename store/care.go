@@ -18,25 +18,37 @@ const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label,
 	CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.accepted_at IS NOT NULL THEN 'active' ELSE 'pending' END,
 	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
 	l.invited_at, l.expires_at, l.accepted_at,
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes`
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes,
+	(SELECT m.state FROM invitation_emails m WHERE m.link_id = l.id), (SELECT m.last_error FROM invitation_emails m WHERE m.link_id = l.id)`
 
 func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
 	var s lifeline.Supporter
 	g := &s.Grant
 	err := row.Scan(&s.ID, &s.WearerID, &s.SupporterID, &s.Label, &s.InviteEmail, &s.Status, &s.Name, &s.Email,
 		&s.InvitedAt, &s.ExpiresAt, &s.AcceptedAt,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes)
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes,
+		&s.InviteEmailState, &s.InviteEmailError)
 	return &s, err
 }
 
 func (db *DB) InviteSupporter(ctx context.Context, wearerID int64, label, email string, now time.Time) (*lifeline.Invitation, error) {
+	return db.invite(ctx, wearerID, label, email, "", now)
+}
+
+// invite creates the link and, with an email address and acceptBase, the
+// invitation email that carries acceptBase + token (invitation_emails.go).
+func (db *DB) invite(ctx context.Context, wearerID int64, label, email, acceptBase string, now time.Time) (*lifeline.Invitation, error) {
 	token, hash := lifeline.NewDeviceToken() // same shape: 256 random bits, SHA-256 stored
+	mail := email != "" && acceptBase != ""
 	rows, err := db.Pool.Query(ctx, `
 		WITH l AS (
 			INSERT INTO care_links (user_id, label, invite_email, token_hash, invited_at, expires_at)
-			VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
+		), m AS (
+			INSERT INTO invitation_emails (user_id, link_id, accept_url, next_attempt_at)
+			SELECT l.user_id, l.id, $7, $5 FROM l WHERE $8)
 		SELECT `+supporterColumns+` FROM l LEFT JOIN users u ON u.id = l.supporter_id`,
-		wearerID, label, nullIfEmpty(email), hash, now, now.AddDate(0, 0, lifeline.InviteDays))
+		wearerID, label, nullIfEmpty(email), hash, now, now.AddDate(0, 0, lifeline.InviteDays), acceptBase+token, mail)
 	if err != nil {
 		return nil, fmt.Errorf("store: invite supporter: %w", err)
 	}
@@ -46,6 +58,10 @@ func (db *DB) InviteSupporter(ctx context.Context, wearerID int64, label, email 
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: invite supporter: %w", err)
+	}
+	if mail {
+		pending := lifeline.DeliveryPending // the row m is not visible to the statement's own reads
+		s.InviteEmailState = &pending
 	}
 	return &lifeline.Invitation{Supporter: s, Token: token}, nil
 }

@@ -131,6 +131,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Content:              m.db,
 		Care:                 m.db,
 		Notify:               m.db,
+		Shares:               m.db,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,
@@ -297,7 +298,7 @@ func (m *Main) startJobs() func() {
 // and the store's claims keep each message to one sender.
 func (m *Main) startDelivery(registry prometheus.Registerer) func() {
 	worker := delivery.NewWorker(delivery.Config{
-		Outbox: m.db,
+		Outbox: m.db, Invitations: m.db,
 		SMTP: delivery.SMTP{Addr: m.Config.SMTPAddr, From: m.Config.SMTPFrom,
 			Username: m.Config.SMTPUser, Password: m.Config.SMTPPassword},
 		PublicURL:            m.URL,

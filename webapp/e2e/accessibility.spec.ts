@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test'
  * lists each one with the elements it found.
  */
 
-const signedOutScreens = ['/', '/login', '/register', '/crisis', '/crisis/safety-plan', '/no-such-page']
+const signedOutScreens = ['/', '/login', '/register', '/crisis', '/crisis/safety-plan', '/share', '/no-such-page']
 
 type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] }
 
@@ -61,6 +61,7 @@ const signedInPaths = [
   '/crisis',
   '/crisis/safety-plan',
   '/settings',
+  'share-link',
   '/no-such-page',
 ]
 
@@ -68,6 +69,10 @@ const signedInPaths = [
 async function resolvePath(page: Page, path: string): Promise<string> {
   if (path === 'article') return `/education/${((await (await page.request.get('/api/articles')).json()) as { slug: string }[])[0].slug}`
   if (path === 'post') return `/blog/${((await (await page.request.get('/api/blog')).json()) as { slug: string }[])[0].slug}`
+  if (path === 'share-link') {
+    await page.request.post('/api/gps/location', { data: { latitude: 37.7749, longitude: -122.4194, accuracy: 10 } })
+    return new URL(((await (await page.request.post('/api/share-links', { data: { hours: 1 } })).json()) as { url: string }).url).href
+  }
   return path
 }
 

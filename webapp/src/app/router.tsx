@@ -23,6 +23,7 @@ import {
   RegisterRoute,
   SafetyPlanRoute,
   SettingsRoute,
+  ShareRoute,
   SignedInLayout,
   StatisticsRoute,
   SymptomsRoute,
@@ -62,6 +63,14 @@ export function AppRouter() {
     return (
       <React.Suspense fallback={<FormScreenSkeleton />}>
         <OfflineRoutes />
+      </React.Suspense>
+    )
+  }
+  // A share link's page is the same for everyone, signed in or not, and never waits for the session.
+  if (location === routes.share.path) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <ShareRoute />
       </React.Suspense>
     )
   }

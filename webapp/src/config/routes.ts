@@ -35,6 +35,8 @@ export const routes = {
   chatbot: { path: '/chatbot', label: 'AI Chatbot', access: 'protected' },
   gps: { path: '/gps', label: 'GPS Tracking', access: 'protected' },
   crisis: { path: '/crisis', label: 'Crisis Resources', access: 'public' },
+  // A share link's public page (/share#token=…), outside the signed-in layout.
+  share: { path: '/share', label: 'Shared location', access: 'public' },
   // The crisis page's Safety Plan: signed out, a sign-in prompt (not a redirect away from the hotlines).
   safetyPlan: { path: '/crisis/safety-plan', label: 'Safety Plan', access: 'public' },
   settings: { path: '/settings', label: 'Settings', access: 'protected' },

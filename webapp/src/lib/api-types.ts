@@ -735,6 +735,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wearer's live share links (not expired, not revoked), newest first, each with when it was opened. */
+        get: operations["listShareLinks"];
+        put?: never;
+        /** Make a link that shows the wearer's latest position, read-only, for 1, 8 or 24 hours. The token is shown this once (only its SHA-256 is stored); it rides in the URL fragment. */
+        post: operations["createShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Turn a live link off at once; 404 for a link that is not the wearer's or has already ended. */
+        delete: operations["revokeShareLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: what a share link shows - the wearer's first name, latest position and the link's end. The same 404 for an unknown, expired or revoked token.
+         * @description No account needed: the token (from the page's URL fragment) is the
+         *     credential. Rate limited per client address (every request, and
+         *     more tightly the tokens that do not work). A request without
+         *     `refresh` counts as an open, which the wearer sees.
+         */
+        post: operations["viewShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices": {
         parameters: {
             query?: never;
@@ -1175,6 +1233,13 @@ export interface components {
             /** @enum {unknown} */
             status: "pending" | "active" | "revoked";
             inviteEmail?: string;
+            /**
+             * @description The invitation email the server sends to inviteEmail: pending (retrying after a failure too), sent, failed for good (inviteEmailError says why) or skipped (accepted or withdrawn first).
+             * @enum {unknown}
+             */
+            inviteEmailState?: "pending" | "sent" | "failed" | "skipped";
+            /** @description Why the last attempt failed. */
+            inviteEmailError?: string;
             name?: string;
             email?: string;
             /** Format: date-time */
@@ -1184,6 +1249,29 @@ export interface components {
             /** Format: date-time */
             acceptedAt: string | null;
             grant: components["schemas"]["Grant"];
+        };
+        ShareLink: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Every open of the page (refreshes are not opens). */
+            openCount: number;
+            /** @description The newest opens, newest first. */
+            openedAt: string[];
+        };
+        SharedView: {
+            firstName: string;
+            /** @description The latest position, or null before the first one. */
+            location: null | {
+                latitude: number;
+                longitude: number;
+                /** Format: date-time */
+                timestamp: string;
+            };
+            /** Format: date-time */
+            expiresAt: string;
         };
         Supported: {
             /** @description The link's id. */
@@ -3978,6 +4066,171 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listShareLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 3,
+                     *         "createdAt": "2026-11-22T09:00:00Z",
+                     *         "expiresAt": "2026-11-22T17:00:00Z",
+                     *         "openCount": 2,
+                     *         "openedAt": [
+                     *           "2026-11-22T09:20:00Z",
+                     *           "2026-11-22T09:05:00Z"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ShareLink"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hours": 8
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    hours: 1 | 8 | 24;
+                };
+            };
+        };
+        responses: {
+            /** @description The link, its token and the page that opens it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "link": {
+                     *         "id": 3,
+                     *         "createdAt": "2026-11-22T09:00:00Z",
+                     *         "expiresAt": "2026-11-22T17:00:00Z",
+                     *         "openCount": 0,
+                     *         "openedAt": []
+                     *       },
+                     *       "token": "q8x1",
+                     *       "url": "https://lifeline.example.org/share#token=q8x1"
+                     *     }
+                     */
+                    "application/json": {
+                        link: components["schemas"]["ShareLink"];
+                        token: string;
+                        /** @description --public-url (or the request's origin) + /share#token=... */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    viewShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q8x1"
+                 *     }
+                 */
+                "application/json": {
+                    token?: string;
+                    /** @description The open page asking again (not a new open). */
+                    refresh?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description What the link shows, and nothing else. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "firstName": "Alex",
+                     *       "location": {
+                     *         "latitude": 51.5007,
+                     *         "longitude": -0.1246,
+                     *         "timestamp": "2026-11-22T09:14:00Z"
+                     *       },
+                     *       "expiresAt": "2026-11-22T17:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

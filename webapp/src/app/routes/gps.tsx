@@ -9,6 +9,7 @@ import { BraceletsCard } from '@/features/devices/components/bracelets-card'
 import { GpsScreen } from '@/features/gps/components/gps-screen'
 import { gpsText } from '@/features/gps/content'
 import type { MapPoint } from '@/features/gps/types'
+import { ShareDialog } from '@/features/share/components/share-dialog'
 
 import { evidenceToPoints } from './gps-evidence'
 
@@ -44,6 +45,7 @@ export function GpsRoute({ user }: GpsRouteProps) {
           />
         ) : null
       }
+      share={<ShareDialog timeZone={user.timezone} />}
       devices={<BraceletsCard host={typeof window !== 'undefined' ? window.location.hostname : undefined} />}
     />
   )

@@ -29,6 +29,7 @@ const loadBlog = () => import('./blog')
 const loadStatistics = () => import('./statistics')
 const loadCopingPlan = () => import('./coping-plan')
 const loadSymptoms = () => import('./symptoms')
+const loadShare = () => import('./share')
 
 export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
 export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
@@ -55,6 +56,9 @@ export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ 
 export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
 // The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
 export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
+
+// A share link's public page (no session needed; OpenLayers is its map's further lazy chunk).
+export const ShareRoute = React.lazy(() => loadShare().then((m) => ({ default: m.ShareRoute })))
 
 /** The screens worth fetching beside the shell, by path (the others load once the shell is in). */
 const signedInScreens: Record<string, () => Promise<unknown>> = {

@@ -32,10 +32,12 @@ export type GpsScreenProps = {
   alerts?: React.ReactNode
   /** Composed by the app: the bracelets card below the history. */
   devices?: React.ReactNode
+  /** Composed by the app: "Share my location" (share links). */
+  share?: React.ReactNode
 }
 
 /** docs/spec.md GPS page, with issue 8's zones editor and day history. */
-export function GpsScreen({ timeZone, evidence = null, alerts, devices }: GpsScreenProps) {
+export function GpsScreen({ timeZone, evidence = null, alerts, devices, share }: GpsScreenProps) {
   const latest = useLatestLocation()
   const recent = useRecentLocations()
   const zones = useZones()
@@ -116,6 +118,7 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices }: GpsScr
         <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
           <ShareLocationButton onShared={setJustShared} />
           <KeepSharingSwitch sharing={sharing} statusId={sharingStatusId} />
+          {share}
         </div>
       </div>
       <KeepSharingStatus id={sharingStatusId} sharing={sharing} wakeLock={wakeLock} timeZone={timeZone} />

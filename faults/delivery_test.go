@@ -1,0 +1,179 @@
+package faults
+
+// The outbox across a crash: an alert and its delivery commit together, the
+// process is SIGKILLed before the delivery is sent, and the restarted
+// process sends it, once.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/mail"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+const debianPython = "/usr/bin/python3" // the python3 first on PATH may not see Debian's modules
+
+// maildirSMTP is Debian's aiosmtpd (a real SMTP server) writing what it
+// accepts into a maildir; started later than the address is handed out.
+type maildirSMTP struct {
+	t         *testing.T
+	addr, dir string
+	cmd       *exec.Cmd
+}
+
+func newMaildirSMTP(t *testing.T) *maildirSMTP {
+	t.Helper()
+	if exec.Command(debianPython, "-c", "import aiosmtpd").Run() != nil {
+		t.Fatal("python3-aiosmtpd is not installed (scripts/ensure-deps.sh test installs it)")
+	}
+	s := &maildirSMTP{t: t, addr: "127.0.0.1:" + freePorts(t, 1)[0], dir: t.TempDir()}
+	for _, sub := range []string{"tmp", "new", "cur"} {
+		if err := os.Mkdir(filepath.Join(s.dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		if s.cmd != nil {
+			_ = s.cmd.Process.Kill()
+			_ = s.cmd.Wait()
+		}
+	})
+	return s
+}
+
+func (s *maildirSMTP) start() {
+	s.t.Helper()
+	s.cmd = exec.Command(debianPython, "-m", "aiosmtpd", "-n", "-l", s.addr, "-c", "aiosmtpd.handlers.Mailbox", s.dir)
+	if err := s.cmd.Start(); err != nil {
+		s.t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", s.addr); err == nil {
+			c.Close()
+			return
+		}
+	}
+	s.t.Fatal("aiosmtpd did not start listening")
+}
+
+// messageIDs lists the Message-ID of every message in the maildir.
+func (s *maildirSMTP) messageIDs() []string {
+	s.t.Helper()
+	files, _ := filepath.Glob(filepath.Join(s.dir, "new", "*"))
+	var ids []string
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		m, err := mail.ReadMessage(bytes.NewReader(raw))
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		ids = append(ids, m.Header.Get("Message-ID"))
+	}
+	return ids
+}
+
+func (a *account) post(t *testing.T, s *server, path string, body any) {
+	t.Helper()
+	raw, _ := json.Marshal(body)
+	req, _ := http.NewRequest(http.MethodPost, s.url+path, bytes.NewReader(raw))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", s.url)
+	resp, err := a.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		t.Fatalf("POST %s: %s", path, resp.Status)
+	}
+}
+
+// outboxRow is the one delivery of the test's alert, read from PostgreSQL.
+type outboxRow struct {
+	state    string
+	attempts int
+	key      string
+}
+
+func readOutbox(t *testing.T, dbURL string) []outboxRow {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, `SELECT state, attempts, idempotency_key FROM outbox WHERE alert_id IS NOT NULL ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (outboxRow, error) {
+		var o outboxRow
+		return o, r.Scan(&o.state, &o.attempts, &o.key)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
+	smtp := newMaildirSMTP(t) // its address is given out, but nothing listens yet
+	s := startServer(t, "", "--smtp-server", smtp.addr)
+	a := s.newAccount(t, "crash", 0)
+	a.post(t, s, "/api/channels", map[string]any{"kind": "email", "address": "me@example.org"})
+	a.post(t, s, "/api/safe-zones", map[string]any{"name": "Rusty Anchor", "type": "avoid", "shape": "circle",
+		"latitude": 51.5, "longitude": -0.12, "radius": 150, "isActive": true})
+	for range 3 { // the geofence engine confirms an entry with three fixes inside
+		a.post(t, s, "/api/gps/location", map[string]any{"latitude": 51.5001, "longitude": -0.1201, "accuracy": 8})
+		time.Sleep(1100 * time.Millisecond)
+	}
+
+	// The alert and its email row are committed; the worker's first
+	// attempt finds no mail server and schedules a retry (30 s later).
+	var rows []outboxRow
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if rows = readOutbox(t, s.dbURL); len(rows) == 1 && rows[0].attempts >= 1 {
+			break
+		}
+	}
+	if len(rows) != 1 || rows[0].state != "pending" || rows[0].attempts < 1 {
+		t.Fatalf("before the crash: outbox %+v, want one pending row tried once\n%s", rows, s.logTail())
+	}
+
+	// Crash before the row is sent; the mail server comes up meanwhile.
+	s.kill()
+	smtp.start()
+	s.start()
+
+	var after []outboxRow
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+		if after = readOutbox(t, s.dbURL); len(after) == 1 && after[0].state == "sent" {
+			break
+		}
+	}
+	if len(after) != 1 || after[0].state != "sent" {
+		t.Fatalf("after the restart: outbox %+v, want the row sent\n%s", after, s.logTail())
+	}
+	time.Sleep(3 * time.Second) // a worker poll or two more: nothing is sent again
+	ids := smtp.messageIDs()
+	want := "<" + dotted(after[0].key) + "@localhost>"
+	if len(ids) != 1 || ids[0] != want {
+		t.Fatalf("maildir Message-IDs %v, want exactly [%s]", ids, want)
+	}
+}
+
+func dotted(key string) string { return string(bytes.ReplaceAll([]byte(key), []byte(":"), []byte("."))) }

@@ -1,0 +1,56 @@
+package lifeline
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Invitation emails: when a wearer invites a supporter by email address,
+// the server sends the invitation through the delivery worker.
+
+// InvitationSubject is the email's subject.
+func InvitationSubject(wearer string) string {
+	return wearer + " invited you to their Lifeline care circle"
+}
+
+// InvitationMessage tells the invitee who asks, what it means and what to
+// do; acceptURL carries the one-time token, expires is in the wearer's
+// time zone.
+func InvitationMessage(wearer, acceptURL string, expires time.Time) string {
+	return fmt.Sprintf(`Hi,
+
+%[1]s uses Lifeline to look after their recovery, and would like you to be one of their supporters.
+
+Being a supporter means %[1]s can choose to let you know when things get hard: for example an alert if they stay somewhere they wanted to avoid, or a call for help. Nothing is shared with you until you accept, and %[1]s decides what you may see and can change it at any time.
+
+To accept, open this link and sign in (or create a free account):
+
+%[2]s
+
+The link works once and until %[3]s. If you don't know %[1]s or weren't expecting this, you can ignore this email; nothing happens.`,
+		wearer, acceptURL, expires.Format("Monday 2 January at 15:04 MST"))
+}
+
+// InvitationEmail is a claimed invitation email with what the worker needs.
+type InvitationEmail struct {
+	ID     int64
+	LinkID int64
+	// To is the invited address; Wearer the inviting person's name.
+	To, Wearer string
+	AcceptURL  string
+	ExpiresAt  time.Time
+	// Location is the wearer's time zone, for the expiry.
+	Location *time.Location
+	Attempts int // including this one
+	// Hold says why it must not be sent (accepted, revoked or expired).
+	Hold string
+}
+
+// InvitationOutbox is the delivery worker's view of the invitation emails.
+type InvitationOutbox interface {
+	ClaimInvitations(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]*InvitationEmail, error)
+	// FinishInvitation ends a claim: state sent, failed or skipped clears
+	// the accept URL; pending retries at next.
+	FinishInvitation(ctx context.Context, id int64, state string, next time.Time, reason string, at time.Time) error
+}

@@ -1,0 +1,194 @@
+import { Check, Copy, Link2 } from 'lucide-react'
+import * as React from 'react'
+
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/hooks/use-toast'
+import { readApiError } from '@/lib/api-client'
+
+import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links'
+import { shareText } from '../content'
+import type { ShareHours, ShareLink } from '../types'
+import { formatShareTime } from '../utils/share-token'
+
+const HOURS: ShareHours[] = [1, 8, 24]
+
+/** The GPS page's "Share my location": make a 1, 8 or 24 hour link, copy it, see and turn off the live ones. */
+export function ShareDialog({ timeZone }: { timeZone?: string }) {
+  const [open, setOpen] = React.useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Link2 aria-hidden="true" />
+          {shareText.open}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={shareText.close} className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{shareText.title}</DialogTitle>
+          <DialogDescription>{shareText.description}</DialogDescription>
+        </DialogHeader>
+        {open ? <ShareDialogBody timeZone={timeZone} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function ShareDialogBody({ timeZone }: { timeZone?: string }) {
+  const [hours, setHours] = React.useState<ShareHours>(1)
+  const [url, setUrl] = React.useState<string | null>(null)
+  const create = useCreateShareLink()
+  const error = create.error ? (readApiError(create.error)?.message ?? shareText.failed) : null
+
+  return (
+    <div className="grid gap-6">
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault()
+          create.mutate(hours, { onSuccess: (created) => setUrl(created.url) })
+        }}
+      >
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-medium">{shareText.howLong}</legend>
+          <RadioGroup
+            value={String(hours)}
+            onValueChange={(v) => setHours(Number(v) as ShareHours)}
+            className="flex flex-wrap gap-4"
+          >
+            {HOURS.map((h) => (
+              <div key={h} className="flex items-center gap-2">
+                <RadioGroupItem value={String(h)} id={`share-hours-${h}`} />
+                <Label htmlFor={`share-hours-${h}`}>{shareText.hours[h]}</Label>
+              </div>
+            ))}
+          </RadioGroup>
+        </fieldset>
+        <Button type="submit" disabled={create.isPending} className="justify-self-start">
+          {create.isPending ? shareText.creating : shareText.create}
+        </Button>
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {url ? <CopyLink url={url} /> : null}
+      <ActiveLinks timeZone={timeZone} />
+    </div>
+  )
+}
+
+function CopyLink({ url }: { url: string }) {
+  const [copied, setCopied] = React.useState(false)
+  const id = React.useId()
+  return (
+    <div className="grid gap-2 rounded-md border bg-muted/40 p-3">
+      <p className="text-sm" role="status">
+        {shareText.created}
+      </p>
+      <Label htmlFor={id}>{shareText.linkLabel}</Label>
+      <div className="flex gap-2">
+        <Input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            navigator.clipboard
+              ?.writeText(url)
+              .then(() => setCopied(true))
+              .catch(() => toast({ title: shareText.copyFailed }))
+          }}
+        >
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied ? shareText.copied : shareText.copy}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function ActiveLinks({ timeZone }: { timeZone?: string }) {
+  const links = useShareLinks()
+  const [revoking, setRevoking] = React.useState<ShareLink | null>(null)
+  const revoke = useRevokeShareLink()
+
+  let body: React.ReactNode
+  if (links.isPending) {
+    body = (
+      <div className="grid gap-2" aria-label={shareText.loading}>
+        <Skeleton className="h-14 w-full" />
+      </div>
+    )
+  } else if (links.isError) {
+    body = (
+      <p role="alert" className="text-sm text-destructive">
+        {shareText.loadFailed}
+      </p>
+    )
+  } else if (links.data.length === 0) {
+    body = <p className="text-sm text-muted-foreground">{shareText.none}</p>
+  } else {
+    body = (
+      <ul className="grid gap-3">
+        {links.data.map((link) => (
+          <li key={link.id} className="grid gap-1 rounded-md border p-3" data-testid="share-link">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-sm font-medium">{shareText.expires(formatShareTime(link.expiresAt, new Date(), timeZone))}</span>
+              <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setRevoking(link)}>
+                {shareText.revoke}
+              </Button>
+            </div>
+            <p className="text-sm text-muted-foreground">
+              {link.openCount === 0 ? shareText.neverOpened : shareText.opened(link.openCount)}
+            </p>
+            {link.openedAt.length > 0 ? (
+              <ul aria-label={shareText.openedAt} className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                {link.openedAt.map((at) => (
+                  <li key={at}>
+                    <time dateTime={at}>{formatShareTime(at, new Date(), timeZone)}</time>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <section className="grid gap-3" aria-labelledby="share-active-title">
+      <h3 id="share-active-title" className="text-base font-semibold">
+        {shareText.activeTitle}
+      </h3>
+      {body}
+      <ConfirmDialog
+        open={revoking !== null}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          if (!revoking) return
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              setRevoking(null)
+              toast({ title: shareText.revoked })
+            },
+            onError: () => toast({ title: shareText.failed, variant: 'destructive' }),
+          })
+        }}
+        title={shareText.revokeTitle}
+        description={shareText.revokeDescription}
+        cancelLabel={shareText.cancel}
+        confirmLabel={shareText.revoke}
+        pendingLabel={shareText.revoking}
+        pending={revoke.isPending}
+      />
+    </section>
+  )
+}
