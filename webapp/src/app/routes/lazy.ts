@@ -29,6 +29,7 @@ const loadBlog = () => import('./blog')
 const loadStatistics = () => import('./statistics')
 const loadCopingPlan = () => import('./coping-plan')
 const loadSymptoms = () => import('./symptoms')
+const loadCare = () => import('./care')
 
 export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
 export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
@@ -55,6 +56,15 @@ export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ 
 export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
 // The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
 export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
+
+// The care circle: the wearer's supporters, "People I support" (its map is the GPS page's lazy chunk) and accepting.
+export const CareCircleRoute = React.lazy(() => loadCare().then((m) => ({ default: m.CareCircleRoute })))
+export const SupportingRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportingRoute })))
+export const SupportedPersonRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportedPersonRoute })))
+export const AcceptInvitationRoute = React.lazy(() => loadCare().then((m) => ({ default: m.AcceptInvitationRoute })))
+export const PublicAcceptInvitationRoute = React.lazy(() =>
+  loadCare().then((m) => ({ default: m.PublicAcceptInvitationRoute })),
+)
 
 /** The screens worth fetching beside the shell, by path (the others load once the shell is in). */
 const signedInScreens: Record<string, () => Promise<unknown>> = {
@@ -97,5 +107,6 @@ export function preloadFormScreens(): Promise<unknown> {
     loadStatistics(),
     loadCopingPlan(),
     loadSymptoms(),
+    loadCare(),
   ])
 }

@@ -7,7 +7,7 @@ import { ThemeToggle } from '@/components/theme/theme-toggle'
 import { routes, serverPaths } from '@/config/routes'
 import { cn } from '@/lib/utils'
 
-import { navItems, shellText } from './content'
+import { careNavItems, navItems, shellText } from './content'
 import { displayFirstName, isNavItemActive, type ShellUser } from './shell-user'
 import { UserAvatar } from './user-avatar'
 
@@ -57,7 +57,7 @@ export function SidebarContent({ user, variant, onNavigate }: SidebarContentProp
 
         <nav aria-label={shellText.mainNav} className="mt-3">
           <ul className="grid gap-0.5">
-            {navItems.map((item) => {
+            {[...navItems, ...careNavItems].map((item) => {
               const active = isNavItemActive(item.path, location)
               const Icon = item.icon
               return (
