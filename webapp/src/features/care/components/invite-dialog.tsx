@@ -47,7 +47,7 @@ function InviteFlow({ onDone }: { onDone: () => void }) {
           <DialogTitle>{text.doneTitle}</DialogTitle>
           <DialogDescription>{text.doneDescription}</DialogDescription>
         </DialogHeader>
-        <InviteLink url={invitation.inviteUrl} />
+        <InviteLink url={absoluteUrl(invitation.inviteUrl)} />
         <p className="text-sm text-muted-foreground">{text.onceOnly}</p>
         <DialogFooter>
           <Button type="button" onClick={onDone}>
@@ -106,6 +106,11 @@ function InviteFlow({ onDone }: { onDone: () => void }) {
       </DialogFooter>
     </form>
   )
+}
+
+/** The server names the page by path when it has no public URL configured: the link to send must be whole. */
+function absoluteUrl(url: string): string {
+  return new URL(url, window.location.origin).href
 }
 
 /** The link, read-only, with a Copy button; a refused clipboard says to copy by hand. */
