@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test'
  * lists each one with the elements it found.
  */
 
-const signedOutScreens = ['/', '/login', '/register', '/crisis', '/crisis/safety-plan', '/no-such-page']
+const signedOutScreens = ['/', '/login', '/register', '/crisis', '/crisis/safety-plan', '/no-such-page', '/care/accept#token=a11y']
 
 type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] }
 
@@ -54,6 +54,9 @@ const signedInPaths = [
   '/crisis',
   '/crisis/safety-plan',
   '/settings',
+  '/care-circle',
+  '/supporting',
+  '/care/accept#token=a11y',
   '/no-such-page',
 ]
 
