@@ -21,6 +21,7 @@ export const shellText = {
   home: 'Lifeline home',
   skipLink: 'Skip to main content',
   mainNav: 'Main',
+  careNav: 'Care circle',
   tabNav: 'Sections',
   fallbackFirstName: 'User',
   fallbackInitials: 'U',
