@@ -144,6 +144,8 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
       // The wearer ticks avoid-zone alerts and the location during an alert for Sam.
       await page.reload()
       await expect(sam.getByTestId('supporter-status')).toHaveText('Active')
+      await expect(sam.getByTestId('grant-summary')).toHaveText('They see: Nothing yet: everything is off.')
+      await sam.getByRole('button', { name: 'Change what they see' }).click()
       await expect(sam.getByRole('checkbox', { name: 'Avoid zones' })).not.toBeChecked()
       await expect(sam.getByRole('radio', { name: 'Never' })).toBeChecked()
       await expect(sam.getByRole('checkbox', { name: 'Check-in details' })).toBeDisabled()
@@ -152,6 +154,9 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
       await expect(sam.getByLabel('For how long after the alert')).toHaveValue('60')
       await sam.getByRole('button', { name: 'Save' }).click()
       await expect(sam.getByText('Saved. Sam, my sponsor now sees only what you ticked.')).toBeVisible()
+      await expect(sam.getByTestId('grant-summary')).toHaveText(
+        'They see: alerts (avoid zones); your location during an alert, for 1 hour',
+      )
       await saveScreenshot('care-circle-desktop')
 
       // Before any alert: Sam sees that alerts are shared, none open, and no position.

@@ -37,6 +37,10 @@ describe('Care circle', () => {
     const sam = await screen.findByRole('region', { name: 'Sam, my sponsor' })
     expect(within(sam).getByTestId('supporter-status')).toHaveTextContent('Active')
     expect(within(sam).getByText(/Accepted Nov 22, 2026/)).toBeInTheDocument()
+    expect(within(sam).getByTestId('grant-summary')).toHaveTextContent('They see: Nothing yet: everything is off.')
+    expect(within(sam).queryByRole('form')).not.toBeInTheDocument()
+    const change = within(sam).getByRole('button', { name: 'Change what they see' })
+    expect(change).toHaveAttribute('aria-expanded', 'false')
     const kim = screen.getByRole('region', { name: 'Kim' })
     expect(within(kim).getByTestId('supporter-status')).toHaveTextContent('Invited')
     expect(within(kim).getByText(/Only kim@example.org can accept/)).toBeInTheDocument()
@@ -116,5 +120,28 @@ describe('Care circle', () => {
     renderWithProviders(<CareCircleScreen />)
     expect(await screen.findByText("We couldn't load your care circle.")).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+})
+
+describe('what a supporter sees, in one line', () => {
+  it('opens the editor on demand and sums the grant up', async () => {
+    stubFetch({
+      '/api/supporters': {
+        body: [
+          makeSupporter({
+            grant: { checkIns: true, checkInDetails: true, alerts: ['sos', 'avoid_zone'], location: 'during_alert', locationWindowMinutes: 120 },
+          }),
+        ],
+      },
+      '/api/supporters/views': { body: [] },
+    })
+    const { user } = renderWithProviders(<CareCircleScreen />)
+    const sam = await screen.findByRole('region', { name: 'Sam, my sponsor' })
+    expect(within(sam).getByTestId('grant-summary')).toHaveTextContent(
+      'They see: your check-ins with days since using; alerts (avoid zones, SOS); your location during an alert, for 2 hours',
+    )
+    await user.click(within(sam).getByRole('button', { name: 'Change what they see' }))
+    expect(within(sam).getByRole('form', { name: 'What Sam, my sponsor can see' })).toBeInTheDocument()
+    expect(within(sam).getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true')
   })
 })

@@ -10,7 +10,7 @@ import { readApiError } from '@/lib/api-client'
 import { useRevokeSupporter } from '../api/supporters'
 import { careText } from '../content'
 import type { Supporter } from '../types'
-import { formatDate, supporterName } from '../utils/format'
+import { formatDate, grantSummary, supporterName } from '../utils/format'
 import { GrantEditor } from './grant-editor'
 
 const statusVariant = { pending: 'warning', active: 'success', revoked: 'muted' } as const
@@ -26,6 +26,9 @@ export function SupporterCard({ supporter, timeZone }: SupporterCardProps) {
   const name = supporterName(supporter)
   const headingId = React.useId()
   const [confirming, setConfirming] = React.useState(false)
+  const [editing, setEditing] = React.useState(false)
+  const editorId = React.useId()
+  const summary = grantSummary(supporter.grant)
   const revoke = useRevokeSupporter()
 
   const onRevoke = () =>
@@ -72,7 +75,17 @@ export function SupporterCard({ supporter, timeZone }: SupporterCardProps) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {supporter.status === 'pending' && <p className="text-sm">{text.waiting}</p>}
-        <GrantEditor supporter={supporter} name={name} />
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-muted/60 px-3 py-2.5">
+          <p className="text-sm" data-testid="grant-summary">
+            <span className="font-medium">{text.sees}</span> {summary ?? text.seesNothing}
+          </p>
+          <Button variant="outline" size="sm" aria-expanded={editing} aria-controls={editorId} onClick={() => setEditing((on) => !on)}>
+            {editing ? text.closeEditor : text.edit}
+          </Button>
+        </div>
+        <div id={editorId} hidden={!editing}>
+          {editing && <GrantEditor supporter={supporter} name={name} />}
+        </div>
       </CardContent>
       <ConfirmDialog
         open={confirming}

@@ -10,7 +10,7 @@ import type { PersonView } from '../types'
 import { SupportedPersonScreen, SupportingScreen } from './supporting-screen'
 
 const personHref = (id: number) => `/supporting/${id}`
-const LOCATION = { id: 9, latitude: 37.7793, longitude: -122.4093, accuracy: 4, timestamp: '2026-11-22T21:10:00Z', batteryLevel: null, source: 'bracelet' }
+const LOCATION = { id: 9, latitude: 37.7793, longitude: -122.4093, accuracy: 4, timestamp: '2026-11-22T21:10:00Z', batteryLevel: null, source: 'bracelet' as const }
 const ALERT = {
   id: 3,
   type: 'geofence_enter_avoid',

@@ -1,3 +1,4 @@
+import { careText } from '../content'
 import type { FullGrant, Grant, Supporter } from '../types'
 
 /** A date and time as people read it, in their own time zone. */
@@ -38,4 +39,19 @@ export function sameGrant(a: FullGrant, b: FullGrant): boolean {
 /** The name the wearer reads: their own label, else the account's name or address. */
 export function supporterName(s: Supporter): string {
   return s.label || s.name || s.email || s.inviteEmail || 'Supporter'
+}
+
+/** One line saying what a grant shows, or null when it shows nothing. */
+export function grantSummary(grant: Grant): string | null {
+  const g = fullGrant(grant)
+  const text = careText.supporter.summary
+  const parts: string[] = []
+  if (g.checkIns) parts.push(g.checkInDetails ? text.checkInDetails : text.checkIns)
+  if (g.alerts.length > 0) {
+    const order = Object.keys(text.alertKinds) as (keyof typeof text.alertKinds)[]
+    parts.push(text.alerts(order.filter((k) => g.alerts.includes(k)).map((k) => text.alertKinds[k]).join(', ')))
+  }
+  if (g.location === 'always') parts.push(text.locationAlways)
+  if (g.location === 'during_alert') parts.push(text.locationDuring(careText.grant.windowOption(g.locationWindowMinutes)))
+  return parts.length > 0 ? parts.join('; ') : null
 }
