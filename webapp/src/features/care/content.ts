@@ -67,7 +67,7 @@ export const careText = {
   },
   grant: {
     legend: (name: string) => `What ${name} can see`,
-    offByDefault: 'Everything is off until you tick it.',
+    offByDefault: 'Nothing is shared until you tick it.',
     checkInsLegend: 'Your check-ins',
     checkIns: 'Check-ins',
     checkInsHint: 'Whether you checked in today, your streak, and the week’s mood and cravings. Never your notes.',
@@ -113,7 +113,7 @@ export const careText = {
     cancel: 'Cancel',
     failed: "We couldn't create the invitation. Please try again.",
     doneTitle: 'Send them this link',
-    doneDescription: `It works once, for ${INVITE_DAYS} days. Send it by message or email; they choose nothing until you tick what they may see.`,
+    doneDescription: `It works once, for ${INVITE_DAYS} days. Send it by message or email. They see nothing until you tick what they may see.`,
     link: 'Invitation link',
     copy: 'Copy',
     copyLabel: 'Copy the invitation link',
