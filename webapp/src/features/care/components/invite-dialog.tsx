@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field'
 import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
+import { useCopy } from '@/hooks/use-copy'
 import { readApiError } from '@/lib/api-client'
 
 import { useInviteSupporter } from '../api/supporters'
@@ -117,15 +118,7 @@ function absoluteUrl(url: string): string {
 function InviteLink({ url }: { url: string }) {
   const text = careText.inviteDialog
   const id = React.useId()
-  const [state, setState] = React.useState<'idle' | 'copied' | 'failed'>('idle')
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url)
-      setState('copied')
-    } catch {
-      setState('failed')
-    }
-  }
+  const { state, copy } = useCopy()
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -133,7 +126,7 @@ function InviteLink({ url }: { url: string }) {
       </label>
       <div className="flex items-center gap-2">
         <Input id={id} readOnly value={url} data-testid="invite-url" onFocus={(e) => e.target.select()} className="font-mono text-xs" />
-        <Button type="button" variant="outline" onClick={() => void copy()} aria-label={text.copyLabel}>
+        <Button type="button" variant="outline" onClick={() => void copy(url)} aria-label={text.copyLabel}>
           {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           <span aria-hidden="true">{state === 'copied' ? text.copied : text.copy}</span>
         </Button>
