@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
 
 import { newAccount, registerViaApi, watchForErrors, type Account } from './accounts'
@@ -50,6 +51,19 @@ async function apiAccount(baseURL: string, account: Account): Promise<APIRequest
   return request
 }
 
+/** axe-core on the page as it is now (dialog open, editor open, alert shown), light and dark. */
+async function expectAxeClean(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.waitForTimeout(300)
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze()
+    expect(results.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
 function personRegion(page: Page, name: string) {
   return page.getByRole('region', { name })
 }
@@ -90,6 +104,7 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
   expect(inviteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/care\/accept#token=[\w-]+$/)
   await expect(done.getByRole('button', { name: 'Copy the invitation link' })).toBeVisible()
   await saveScreenshot('care-invite-dialog-desktop', { fullPage: false })
+  await expectAxeClean(page)
   await done.getByRole('button', { name: 'Done' }).click()
   const sam = personRegion(page, 'Sam, my sponsor')
   await expect(sam.getByTestId('supporter-status')).toHaveText('Invited')
@@ -158,6 +173,7 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
         'They see: alerts (avoid zones); your location during an alert, for 1 hour',
       )
       await saveScreenshot('care-circle-desktop')
+      await expectAxeClean(page)
 
       // Before any alert: Sam sees that alerts are shared, none open, and no position.
       await other.reload()
@@ -207,6 +223,7 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
       await expect(map).toHaveAttribute('data-marker', `${OLD_BAR.lat.toFixed(6)},${OLD_BAR.lon.toFixed(6)}`)
       await expect(map).toHaveAttribute('data-base-map', 'none')
       await saveScreenshot('care-supporting-desktop')
+      await expectAxeClean(other)
 
       // The one person's page, from /api/supporting/{id}.
       await person.getByRole('link', { name: `Open ${wearerName}` }).click()
