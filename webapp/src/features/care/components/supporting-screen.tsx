@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
+import { readApiError } from '@/lib/api-client'
 
 import { useSupportedPerson, useSupporting } from '../api/supporting'
 import { careText } from '../content'
@@ -74,10 +75,12 @@ export function SupportedPersonScreen({ id, renderMap, backHref, timeZone }: Sup
       </Link>
       {person.isPending ? (
         <Skeleton className="h-48 w-full rounded-xl" />
-      ) : person.isError ? (
+      ) : person.isError && readApiError(person.error)?.status === 404 ? (
         <p className="rounded-xl border border-dashed p-5" role="alert">
           {text.notFound}
         </p>
+      ) : person.isError ? (
+        <LoadError message={text.loadError} retryLabel={text.retry} onRetry={() => void person.refetch()} />
       ) : (
         <PersonCard person={person.data} renderMap={renderMap} timeZone={timeZone} />
       )}
