@@ -10,7 +10,16 @@ import type { BrowserContext, Page } from '@playwright/test'
  * lists each one with the elements it found.
  */
 
-const signedOutScreens = ['/', '/login', '/register', '/crisis', '/crisis/safety-plan', '/share', '/no-such-page']
+const signedOutScreens = [
+  '/',
+  '/login',
+  '/register',
+  '/crisis',
+  '/crisis/safety-plan',
+  '/share',
+  '/care/accept#token=a11y',
+  '/no-such-page',
+]
 
 type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] }
 
@@ -62,6 +71,9 @@ const signedInPaths = [
   '/crisis/safety-plan',
   '/settings',
   'share-link',
+  '/care-circle',
+  '/supporting',
+  '/care/accept#token=a11y',
   '/no-such-page',
 ]
 

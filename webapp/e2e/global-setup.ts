@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { startLifeline } from './lifeline-server'
+import { startSmtp, SMTP_MAILDIR_ENV } from './smtp'
 import { artifactsDir, BASE_URL_ENV, baseUrlFile, MQTT_ADDR_ENV, mqttAddrFile, screenshotsDir, webappDir } from './paths'
 
 /**
@@ -20,13 +21,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return async () => {}
   }
 
+  // A real SMTP server (aiosmtpd) receives the care circle's emails; the specs read its maildir.
+  const smtp = await startSmtp()
+  process.env[SMTP_MAILDIR_ENV] = smtp.maildir
   const binary = path.resolve(webappDir, process.env.LIFELINE_BIN ?? '../bin/lifeline')
-  const server = await startLifeline({ binary, logDir: artifactsDir })
+  const server = await startLifeline({
+    binary,
+    logDir: artifactsDir,
+    // Escalation to supporters after 20 s instead of 10 minutes (care-circle.spec.ts waits it out).
+    extraArgs: ['--smtp-server', smtp.addr, '--escalate-after', '20s', '--private-webhooks', 'true'],
+  }).catch(async (error: unknown) => {
+    await smtp.stop()
+    throw error
+  })
   await publish(server.url, server.mqttAddr)
   console.log(`[e2e] lifeline is running at ${server.url}, MQTT at ${server.mqttAddr ?? '?'} (logs in ${artifactsDir})`)
 
   return async () => {
-    await server.stop()
+    try {
+      await server.stop()
+    } finally {
+      await smtp.stop()
+    }
   }
 }
 

@@ -4,7 +4,9 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
 import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
 import {
+  AcceptInvitationRoute,
   BlogPostRoute,
+  CareCircleRoute,
   BlogRoute,
   ChatbotRoute,
   CheckinRoute,
@@ -18,6 +20,7 @@ import {
   LoginRoute,
   OfflineRoutes,
   preloadSignedIn,
+  PublicAcceptInvitationRoute,
   PublicCrisisRoute,
   PublicSafetyPlanRoute,
   RegisterRoute,
@@ -26,6 +29,8 @@ import {
   ShareRoute,
   SignedInLayout,
   StatisticsRoute,
+  SupportedPersonRoute,
+  SupportingRoute,
   SymptomsRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
@@ -105,6 +110,7 @@ function SignedOutRoutes() {
           <PublicCrisisRoute />
         </Route>
         <Route path={routes.safetyPlan.path} component={PublicSafetyPlanRoute} />
+        <Route path={routes.careAccept.path} component={PublicAcceptInvitationRoute} />
         <Route>
           {isProtectedPath(location) ? (
             <LoginRedirect from={search ? `${location}?${search}` : location} />
@@ -164,6 +170,16 @@ function SignedInRoutes({ user }: { user: User }) {
                 <Route path={routes.symptoms.path}>
                   <SymptomsRoute user={user} />
                 </Route>
+                <Route path={routes.careCircle.path}>
+                  <CareCircleRoute user={user} />
+                </Route>
+                <Route path={routes.supporting.path}>
+                  <SupportingRoute user={user} />
+                </Route>
+                <Route path={`${routes.supporting.path}/:id`}>
+                  <SupportedPersonRoute user={user} />
+                </Route>
+                <Route path={routes.careAccept.path} component={AcceptInvitationRoute} />
                 <Route component={NotFoundContent} />
               </Switch>
             </React.Suspense>

@@ -40,6 +40,11 @@ export const routes = {
   // The crisis page's Safety Plan: signed out, a sign-in prompt (not a redirect away from the hotlines).
   safetyPlan: { path: '/crisis/safety-plan', label: 'Safety Plan', access: 'public' },
   settings: { path: '/settings', label: 'Settings', access: 'protected' },
+  // The care circle: the wearer's supporters, the supporter's people, and accepting an invitation.
+  careCircle: { path: '/care-circle', label: 'Care circle', access: 'protected' },
+  supporting: { path: '/supporting', label: 'People I support', access: 'protected' },
+  // Signed out, it keeps the invitation's token in the tab and offers sign-in (coming back here).
+  careAccept: { path: '/care/accept', label: 'Accept an invitation', access: 'public' },
 } as const satisfies Record<string, AppRoute>
 
 export type RouteName = keyof typeof routes

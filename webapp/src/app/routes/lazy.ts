@@ -30,6 +30,7 @@ const loadStatistics = () => import('./statistics')
 const loadCopingPlan = () => import('./coping-plan')
 const loadSymptoms = () => import('./symptoms')
 const loadShare = () => import('./share')
+const loadCare = () => import('./care')
 
 export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
 export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
@@ -59,6 +60,14 @@ export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ defa
 
 // A share link's public page (no session needed; OpenLayers is its map's further lazy chunk).
 export const ShareRoute = React.lazy(() => loadShare().then((m) => ({ default: m.ShareRoute })))
+// The care circle: the wearer's supporters, "People I support" (its map is the GPS page's lazy chunk) and accepting.
+export const CareCircleRoute = React.lazy(() => loadCare().then((m) => ({ default: m.CareCircleRoute })))
+export const SupportingRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportingRoute })))
+export const SupportedPersonRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportedPersonRoute })))
+export const AcceptInvitationRoute = React.lazy(() => loadCare().then((m) => ({ default: m.AcceptInvitationRoute })))
+export const PublicAcceptInvitationRoute = React.lazy(() =>
+  loadCare().then((m) => ({ default: m.PublicAcceptInvitationRoute })),
+)
 
 /** The screens worth fetching beside the shell, by path (the others load once the shell is in). */
 const signedInScreens: Record<string, () => Promise<unknown>> = {
@@ -101,5 +110,6 @@ export function preloadFormScreens(): Promise<unknown> {
     loadStatistics(),
     loadCopingPlan(),
     loadSymptoms(),
+    loadCare(),
   ])
 }

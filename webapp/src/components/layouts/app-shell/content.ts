@@ -3,10 +3,12 @@ import {
   Bot,
   CalendarCheck,
   ChartColumn,
+  HandHeart,
   HeartPulse,
   LayoutDashboard,
   LifeBuoy,
   MapPin,
+  Users,
   Newspaper,
   type LucideIcon,
 } from 'lucide-react'
@@ -19,6 +21,7 @@ export const shellText = {
   home: 'Lifeline home',
   skipLink: 'Skip to main content',
   mainNav: 'Main',
+  careNav: 'Care circle',
   tabNav: 'Sections',
   fallbackFirstName: 'User',
   fallbackInitials: 'U',
@@ -52,4 +55,10 @@ export const navItems: readonly NavItem[] = [
   { label: routes.chatbot.label, path: routes.chatbot.path, icon: Bot },
   { label: routes.gps.label, path: routes.gps.path, icon: MapPin },
   { label: routes.crisis.label, path: routes.crisis.path, icon: LifeBuoy },
+]
+
+/** The care circle's two screens: your own supporters, and the people you support (for everyone). */
+export const careNavItems: readonly NavItem[] = [
+  { label: routes.careCircle.label, path: routes.careCircle.path, icon: Users },
+  { label: routes.supporting.label, path: routes.supporting.path, icon: HandHeart },
 ]

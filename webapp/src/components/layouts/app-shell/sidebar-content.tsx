@@ -7,7 +7,7 @@ import { ThemeToggle } from '@/components/theme/theme-toggle'
 import { routes, serverPaths } from '@/config/routes'
 import { cn } from '@/lib/utils'
 
-import { navItems, shellText } from './content'
+import { careNavItems, navItems, shellText, type NavItem } from './content'
 import { displayFirstName, isNavItemActive, type ShellUser } from './shell-user'
 import { UserAvatar } from './user-avatar'
 
@@ -56,25 +56,10 @@ export function SidebarContent({ user, variant, onNavigate }: SidebarContentProp
         </div>
 
         <nav aria-label={shellText.mainNav} className="mt-3">
-          <ul className="grid gap-0.5">
-            {navItems.map((item) => {
-              const active = isNavItemActive(item.path, location)
-              const Icon = item.icon
-              return (
-                <li key={item.path}>
-                  <Link
-                    href={item.path}
-                    onClick={onNavigate}
-                    aria-current={active ? 'page' : undefined}
-                    className={itemClass(active)}
-                  >
-                    <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
-                    {item.label}
-                  </Link>
-                </li>
-              )
-            })}
-          </ul>
+          <NavList items={navItems} location={location} itemClass={itemClass} onNavigate={onNavigate} />
+        </nav>
+        <nav aria-label={shellText.careNav} className="mt-3 border-t pt-3">
+          <NavList items={careNavItems} location={location} itemClass={itemClass} onNavigate={onNavigate} />
         </nav>
       </div>
 
@@ -128,5 +113,31 @@ export function SidebarContent({ user, variant, onNavigate }: SidebarContentProp
         </div>
       </div>
     </div>
+  )
+}
+
+type NavListProps = {
+  items: readonly NavItem[]
+  location: string
+  itemClass: (active: boolean) => string
+  onNavigate?: () => void
+}
+
+function NavList({ items, location, itemClass, onNavigate }: NavListProps) {
+  return (
+    <ul className="grid gap-0.5">
+      {items.map((item) => {
+        const active = isNavItemActive(item.path, location)
+        const Icon = item.icon
+        return (
+          <li key={item.path}>
+            <Link href={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined} className={itemClass(active)}>
+              <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
+              {item.label}
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
   )
 }

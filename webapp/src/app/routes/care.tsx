@@ -1,0 +1,72 @@
+import { useParams } from 'wouter'
+
+import { PublicLayout } from '@/components/layouts/public-layout'
+import { routes } from '@/config/routes'
+import type { User } from '@/features/auth/types'
+import { AcceptInvitation } from '@/features/care/components/accept-invitation'
+import { CareCircleScreen } from '@/features/care/components/care-circle-screen'
+import { SupportedPersonScreen, SupportingScreen } from '@/features/care/components/supporting-screen'
+import type { PersonView } from '@/features/care/types'
+import { useAppConfig } from '@/features/gps/api/get-app-config'
+import { GpsMap } from '@/features/gps/components/gps-map'
+
+/** `/care-circle`: the wearer's supporters and their grants. */
+export function CareCircleRoute({ user }: { user: User }) {
+  return <CareCircleScreen timeZone={user.timezone} />
+}
+
+/** The supporter's view of a person's latest position: the GPS page's map, with no zones and no history. */
+function PersonMap({ person }: { person: PersonView }) {
+  const config = useAppConfig()
+  if (!person.location || config.isPending) return null
+  const { latitude, longitude } = person.location
+  return (
+    <GpsMap
+      center={{ lat: latitude, lon: longitude }}
+      tileUrl={config.data?.mapTileUrl ?? ''}
+      attribution={config.data?.mapAttribution ?? ''}
+      latest={person.location}
+      zones={[]}
+    />
+  )
+}
+
+const renderMap = (person: PersonView) => <PersonMap person={person} />
+const personHref = (id: number) => `${routes.supporting.path}/${id}`
+
+/** `/supporting`: "People I support". */
+export function SupportingRoute({ user }: { user: User }) {
+  return <SupportingScreen renderMap={renderMap} personHref={personHref} timeZone={user.timezone} />
+}
+
+/** `/supporting/{id}`: one person I support. */
+export function SupportedPersonRoute({ user }: { user: User }) {
+  const params = useParams<{ id: string }>()
+  return (
+    <SupportedPersonScreen
+      id={Number(params.id)}
+      renderMap={renderMap}
+      backHref={routes.supporting.path}
+      timeZone={user.timezone}
+    />
+  )
+}
+
+/** `/care/accept#token=…`, signed in: accept with one button. */
+export function AcceptInvitationRoute() {
+  return <AcceptInvitation supportingHref={routes.supporting.path} />
+}
+
+const back = encodeURIComponent(routes.careAccept.path)
+
+/** `/care/accept#token=…`, signed out: sign in or create an account, then come back (the token waits in this tab). */
+export function PublicAcceptInvitationRoute() {
+  return (
+    <PublicLayout>
+      <AcceptInvitation
+        supportingHref={routes.supporting.path}
+        signedOut={{ signInHref: `${routes.login.path}?next=${back}`, registerHref: `${routes.register.path}?next=${back}` }}
+      />
+    </PublicLayout>
+  )
+}

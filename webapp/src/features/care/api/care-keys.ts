@@ -1,0 +1,7 @@
+/** Query and mutation keys of the care circle. */
+export const careKeys = {
+  supporters: ['/api', 'supporters'] as const,
+  views: ['/api', 'supporters', 'views'] as const,
+  supporting: ['/api', 'supporting'] as const,
+  person: (id: number) => ['/api', 'supporting', id] as const,
+}

@@ -1,0 +1,103 @@
+import * as React from 'react'
+
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { toast } from '@/hooks/use-toast'
+import { readApiError } from '@/lib/api-client'
+
+import { useRevokeSupporter } from '../api/supporters'
+import { careText } from '../content'
+import type { Supporter } from '../types'
+import { formatDate, grantSummary, supporterName } from '../utils/format'
+import { GrantEditor } from './grant-editor'
+
+const statusVariant = { pending: 'warning', active: 'success', revoked: 'muted' } as const
+
+export type SupporterCardProps = {
+  supporter: Supporter
+  timeZone?: string
+}
+
+/** One supporter: status, when they were invited or accepted, the grant editor and Remove. */
+export function SupporterCard({ supporter, timeZone }: SupporterCardProps) {
+  const text = careText.supporter
+  const name = supporterName(supporter)
+  const headingId = React.useId()
+  const [confirming, setConfirming] = React.useState(false)
+  const [editing, setEditing] = React.useState(false)
+  const editorId = React.useId()
+  const summary = grantSummary(supporter.grant)
+  const revoke = useRevokeSupporter()
+
+  const onRevoke = () =>
+    revoke.mutate(supporter.id, {
+      onSuccess: () => {
+        setConfirming(false)
+        toast({ title: text.revoked(name) })
+      },
+      onError: (error) => {
+        setConfirming(false)
+        toast({ variant: 'destructive', title: readApiError(error)?.message ?? text.revokeFailed })
+      },
+    })
+
+  const account = supporter.name && supporter.name !== name ? supporter.name : null
+  return (
+    <Card role="region" aria-labelledby={headingId} data-testid="supporter">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="text-lg leading-tight font-semibold">
+              {name}
+            </h3>
+            <Badge variant={statusVariant[supporter.status]} data-testid="supporter-status">
+              {careText.status[supporter.status]}
+            </Badge>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {[account, supporter.email || null].filter(Boolean).join(' · ')}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {supporter.status === 'pending'
+              ? `${text.invitedOn(formatDate(supporter.invitedAt, timeZone))}. ${text.expiresOn(formatDate(supporter.expiresAt, timeZone))}${
+                  supporter.inviteEmail ? ` ${text.onlyFor(supporter.inviteEmail)}` : ''
+                }`
+              : supporter.acceptedAt
+                ? text.acceptedOn(formatDate(supporter.acceptedAt, timeZone))
+                : ''}
+          </p>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={text.revokeLabel(name)}>
+          {text.revoke}
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {supporter.status === 'pending' && <p className="text-sm">{text.waiting}</p>}
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-muted/60 px-3 py-2.5">
+          <p className="text-sm" data-testid="grant-summary">
+            <span className="font-medium">{text.sees}</span> {summary ?? text.seesNothing}
+          </p>
+          <Button variant="outline" size="sm" aria-expanded={editing} aria-controls={editorId} onClick={() => setEditing((on) => !on)}>
+            {editing ? text.closeEditor : text.edit}
+          </Button>
+        </div>
+        <div id={editorId} hidden={!editing}>
+          {editing && <GrantEditor supporter={supporter} name={name} />}
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={onRevoke}
+        title={text.revokeTitle(name)}
+        description={text.revokeDescription}
+        cancelLabel={text.cancel}
+        confirmLabel={text.revokeConfirm}
+        pendingLabel={text.revokePending}
+        pending={revoke.isPending}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { makePerson } from '@/testing/care-data'
+import { stubFetch } from '@/testing/fetch-stub'
+import { renderWithProviders } from '@/testing/test-utils'
+
+import { SUPPORTING_REFETCH_MS } from '../content'
+import type { PersonView } from '../types'
+import { SupportedPersonScreen, SupportingScreen } from './supporting-screen'
+
+const personHref = (id: number) => `/supporting/${id}`
+const LOCATION = { id: 9, latitude: 37.7793, longitude: -122.4093, accuracy: 4, timestamp: '2026-11-22T21:10:00Z', batteryLevel: null, source: 'bracelet' as const }
+const ALERT = {
+  id: 3,
+  type: 'geofence_enter_avoid',
+  title: 'Alex Rivera may need a friendly voice',
+  message: 'Alex Rivera has been at "Rusty Anchor", a place they chose to avoid, since 21:04 and hasn\'t said they\'re okay.',
+  createdAt: '2026-11-22T21:04:00Z',
+}
+
+function renderList(people: PersonView[]) {
+  stubFetch({ '/api/supporting': { body: people } })
+  const renderMap = vi.fn((p: PersonView) => <div data-testid="map-stand-in">{`${p.location?.latitude},${p.location?.longitude}`}</div>)
+  const view = renderWithProviders(<SupportingScreen renderMap={renderMap} personHref={personHref} timeZone="UTC" />)
+  return { ...view, renderMap }
+}
+
+describe('People I support', () => {
+  it('asks again every 15 seconds', () => {
+    expect(SUPPORTING_REFETCH_MS).toBe(15_000)
+  })
+
+  it('explains how it works when nobody is there yet', async () => {
+    renderList([])
+    expect(await screen.findByText('You are not supporting anyone yet.')).toBeInTheDocument()
+    expect(screen.getByText(/they send you a link. Open it, accept/)).toBeInTheDocument()
+  })
+
+  it('shows nothing for what is not shared: no zeros, no map', async () => {
+    const { renderMap } = renderList([makePerson()])
+    const person = await screen.findByRole('region', { name: 'Alex Rivera' })
+    expect(within(person).getByText('They have not shared anything with you yet.')).toBeInTheDocument()
+    expect(within(person).queryByText(/streak|check-ins this week|Mood|0/)).not.toBeInTheDocument()
+    expect(within(person).queryByTestId('person-checkins')).not.toBeInTheDocument()
+    expect(within(person).queryByText('No open alerts.')).not.toBeInTheDocument()
+    expect(renderMap).not.toHaveBeenCalled()
+    expect(within(person).getByRole('link', { name: 'Open Alex Rivera' })).toHaveAttribute('href', '/supporting/7')
+  })
+
+  it("shows the open alerts in the API's words and the map of the latest position", async () => {
+    const { renderMap } = renderList([
+      makePerson({
+        grant: { checkIns: false, checkInDetails: false, alerts: ['avoid_zone'], location: 'during_alert', locationWindowMinutes: 60 },
+        alerts: [ALERT],
+        location: LOCATION,
+      }),
+    ])
+    const person = await screen.findByRole('region', { name: 'Alex Rivera' })
+    expect(within(person).getByTestId('person-shares')).toHaveTextContent('They share: alerts, location')
+    const alert = within(person).getByTestId('person-alert')
+    expect(alert).toHaveTextContent(ALERT.title)
+    expect(alert).toHaveTextContent(ALERT.message)
+    expect(within(person).getByText('Latest position, Nov 22, 2026, 9:10 PM')).toBeInTheDocument()
+    expect(within(person).getByTestId('map-stand-in')).toHaveTextContent('37.7793,-122.4093')
+    expect(renderMap).toHaveBeenCalled()
+  })
+
+  it('says when the location shows, and no alerts are open', async () => {
+    renderList([
+      makePerson({ grant: { checkIns: false, checkInDetails: false, alerts: ['sos'], location: 'during_alert', locationWindowMinutes: 60 } }),
+    ])
+    const person = await screen.findByRole('region', { name: 'Alex Rivera' })
+    expect(within(person).getByText('No open alerts.')).toBeInTheDocument()
+    expect(within(person).getByText('Their location shows here only while an alert is open.')).toBeInTheDocument()
+  })
+
+  it('shows check-ins without the details unless those are shared too', async () => {
+    renderList([
+      makePerson({
+        grant: { checkIns: true, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60 },
+        checkIns: { checkedInToday: false, streakDays: 4, weeklyCheckins: 5, avgMood: 6.24, avgCravings: null },
+      }),
+    ])
+    const checkIns = await screen.findByTestId('person-checkins')
+    expect(within(checkIns).getByText('No check-in today yet')).toBeInTheDocument()
+    expect(within(checkIns).getByText('4-day streak')).toBeInTheDocument()
+    expect(within(checkIns).getByText('5 check-ins this week')).toBeInTheDocument()
+    expect(within(checkIns).getByText('Mood 6.2 / 10')).toBeInTheDocument()
+    expect(within(checkIns).queryByText(/Cravings/)).not.toBeInTheDocument()
+    expect(within(checkIns).queryByText(/since they last reported/)).not.toBeInTheDocument()
+  })
+
+  it('offers to try again when the list does not load', async () => {
+    stubFetch({ '/api/supporting': { status: 500, body: { error: 'internal', message: 'Something went wrong.' } } })
+    renderWithProviders(<SupportingScreen personHref={personHref} />)
+    expect(await screen.findByText("We couldn't load the people you support.")).toBeInTheDocument()
+  })
+
+  it('shows one person from /api/supporting/{id}, and says so when they are gone', async () => {
+    stubFetch({
+      '/api/supporting/7': { body: makePerson({ grant: { alerts: ['avoid_zone'] }, alerts: [ALERT] }) },
+      '/api/supporting/8': { status: 404, body: { error: 'not_found', message: 'Person not found.' } },
+    })
+    const { unmount } = renderWithProviders(<SupportedPersonScreen id={7} backHref="/supporting" />)
+    expect(await screen.findByTestId('person-alert')).toHaveTextContent(ALERT.title)
+    expect(screen.getByRole('link', { name: 'All people I support' })).toHaveAttribute('href', '/supporting')
+    unmount()
+    renderWithProviders(<SupportedPersonScreen id={8} backHref="/supporting" />)
+    expect(await screen.findByText('This person is not in your list any more.')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,89 @@
+import { HeartHandshake } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'wouter'
+
+import { LoadError } from '@/components/load-error'
+import { Skeleton } from '@/components/ui/skeleton'
+import { readApiError } from '@/lib/api-client'
+
+import { useSupportedPerson, useSupporting } from '../api/supporting'
+import { careText } from '../content'
+import type { PersonView } from '../types'
+import { PersonCard } from './person-card'
+
+export type SupportingScreenProps = {
+  /** Draws the latest position on a map (composed by the app). */
+  renderMap?: (person: PersonView) => React.ReactNode
+  /** A person's own page. */
+  personHref: (id: number) => string
+  timeZone?: string
+}
+
+function Heading() {
+  const text = careText.supporting
+  return (
+    <div>
+      <title>{text.pageTitle}</title>
+      <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
+      <p className="mt-2 text-muted-foreground">{text.description}</p>
+    </div>
+  )
+}
+
+/** `/supporting`: everyone I support, asked again every 15 s. */
+export function SupportingScreen({ renderMap, personHref, timeZone }: SupportingScreenProps) {
+  const text = careText.supporting
+  const people = useSupporting()
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <Heading />
+      {people.isPending ? (
+        <Skeleton className="h-48 w-full rounded-xl" />
+      ) : people.isError ? (
+        <LoadError message={text.loadError} retryLabel={text.retry} onRetry={() => void people.refetch()} />
+      ) : people.data.length === 0 ? (
+        <div className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6" data-testid="supporting-empty">
+          <HeartHandshake aria-hidden="true" className="size-8 text-primary" />
+          <p className="font-semibold">{text.empty}</p>
+          <p className="text-muted-foreground">{text.emptyHow}</p>
+        </div>
+      ) : (
+        people.data.map((p) => (
+          <PersonCard key={p.id} person={p} renderMap={renderMap} href={personHref(p.id)} timeZone={timeZone} />
+        ))
+      )}
+    </div>
+  )
+}
+
+export type SupportedPersonScreenProps = {
+  id: number
+  renderMap?: (person: PersonView) => React.ReactNode
+  backHref: string
+  timeZone?: string
+}
+
+/** `/supporting/{id}`: one person, from `GET /api/supporting/{id}`. */
+export function SupportedPersonScreen({ id, renderMap, backHref, timeZone }: SupportedPersonScreenProps) {
+  const text = careText.supporting
+  const person = useSupportedPerson(id)
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <Heading />
+      <Link href={backHref} className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {text.back}
+      </Link>
+      {person.isPending ? (
+        <Skeleton className="h-48 w-full rounded-xl" />
+      ) : person.isError && readApiError(person.error)?.status === 404 ? (
+        <p className="rounded-xl border border-dashed p-5" role="alert">
+          {text.notFound}
+        </p>
+      ) : person.isError ? (
+        <LoadError message={text.loadError} retryLabel={text.retry} onRetry={() => void person.refetch()} />
+      ) : (
+        <PersonCard person={person.data} renderMap={renderMap} timeZone={timeZone} />
+      )}
+    </div>
+  )
+}

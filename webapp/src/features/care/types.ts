@@ -1,0 +1,33 @@
+import type { ApiRequestBody, ApiResponse, ApiSchema, Assert, SameShape } from '@/lib/api-schema'
+
+/** What one supporter may see (every part off by default). */
+export type Grant = ApiSchema<'Grant'>
+export type AlertScope = NonNullable<Grant['alerts']>[number]
+export type LocationScope = NonNullable<Grant['location']>
+
+/** A grant with every field present, as the editor holds it. */
+export type FullGrant = Required<Grant>
+
+/** One of the wearer's supporters: a pending invitation or an accepted link. */
+export type Supporter = ApiSchema<'Supporter'>
+export type SupporterStatus = Supporter['status']
+
+/** `POST /api/supporters`: the one-time token and the page that accepts it. */
+export type Invitation = ApiResponse<'inviteSupporter', 201>
+export type InviteInput = ApiRequestBody<'inviteSupporter'>
+
+/** One line of the audit log ("What they looked at"). */
+export type CareView = ApiResponse<'listCareViews', 200>[number]
+
+/** The person a supporter now supports (the answer to accepting). */
+export type Supported = ApiSchema<'Supported'>
+
+/** One person on "People I support": fields outside the grant are null. */
+export type PersonView = ApiSchema<'PersonView'>
+export type PersonAlert = PersonView['alerts'][number]
+export type PersonCheckIns = NonNullable<PersonView['checkIns']>
+
+export type DocumentChecks = [
+  Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,
+  Assert<SameShape<Invitation, { supporter: Supporter; token: string; inviteUrl: string }>>,
+]
