@@ -137,6 +137,15 @@ type Invitation struct {
 	Token     string     `json:"token"`
 }
 
+// InvitationPreview is what the accept page shows before the person
+// accepts: who invites them and until when. The token is the credential;
+// the invitation's email address is never shown, only that there is one.
+type InvitationPreview struct {
+	From      string    `json:"from"` // the wearer's first name
+	ExpiresAt time.Time `json:"expiresAt"`
+	ForEmail  bool      `json:"forEmail"` // only the account with the invited address can accept
+}
+
 // InviteDays is how long an invitation can be accepted.
 const InviteDays = 7
 
@@ -170,6 +179,9 @@ type CareService interface {
 	// for an unknown, used or expired token, EINVALID for the wearer's own
 	// token or another address's invitation.
 	AcceptInvitation(ctx context.Context, supporter *User, token string, now time.Time) (*Supported, error)
+	// PreviewInvitation tells who sent a token's invitation, without using
+	// it: ENOTFOUND for an unknown, used or expired token.
+	PreviewInvitation(ctx context.Context, token string, now time.Time) (*InvitationPreview, error)
 	FindSupporters(ctx context.Context, wearerID int64) ([]*Supporter, error)
 	SetGrant(ctx context.Context, wearerID, linkID int64, g Grant) (*Supporter, error)
 	RevokeSupporter(ctx context.Context, wearerID, linkID int64, now time.Time) error

@@ -152,6 +152,33 @@ func (s *Server) acceptInvitation(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, p)
 }
 
+// previewInvitation tells the accept page who invites the person, before
+// they sign in or accept; the token is the credential, as for a share link.
+func (s *Server) previewInvitation(w http.ResponseWriter, r *http.Request) {
+	gate, ok := s.publicTokenGate(w, r, "invite", "Too many invitations that don't work from this connection. Try again in %s.")
+	if !ok {
+		return
+	}
+	var req acceptRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var p *lifeline.InvitationPreview
+	var err error = lifeline.Errorf(lifeline.ENOTFOUND, "This invitation is not valid any more. Ask for a new one.")
+	if req.Token != "" && len(req.Token) <= 200 {
+		p, err = s.cfg.Care.PreviewInvitation(r.Context(), req.Token, gate.now)
+	}
+	if err = gate.result(r.Context(), err); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p.ExpiresAt = p.ExpiresAt.UTC()
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	writeJSON(w, http.StatusOK, p)
+}
+
 // personView is one person on "People I support": only what the grant
 // shares; fields outside it are null.
 type personView struct {

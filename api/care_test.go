@@ -395,3 +395,59 @@ func TestSupporterExportAndDeletion(t *testing.T) {
 		t.Fatalf("the wearer still lists %v", list)
 	}
 }
+
+func TestInvitationPreviewNamesTheWearerOnly(t *testing.T) {
+	app := newTestApp(t)
+	wearer, _ := app.registerUser("Alex")
+	_, used := invite(t, wearer, "Kim", "")
+	kim, _ := app.registerUser("Kim")
+	accept(t, kim, used)
+	_, expired := invite(t, wearer, "Lee", "")
+	app.advance(lifeline.InviteDays*24*time.Hour + time.Minute)
+	wearer, _ = app.registerUser("Alex") // the first one's session ran out with the clock
+	_, fresh := invite(t, wearer, "Max", "")
+
+	tests := []struct {
+		name, token  string
+		status       int
+		wantForEmail bool
+	}{
+		{"a link for whoever holds it", fresh, http.StatusOK, false},
+		{"used", used, http.StatusNotFound, false},
+		{"expired", expired, http.StatusNotFound, false},
+		{"unknown", "no-such-token", http.StatusNotFound, false},
+		{"empty", "", http.StatusNotFound, false},
+		{"too long", strings.Repeat("x", 201), http.StatusNotFound, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := app.newClient().do("POST", "/api/care/invitation", map[string]any{"token": tt.token})
+			if resp.status != tt.status {
+				t.Fatalf("preview = %d %s, want %d", resp.status, resp.body, tt.status)
+			}
+			if tt.status != http.StatusOK {
+				if !strings.Contains(string(resp.body), "This invitation is not valid any more.") {
+					t.Errorf("body %s: want the kind message", resp.body)
+				}
+				return
+			}
+			var p map[string]any
+			resp.json(t, &p)
+			if len(p) != 3 || p["from"] != "Alex" || p["forEmail"] != tt.wantForEmail || p["expiresAt"] == nil {
+				t.Errorf("preview = %s, want only the first name, the end and forEmail", resp.body)
+			}
+			if got := resp.header.Get("Cache-Control"); got != "no-store" {
+				t.Errorf("Cache-Control = %q", got)
+			}
+		})
+	}
+
+	// Looking does not use the invitation up, and says whether it is tied to an address.
+	_, tied := invite(t, wearer, "Ana", "ana@example.org")
+	resp := app.newClient().do("POST", "/api/care/invitation", map[string]any{"token": tied})
+	if !strings.Contains(string(resp.body), `"forEmail":true`) || strings.Contains(string(resp.body), "ana@example.org") {
+		t.Errorf("tied invitation preview = %s: want forEmail and never the address", resp.body)
+	}
+	sam, _ := app.registerUser("Sam")
+	accept(t, sam, fresh)
+}

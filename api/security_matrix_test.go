@@ -165,6 +165,7 @@ var routeMatrix = map[string]routeSpec{
 		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
 	}},
 	"DELETE /api/supporters/{id}":  {id: ownSupporter},
+	"POST /api/care/invitation":    {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"POST /api/care/accept":        {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"GET /api/supporting":          {},
 	"GET /api/supporting/{id}":     {id: ownSupported},

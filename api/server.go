@@ -221,6 +221,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Get("/auth/oidc/callback", s.oidcCallback)
 		// A share link's public view: the token is the credential.
 		r.Post("/share/view", s.viewShare)
+		// An invitation's preview for the accept page: the token is the credential.
+		r.Post("/care/invitation", s.previewInvitation)
 		if !cfg.DisableLocalAccounts {
 			r.Post("/auth/register", s.register)
 			r.Post("/auth/login", s.login)

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"lifeline"
 )
@@ -30,6 +32,47 @@ const (
 	shareViewLimit = 600
 	shareMissLimit = 30
 )
+
+// tokenGate counts one client address's requests to a public route whose
+// token is the credential (a share link's view, an invitation's preview).
+type tokenGate struct {
+	s    *Server
+	name string // the throttle keys' prefix
+	key  string // the client address
+	now  time.Time
+}
+
+// publicTokenGate applies the route's per-address limits: every request
+// counts, and more tightly the tokens that do not work. It answers 429
+// itself and returns false when the handler must stop.
+func (s *Server) publicTokenGate(w http.ResponseWriter, r *http.Request, name, missMessage string) (*tokenGate, bool) {
+	g := &tokenGate{s: s, name: name, key: s.clientKey(r), now: s.cfg.Now()}
+	if wait, err := s.cfg.Throttle.Blocked(r.Context(), "client", name+"-miss:"+g.key, g.now); err != nil {
+		writeError(w, r, err)
+		return nil, false
+	} else if wait > 0 {
+		writeTooMany(w, r, wait, missMessage)
+		return nil, false
+	}
+	if wait, err := s.cfg.Throttle.Fail(r.Context(), "client", name+":"+g.key, shareViewLimit, throttleWindow, throttleBlock, g.now); err != nil {
+		writeError(w, r, err)
+		return nil, false
+	} else if wait > 0 {
+		writeTooMany(w, r, wait, "This page asked too often. Try again in %s.")
+		return nil, false
+	}
+	return g, true
+}
+
+// result counts a token that did not work (ENOTFOUND) and passes err on.
+func (g *tokenGate) result(ctx context.Context, err error) error {
+	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
+		if _, ferr := g.s.cfg.Throttle.Fail(ctx, "client", g.name+"-miss:"+g.key, shareMissLimit, throttleWindow, throttleBlock, g.now); ferr != nil {
+			return ferr
+		}
+	}
+	return err
+}
 
 // origin is the base of links the server hands out: --public-url, or the
 // scheme and host the request came to.
@@ -96,19 +139,8 @@ type viewShareRequest struct {
 func (s *Server) viewShare(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	now := s.cfg.Now()
-	key := s.clientKey(r)
-	if wait, err := s.cfg.Throttle.Blocked(ctx, "client", "share-miss:"+key, now); err != nil {
-		writeError(w, r, err)
-		return
-	} else if wait > 0 {
-		writeTooMany(w, r, wait, "Too many links that don't work from this connection. Try again in %s.")
-		return
-	}
-	if wait, err := s.cfg.Throttle.Fail(ctx, "client", "share:"+key, shareViewLimit, throttleWindow, throttleBlock, now); err != nil {
-		writeError(w, r, err)
-		return
-	} else if wait > 0 {
-		writeTooMany(w, r, wait, "This page asked too often. Try again in %s.")
+	gate, ok := s.publicTokenGate(w, r, "share", "Too many links that don't work from this connection. Try again in %s.")
+	if !ok {
 		return
 	}
 	var req viewShareRequest
@@ -124,12 +156,7 @@ func (s *Server) viewShare(w http.ResponseWriter, r *http.Request) {
 	} else {
 		userID, view.FirstName, view.ExpiresAt, err = s.cfg.Shares.OpenShare(ctx, req.Token, !req.Refresh, now)
 	}
-	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
-		if _, ferr := s.cfg.Throttle.Fail(ctx, "client", "share-miss:"+key, shareMissLimit, throttleWindow, throttleBlock, now); ferr != nil {
-			err = ferr
-		}
-	}
-	if err != nil {
+	if err = gate.result(ctx, err); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -176,4 +176,6 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 	}
 }
 
-func dotted(key string) string { return string(bytes.ReplaceAll([]byte(key), []byte(":"), []byte("."))) }
+func dotted(key string) string {
+	return string(bytes.ReplaceAll([]byte(key), []byte(":"), []byte(".")))
+}

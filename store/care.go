@@ -102,6 +102,22 @@ func (db *DB) AcceptInvitation(ctx context.Context, supporter *lifeline.User, to
 	return db.findSupported(ctx, supporter.ID, linkID)
 }
 
+func (db *DB) PreviewInvitation(ctx context.Context, token string, now time.Time) (*lifeline.InvitationPreview, error) {
+	var p lifeline.InvitationPreview
+	err := db.Pool.QueryRow(ctx, `
+		SELECT u.first_name, l.expires_at, l.invite_email IS NOT NULL
+		FROM care_links l JOIN users u ON u.id = l.user_id
+		WHERE l.token_hash = $1 AND l.accepted_at IS NULL AND l.revoked_at IS NULL AND l.expires_at > $2`,
+		lifeline.HashDeviceToken(token), now).Scan(&p.From, &p.ExpiresAt, &p.ForEmail)
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "This invitation is not valid any more. Ask for a new one.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: preview invitation: %w", err)
+	}
+	return &p, nil
+}
+
 func (db *DB) FindSupporters(ctx context.Context, wearerID int64) ([]*lifeline.Supporter, error) {
 	rows, err := db.Pool.Query(ctx, `
 		SELECT `+supporterColumns+` FROM care_links l LEFT JOIN users u ON u.id = l.supporter_id

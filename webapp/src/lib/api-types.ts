@@ -613,6 +613,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/care/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: who sent an invitation and until when, for the accept page, without using it. The same 404 for an unknown, used or expired token.
+         * @description No account needed: the token (from the accept page's URL fragment)
+         *     is the credential. The invitation's email address is never shown,
+         *     only that there is one. Rate limited per client address like a
+         *     share link's view.
+         */
+        post: operations["previewInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/care/accept": {
         parameters: {
             query?: never;
@@ -1260,6 +1283,14 @@ export interface components {
             openCount: number;
             /** @description The newest opens, newest first. */
             openedAt: string[];
+        };
+        InvitationPreview: {
+            /** @description The wearer's first name. */
+            from: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Only the account with the invited email address can accept. */
+            forEmail: boolean;
         };
         SharedView: {
             firstName: string;
@@ -3636,6 +3667,50 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q8x1"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "Alex",
+                     *       "expiresAt": "2026-11-29T09:14:00Z",
+                     *       "forEmail": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -15,11 +15,14 @@ afterEach(() => {
 describe('care circle routes', () => {
   it('signed out, the accept page stays (no sign-in redirect) and offers to sign in, coming back to it', async () => {
     window.history.replaceState(null, '', '/care/accept#token=q8x1')
-    stubFetch({ '/api/auth/session': signedOut })
+    stubFetch({
+      '/api/auth/session': signedOut,
+      'POST /api/care/invitation': { body: { from: 'Alex', expiresAt: '2026-11-29T09:14:00Z', forEmail: false } },
+    })
     renderApp('/care/accept')
     expect(await screen.findByRole('heading', { level: 1, name: 'Join a care circle' })).toBeInTheDocument()
     const main = screen.getByRole('main')
-    expect(within(main).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fcare%2Faccept')
+    expect(await within(main).findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fcare%2Faccept')
     expect(within(main).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/register?next=%2Fcare%2Faccept')
   })
 

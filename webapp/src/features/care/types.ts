@@ -22,6 +22,9 @@ export type CareView = ApiResponse<'listCareViews', 200>[number]
 /** The person a supporter now supports (the answer to accepting). */
 export type Supported = ApiSchema<'Supported'>
 
+/** What the accept page shows before accepting. */
+export type InvitationPreview = ApiSchema<'InvitationPreview'>
+
 /** One person on "People I support": fields outside the grant are null. */
 export type PersonView = ApiSchema<'PersonView'>
 export type PersonAlert = PersonView['alerts'][number]

@@ -4,4 +4,5 @@ export const careKeys = {
   views: ['/api', 'supporters', 'views'] as const,
   supporting: ['/api', 'supporting'] as const,
   person: (id: number) => ['/api', 'supporting', id] as const,
+  invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
 }

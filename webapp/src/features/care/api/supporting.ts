@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiGet, apiRequest } from '@/lib/api-client'
 
 import { SUPPORTING_REFETCH_MS } from '../content'
-import type { PersonView, Supported } from '../types'
+import type { InvitationPreview, PersonView, Supported } from '../types'
 import { careKeys } from './care-keys'
 
 /** `GET /api/supporting`, asked again every 15 s so a new alert shows up on its own. */
@@ -32,5 +32,19 @@ export function useAcceptInvitation() {
     mutationFn: async (token: string) =>
       (await (await apiRequest('POST', '/api/care/accept', { token })).json()) as Supported,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: careKeys.supporting }),
+  })
+}
+
+/**
+ * `POST /api/care/invitation`: who invites, until when, and whether the
+ * invitation is tied to one email address; asked once, without using it.
+ */
+export function useInvitationPreview(token: string | null) {
+  return useQuery({
+    queryKey: careKeys.invitation(token ?? ''),
+    queryFn: async () => (await (await apiRequest('POST', '/api/care/invitation', { token })).json()) as InvitationPreview,
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
   })
 }

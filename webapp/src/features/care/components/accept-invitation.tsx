@@ -8,9 +8,10 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { FormMessage } from '@/components/ui/form-message'
 import { readApiError } from '@/lib/api-client'
 
-import { useAcceptInvitation } from '../api/supporting'
+import { useAcceptInvitation, useInvitationPreview } from '../api/supporting'
 import { careText } from '../content'
 import type { Supported } from '../types'
+import { formatDate } from '../utils/format'
 import { forgetInviteToken, takeInviteToken } from '../utils/invite-token'
 
 export type AcceptInvitationProps = {
@@ -30,6 +31,8 @@ export function AcceptInvitation({ signedOut, supportingHref }: AcceptInvitation
   const [accepted, setAccepted] = React.useState<Supported | null>(null)
   const [error, setError] = React.useState<string | null>(null)
   const accept = useAcceptInvitation()
+  const preview = useInvitationPreview(accepted ? null : token)
+  const previewGone = readApiError(preview.error)?.status === 404
 
   const onAccept = () => {
     if (!token) return
@@ -51,6 +54,17 @@ export function AcceptInvitation({ signedOut, supportingHref }: AcceptInvitation
     })
   }
 
+  // Who invites and until when; a failed preview (other than a dead link) leaves the page as it was.
+  const about = preview.data && (
+    <div className="grid gap-1" data-testid="invitation-preview">
+      <p className="text-lg font-semibold">{text.from(preview.data.from)}</p>
+      <p className="text-sm text-muted-foreground">
+        {text.until(formatDate(preview.data.expiresAt))}
+        {preview.data.forEmail ? ` ${text.forEmail}` : ''}
+      </p>
+    </div>
+  )
+
   let body: React.ReactNode
   if (accepted) {
     body = (
@@ -64,9 +78,18 @@ export function AcceptInvitation({ signedOut, supportingHref }: AcceptInvitation
     )
   } else if (!token) {
     body = <FormMessage>{text.noToken}</FormMessage>
+  } else if (previewGone) {
+    body = <FormMessage>{text.expired}</FormMessage>
+  } else if (preview.isPending) {
+    body = (
+      <p role="status" className="text-muted-foreground">
+        {text.checking}
+      </p>
+    )
   } else if (signedOut) {
     body = (
       <div className="grid gap-4">
+        {about}
         <p>{text.signedOut}</p>
         <div className="flex flex-wrap gap-3">
           <Link href={signedOut.signInHref} className={buttonVariants()}>
@@ -81,6 +104,7 @@ export function AcceptInvitation({ signedOut, supportingHref }: AcceptInvitation
   } else {
     body = (
       <div className="grid gap-4">
+        {about}
         {error && <FormMessage>{error}</FormMessage>}
         <Button className="w-fit" onClick={onAccept} disabled={accept.isPending}>
           {accept.isPending ? text.accepting : text.accept}
