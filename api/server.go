@@ -104,6 +104,8 @@ type Config struct {
 	// quiet hours (the delivery worker sends what they queue).
 	Care   lifeline.CareService
 	Notify lifeline.NotifyService
+	// Push stores the VAPID keys and the push subscriptions (push.go).
+	Push lifeline.PushService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -258,6 +260,11 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/channels/{id}/test", s.testChannel)
 			r.Get("/quiet-hours", s.getQuietHours)
 			r.Put("/quiet-hours", s.putQuietHours)
+			r.Get("/push/key", s.pushKey)
+			r.Get("/push/subscriptions", s.listPushSubscriptions)
+			r.Post("/push/subscriptions", s.savePushSubscription)
+			r.Delete("/push/subscriptions/{id}", s.deletePushSubscription)
+			r.Post("/push/subscriptions/{id}/test", s.testPushSubscription)
 
 			r.Get("/devices", s.listDevices)
 			r.Post("/devices", s.createDevice)

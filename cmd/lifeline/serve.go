@@ -131,6 +131,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Content:              m.db,
 		Care:                 m.db,
 		Notify:               m.db,
+		Push:                 m.db,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,
@@ -302,6 +303,7 @@ func (m *Main) startDelivery(registry prometheus.Registerer) func() {
 			Username: m.Config.SMTPUser, Password: m.Config.SMTPPassword},
 		PublicURL:            m.URL,
 		AllowPrivateWebhooks: m.Config.PrivateWebhooks,
+		Push:                 m.db,
 		Metrics:              registry,
 		Logger:               m.Logger.With("component", "delivery"),
 	})
