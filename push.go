@@ -39,7 +39,7 @@ func (s *PushSubscription) Validate() error {
 	s.Label = strings.TrimSpace(s.Label)
 	fields := map[string]string{}
 	u, err := url.Parse(s.Endpoint)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(s.Endpoint) < 10 || len(s.Endpoint) > 1000 ||
+	if err != nil || !(strings.HasPrefix(s.Endpoint, "https://") || strings.HasPrefix(s.Endpoint, "http://")) || u.Host == "" || len(s.Endpoint) < 10 || len(s.Endpoint) > 1000 ||
 		strings.ContainsAny(s.Endpoint, " \t\r\n") || u.User != nil {
 		fields["endpoint"] = "The push endpoint must be an http or https URL."
 	}
