@@ -160,7 +160,13 @@ test('turning on notifications asks for permission, subscribes, and a push arriv
         () =>
           page.evaluate(async () => {
             const reg = await navigator.serviceWorker.ready
-            return (await reg.getNotifications()).map((n) => ({ title: n.title, tag: n.tag, actions: n.actions.map((a) => a.title) }))
+            // Notification.actions is Chromium's; the DOM types do not have it yet.
+            type WithActions = Notification & { actions: { title: string }[] }
+            return (await reg.getNotifications()).map((n) => ({
+              title: n.title,
+              tag: n.tag,
+              actions: (n as WithActions).actions.map((a) => a.title),
+            }))
           }),
         { timeout: 10_000 },
       )

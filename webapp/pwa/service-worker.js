@@ -105,7 +105,7 @@ async function networkThenSaved(request) {
 const AVOID_ZONE_TYPES = ['geofence_enter_avoid', 'geofence_dwell']
 
 self.addEventListener('push', (event) => {
-  let data = {}
+  let data
   try {
     data = event.data ? event.data.json() : {}
   } catch {
