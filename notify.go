@@ -164,6 +164,9 @@ type OutboxItem struct {
 	// Position is the wearer's latest fix, set only when the recipient's
 	// grant shows the location now (or for the wearer themselves).
 	Position *Location
+	// Push is the browser's subscription of a push row (Channel
+	// ChannelPush), nil otherwise.
+	Push *PushSubscription
 	// Hold says why the row must not be sent (the escalation stopped, the
 	// grant or channel is gone); the worker marks it skipped.
 	Hold string

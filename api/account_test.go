@@ -46,6 +46,8 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		// Share links and invitation emails (migration 0021).
 		`INSERT INTO share_links (user_id, token_hash, expires_at, open_count, opened_at) VALUES (@u, sha256((@dev::text || 'share')::bytea), now() + interval '1 hour', 1, ARRAY[now()])`,
 		`INSERT INTO invitation_emails (user_id, link_id, accept_url) SELECT @u, id, 'https://lifeline.example.org/care/accept#token=' || @dev::text FROM care_links WHERE user_id = @u`,
+		// Web push (migration 0020): a browser's subscription.
+		`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (@u, 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22))`,
 	} {
 		if _, err := app.db.Pool.Exec(context.Background(), sql, args); err != nil {
 			t.Fatalf("seed: %v\n%s", err, sql)

@@ -7,9 +7,13 @@ package api_test
 
 import (
 	"context"
+	"crypto/ecdh"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"sort"
 	"strings"
 	"testing"
@@ -38,6 +42,7 @@ const (
 	ownSupported owned = "supported"
 	// A's share link.
 	ownShare owned = "share"
+	ownPush  owned = "push subscription"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -106,6 +111,20 @@ func copingPlanSpecBody(tag string) map[string]any {
 	}
 }
 
+// pushSubscriptionSpecBody is a browser's PushSubscription.toJSON() with a
+// fresh key and an endpoint of its own.
+func pushSubscriptionSpecBody(tag string) map[string]any {
+	key, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		panic(err)
+	}
+	return map[string]any{
+		"endpoint": "https://push.example.org/" + url.PathEscape(tag) + fmt.Sprint(emailSeq.Add(1)),
+		"keys":     map[string]string{"p256dh": base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()), "auth": "BTBZMqHH6r4Tts7J_aSIgg"},
+		"label":    tag + " browser",
+	}
+}
+
 func deleteTodaysCheckIns(t *testing.T, app *testApp, userID int64) {
 	t.Helper()
 	if _, err := app.db.Pool.Exec(context.Background(), `DELETE FROM check_ins WHERE user_id = $1`, userID); err != nil {
@@ -164,22 +183,27 @@ var routeMatrix = map[string]routeSpec{
 	"PUT /api/supporters/{id}/grant": {id: ownSupporter, body: func(string) map[string]any {
 		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
 	}},
-	"DELETE /api/supporters/{id}":  {id: ownSupporter},
-	"POST /api/care/invitation":    {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"POST /api/care/accept":        {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/supporting":          {},
-	"GET /api/supporting/{id}":     {id: ownSupported},
-	"GET /api/channels":            {},
-	"POST /api/channels":           {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
-	"PATCH /api/channels/{id}":     {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
-	"DELETE /api/channels/{id}":    {id: ownChannel},
-	"POST /api/channels/{id}/test": {id: ownChannel},
-	"GET /api/quiet-hours":         {},
-	"GET /api/share-links":         {},
-	"POST /api/share-links":        {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
-	"DELETE /api/share-links/{id}": {id: ownShare},
-	"POST /api/share/view":         {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"PUT /api/quiet-hours":         {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
+	"DELETE /api/supporters/{id}":            {id: ownSupporter},
+	"POST /api/care/accept":                  {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/supporting":                    {},
+	"GET /api/supporting/{id}":               {id: ownSupported},
+	"GET /api/channels":                      {},
+	"POST /api/channels":                     {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
+	"PATCH /api/channels/{id}":               {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
+	"DELETE /api/channels/{id}":              {id: ownChannel},
+	"POST /api/channels/{id}/test":           {id: ownChannel},
+	"GET /api/push/key":                      {},
+	"GET /api/push/subscriptions":            {},
+	"POST /api/push/subscriptions":           {body: pushSubscriptionSpecBody},
+	"DELETE /api/push/subscriptions/{id}":    {id: ownPush},
+	"POST /api/push/subscriptions/{id}/test": {id: ownPush},
+	"GET /api/quiet-hours":                   {},
+	"PUT /api/quiet-hours":                   {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
+	"POST /api/care/invitation":              {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/share-links":                   {},
+	"POST /api/share-links":                  {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
+	"DELETE /api/share-links/{id}":           {id: ownShare},
+	"POST /api/share/view":                   {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 
 	"GET /api/devices": {},
 	"POST /api/devices": {echoes: true, body: func(tag string) map[string]any {
@@ -342,6 +366,7 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	v.ids[ownContent] = "no-such-article"
 	v.ids[ownSupporter] = fmt.Sprint(int64(create("/api/supporters", map[string]any{"label": v.marker + " sponsor"})["supporter"].(map[string]any)["id"].(float64)))
 	v.ids[ownChannel] = idOf(create("/api/channels", map[string]any{"kind": "webhook", "address": "https://example.org/" + v.marker}))
+	v.ids[ownPush] = idOf(create("/api/push/subscriptions", pushSubscriptionSpecBody(v.marker)))
 	v.ids[ownSupported] = fmt.Sprint(supportSomeone(t, app, c))
 	v.ids[ownShare] = idOf(create("/api/share-links", map[string]any{"hours": 8})["link"].(map[string]any))
 	return v
@@ -361,7 +386,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/auth/user", "/api/checkins", "/api/checkins/today", "/api/alerts", "/api/alerts/" + v.ids[ownAlert],
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
-		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/supporting/" + v.ids[ownSupported],
+		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/push/subscriptions", "/api/supporting/" + v.ids[ownSupported],
 		"/api/share-links",
 	} {
 		resp := v.do("GET", path, nil)

@@ -106,6 +106,8 @@ type Config struct {
 	Notify lifeline.NotifyService
 	// Shares stores the wearer's share links (share.go).
 	Shares lifeline.ShareService
+	// Push stores the VAPID keys and the push subscriptions (push.go).
+	Push lifeline.PushService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -267,6 +269,11 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Delete("/share-links/{id}", s.revokeShare)
 			r.Get("/quiet-hours", s.getQuietHours)
 			r.Put("/quiet-hours", s.putQuietHours)
+			r.Get("/push/key", s.pushKey)
+			r.Get("/push/subscriptions", s.listPushSubscriptions)
+			r.Post("/push/subscriptions", s.savePushSubscription)
+			r.Delete("/push/subscriptions/{id}", s.deletePushSubscription)
+			r.Post("/push/subscriptions/{id}/test", s.testPushSubscription)
 
 			r.Get("/devices", s.listDevices)
 			r.Post("/devices", s.createDevice)

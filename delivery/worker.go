@@ -50,6 +50,12 @@ type Config struct {
 	Logger               *slog.Logger
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Push holds the VAPID keys for web push (nil: push rows fail);
+	// VAPIDSubject is the contact in its JWTs (default: the public URL
+	// when https, else mailto: the SMTP sender). Push endpoints are
+	// outside URLs like webhooks and follow AllowPrivateWebhooks.
+	Push         lifeline.PushKeys
+	VAPIDSubject string
 }
 
 // Worker drains the outbox.
@@ -57,6 +63,7 @@ type Worker struct {
 	cfg     Config
 	http    *http.Client
 	metrics *metrics
+	vapid   vapid
 }
 
 // NewWorker applies the defaults.
@@ -94,6 +101,7 @@ func NewWorker(cfg Config) *Worker {
 		cfg:     cfg,
 		http:    &http.Client{Transport: transport, Timeout: 20 * time.Second, CheckRedirect: noRedirects},
 		metrics: newMetrics(cfg.Metrics),
+		vapid:   vapid{keys: cfg.Push},
 	}
 }
 
@@ -177,6 +185,8 @@ func (w *Worker) send(ctx context.Context, item *lifeline.OutboxItem, m Message)
 		return w.cfg.SMTP.sendEmail(ctx, item.Address, m)
 	case lifeline.ChannelWebhook:
 		return sendWebhook(ctx, w.http, item.Address, item.Ntfy, m)
+	case lifeline.ChannelPush:
+		return w.deliverPush(ctx, item, m)
 	}
 	return permanent(errors.New("unknown channel " + item.Channel))
 }

@@ -44,7 +44,7 @@ const queueDeliveries = `, recipients AS (
 		SELECT p.user_id, p.alert_id, p.recipient_id, p.role, 'app', NULL,
 		       p.alert_id || ':' || p.recipient_id || ':app', p.escalation, p.due
 		FROM recipients p WHERE p.role = 'supporter'
-		ON CONFLICT (idempotency_key) DO NOTHING)`
+		ON CONFLICT (idempotency_key) DO NOTHING)` + queuePushDeliveries
 
 // deliveryArgs are queueDeliveries' arguments: the scopes and escalation
 // rules as the domain defines them.
@@ -77,17 +77,20 @@ const claimSQL = `
 		UPDATE outbox o SET claimed_until = $1::timestamptz + make_interval(secs => $3::float8), attempts = o.attempts + 1
 		FROM due WHERE o.id = due.id RETURNING o.*
 	)
-	SELECT c.id, c.user_id, c.idempotency_key, c.role, c.channel, c.channel_id IS NULL AND c.channel <> 'app',
+	SELECT c.id, c.user_id, c.idempotency_key, c.role, c.channel,
+	       CASE c.channel WHEN 'app' THEN false WHEN 'push' THEN ps.id IS NULL ELSE c.channel_id IS NULL END,
 	       coalesce(ch.enabled, true), coalesce(ch.address, ''), coalesce(ch.ntfy, false), c.attempts, c.escalation,
 	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, coalesce(z.name, ''),
 	       coalesce(nullif(btrim(w.first_name || ' ' || w.last_name), ''), 'Someone you support'),
 	       r.timezone, q.quiet_start, q.quiet_end,
 	       l.id IS NOT NULL, coalesce(l.alert_scopes, '{}'), coalesce(l.location_scope, 'never'), coalesce(l.location_window_minutes, 60),
-	       EXISTS (SELECT 1 FROM geofence_state g WHERE g.zone_id = a.zone_id AND g.user_id = a.user_id AND g.inside)
+	       EXISTS (SELECT 1 FROM geofence_state g WHERE g.zone_id = a.zone_id AND g.user_id = a.user_id AND g.inside),
+	       ps.id, coalesce(ps.endpoint, ''), coalesce(ps.p256dh, ''), coalesce(ps.auth, '')
 	FROM claimed c
 	JOIN users w ON w.id = c.user_id
 	JOIN users r ON r.id = c.recipient_id
 	LEFT JOIN notification_channels ch ON ch.id = c.channel_id
+	LEFT JOIN push_subscriptions ps ON ps.id = c.push_subscription_id
 	LEFT JOIN alerts a ON a.id = c.alert_id
 	LEFT JOIN zones z ON z.id = a.zone_id
 	LEFT JOIN notify_settings q ON q.user_id = c.recipient_id
@@ -108,6 +111,8 @@ type claimedRow struct {
 	linked, inside       bool
 	grant                lifeline.Grant
 	quietStart, quietEnd *int16
+	pushID               *int64
+	push                 lifeline.PushSubscription
 }
 
 func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]*lifeline.OutboxItem, error) {
@@ -122,7 +127,8 @@ func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time
 			&c.enabled, &it.Address, &it.Ntfy, &it.Attempts, &it.Escalation,
 			&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &it.ZoneName,
 			&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
-			&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside)
+			&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside,
+			&c.pushID, &c.push.Endpoint, &c.push.P256dh, &c.push.Auth)
 		return &c, err
 	})
 	if err != nil {
@@ -137,6 +143,10 @@ func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time
 			if c.link != nil {
 				it.Alert.Link = *c.link
 			}
+		}
+		if c.pushID != nil {
+			c.push.ID = *c.pushID
+			it.Push = &c.push
 		}
 		it.RecipientLocation = (&lifeline.User{Timezone: c.timezone}).Location()
 		if c.quietStart != nil && c.quietEnd != nil {
@@ -186,8 +196,8 @@ const finishSQL = `
 	WITH done AS (
 		UPDATE outbox SET state = $2, next_attempt_at = coalesce($3, next_attempt_at), last_error = $4,
 			sent_at = CASE WHEN $2 = 'sent' THEN $5::timestamptz END, claimed_until = NULL
-		WHERE id = $1 RETURNING channel_id, state
-	)
+		WHERE id = $1 RETURNING channel_id, push_subscription_id, state
+	)` + finishPushSQL + `
 	UPDATE notification_channels c SET last_state = CASE WHEN $2 = 'sent' THEN 'sent' ELSE 'failed' END,
 		last_error = $4, last_at = $5
 	FROM done WHERE c.id = done.channel_id AND $6`

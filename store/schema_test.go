@@ -400,6 +400,8 @@ func schemaInsertUserData(t *testing.T, pool *pgxpool.Pool, user int64, tag stri
 		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
 		`INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key)
 			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, notification_channels c WHERE a.user_id = @u AND c.user_id = @u`,
+		// Web push (migration 0020): a browser's subscription.
+		`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (@u, 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22))`,
 	} {
 		schemaExec(t, pool, stmt, args)
 	}

@@ -132,6 +132,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Care:                 m.db,
 		Notify:               m.db,
 		Shares:               m.db,
+		Push:                 m.db,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,
@@ -303,6 +304,7 @@ func (m *Main) startDelivery(registry prometheus.Registerer) func() {
 			Username: m.Config.SMTPUser, Password: m.Config.SMTPPassword},
 		PublicURL:            m.URL,
 		AllowPrivateWebhooks: m.Config.PrivateWebhooks,
+		Push:                 m.db,
 		Metrics:              registry,
 		Logger:               m.Logger.With("component", "delivery"),
 	})

@@ -29,7 +29,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     binary,
     logDir: artifactsDir,
     // Escalation to supporters after 20 s instead of 10 minutes (care-circle.spec.ts waits it out).
-    extraArgs: ['--smtp-server', smtp.addr, '--escalate-after', '20s', '--private-webhooks', 'true'],
+    extraArgs: ['--smtp-server', smtp.addr, '--escalate-after', '20s'],
   }).catch(async (error: unknown) => {
     await smtp.stop()
     throw error

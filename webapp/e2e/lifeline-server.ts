@@ -58,6 +58,7 @@ export async function startLifeline({ binary, logDir, extraArgs = [] }: StartOpt
     '--signup-limit', '10000',
     // No base map: the suite fetches nothing from outside (an empty value means none).
     '--map-tile-url', '',
+    '--private-webhooks=true',
     ...extraArgs,
   ]
   const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -93,3 +93,85 @@ async function networkThenSaved(request) {
   }
   return response
 }
+
+/*
+ * Web push (docs/care-circle.md#web-push). The server encrypts a small JSON
+ * payload for this browser (RFC 8291): title, body, url, alertId, tag, type.
+ * The notification's actions: "I'm okay" answers the alert from here (a
+ * same-origin POST, so the API's cross-origin protection lets it through
+ * and the session cookie goes with it); "Open my safety plan" opens it.
+ * An avoid-zone alert gets both; every notification opens its url on a tap.
+ */
+const AVOID_ZONE_TYPES = ['geofence_enter_avoid', 'geofence_dwell']
+
+self.addEventListener('push', (event) => {
+  let data
+  try {
+    data = event.data ? event.data.json() : {}
+  } catch {
+    data = { body: event.data ? event.data.text() : '' }
+  }
+  const title = data.title || 'Lifeline'
+  const actions = []
+  if (data.alertId && AVOID_ZONE_TYPES.includes(data.type)) {
+    actions.push({ action: 'okay', title: "I'm okay" }, { action: 'plan', title: 'Open my safety plan' })
+  }
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: data.body || '',
+      tag: data.tag || undefined,
+      renotify: Boolean(data.tag),
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: data.url || '/', alertId: data.alertId || null },
+      actions,
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  const notification = event.notification
+  const data = notification.data || {}
+  notification.close()
+  if (event.action === 'okay' && data.alertId) {
+    event.waitUntil(answerOkay(data.alertId))
+    return
+  }
+  const target = event.action === 'plan' ? '/crisis/safety-plan' : data.url || '/'
+  event.waitUntil(openPage(target))
+})
+
+async function answerOkay(alertId) {
+  try {
+    const response = await fetch(`/api/alerts/${encodeURIComponent(alertId)}/ok`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    if (response.ok) {
+      await self.registration.showNotification('Thanks for letting us know', {
+        body: "We won't tell anyone else about this one.",
+        tag: `okay-${alertId}`,
+      })
+      return
+    }
+  } catch {
+    // offline: open the alert instead, where the answer can be given
+  }
+  await openPage('/dashboard')
+}
+
+async function openPage(target) {
+  const url = new URL(target, self.location.origin)
+  if (url.origin !== self.location.origin) return
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const client of windows) {
+    if (new URL(client.url).origin === self.location.origin && 'focus' in client) {
+      await client.focus()
+      if ('navigate' in client) await client.navigate(url.href).catch(() => undefined)
+      return
+    }
+  }
+  await self.clients.openWindow(url.href)
+}

@@ -1,10 +1,15 @@
 import type { User } from '@/features/auth/types'
 import { useStoreUser } from '@/features/auth/api/get-user'
+import { ChannelsList } from '@/features/notifications/components/channels-list'
+import { DevicePushSwitch } from '@/features/notifications/components/device-push-switch'
+import { QuietHoursEditor } from '@/features/notifications/components/quiet-hours-editor'
+import { notificationsText } from '@/features/notifications/content'
 import { DeleteAccount } from '@/features/settings/components/delete-account'
 import { ExportData } from '@/features/settings/components/export-data'
 import { HistoryRetention } from '@/features/settings/components/history-retention'
 import { PasswordForm } from '@/features/settings/components/password-form'
 import { ProfileForm } from '@/features/settings/components/profile-form'
+import { SettingsSection } from '@/features/settings/components/settings-section'
 import { settingsText } from '@/features/settings/content'
 
 export type SettingsRouteProps = {
@@ -22,6 +27,15 @@ export function SettingsRoute({ user }: SettingsRouteProps) {
       </div>
       <ProfileForm user={user} onSaved={storeUser} />
       <PasswordForm hasPassword={user.hasPassword} />
+      <SettingsSection id="channels" title={notificationsText.channels.title} description={notificationsText.channels.description}>
+        <ChannelsList timeZone={user.timezone} />
+      </SettingsSection>
+      <SettingsSection id="device-push" title={notificationsText.device.title} description={notificationsText.device.description}>
+        <DevicePushSwitch timeZone={user.timezone} />
+      </SettingsSection>
+      <SettingsSection id="quiet-hours" title={notificationsText.quiet.title} description={notificationsText.quiet.description}>
+        <QuietHoursEditor timeZone={user.timezone} />
+      </SettingsSection>
       <HistoryRetention user={user} onSaved={storeUser} />
       <ExportData />
       <DeleteAccount hasPassword={user.hasPassword} />

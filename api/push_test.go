@@ -1,0 +1,67 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+)
+
+// TestPushRoutes: the VAPID key is made once and served the same every
+// time; a subscription is validated, listed, tested and removed, and only
+// by its owner.
+func TestPushRoutes(t *testing.T) {
+	app := newTestApp(t)
+	alex, _ := app.registerUser("Alex")
+	sam, _ := app.registerUser("Sam")
+
+	var key1, key2 struct{ PublicKey string }
+	alex.do("GET", "/api/push/key", nil).json(t, &key1)
+	sam.do("GET", "/api/push/key", nil).json(t, &key2)
+	if len(key1.PublicKey) != 87 || key1.PublicKey != key2.PublicKey {
+		t.Fatalf("VAPID keys %q and %q, want one 87-character key", key1.PublicKey, key2.PublicKey)
+	}
+
+	valid := pushSubscriptionSpecBody("alex")
+	for _, tc := range []struct {
+		name string
+		body map[string]any
+		want int
+	}{
+		{"a browser's subscription", valid, http.StatusCreated},
+		{"the same again updates it", valid, http.StatusCreated},
+		{"no keys", map[string]any{"endpoint": "https://push.example.org/x"}, http.StatusBadRequest},
+		{"a bad key", map[string]any{"endpoint": "https://push.example.org/x", "keys": map[string]string{"p256dh": "AAAA", "auth": "BTBZMqHH6r4Tts7J_aSIgg"}}, http.StatusBadRequest},
+		{"not a URL", map[string]any{"endpoint": "javascript:alert(1)", "keys": valid["keys"]}, http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if resp := alex.do("POST", "/api/push/subscriptions", tc.body); resp.status != tc.want {
+				t.Fatalf("POST = %d %s, want %d", resp.status, resp.body, tc.want)
+			}
+		})
+	}
+	var subs []struct {
+		ID       int64
+		Endpoint string
+		Label    string
+	}
+	alex.do("GET", "/api/push/subscriptions", nil).json(t, &subs)
+	if len(subs) != 1 || subs[0].Endpoint != valid["endpoint"] || subs[0].Label != "alex browser" {
+		t.Fatalf("subscriptions %+v", subs)
+	}
+	path := fmt.Sprintf("/api/push/subscriptions/%d", subs[0].ID)
+	for _, tc := range []struct {
+		who          *client
+		method, path string
+		want         int
+	}{
+		{sam, "POST", path + "/test", http.StatusNotFound},
+		{sam, "DELETE", path, http.StatusNotFound},
+		{alex, "POST", path + "/test", http.StatusAccepted},
+		{alex, "DELETE", path, http.StatusNoContent},
+		{alex, "DELETE", path, http.StatusNotFound},
+	} {
+		if resp := tc.who.do(tc.method, tc.path, nil); resp.status != tc.want {
+			t.Errorf("%s %s = %d %s, want %d", tc.method, tc.path, resp.status, resp.body, tc.want)
+		}
+	}
+}

@@ -1,0 +1,177 @@
+import crypto from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { registerViaApi } from './accounts'
+import { expect, test } from './fixtures'
+
+/*
+ * Issue 20, "How I'm told" and web push. The server runs with
+ * --private-webhooks (global setup), so a receiver on 127.0.0.1 may stand in
+ * for a person's webhook and for a browser vendor's push service.
+ */
+
+test.use({ serviceWorkers: 'allow', colorScheme: 'light' })
+
+type Received = { path: string; headers: http.IncomingHttpHeaders; body: Buffer }
+
+/** A real HTTP server on loopback that records every request and answers 201. */
+async function startReceiver() {
+  const received: Received[] = []
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
+      res.writeHead(201).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** The browser's side of RFC 8291, written here from the RFC: decrypts one aes128gcm record. */
+function decryptPush(body: Buffer, uaPrivate: crypto.ECDH, auth: Buffer): string {
+  const salt = body.subarray(0, 16)
+  const idlen = body[20]
+  const asPublic = body.subarray(21, 21 + idlen)
+  const ciphertext = body.subarray(21 + idlen)
+  const secret = uaPrivate.computeSecret(asPublic)
+  const info = Buffer.concat([Buffer.from('WebPush: info\0'), uaPrivate.getPublicKey(), asPublic])
+  const ikm = Buffer.from(crypto.hkdfSync('sha256', secret, auth, info, 32))
+  const cek = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16))
+  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12))
+  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce)
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16))
+  const plain = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()])
+  let end = plain.length - 1
+  while (end >= 0 && plain[end] === 0) end--
+  expect(plain[end], 'the last record delimiter').toBe(2)
+  return plain.subarray(0, end).toString('utf8')
+}
+
+test('a webhook channel is added and "Send a test" reaches it', async ({ page }) => {
+  const receiver = await startReceiver()
+  try {
+    await registerViaApi(page)
+    await page.goto('/settings')
+    const section = page.getByRole('region', { name: "How I'm told" })
+    await section.getByLabel('Kind').selectOption('webhook')
+    await section.getByLabel('Webhook URL').fill(`${receiver.url}/hook`)
+    await section.getByRole('button', { name: 'Add channel' }).click()
+    await expect(section.getByRole('listitem').getByText(`${receiver.url}/hook`, { exact: true }).first()).toBeVisible()
+    await expect(section.getByText('No delivery yet.')).toBeVisible()
+    await section.getByRole('button', { name: /Send a test/ }).click()
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1)
+    const message = JSON.parse(receiver.received[0].body.toString()) as { type: string; title: string }
+    expect(message.type).toBe('test')
+    expect(receiver.received[0].path).toBe('/hook')
+    await expect(section.getByText('Last delivery: sent')).toBeVisible({ timeout: 15_000 })
+  } finally {
+    await receiver.close()
+  }
+})
+
+test('turning on notifications asks for permission, subscribes, and a push arrives encrypted for this browser', async ({
+  page,
+  context,
+}) => {
+  const pushService = await startReceiver()
+  // The browser's subscription keys, made by the test so it can decrypt what the server sends.
+  const ua = crypto.createECDH('prime256v1')
+  ua.generateKeys()
+  const auth = crypto.randomBytes(16)
+  try {
+    await context.grantPermissions(['notifications'])
+    // Headless Chromium cannot reach a real push service (FCM). This stands in
+    // for the outside service: PushManager.subscribe answers a subscription
+    // whose endpoint is the test's local receiver and whose keys the test made.
+    await page.addInitScript(
+      ({ endpoint, p256dh, auth }) => {
+        let current: PushSubscription | null = null
+        const make = () =>
+          ({
+            endpoint,
+            expirationTime: null,
+            options: { userVisibleOnly: true, applicationServerKey: null },
+            getKey: () => null,
+            toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+            unsubscribe: () => {
+              current = null
+              return Promise.resolve(true)
+            },
+          }) as unknown as PushSubscription
+        PushManager.prototype.subscribe = function () {
+          current = make()
+          return Promise.resolve(current)
+        }
+        PushManager.prototype.getSubscription = function () {
+          return Promise.resolve(current)
+        }
+      },
+      {
+        endpoint: `${pushService.url}/push/this-browser`,
+        p256dh: ua.getPublicKey().toString('base64url'),
+        auth: auth.toString('base64url'),
+      },
+    )
+    await registerViaApi(page)
+    await page.goto('/settings')
+    const section = page.getByRole('region', { name: 'Notifications on this device' })
+    await expect(section.getByText(/only when you turn this on/)).toBeVisible()
+    await section.getByRole('switch', { name: 'Notifications on this device' }).click()
+    await expect(section.getByText(/Alerts reach this device/)).toBeVisible()
+
+    const subs = (await (await page.request.get('/api/push/subscriptions')).json()) as { endpoint: string; label: string }[]
+    expect(subs).toHaveLength(1)
+    expect(subs[0].endpoint).toBe(`${pushService.url}/push/this-browser`)
+
+    await section.getByRole('button', { name: 'Send a test' }).click()
+    await expect.poll(() => pushService.received.length, { timeout: 20_000 }).toBe(1)
+    const push = pushService.received[0]
+    expect(push.path).toBe('/push/this-browser')
+    expect(push.headers['content-encoding']).toBe('aes128gcm')
+    expect(push.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/)
+    const { publicKey } = (await (await page.request.get('/api/push/key')).json()) as { publicKey: string }
+    expect(push.headers.authorization).toContain(`k=${publicKey}`)
+    const payload = JSON.parse(decryptPush(push.body, ua, auth)) as { title: string; type: string; tag: string }
+    expect(payload.title).toBe('Lifeline test')
+    expect(payload.type).toBe('test')
+    await expect(section.getByText('Last delivery: sent')).toBeVisible({ timeout: 15_000 })
+
+    // The real service worker shows a notification for a push (CDP delivers one, as a push service would).
+    const cdp = await context.newCDPSession(page)
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const r = registrations.find((x) => !x.isDeleted)
+        if (r) resolve(r.registrationId)
+      }),
+    )
+    await cdp.send('ServiceWorker.enable')
+    const origin = new URL(page.url()).origin
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({ title: 'You are near Rusty Anchor', body: 'Want to call Sam?', url: '/gps', alertId: 1, tag: 'alert-1', type: 'geofence_enter_avoid' }),
+    })
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.ready
+            // Notification.actions is Chromium's; the DOM types do not have it yet.
+            type WithActions = Notification & { actions: { title: string }[] }
+            return (await reg.getNotifications()).map((n) => ({
+              title: n.title,
+              tag: n.tag,
+              actions: (n as WithActions).actions.map((a) => a.title),
+            }))
+          }),
+        { timeout: 10_000 },
+      )
+      .toEqual([{ title: 'You are near Rusty Anchor', tag: 'alert-1', actions: ["I'm okay", 'Open my safety plan'] }])
+  } finally {
+    await pushService.close()
+  }
+})

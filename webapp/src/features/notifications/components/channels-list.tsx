@@ -1,0 +1,187 @@
+import * as React from 'react'
+
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Switch } from '@/components/ui/switch'
+import { toast } from '@/hooks/use-toast'
+import { isUnauthorizedError, readApiError } from '@/lib/api-client'
+
+import { useChannels, useCreateChannel, useDeleteChannel, useSetChannelEnabled, useTestChannel } from '../api/notifications'
+import { notificationsText } from '../content'
+import type { Channel } from '../types'
+import { LastResult } from './last-result'
+
+const text = notificationsText.channels
+
+type Kind = 'email' | 'webhook' | 'ntfy'
+
+/** "How I'm told": the person's channels, adding one, turning one off, a test and its last result. */
+export function ChannelsList({ timeZone }: { timeZone: string }) {
+  const [waiting, setWaiting] = React.useState(false)
+  const channels = useChannels({ polling: waiting })
+  React.useEffect(() => {
+    if (!waiting) return
+    const stop = window.setTimeout(() => setWaiting(false), 30_000)
+    return () => window.clearTimeout(stop)
+  }, [waiting])
+  return (
+      <div className="grid gap-6">
+        {channels.isPending ? (
+          <div className="grid gap-3" aria-busy="true">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : channels.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+            <span>{text.loadFailed}</span>
+            <Button variant="outline" size="sm" onClick={() => void channels.refetch()}>
+              {text.retry}
+            </Button>
+          </div>
+        ) : channels.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{text.empty}</p>
+        ) : (
+          <ul className="grid gap-3" aria-label={text.title}>
+            {channels.data.map((c) => (
+              <ChannelRow key={c.id} channel={c} timeZone={timeZone} onTest={() => setWaiting(true)} />
+            ))}
+          </ul>
+        )}
+        <AddChannelForm />
+      </div>
+  )
+}
+
+function kindOf(c: Channel): Kind {
+  return c.ntfy ? 'ntfy' : c.kind
+}
+
+function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone: string; onTest: () => void }) {
+  const enable = useSetChannelEnabled()
+  const remove = useDeleteChannel()
+  const test = useTestChannel()
+  const [confirming, setConfirming] = React.useState(false)
+  const switchId = React.useId()
+  const failed = (error: unknown) => {
+    if (!isUnauthorizedError(error)) toast({ title: readApiError(error)?.message ?? text.actionFailed, variant: 'destructive' })
+  }
+  return (
+    <li className="grid gap-3 rounded-lg border p-3 sm:p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary">{text.kinds[kindOf(channel)]}</Badge>
+        <span className="min-w-0 flex-1 text-sm font-medium break-all">{channel.address}</span>
+        <div className="flex items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={channel.enabled}
+            disabled={enable.isPending}
+            aria-label={`${text.on}: ${channel.address}`}
+            onCheckedChange={(enabled) => enable.mutate({ id: channel.id, enabled }, { onError: failed })}
+          />
+          <label htmlFor={switchId} className="text-sm">
+            {text.on}
+          </label>
+        </div>
+      </div>
+      <LastResult state={channel.lastState} error={channel.lastError} at={channel.lastAt} timeZone={timeZone} />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={test.isPending || !channel.enabled}
+          onClick={() =>
+            test.mutate(channel.id, {
+              onSuccess: () => {
+                onTest()
+                toast({ title: text.testQueued })
+              },
+              onError: failed,
+            })
+          }
+        >
+          {text.sendTest}
+          <span className="sr-only"> to {channel.address}</span>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+          {text.remove}
+          <span className="sr-only"> {channel.address}</span>
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate(channel.id, { onSettled: () => setConfirming(false), onError: failed })}
+        title={text.removeTitle}
+        description={text.removeBody}
+        cancelLabel="Keep it"
+        confirmLabel={text.remove}
+        pending={remove.isPending}
+      />
+    </li>
+  )
+}
+
+function AddChannelForm() {
+  const create = useCreateChannel()
+  const [kind, setKind] = React.useState<Kind>('email')
+  const [address, setAddress] = React.useState('')
+  const [error, setError] = React.useState<string | undefined>()
+  function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setError(undefined)
+    create.mutate(
+      { kind: kind === 'email' ? 'email' : 'webhook', address: address.trim(), ntfy: kind === 'ntfy' },
+      {
+        onSuccess: () => {
+          setAddress('')
+          toast({ title: text.added })
+        },
+        onError: (e) => {
+          if (isUnauthorizedError(e)) return
+          const details = readApiError(e)
+          const fields = details?.fields ?? {}
+          setError(fields.address ?? fields.kind ?? fields.ntfy ?? details?.message ?? text.addFailed)
+        },
+      },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-3 border-t pt-4 sm:grid-cols-[10rem_1fr] sm:items-start">
+      <FormField label={text.kindLabel}>
+        {(control) => (
+          <NativeSelect {...control} value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+            {text.kindChoices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label={text.addressLabel[kind]} hint={text.addressHint[kind]} error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            type={kind === 'email' ? 'email' : 'url'}
+            inputMode={kind === 'email' ? 'email' : 'url'}
+            autoComplete={kind === 'email' ? 'email' : 'off'}
+            required
+            value={address}
+            placeholder={kind === 'email' ? 'name@example.org' : kind === 'ntfy' ? 'https://ntfy.sh/your-topic' : 'https://'}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="sm:col-start-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? text.adding : text.add}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query'
+import * as React from 'react'
+
+import { deletePushSubscription, getPushKey, notificationKeys, savePushSubscription, usePushSubscriptions } from '../api/notifications'
+import { base64UrlToBytes, deviceLabel, pushSupported, workerRegistration } from '../lib/push'
+
+export type DevicePushState = 'unsupported' | 'denied' | 'off' | 'on'
+
+/**
+ * This browser's web push: whether it is on (the browser has a subscription the
+ * server knows), and turning it on (asking for permission only then) or off.
+ */
+export function useDevicePush() {
+  const supported = pushSupported()
+  const client = useQueryClient()
+  const [endpoint, setEndpoint] = React.useState<string | null>(null)
+  const [permission, setPermission] = React.useState<NotificationPermission>(supported ? Notification.permission : 'denied')
+  const [busy, setBusy] = React.useState(false)
+  const [error, setError] = React.useState<string | null>(null)
+  const subscriptions = usePushSubscriptions({ polling: false })
+
+  React.useEffect(() => {
+    if (!supported) return
+    let live = true
+    void navigator.serviceWorker
+      .getRegistration()
+      .then((reg) => reg?.pushManager.getSubscription())
+      .then((sub) => {
+        if (live) setEndpoint(sub?.endpoint ?? null)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [supported])
+
+  const mine = subscriptions.data?.find((s) => s.endpoint === endpoint) ?? null
+  const state: DevicePushState = !supported
+    ? 'unsupported'
+    : permission === 'denied'
+      ? 'denied'
+      : mine
+        ? 'on'
+        : 'off'
+
+  const refresh = () => client.invalidateQueries({ queryKey: notificationKeys.pushSubscriptions() })
+
+  async function turnOn() {
+    setBusy(true)
+    setError(null)
+    try {
+      const answer = await Notification.requestPermission()
+      setPermission(answer)
+      if (answer !== 'granted') return
+      const [{ publicKey }, reg] = await Promise.all([getPushKey(), workerRegistration()])
+      const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) })
+      const json = sub.toJSON()
+      await savePushSubscription({
+        endpoint: sub.endpoint,
+        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+        label: deviceLabel(navigator.userAgent),
+      })
+      setEndpoint(sub.endpoint)
+      await refresh()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function turnOff() {
+    setBusy(true)
+    setError(null)
+    try {
+      const reg = await navigator.serviceWorker.getRegistration()
+      const sub = await reg?.pushManager.getSubscription()
+      if (mine) await deletePushSubscription(mine.id)
+      await sub?.unsubscribe()
+      setEndpoint(null)
+      await refresh()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function remove(id: number) {
+    await deletePushSubscription(id)
+    await refresh()
+  }
+
+  return { state, busy, error, mine, subscriptions, turnOn, turnOff, remove }
+}
