@@ -104,6 +104,9 @@ type Config struct {
 	// quiet hours (the delivery worker sends what they queue).
 	Care   lifeline.CareService
 	Notify lifeline.NotifyService
+	// SOS raises an SOS (default: Care's, announced on Events); the
+	// ingest writer shares it for the bracelet's button.
+	SOS lifeline.SOSRaiser
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -163,6 +166,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Events == nil {
 		cfg.Events = live.NewBus(nil, cfg.Logger)
+	}
+	if cfg.SOS == nil && cfg.Care != nil {
+		cfg.SOS = live.NewSOS(cfg.Care, cfg.Events, cfg.Logger)
 	}
 	s := &Server{cfg: cfg, hub: newHub(), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
 	cfg.Events.OnUserEvent(s.hub.deliver)
