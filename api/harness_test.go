@@ -75,6 +75,7 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 	cfg.CrisisContacts, cfg.Plans, cfg.Chat = app.db, app.db, provider
 	cfg.Symptoms, cfg.Content = app.db, app.db
 	cfg.Care, cfg.Notify = app.db, app.db
+	cfg.Escalation = app.db
 	for _, f := range configure {
 		f(&cfg)
 	}

@@ -173,6 +173,10 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/channels/{id}/test": {id: ownChannel},
 	"GET /api/quiet-hours":         {},
 	"PUT /api/quiet-hours":         {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
+	"GET /api/escalation":          {},
+	"PUT /api/escalation": {body: func(string) map[string]any {
+		return map[string]any{"avoidZone": "after", "avoidZoneMinutes": 30, "missedCheckinDays": 3, "device": "never"}
+	}},
 
 	"GET /api/devices": {},
 	"POST /api/devices": {echoes: true, body: func(tag string) map[string]any {
@@ -353,7 +357,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/auth/user", "/api/checkins", "/api/checkins/today", "/api/alerts", "/api/alerts/" + v.ids[ownAlert],
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
-		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/supporting/" + v.ids[ownSupported],
+		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation", "/api/supporting/" + v.ids[ownSupported],
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

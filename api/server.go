@@ -107,6 +107,8 @@ type Config struct {
 	// SOS raises an SOS (default: Care's, announced on Events); the
 	// ingest writer shares it for the bracelet's button.
 	SOS lifeline.SOSRaiser
+	// Escalation stores when each wearer's supporters are told.
+	Escalation lifeline.EscalationService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -264,6 +266,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/channels/{id}/test", s.testChannel)
 			r.Get("/quiet-hours", s.getQuietHours)
 			r.Put("/quiet-hours", s.putQuietHours)
+			r.Get("/escalation", s.getEscalation)
+			r.Put("/escalation", s.putEscalation)
 
 			r.Get("/devices", s.listDevices)
 			r.Post("/devices", s.createDevice)

@@ -133,6 +133,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Content:              m.db,
 		Care:                 m.db,
 		SOS:                  sos,
+		Escalation:           m.db,
 		Notify:               m.db,
 		CrisisContacts:       m.db,
 		Plans:                m.db,

@@ -10,6 +10,7 @@ import { GpsScreen } from '@/features/gps/components/gps-screen'
 import { gpsText } from '@/features/gps/content'
 import type { MapPoint } from '@/features/gps/types'
 
+import { alertActions } from './alert-actions'
 import { evidenceToPoints } from './gps-evidence'
 
 export type GpsRouteProps = {
@@ -41,6 +42,7 @@ export function GpsRoute({ user }: GpsRouteProps) {
             currentPath={routes.gps.path}
             onEvidence={onEvidence}
             title={gpsText.alerts.title}
+            actions={alertActions}
           />
         ) : null
       }

@@ -6,6 +6,7 @@ import { HistoryRetention } from '@/features/settings/components/history-retenti
 import { PasswordForm } from '@/features/settings/components/password-form'
 import { ProfileForm } from '@/features/settings/components/profile-form'
 import { settingsText } from '@/features/settings/content'
+import { EscalationSettingsSection } from '@/features/sos/components/escalation-settings'
 
 export type SettingsRouteProps = {
   user: User
@@ -23,6 +24,7 @@ export function SettingsRoute({ user }: SettingsRouteProps) {
       <ProfileForm user={user} onSaved={storeUser} />
       <PasswordForm hasPassword={user.hasPassword} />
       <HistoryRetention user={user} onSaved={storeUser} />
+      <EscalationSettingsSection />
       <ExportData />
       <DeleteAccount hasPassword={user.hasPassword} />
     </div>
