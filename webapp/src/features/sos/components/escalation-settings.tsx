@@ -62,7 +62,7 @@ export function EscalationSettingsSection() {
             </Button>
           </div>
         ) : (
-          <EscalationForm key={JSON.stringify(settings.data)} settings={settings.data} />
+          <EscalationForm settings={settings.data} />
         )}
       </CardContent>
     </Card>

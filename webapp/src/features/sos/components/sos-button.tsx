@@ -1,4 +1,5 @@
 import { Siren } from 'lucide-react'
+import * as React from 'react'
 
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
@@ -16,7 +17,8 @@ export type SosButtonProps = {
 /** "Alert my people now": one confirmation, then the result. */
 export function SosButton({ variant = 'bar', className }: SosButtonProps) {
   const flow = useSosFlow()
-  const dialog = <SosDialog phase={flow.phase} sending={flow.sending} onConfirm={flow.confirm} onClose={flow.close} />
+  const opener = React.useRef<HTMLButtonElement>(null)
+  const dialog = <SosDialog returnFocus={opener} phase={flow.phase} sending={flow.sending} onConfirm={flow.confirm} onClose={flow.close} />
   if (variant === 'card') {
     return (
       <section aria-labelledby="sos-card-title" className={cn('grid gap-3 rounded-xl border border-red-500/30 bg-card p-5 shadow-sm', className)}>
@@ -27,7 +29,7 @@ export function SosButton({ variant = 'bar', className }: SosButtonProps) {
           <p className="mt-1 text-sm text-muted-foreground">{sosText.crisisDescription}</p>
         </div>
         <div>
-          <Button variant="destructive" size="lg" onClick={flow.open} data-testid="sos-button">
+          <Button variant="destructive" size="lg" ref={opener} onClick={flow.open} data-testid="sos-button">
             <Siren aria-hidden="true" />
             {sosText.button}
           </Button>
@@ -42,6 +44,7 @@ export function SosButton({ variant = 'bar', className }: SosButtonProps) {
         variant="destructive"
         size="sm"
         className={cn('rounded-full', className)}
+        ref={opener}
         onClick={flow.open}
         aria-label={sosText.button}
         title={sosText.button}

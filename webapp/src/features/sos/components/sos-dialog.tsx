@@ -1,4 +1,5 @@
 import { Phone } from 'lucide-react'
+import type * as React from 'react'
 
 import {
   AlertDialog,
@@ -16,6 +17,8 @@ import { sosText } from '../content'
 import type { SosPhase } from '../hooks/use-sos-flow'
 
 export type SosDialogProps = {
+  /** Gets the focus back when the dialog closes (the button that opened it). */
+  returnFocus: React.RefObject<HTMLElement | null>
   phase: SosPhase
   sending: boolean
   onConfirm: () => void
@@ -41,11 +44,17 @@ function Call988() {
 }
 
 /** The one confirmation of "Alert my people now", then the server's answer in the same dialog. */
-export function SosDialog({ phase, sending, onConfirm, onClose }: SosDialogProps) {
+export function SosDialog({ returnFocus, phase, sending, onConfirm, onClose }: SosDialogProps) {
   const open = phase.step !== 'closed'
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !sending && onClose()}>
-      <AlertDialogContent data-testid="sos-dialog">
+      <AlertDialogContent
+        data-testid="sos-dialog"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          returnFocus.current?.focus()
+        }}
+      >
         {phase.step === 'done' ? (
           <>
             <AlertDialogHeader>
