@@ -17,7 +17,7 @@ describe('EscalationSettingsSection', () => {
     stubFetch({
       '/api/escalation': () => jsonResponse({ body: defaults }),
       'PUT /api/escalation': (init) => {
-        sent = JSON.parse(String(init?.body))
+        sent = JSON.parse(init?.body as string)
         return jsonResponse({ body: { ...(sent as object), defaultAvoidZoneMinutes: 10 } })
       },
     })

@@ -37,7 +37,7 @@ describe('SosButton', () => {
       await user.keyboard('{Escape}')
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
       expect(button).toHaveFocus()
-      expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/sos' && init?.method === 'POST')).toBe(false)
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/sos' && init?.method === 'POST')).toBe(false)
     })
   }
 
