@@ -41,16 +41,7 @@ func (w *Writer) SubmitSOS(fixes []lifeline.Fix, press SOSPress, done func(error
 
 // WriteSOS submits an SOS press and waits until it is raised.
 func (w *Writer) WriteSOS(ctx context.Context, fixes []lifeline.Fix, press SOSPress) error {
-	result := make(chan error, 1)
-	if err := w.SubmitSOS(fixes, press, func(err error) { result <- err }); err != nil {
-		return err
-	}
-	select {
-	case err := <-result:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return awaitDone(ctx, func(done func(error)) error { return w.SubmitSOS(fixes, press, done) })
 }
 
 // raiseSOS raises a committed job's SOS, retrying while the database is

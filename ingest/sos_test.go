@@ -20,14 +20,7 @@ import (
 // packet raises nothing.
 func TestBraceletSOSRaisesTheSameSOSOnBothPaths(t *testing.T) {
 	db := storetest.NewDB(t)
-	paths := []struct {
-		name  string
-		start func(*testing.T, clockRig) string
-	}{
-		{"embedded broker", embeddedPath},
-		{"external broker", externalPath},
-	}
-	for _, p := range paths {
+	for _, p := range bothPaths {
 		t.Run(p.name, func(t *testing.T) {
 			ctx := context.Background()
 			device, token := pairedDevice(t, db, strings.ReplaceAll(p.name, " ", "-")+"@sos.example.org")

@@ -136,8 +136,13 @@ func (w *Writer) Write(ctx context.Context, fixes []lifeline.Fix, batteries []li
 	if len(fixes)+len(batteries) == 0 {
 		return nil
 	}
+	return awaitDone(ctx, func(done func(error)) error { return w.Submit(fixes, batteries, done) })
+}
+
+// awaitDone submits with a done callback and waits for its outcome.
+func awaitDone(ctx context.Context, submit func(done func(error)) error) error {
 	result := make(chan error, 1)
-	if err := w.Submit(fixes, batteries, func(err error) { result <- err }); err != nil {
+	if err := submit(func(err error) { result <- err }); err != nil {
 		return err
 	}
 	select {
