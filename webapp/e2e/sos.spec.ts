@@ -17,7 +17,7 @@ const OLD_BAR = { lat: 37.7793, lon: -122.4093 }
 test.use({ colorScheme: 'light' })
 
 /** A second account accepts the wearer's invitation and is granted the SOS scope; it returns that account's page. */
-async function addSupporter(page: Page, label: string): Promise<Page> {
+async function addSupporter(page: Page, label: string, alerts: string[] = ['sos']): Promise<Page> {
   const invite = await page.request.post('/api/supporters', { data: { label } })
   expect(invite.status(), await invite.text()).toBe(201)
   const { supporter, token } = (await invite.json()) as { supporter: { id: number }; token: string }
@@ -27,7 +27,7 @@ async function addSupporter(page: Page, label: string): Promise<Page> {
   const accept = await other.request.post('/api/care/accept', { data: { token } })
   expect(accept.status(), await accept.text()).toBeLessThan(300)
   const grant = await page.request.put(`/api/supporters/${supporter.id}/grant`, {
-    data: { checkIns: false, checkInDetails: false, alerts: ['sos'], location: 'during_alert', locationWindowMinutes: 60 },
+    data: { checkIns: false, checkInDetails: false, alerts, location: 'during_alert', locationWindowMinutes: 60 },
   })
   expect(grant.status(), await grant.text()).toBe(200)
   return other
@@ -111,6 +111,7 @@ test("I'm okay on an avoid-zone alert says when; Why this alert? lists who was t
     data: { warningSigns: [], copingStrategies: [], distractionPeoplePlaces: [], helpPeople: [], professionals: [{ name: 'Sam', phone: '+1 555 010 2000' }], environmentSafety: [], reasonsForLiving: [] },
   })
   expect(plan.status(), await plan.text()).toBe(200)
+  const sam = await addSupporter(page, 'Sam', ['avoid_zone'])
   const device = await pairBracelet(page)
   const bracelet = await Bracelet.connect(device)
   try {
@@ -126,9 +127,13 @@ test("I'm okay on an avoid-zone alert says when; Why this alert? lists who was t
   await expect(alert.getByRole('link', { name: /Call my sponsor/ })).toHaveAttribute('href', 'tel:+15550102000')
   await expect(alert.getByRole('link', { name: 'Open my safety plan' })).toHaveAttribute('href', '/crisis/safety-plan')
   await alert.getByRole('button', { name: 'Why this alert?' }).click()
-  await expect(alert.getByTestId('alert-deliveries')).toContainText('Who was told')
+  // Sam's step waits for --escalate-after; "I'm okay" skips it, and says why.
+  await expect(alert.getByTestId('alert-deliveries')).toContainText(/Sam · in the app · waiting · due \d\d:\d\d/)
   await alert.getByRole('button', { name: "I'm okay" }).click()
   await expect(alert.getByTestId('okay-at')).toHaveText(/^You said you're okay at \d\d:\d\d$/)
+  await expect(alert.getByTestId('alert-deliveries')).toContainText(`Sam · in the app · not sent`)
+  await expect(alert.getByTestId('alert-deliveries')).toContainText(`why: They answered "I'm okay".`)
+  await sam.context().close()
   await saveScreenshot('sos-alert-okay-desktop', { fullPage: false })
 
   await page.goto('/settings')

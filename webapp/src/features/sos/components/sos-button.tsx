@@ -46,7 +46,8 @@ export function SosButton({ variant = 'bar', className }: SosButtonProps) {
         className={cn('rounded-full', className)}
         ref={opener}
         onClick={flow.open}
-        aria-label={sosText.button}
+        // Both words shown (SOS on the narrowest phones) are in the name (WCAG 2.5.3).
+        aria-label={`${sosText.shortButton}, ${sosText.button}`}
         title={sosText.button}
         data-testid="sos-button"
       >
