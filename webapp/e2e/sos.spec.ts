@@ -95,6 +95,7 @@ test.describe('on a phone', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Alert your people now?' })
     await expect(dialog.getByTestId('sos-audience')).toContainText('Nobody in your care circle has the SOS alert yet')
     await expect(dialog.getByTestId('sos-audience')).toContainText('988')
+    await expect(dialog.getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988')
     await saveScreenshot('sos-confirm-phone', { fullPage: false })
     await dialog.getByRole('button', { name: 'Not now' }).click()
     await saveScreenshot('sos-crisis-phone', { fullPage: false })

@@ -29,7 +29,7 @@ describe('SosButton', () => {
     it(`asks once and ${c.name}; Cancel sends nothing and gives focus back`, async () => {
       const user = userEvent.setup({ delay: null })
       const { fetchMock } = render({ '/api/supporters': () => jsonResponse({ body: c.supporters }) })
-      const button = screen.getByRole('button', { name: sosText.button })
+      const button = screen.getByRole('button', { name: /Alert my people now/ })
       await user.click(button)
       const dialog = await screen.findByRole('alertdialog')
       expect(await screen.findByText(c.audience)).toBeInTheDocument()
@@ -60,7 +60,7 @@ describe('SosButton', () => {
     it(`shows ${r.name}`, async () => {
       const user = userEvent.setup({ delay: null })
       render({ '/api/supporters': () => jsonResponse({ body: [sam] }), 'POST /api/sos': r.answer })
-      await user.click(screen.getByRole('button', { name: sosText.button }))
+      await user.click(screen.getByRole('button', { name: /Alert my people now/ }))
       await user.click(await screen.findByRole('button', { name: sosText.confirm }))
       expect(await screen.findByRole('heading', { name: r.title })).toBeInTheDocument()
       expect(screen.getByTestId('sos-result')).toHaveTextContent(r.message)

@@ -25,8 +25,7 @@ export type SosDialogProps = {
   onClose: () => void
 }
 
-function Audience({ enabled }: { enabled: boolean }) {
-  const audience = useSosAudience({ enabled })
+function Audience({ audience }: { audience: ReturnType<typeof useSosAudience> }) {
   if (audience.isPending) return <>{sosText.loadingAudience}</>
   if (audience.isError) return <>{sosText.audienceUnknown}</>
   return <>{audience.data.length === 0 ? sosText.nobody : sosText.audience(audience.data)}</>
@@ -46,6 +45,8 @@ function Call988() {
 /** The one confirmation of "Alert my people now", then the server's answer in the same dialog. */
 export function SosDialog({ returnFocus, phase, sending, onConfirm, onClose }: SosDialogProps) {
   const open = phase.step !== 'closed'
+  const audience = useSosAudience({ enabled: open })
+  const nobody = audience.isSuccess && audience.data.length === 0
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !sending && onClose()}>
       <AlertDialogContent
@@ -75,10 +76,11 @@ export function SosDialog({ returnFocus, phase, sending, onConfirm, onClose }: S
             <AlertDialogHeader>
               <AlertDialogTitle>{sosText.dialogTitle}</AlertDialogTitle>
               <AlertDialogDescription data-testid="sos-audience">
-                <Audience enabled={open} />
+                <Audience audience={audience} />
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
+              {nobody && <Call988 />}
               <AlertDialogCancel disabled={sending}>{sosText.cancel}</AlertDialogCancel>
               <Button variant="destructive" disabled={sending} onClick={onConfirm}>
                 {sending ? sosText.sending : sosText.confirm}
