@@ -29,9 +29,10 @@ export function AppShell({ user, children, actions }: AppShellProps) {
       </aside>
       <MobileTopBar user={user} actions={actions} />
       {actions && (
-        <div className="sticky top-0 z-20 hidden h-14 items-center justify-end gap-2 border-b bg-background/95 px-10 backdrop-blur lg:flex lg:pl-82">
+        // The desktop's top bar (the phone's is MobileTopBar): a banner landmark, so its button is inside one.
+        <header className="sticky top-0 z-20 hidden h-14 items-center justify-end gap-2 border-b bg-background/95 px-10 backdrop-blur lg:flex lg:pl-82">
           {actions}
-        </div>
+        </header>
       )}
       <main id="main-content" tabIndex={-1} className="outline-none lg:pl-72">
         <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 sm:px-6 lg:px-10 lg:py-10">{children}</div>
