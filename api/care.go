@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lifeline"
-	"lifeline/live"
 )
 
 // The care circle: a wearer's supporters and their grants, and the
@@ -333,12 +331,11 @@ func (s *Server) checkInSummary(r *http.Request, p *lifeline.Supported) (*checkI
 // at once, quiet hours or not.
 func (s *Server) sos(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	alert, reached, err := s.cfg.Care.RaiseSOS(ctx, currentUser(ctx).ID, s.cfg.Now())
+	alert, reached, err := s.cfg.SOS.RaiseSOS(ctx, currentUser(ctx).ID, s.cfg.Now())
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	s.publishAlert(ctx, alert)
 	writeJSON(w, http.StatusCreated, struct {
 		Alert      *lifeline.Alert `json:"alert"`
 		Supporters int             `json:"supporters"`
@@ -358,12 +355,4 @@ func (s *Server) answerOkay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, a)
-}
-
-// publishAlert tells the wearer's open pages; a failure only delays it
-// until they reload (the alert is stored).
-func (s *Server) publishAlert(ctx context.Context, a *lifeline.Alert) {
-	if err := s.cfg.Events.Publish(ctx, live.AlertRaised(a)); err != nil {
-		s.cfg.Logger.Warn("publish alert", "alert", a.ID, "err", err)
-	}
 }

@@ -204,6 +204,10 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/share-links":                  {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
 	"DELETE /api/share-links/{id}":           {id: ownShare},
 	"POST /api/share/view":                   {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/escalation":                    {},
+	"PUT /api/escalation": {body: func(string) map[string]any {
+		return map[string]any{"avoidZone": "after", "avoidZoneMinutes": 30, "missedCheckinDays": 3, "device": "never"}
+	}},
 
 	"GET /api/devices": {},
 	"POST /api/devices": {echoes: true, body: func(tag string) map[string]any {
@@ -386,8 +390,8 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/auth/user", "/api/checkins", "/api/checkins/today", "/api/alerts", "/api/alerts/" + v.ids[ownAlert],
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
-		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/push/subscriptions", "/api/supporting/" + v.ids[ownSupported],
-		"/api/share-links",
+		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation", "/api/push/subscriptions",
+		"/api/supporting/" + v.ids[ownSupported], "/api/share-links",
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

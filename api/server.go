@@ -108,6 +108,11 @@ type Config struct {
 	Shares lifeline.ShareService
 	// Push stores the VAPID keys and the push subscriptions (push.go).
 	Push lifeline.PushService
+	// SOS raises an SOS (default: Care's, announced on Events); the
+	// ingest writer shares it for the bracelet's button.
+	SOS lifeline.SOSRaiser
+	// Escalation stores when each wearer's supporters are told.
+	Escalation lifeline.EscalationService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -167,6 +172,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Events == nil {
 		cfg.Events = live.NewBus(nil, cfg.Logger)
+	}
+	if cfg.SOS == nil && cfg.Care != nil {
+		cfg.SOS = live.NewSOS(cfg.Care, cfg.Events, cfg.Logger)
 	}
 	s := &Server{cfg: cfg, hub: newHub(), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
 	cfg.Events.OnUserEvent(s.hub.deliver)
@@ -274,6 +282,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/push/subscriptions", s.savePushSubscription)
 			r.Delete("/push/subscriptions/{id}", s.deletePushSubscription)
 			r.Post("/push/subscriptions/{id}/test", s.testPushSubscription)
+			r.Get("/escalation", s.getEscalation)
+			r.Put("/escalation", s.putEscalation)
 
 			r.Get("/devices", s.listDevices)
 			r.Post("/devices", s.createDevice)

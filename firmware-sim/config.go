@@ -301,6 +301,9 @@ Scenarios:
   fuzz      wanders, and also sends --fuzz-rate malformed, oversize and out-of-range
             packets per fix (from the contract's fixtures and generated); the
             server must acknowledge and drop them; they never count as lost
+  sos       wanders; once the first fix is acknowledged, presses the SOS button
+            (bracelets/{id}/sos, with that fix's position). With --verify, checks
+            that the account has an SOS alert from the run
 
 Summary: sent, acknowledged and lost count fixes (lost: sent, never
 acknowledged); latency is publish to PUBACK of position packets; fixes/s is
@@ -316,6 +319,8 @@ func (c *Config) validate() error {
 	switch {
 	case !slices.Contains(scenarios, c.Scenario):
 		return usagef("--scenario %q: want one of %s", c.Scenario, strings.Join(scenarios, ", "))
+	case c.Protocol != protoBracelet && c.Scenario == scenarioSOS:
+		return usagef("the sos scenario presses the bracelet's SOS button: it needs --protocol bracelet")
 	case c.Protocol != protoBracelet && c.Scenario == scenarioFuzz:
 		return usagef("the fuzz scenario sends the bracelet contract's bad packets: it needs --protocol bracelet")
 	case c.QoS != 0 && c.QoS != 1:

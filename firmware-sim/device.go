@@ -19,6 +19,7 @@ const (
 	kindPosition packetKind = iota
 	kindBattery
 	kindFuzz
+	kindSOS
 )
 
 // flight is a publish waiting for its PUBACK.
@@ -67,6 +68,8 @@ type device struct {
 	due        int // load mode: fixes to sample and send as soon as the window allows
 	fuzzDue    int
 	batteryDue bool
+	sos        sosState   // the sos scenario's one press
+	sosFix     pendingFix // the first acknowledged fix: where the press happens
 	acked      []ackedFix // with --verify
 	rejected   []ackedFix // with --verify: acknowledged, expected to be rejected (outOfWindow)
 
@@ -269,6 +272,8 @@ func (d *device) pump() {
 		case d.batteryDue:
 			d.batteryDue = false
 			d.sendBattery(now)
+		case d.sos == sosDue:
+			d.sendSOS(now)
 		case d.fuzzDue > 0:
 			d.fuzzDue--
 			d.sendFuzz(now)
@@ -372,8 +377,11 @@ func (d *device) complete(f flight, err error, now time.Time) {
 	c := &d.s.c
 	c.inflight.Add(-1)
 	if err != nil {
-		if f.kind == kindPosition {
+		switch f.kind {
+		case kindPosition:
 			d.flash.requeue(f.fixes)
+		case kindSOS:
+			d.sos = sosDue // pressed again once the connection is back
 		}
 		return
 	}
@@ -397,6 +405,12 @@ func (d *device) complete(f flight, err error, now time.Time) {
 		c.batteryAcked.Add(1)
 	case kindFuzz:
 		c.fuzzAcked.Add(1)
+	case kindSOS:
+		c.sosAcked.Add(1)
+		d.sos = sosAcked
+	}
+	if f.kind == kindPosition && d.sos == sosNone && d.cfg().Scenario == scenarioSOS && len(f.fixes) > 0 {
+		d.sos, d.sosFix = sosDue, f.fixes[len(f.fixes)-1]
 	}
 }
 

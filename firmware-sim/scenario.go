@@ -19,9 +19,10 @@ const (
 	scenarioOffline  = "offline"  // wanders; drops the connection for a while, buffering on flash
 	scenarioSkew     = "skew"     // wanders with the device clock off by --skew
 	scenarioFuzz     = "fuzz"     // wanders, and sends malformed and out-of-range packets too
+	scenarioSOS      = "sos"      // wanders; presses the SOS button once, after its first fix is acknowledged
 )
 
-var scenarios = []string{scenarioWander, scenarioRoute, scenarioApproach, scenarioOffline, scenarioSkew, scenarioFuzz}
+var scenarios = []string{scenarioWander, scenarioRoute, scenarioApproach, scenarioOffline, scenarioSkew, scenarioFuzz, scenarioSOS}
 
 // A mover is where the wearer truly is; GPS noise is added on top.
 type mover interface {

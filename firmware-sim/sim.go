@@ -31,6 +31,7 @@ type counters struct {
 	skipped, flashDropped       atomic.Int64
 	batterySent, batteryAcked   atomic.Int64
 	fuzzSent, fuzzAcked         atomic.Int64
+	sosSent, sosAcked           atomic.Int64
 	errors, reconnects, refused atomic.Int64
 	configs, offlines           atomic.Int64
 	latency                     latency.Histogram // publish to PUBACK of position packets
@@ -74,6 +75,7 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (*Summary, e
 	if err != nil {
 		return nil, err
 	}
+	started := time.Now()
 	run := s.run
 	if cfg.Lean {
 		run = s.runLean
@@ -92,11 +94,15 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (*Summary, e
 		// Not cancelled by the Ctrl-C that ended the run (a second one
 		// ends the process): an interrupted run is still verified.
 		v, err := s.verify(context.WithoutCancel(ctx))
+		if err == nil {
+			err = s.verifySOS(context.WithoutCancel(ctx), v, started)
+		}
 		if err != nil {
 			return sum, fmt.Errorf("verify: %w", err)
 		}
 		sum.Verify = v
 		printVerify(stdout, v)
+		printVerifySOS(stdout, v, cfg.Scenario)
 		if cfg.SummaryJSON != "" {
 			if err := writeSummaryJSON(cfg.SummaryJSON, sum); err != nil {
 				return sum, fmt.Errorf("--summary-json: %w", err)

@@ -42,6 +42,8 @@ type Summary struct {
 	BatteryAcked  int64    `json:"battery_acked"`
 	FuzzSent      int64    `json:"fuzz_sent"`
 	FuzzAcked     int64    `json:"fuzz_acked"`
+	SOSSent       int64    `json:"sos_sent"` // SOS presses published (the sos scenario)
+	SOSAcked      int64    `json:"sos_acked"`
 	Configs       int64    `json:"configs"` // config messages received
 	Offlines      int64    `json:"offlines"`
 	ErrorExamples []string `json:"error_examples,omitempty"`
@@ -67,6 +69,7 @@ func (s *sim) summary(window time.Duration, ackedInWindow int64, ramp time.Durat
 		FlashDropped: c.flashDropped.Load(), OutOfWindow: c.outOfWindow.Load(), Refused: c.refused.Load(),
 		BatterySent: c.batterySent.Load(), BatteryAcked: c.batteryAcked.Load(),
 		FuzzSent: c.fuzzSent.Load(), FuzzAcked: c.fuzzAcked.Load(),
+		SOSSent: c.sosSent.Load(), SOSAcked: c.sosAcked.Load(),
 		Configs: c.configs.Load(), Offlines: c.offlines.Load(),
 		ErrorExamples: s.topErrors(),
 	}

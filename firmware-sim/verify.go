@@ -17,17 +17,28 @@ type VerifyResult struct {
 	StoredInvalid int `json:"stored_invalid"`
 	// Unacknowledged counts stored fixes of these devices, in the run's time
 	// range, that were never acknowledged (sent, but the PUBACK was lost).
-	Unacknowledged int      `json:"unacknowledged"`
-	Examples       []string `json:"examples,omitempty"`
+	Unacknowledged int `json:"unacknowledged"`
+	// The sos scenario: whether a press was acknowledged, and the SOS
+	// alert found on the account (0: none).
+	SOSChecked bool     `json:"sos_checked,omitempty"`
+	SOSAlert   int64    `json:"sos_alert,omitempty"`
+	Examples   []string `json:"examples,omitempty"`
+
+	sosMissing bool
 }
 
-func (v *VerifyResult) failed() bool { return v.Missing > 0 || v.Duplicates > 0 || v.StoredInvalid > 0 }
+func (v *VerifyResult) failed() bool {
+	return v.Missing > 0 || v.Duplicates > 0 || v.StoredInvalid > 0 || v.sosMissing
+}
 
 // verifyError is a --verify that found acknowledged fixes missing or
 // stored twice, or rejected ones stored.
 type verifyError struct{ v *VerifyResult }
 
 func (e *verifyError) Error() string {
+	if e.v.sosMissing {
+		return "verify: the SOS press raised no SOS alert"
+	}
 	return fmt.Sprintf("verify: of %d acknowledged fixes %d are missing and %d stored more than once; %d that should have been rejected are stored",
 		e.v.Checked, e.v.Missing, e.v.Duplicates, e.v.StoredInvalid)
 }

@@ -22,6 +22,7 @@ type decoded struct {
 	kind      wire.Kind
 	fixes     []lifeline.Fix
 	batteries []lifeline.BatteryReading
+	sos       *SOSPress // the SOS button was pressed (fixes holds its position, if sent)
 }
 
 // decodePacket is the one way a published packet becomes rows, whichever
@@ -62,6 +63,8 @@ func decodePacket(topic string, payload []byte, from sender, now time.Time, limi
 		return decoded{kind: kind, batteries: []lifeline.BatteryReading{{
 			UserID: from.userID, DeviceID: from.deviceID, Seq: int64(b.Seq), TS: b.TS, Battery: b.Bat, Charging: b.Charging, ReceivedAt: now,
 		}}}, nil
+	case wire.KindSOS:
+		return decodeSOS(payload, from, now, limits)
 	default:
 		return decoded{}, &wire.Error{Reason: wire.ReasonBadTopic, Packet: "topic", Index: -1, Detail: "devices do not publish to " + topic}
 	}

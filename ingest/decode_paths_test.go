@@ -81,16 +81,18 @@ func externalPath(t *testing.T, r clockRig) string {
 // machine's: with the clock an hour behind, a fix taken now is from the
 // future and refused, and one taken at the clock's now is stored, received
 // at the clock's time.
+// bothPaths are the two ways into ingest, for tests that run on each.
+var bothPaths = []struct {
+	name  string
+	start func(*testing.T, clockRig) string
+}{
+	{"embedded broker", embeddedPath},
+	{"external broker", externalPath},
+}
+
 func TestFixesAreCheckedAgainstTheInjectedClockOnBothPaths(t *testing.T) {
 	db := storetest.NewDB(t)
-	paths := []struct {
-		name  string
-		start func(*testing.T, clockRig) string
-	}{
-		{"embedded broker", embeddedPath},
-		{"external broker", externalPath},
-	}
-	for _, p := range paths {
+	for _, p := range bothPaths {
 		t.Run(p.name, func(t *testing.T) {
 			ctx := context.Background()
 			device, token := pairedDevice(t, db, strings.ReplaceAll(p.name, " ", "-")+"@clock.example.org")

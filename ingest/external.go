@@ -77,6 +77,7 @@ func StartExternal(cfg ExternalConfig) (*External, error) {
 			filters := map[string]byte{
 				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/position": 1,
 				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/battery":  1,
+				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/sos":      1,
 				"$share/" + SharedGroup + "/" + OwnTracksRoot + "/+/+":         1,
 			}
 			tok := c.SubscribeMultiple(filters, e.handle)
@@ -148,7 +149,13 @@ func (e *External) handle(_ paho.Client, msg paho.Message) {
 		e.reject(msg, wire.ReasonOf(err))
 		return
 	}
-	if err := e.cfg.Writer.Write(context.Background(), p.fixes, p.batteries); err != nil {
+	write := func() error { return e.cfg.Writer.Write(context.Background(), p.fixes, p.batteries) }
+	if sw, ok := e.cfg.Writer.(interface {
+		WriteSOS(context.Context, []lifeline.Fix, SOSPress) error
+	}); ok && p.sos != nil {
+		write = func() error { return sw.WriteSOS(context.Background(), p.fixes, *p.sos) }
+	}
+	if err := write(); err != nil {
 		if lifeline.ErrorCode(err) == lifeline.EINVALID {
 			e.reject(msg, "store_refused")
 			return

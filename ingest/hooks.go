@@ -272,7 +272,7 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 	if s.kind == lifeline.DevicePhone {
 		h.learnOwnTracksDevice(s, pk.TopicName)
 	}
-	return pk, h.submit(cl, p.fixes, p.batteries, func(err error) {
+	done := func(err error) {
 		switch {
 		case err == nil:
 			ack(packets.CodeSuccess)
@@ -281,7 +281,15 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		default:
 			cl.Stop(err) // no negative PUBACK in 3.1.1: let the device resend
 		}
-	})
+	}
+	if p.sos != nil {
+		if err := h.writer.SubmitSOS(p.fixes, *p.sos, done); err != nil {
+			h.log.Warn("sos not queued", "device", cl.ID, "err", err)
+			cl.Stop(err)
+		}
+		return pk, packets.ErrRejectPacket
+	}
+	return pk, h.submit(cl, p.fixes, p.batteries, done)
 }
 
 // record keeps the packet for the tester view: a copy of its first bytes

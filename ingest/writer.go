@@ -36,6 +36,8 @@ type WriterConfig struct {
 	Metrics       *Metrics
 	// Observer is told about every committed fix (the geofence engine).
 	Observer lifeline.FixObserver
+	// SOS raises a bracelet's SOS once its position is committed (ingest/sos.go).
+	SOS lifeline.SOSRaiser
 }
 
 // Writer batches fixes from every device into few transactions (group
@@ -62,6 +64,7 @@ type Writer struct {
 type writeJob struct {
 	fixes     []lifeline.Fix
 	batteries []lifeline.BatteryReading
+	sos       *SOSPress // raised after the rows commit, before done
 	received  time.Time
 	done      func(error)
 }
@@ -104,7 +107,10 @@ var _ lifeline.FixWriter = (*Writer)(nil)
 // nothing but still waits its turn. Submit blocks while the pending rows
 // are over budget.
 func (w *Writer) Submit(fixes []lifeline.Fix, batteries []lifeline.BatteryReading, done func(error)) error {
-	job := &writeJob{fixes: fixes, batteries: batteries, received: time.Now(), done: done}
+	return w.submit(&writeJob{fixes: fixes, batteries: batteries, received: time.Now(), done: done})
+}
+
+func (w *Writer) submit(job *writeJob) error {
 	select {
 	case <-w.closing:
 		return ErrWriterClosed
@@ -130,8 +136,13 @@ func (w *Writer) Write(ctx context.Context, fixes []lifeline.Fix, batteries []li
 	if len(fixes)+len(batteries) == 0 {
 		return nil
 	}
+	return awaitDone(ctx, func(done func(error)) error { return w.Submit(fixes, batteries, done) })
+}
+
+// awaitDone submits with a done callback and waits for its outcome.
+func awaitDone(ctx context.Context, submit func(done func(error)) error) error {
 	result := make(chan error, 1)
-	if err := w.Submit(fixes, batteries, func(err error) { result <- err }); err != nil {
+	if err := submit(func(err error) { result <- err }); err != nil {
 		return err
 	}
 	select {
@@ -288,8 +299,12 @@ func (w *Writer) commit(batch []*writeJob) {
 		if err == nil {
 			w.cfg.Metrics.PublishToCommit.Observe(now.Sub(job.received).Seconds())
 		}
+		jobErr := err
+		if err == nil && job.sos != nil {
+			jobErr = w.raiseSOS(job.sos)
+		}
 		if job.done != nil {
-			job.done(err)
+			job.done(jobErr)
 		}
 		w.pending.Release(job.weight())
 		w.cfg.Metrics.PendingRows.Sub(float64(job.weight()))

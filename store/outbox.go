@@ -17,24 +17,19 @@ var _ lifeline.Outbox = (*DB)(nil)
 // rows: it writes their outbox rows in the same statement, so an alert and
 // its deliveries commit together. The wearer gets every alert but an SOS on
 // each enabled channel at once; each supporter whose grant covers the
-// alert's scope gets an in-app step and one row per enabled channel, after
-// EscalateAfter for escalating types, and for missed check-ins only on the
-// second day running without one. Its named arguments come from
-// deliveryArgs.
+// alert's scope gets an in-app step and one row per enabled channel, when
+// and if the wearer's escalation settings say (store/escalation.go:
+// supporterDue, supporterTold). Its named arguments come from deliveryArgs.
 const queueDeliveries = `, recipients AS (
 		SELECT r.id AS alert_id, r.user_id, r.user_id AS recipient_id, 'wearer' AS role, false AS escalation, r.created_at AS due
 		FROM raised r WHERE r.type <> @sos
 		UNION ALL
-		SELECT r.id, r.user_id, l.supporter_id, 'supporter', r.type = ANY (@escalating::text[]),
-		       r.created_at + CASE WHEN r.type = ANY (@escalating::text[]) THEN make_interval(secs => @escalate::float8) ELSE interval '0' END
+		SELECT r.id, r.user_id, l.supporter_id, 'supporter', r.type = ANY (@escalating::text[]), ` + supporterDue + `
 		FROM raised r
 		JOIN unnest(@scope_types::text[], @scope_names::text[]) AS s(type, scope) ON s.type = r.type
 		JOIN care_links l ON l.user_id = r.user_id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND s.scope = ANY (l.alert_scopes)
-		WHERE CASE WHEN r.type = @missed THEN
-			EXISTS (SELECT 1 FROM alerts y WHERE y.user_id = r.user_id AND y.type = @missed
-			        AND y.dedup_key = to_char(r.dedup_key::date - 1, 'YYYY-MM-DD'))
-			AND NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = r.user_id AND c.local_date = r.dedup_key::date - 1)
-			ELSE true END
+		LEFT JOIN escalation_settings es ON es.user_id = r.user_id
+		WHERE ` + supporterTold + `
 	), queued AS (
 		INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key, escalation, next_attempt_at)
 		SELECT p.user_id, p.alert_id, p.recipient_id, p.role, c.kind, c.id,
@@ -61,7 +56,7 @@ func (db *DB) deliveryArgs() pgx.NamedArgs {
 	}
 	return pgx.NamedArgs{
 		"sos": lifeline.AlertSOS, "missed": lifeline.AlertMissedCheckin, "escalating": lifeline.EscalatingAlertTypes,
-		"escalate": escalate.Seconds(), "scope_types": types, "scope_names": scopes,
+		"escalate": escalate.Seconds(), "scope_types": types, "scope_names": scopes, "device_types": deviceAlertTypes(),
 	}
 }
 

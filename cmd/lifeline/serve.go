@@ -89,9 +89,11 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.feed = live.NewLocationFeed(m.bus, time.Second, m.Logger.With("component", "live"))
+	// One SOS path for the web app's button and the bracelet's.
+	sos := live.NewSOS(m.db, m.bus, m.Logger.With("component", "sos"))
 	m.writer = ingest.NewWriter(m.db, ingest.WriterConfig{
 		Logger: m.Logger.With("component", "writer"), Metrics: ingestMetrics,
-		Observer: lifeline.FixObservers{m.guard, m.feed},
+		Observer: lifeline.FixObservers{m.guard, m.feed}, SOS: sos,
 	})
 	m.packets = ingest.NewPacketLog(ingest.PacketLogConfig{
 		Events: m.bus, Registerer: registry, Logger: m.Logger.With("component", "tester"),
@@ -130,6 +132,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Symptoms:             m.db,
 		Content:              m.db,
 		Care:                 m.db,
+		SOS:                  sos,
+		Escalation:           m.db,
 		Notify:               m.db,
 		Shares:               m.db,
 		Push:                 m.db,

@@ -11,6 +11,7 @@ const (
 	KindPosition Kind = iota + 1 // bracelets/{id}/position
 	KindBattery                  // bracelets/{id}/battery
 	KindConfig                   // bracelets/{id}/config
+	KindSOS                      // bracelets/{id}/sos (a v1 addition: the SOS button)
 )
 
 func (k Kind) String() string {
@@ -21,6 +22,8 @@ func (k Kind) String() string {
 		return "battery"
 	case KindConfig:
 		return "config"
+	case KindSOS:
+		return "sos"
 	}
 	return "unknown"
 }
@@ -36,6 +39,9 @@ func BatteryTopic(id string) string { return TopicRoot + "/" + id + "/battery" }
 
 // ConfigTopic returns bracelets/{id}/config.
 func ConfigTopic(id string) string { return TopicRoot + "/" + id + "/config" }
+
+// SOSTopic returns bracelets/{id}/sos.
+func SOSTopic(id string) string { return TopicRoot + "/" + id + "/sos" }
 
 // ParseTopic splits a bracelet topic into the device id and the kind. Any
 // other topic, or one whose id is not a valid device id, is an *Error with
@@ -59,6 +65,8 @@ func ParseTopic(topic string) (deviceID string, kind Kind, err error) {
 		kind = KindBattery
 	case "config":
 		kind = KindConfig
+	case "sos":
+		kind = KindSOS
 	default:
 		return "", 0, topicError(topic, "has an unknown kind")
 	}

@@ -122,7 +122,7 @@ func Reasons() []string {
 // Error is why a packet or topic was rejected.
 type Error struct {
 	Reason string // one of the Reason constants
-	Packet string // "position", "battery", "config" or "topic"
+	Packet string // "position", "battery", "sos", "config" or "topic"
 	Index  int    // the element of a position array, or -1 when not in an array
 	Field  string // the JSON field, or "" when the problem is not in one field
 	Detail string // what is wrong, in words

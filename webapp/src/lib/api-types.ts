@@ -885,6 +885,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/escalation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the wearer's supporters are told of each kind of alert (SOS is always at once). */
+        get: operations["getEscalation"];
+        /** Change when supporters are told; applies to alerts raised from now on. defaultAvoidZoneMinutes is ignored. */
+        put: operations["putEscalation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices": {
         parameters: {
             query?: never;
@@ -1439,6 +1457,24 @@ export interface components {
         QuietHours: {
             quietStart?: number | null;
             quietEnd?: number | null;
+        };
+        EscalationSettings: {
+            /**
+             * @description default: after the server's --escalate-after; after: after avoidZoneMinutes; never: supporters are not told.
+             * @enum {unknown}
+             */
+            avoidZone: "default" | "after" | "never";
+            /** @description With avoidZone after. */
+            avoidZoneMinutes?: number | null;
+            /** @description Supporters are told once this many days run without a check-in. */
+            missedCheckinDays: number;
+            /**
+             * @description Low battery and bracelet offline.
+             * @enum {unknown}
+             */
+            device: "at_once" | "never";
+            /** @description The server's --escalate-after in minutes. */
+            readonly defaultAvoidZoneMinutes?: number;
         };
         Delivery: {
             /** @description "you", or the supporter's name. */
@@ -4538,6 +4574,83 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEscalation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The escalation settings (the defaults until the wearer changes them). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "avoidZone": "default",
+                     *       "avoidZoneMinutes": null,
+                     *       "missedCheckinDays": 2,
+                     *       "device": "at_once",
+                     *       "defaultAvoidZoneMinutes": 10
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EscalationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putEscalation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "avoidZone": "after",
+                 *       "avoidZoneMinutes": 30,
+                 *       "missedCheckinDays": 3,
+                 *       "device": "never"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EscalationSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "avoidZone": "after",
+                     *       "avoidZoneMinutes": 30,
+                     *       "missedCheckinDays": 3,
+                     *       "device": "never",
+                     *       "defaultAvoidZoneMinutes": 10
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EscalationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

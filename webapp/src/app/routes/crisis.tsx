@@ -2,6 +2,7 @@ import { PublicLayout } from '@/components/layouts/public-layout'
 import { routes } from '@/config/routes'
 import { CrisisOverview } from '@/features/crisis/components/crisis-overview'
 import { SafetyPlanSignIn } from '@/features/plans/components/safety-plan-sign-in'
+import { SosButton } from '@/features/sos/components/sos-button'
 import { CopingStrategies } from '@/features/wellness-tools/components/coping-strategies'
 
 /** docs/spec.md "Immediate Coping Strategies": the wellness tools, and Safety Plan in one tap. */
@@ -22,7 +23,7 @@ export function PublicCrisisRoute({ session = 'signed-out' }: PublicCrisisRouteP
 }
 
 export function CrisisRoute() {
-  return <CrisisOverview session="signed-in" copingTools={copingTools} />
+  return <CrisisOverview session="signed-in" copingTools={copingTools} sosAction={<SosButton variant="card" />} />
 }
 
 /** Signed out, the Safety Plan button leads here: what the plan is, and Sign In (coming back to it). */

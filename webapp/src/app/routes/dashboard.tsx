@@ -19,6 +19,7 @@ import { QuickLinks } from '@/features/dashboard/components/quick-links'
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header'
 import { dashboardText } from '@/features/dashboard/content'
 
+import { alertActions } from './alert-actions'
 import { recentCheckinsParams } from './dashboard-queries'
 
 export type DashboardRouteProps = {
@@ -60,7 +61,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
         firstName={displayFirstName(user)}
         checkedInToday={today.isSuccess ? Boolean(today.data) : undefined}
       />
-      {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} />}
+      {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} actions={alertActions} />}
 
       {stats.isSuccess ? (
         <>

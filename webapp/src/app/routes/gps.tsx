@@ -11,6 +11,7 @@ import { gpsText } from '@/features/gps/content'
 import type { MapPoint } from '@/features/gps/types'
 import { ShareDialog } from '@/features/share/components/share-dialog'
 
+import { alertActions } from './alert-actions'
 import { evidenceToPoints } from './gps-evidence'
 
 export type GpsRouteProps = {
@@ -42,6 +43,7 @@ export function GpsRoute({ user }: GpsRouteProps) {
             currentPath={routes.gps.path}
             onEvidence={onEvidence}
             title={gpsText.alerts.title}
+            actions={alertActions}
           />
         ) : null
       }

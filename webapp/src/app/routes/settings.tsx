@@ -11,6 +11,7 @@ import { PasswordForm } from '@/features/settings/components/password-form'
 import { ProfileForm } from '@/features/settings/components/profile-form'
 import { SettingsSection } from '@/features/settings/components/settings-section'
 import { settingsText } from '@/features/settings/content'
+import { EscalationSettingsSection } from '@/features/sos/components/escalation-settings'
 
 export type SettingsRouteProps = {
   user: User
@@ -37,6 +38,7 @@ export function SettingsRoute({ user }: SettingsRouteProps) {
         <QuietHoursEditor timeZone={user.timezone} />
       </SettingsSection>
       <HistoryRetention user={user} onSaved={storeUser} />
+      <EscalationSettingsSection />
       <ExportData />
       <DeleteAccount hasPassword={user.hasPassword} />
     </div>

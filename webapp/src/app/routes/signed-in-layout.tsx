@@ -3,6 +3,7 @@ import type * as React from 'react'
 import { useLiveEvents } from '@/app/live/use-live-events'
 import { AppShell } from '@/components/layouts/app-shell/app-shell'
 import type { User } from '@/features/auth/types'
+import { SosButton } from '@/features/sos/components/sos-button'
 import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect'
 
 export type SignedInLayoutProps = {
@@ -17,5 +18,9 @@ export type SignedInLayoutProps = {
 export function SignedInLayout({ user, children }: SignedInLayoutProps) {
   useUnauthorizedRedirect()
   useLiveEvents()
-  return <AppShell user={user}>{children}</AppShell>
+  return (
+    <AppShell user={user} actions={<SosButton />}>
+      {children}
+    </AppShell>
+  )
 }

@@ -1,5 +1,9 @@
 /** Every text of the dashboard's alerts, in one place for the component and its tests. */
 
+function clock(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+}
+
 /** docs/spec.md Dashboard: at most 3 unread alerts. */
 export const MAX_VISIBLE_ALERTS = 3
 
@@ -44,4 +48,15 @@ export function nextStepLabel(link: string): string {
   if (link.startsWith('/gps')) return 'See your bracelet'
   if (link.startsWith('/settings')) return 'Open settings'
   return 'Take a look'
+}
+
+/** "Why this alert?": who was told and when. */
+export const deliveriesText = {
+  title: 'Who was told',
+  none: 'Nobody else has been told about this alert.',
+  channels: { email: 'email', webhook: 'webhook', app: 'in the app', push: 'push' } as Record<string, string>,
+  states: { pending: 'waiting', sent: 'sent', failed: 'failed', skipped: 'not sent' } as Record<string, string>,
+  sentAt: (iso: string) => `sent ${clock(iso)}`,
+  dueAt: (iso: string) => `due ${clock(iso)}`,
+  why: (reason: string) => `why: ${reason}`,
 }

@@ -15,10 +15,12 @@ import { UserAvatar } from './user-avatar'
 
 export type MobileTopBarProps = {
   user: ShellUser | null | undefined
+  /** Shown before the theme toggle (the SOS button). */
+  actions?: React.ReactNode
 }
 
 /** The phone's top bar: the menu button that slides the sidebar in, the brand, the theme and the account. */
-export function MobileTopBar({ user }: MobileTopBarProps) {
+export function MobileTopBar({ user, actions }: MobileTopBarProps) {
   const [open, setOpen] = React.useState(false)
   const close = React.useCallback(() => setOpen(false), [])
 
@@ -43,6 +45,7 @@ export function MobileTopBar({ user }: MobileTopBarProps) {
         <BrandMark className="text-base [&>span]:size-8" />
       </Link>
       <div className="ml-auto flex items-center gap-1">
+        {actions}
         <ThemeToggle />
         <Link
           href={routes.settings.path}

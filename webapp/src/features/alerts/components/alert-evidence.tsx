@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useAlertDetail } from '../api/get-alert'
 import { alertsText } from '../content'
 import type { AlertEvidence } from '../types'
+import { DeliveryList } from './delivery-list'
 
 export type AlertEvidenceToggleProps = {
   alertId: number
@@ -89,6 +90,7 @@ export function AlertEvidenceToggle({ alertId, onEvidence }: AlertEvidenceToggle
               )}
             </>
           )}
+          {detail.isSuccess && <DeliveryList deliveries={detail.data.deliveries} />}
         </div>
       )}
     </div>

@@ -52,10 +52,12 @@ export type AlertListProps = {
   onEvidence?: (alertId: number, evidence: AlertEvidence | null) => void
   /** The visually hidden heading (default "Alerts for you"). */
   title?: string
+  /** One-tap actions under an alert (composed by the route: the SOS feature's, on avoid-zone alerts). */
+  actions?: (alert: Alert) => React.ReactNode
 }
 
 /** docs/spec.md Dashboard: up to 3 unread alerts, each dismissible, and "+N more notifications". */
-export function AlertList({ alerts, currentPath = '/', onEvidence, title = alertsText.title }: AlertListProps) {
+export function AlertList({ alerts, currentPath = '/', onEvidence, title = alertsText.title, actions }: AlertListProps) {
   const headingId = React.useId()
   const dismiss = useMarkAlertRead()
   const unread = alerts.filter((a) => !a.isRead)
@@ -88,6 +90,7 @@ export function AlertList({ alerts, currentPath = '/', onEvidence, title = alert
                   <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{kind}</p>
                   <p className="mt-0.5 text-sm">{alert.message}</p>
                 </div>
+                {actions?.(alert)}
                 {isGeofenceAlert(alert) && <AlertEvidenceToggle alertId={alert.id} onEvidence={onEvidence} />}
                 {showLink && (
                   <div>

@@ -19,6 +19,8 @@ export type CrisisOverviewProps = {
   session: 'signed-in' | 'signed-out' | 'loading' | 'unreachable'
   /** The coping tools card, under the hotlines and contacts (the wellness tools, composed by the route). */
   copingTools: React.ReactNode
+  /** Signed in: "Alert my people now" (the SOS feature, composed by the route), under the title. */
+  sosAction?: React.ReactNode
 }
 
 /**
@@ -26,7 +28,7 @@ export type CrisisOverviewProps = {
  * comes from the bundle, so the hotlines and coping tools show at once and
  * keep working when the API is down.
  */
-export function CrisisOverview({ session, copingTools }: CrisisOverviewProps) {
+export function CrisisOverview({ session, copingTools, sosAction }: CrisisOverviewProps) {
   const signedIn = session === 'signed-in' || session === 'unreachable'
   const online = useOnlineStatus()
   return (
@@ -43,6 +45,7 @@ export function CrisisOverview({ session, copingTools }: CrisisOverviewProps) {
         <h1 className="text-3xl font-bold tracking-tight">{crisisText.title}</h1>
         <p className="mt-2 text-lg text-muted-foreground">{crisisText.description}</p>
       </div>
+      {signedIn && sosAction}
       <div className={cn('grid items-start gap-6', signedIn && 'xl:grid-cols-2')}>
         <HotlineList />
         {signedIn ? <PersonalContacts /> : session === 'loading' ? <ContactsSkeleton /> : <ContactsSignInPrompt />}

@@ -1,0 +1,83 @@
+package lifeline
+
+import (
+	"context"
+	"time"
+)
+
+// When a wearer's supporters are told, per alert kind (the escalation
+// ladder's settings). SOS has none: it always reaches them at once.
+
+// The choices for a kind of alert.
+const (
+	EscalateDefault = "default" // avoid zones: after the server's --escalate-after
+	EscalateAfter   = "after"   // avoid zones: after AvoidZoneMinutes
+	EscalateAtOnce  = "at_once" // device alerts
+	EscalateNever   = "never"   // don't tell them
+)
+
+// Bounds of the settings.
+const (
+	MinEscalateMinutes      = 1
+	MaxEscalateMinutes      = 120
+	MinMissedCheckinDays    = 1
+	MaxMissedCheckinDays    = 7
+	DefaultMissedCheckinDay = 2
+)
+
+// EscalationSettings say when supporters hear of each kind of alert.
+type EscalationSettings struct {
+	// AvoidZone is default, after (AvoidZoneMinutes) or never.
+	AvoidZone        string `json:"avoidZone"`
+	AvoidZoneMinutes *int   `json:"avoidZoneMinutes"`
+	// MissedCheckinDays: supporters hear once this many days run without a
+	// check-in (1 to 7).
+	MissedCheckinDays int `json:"missedCheckinDays"`
+	// Device is at_once or never (low battery, bracelet offline).
+	Device string `json:"device"`
+	// DefaultAvoidZoneMinutes is the server's --escalate-after, in whole
+	// minutes (read only).
+	DefaultAvoidZoneMinutes int `json:"defaultAvoidZoneMinutes"`
+}
+
+// DefaultEscalation is what a wearer who never changed anything has.
+func DefaultEscalation(escalateAfter time.Duration) EscalationSettings {
+	if escalateAfter <= 0 {
+		escalateAfter = DefaultEscalateAfter
+	}
+	return EscalationSettings{AvoidZone: EscalateDefault, MissedCheckinDays: DefaultMissedCheckinDay, Device: EscalateAtOnce,
+		DefaultAvoidZoneMinutes: int((escalateAfter + time.Minute - 1) / time.Minute)}
+}
+
+// Validate checks settings a wearer sends; AvoidZoneMinutes is cleared
+// unless AvoidZone is after.
+func (s *EscalationSettings) Validate() error {
+	fields := map[string]string{}
+	switch s.AvoidZone {
+	case EscalateDefault, EscalateNever:
+		s.AvoidZoneMinutes = nil
+	case EscalateAfter:
+		if m := s.AvoidZoneMinutes; m == nil || *m < MinEscalateMinutes || *m > MaxEscalateMinutes {
+			fields["avoidZoneMinutes"] = "Choose between 1 and 120 minutes."
+		}
+	default:
+		fields["avoidZone"] = "Choose default, after or never."
+	}
+	if s.MissedCheckinDays < MinMissedCheckinDays || s.MissedCheckinDays > MaxMissedCheckinDays {
+		fields["missedCheckinDays"] = "Choose between 1 and 7 days."
+	}
+	if s.Device != EscalateAtOnce && s.Device != EscalateNever {
+		fields["device"] = "Choose at_once or never."
+	}
+	if len(fields) > 0 {
+		return &Error{Code: EINVALID, Message: "Please check the highlighted fields.", Fields: fields}
+	}
+	return nil
+}
+
+// EscalationService stores each wearer's escalation settings; the outbox
+// reads them when it queues an alert's deliveries.
+type EscalationService interface {
+	FindEscalation(ctx context.Context, userID int64) (*EscalationSettings, error)
+	SaveEscalation(ctx context.Context, userID int64, s EscalationSettings) (*EscalationSettings, error)
+}
