@@ -41,6 +41,7 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		`INSERT INTO care_views (user_id, link_id, supporter_id, what) SELECT @u, id, @u, 'alerts' FROM care_links WHERE user_id = @u`,
 		`INSERT INTO notification_channels (user_id, kind, address) VALUES (@u, 'email', 'me@example.org')`,
 		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
+		`INSERT INTO escalation_settings (user_id, avoid_zone_minutes, missed_checkin_days) VALUES (@u, 30, 3)`,
 		`INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key)
 			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, notification_channels c WHERE a.user_id = @u AND c.user_id = @u`,
 		// Share links and invitation emails (migration 0021).
