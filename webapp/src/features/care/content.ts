@@ -36,6 +36,12 @@ export const careText = {
     expiresOn: (date: string) => `The link works until ${date}.`,
     acceptedOn: (date: string) => `Accepted ${date}`,
     onlyFor: (email: string) => `Only ${email} can accept.`,
+    inviteEmail: {
+      pending: 'Sending the invitation email…',
+      sent: 'Invitation email sent.',
+      failed: (why: string) =>
+        `The invitation email could not be sent${why ? ` (${why})` : ''}. Remove this invitation and invite them again to get a link you can send yourself.`,
+    },
     waiting: 'They have not accepted yet. You can already choose what they will see.',
     sees: 'They see:',
     seesNothing: 'Nothing yet: everything is off.',

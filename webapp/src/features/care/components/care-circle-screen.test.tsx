@@ -50,6 +50,27 @@ describe('Care circle', () => {
     expect(within(log).getByText('Nov 22, 2026, 9:20 PM')).toBeInTheDocument()
   })
 
+  it.each([
+    ['pending', undefined, 'Sending the invitation email…'],
+    ['sent', undefined, 'Invitation email sent.'],
+    ['failed', '550 mailbox unavailable', 'The invitation email could not be sent (550 mailbox unavailable). Remove this invitation'],
+  ] as const)('says what became of an emailed invitation: %s', async (state, error, words) => {
+    stubFetch({
+      '/api/supporters': {
+        body: [
+          makeSupporter({
+            id: 2, label: 'Kim', status: 'pending', inviteEmail: 'kim@example.org', inviteEmailState: state, inviteEmailError: error,
+            name: undefined, email: undefined, acceptedAt: null,
+          }),
+        ],
+      },
+      '/api/supporters/views': { body: [] },
+    })
+    renderWithProviders(<CareCircleScreen timeZone="UTC" />)
+    const kim = await screen.findByRole('region', { name: 'Kim' })
+    expect(within(kim).getByTestId('invite-email-state')).toHaveTextContent(words)
+  })
+
   it('invites with a name and shows the whole one-time link with Copy', async () => {
     const fetchMock = stubFetch({
       '/api/supporters': { body: [] },

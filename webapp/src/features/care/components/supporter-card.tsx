@@ -68,6 +68,14 @@ export function SupporterCard({ supporter, timeZone }: SupporterCardProps) {
                 ? text.acceptedOn(formatDate(supporter.acceptedAt, timeZone))
                 : ''}
           </p>
+          {supporter.status === 'pending' && inviteEmailLine(supporter) && (
+            <p
+              className={supporter.inviteEmailState === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+              data-testid="invite-email-state"
+            >
+              {inviteEmailLine(supporter)}
+            </p>
+          )}
         </div>
         <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={text.revokeLabel(name)}>
           {text.revoke}
@@ -100,4 +108,19 @@ export function SupporterCard({ supporter, timeZone }: SupporterCardProps) {
       />
     </Card>
   )
+}
+
+/** The invitation email's state, for a pending invitation sent by email. */
+function inviteEmailLine(s: Supporter): string | null {
+  const words = careText.supporter.inviteEmail
+  switch (s.inviteEmailState) {
+    case 'pending':
+      return words.pending
+    case 'sent':
+      return words.sent
+    case 'failed':
+      return words.failed(s.inviteEmailError ?? '')
+    default:
+      return null
+  }
 }
