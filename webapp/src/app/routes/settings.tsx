@@ -37,8 +37,8 @@ export function SettingsRoute({ user }: SettingsRouteProps) {
       <SettingsSection id="quiet-hours" title={notificationsText.quiet.title} description={notificationsText.quiet.description}>
         <QuietHoursEditor timeZone={user.timezone} />
       </SettingsSection>
-      <HistoryRetention user={user} onSaved={storeUser} />
       <EscalationSettingsSection />
+      <HistoryRetention user={user} onSaved={storeUser} />
       <ExportData />
       <DeleteAccount hasPassword={user.hasPassword} />
     </div>
