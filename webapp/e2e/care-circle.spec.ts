@@ -4,6 +4,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { newAccount, registerViaApi, watchForErrors, type Account } from './accounts'
 import { Bracelet, pairBracelet } from './bracelet'
 import { expect, test } from './fixtures'
+import { decryptPush, newPushKeys, startReceiver } from './receiver'
 import { mailTo, type Mail } from './smtp'
 
 /*
@@ -12,7 +13,8 @@ import { mailTo, type Mail } from './smtp'
  * supporter on Care circle, the supporter accepts through the accept page
  * (signing up on the way), the wearer grants avoid-zone alerts and the
  * location during an alert, the bracelet walks into an avoid zone, the
- * wearer is emailed at once, nobody answers for the shortened window
+ * wearer gets a web push (to a local stand-in for the push service,
+ * decrypted here with the subscription's keys) and an email at once, nobody answers for the shortened window
  * (--escalate-after 20s, see global-setup.ts), the supporter is emailed
  * and sees the alert and the map on People I support; the wearer removes
  * them and they see nothing more.
@@ -78,6 +80,13 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
   const wearer = await registerViaApi(page, newAccount({ firstName: 'Alex', lastName: 'Rivera' }))
   const wearerName = 'Alex Rivera'
   await addEmailChannel(page.request, wearer.email)
+  // The wearer's phone, subscribed to web push (the browser's permission flow is notifications.spec.ts's).
+  const pushService = await startReceiver()
+  const keys = newPushKeys()
+  const subscribed = await page.request.post('/api/push/subscriptions', {
+    data: { endpoint: `${pushService.url}/push/alex-phone`, keys: { p256dh: keys.p256dh, auth: keys.authBase64 }, label: 'Alex’s phone' },
+  })
+  expect(subscribed.status(), await subscribed.text()).toBe(201)
   const zone = await page.request.post('/api/safe-zones', {
     data: { name: 'Rusty Anchor', type: 'avoid', latitude: OLD_BAR.lat, longitude: OLD_BAR.lon, radius: 100 },
   })
@@ -108,6 +117,11 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
   await done.getByRole('button', { name: 'Done' }).click()
   const sam = personRegion(page, 'Sam, my sponsor')
   await expect(sam.getByTestId('supporter-status')).toHaveText('Invited')
+  // With an email address, the server also sends the invitation, carrying the same link.
+  const invitation = await waitForMail(supporter.email, /Alex Rivera invited you to their Lifeline care circle/, 30_000)
+  expect(invitation.body).toContain(inviteUrl)
+  await page.reload()
+  await expect(sam.getByTestId('invite-email-state')).toHaveText('Invitation email sent.')
 
   // The supporter opens the link signed out, creates an account and comes back to accept.
   const supporterContext = await browser.newContext({ baseURL })
@@ -119,6 +133,7 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
     const link = new URL(inviteUrl)
     await other.goto(`${link.pathname}${link.hash}`)
     await expect(other.getByRole('heading', { level: 1, name: 'Join a care circle' })).toBeVisible()
+    await expect(other.getByText('Alex has invited you to their care circle.')).toBeVisible()
     await expect(other.getByText(/Sign in or create a Lifeline account to accept/)).toBeVisible()
     // The token left the address bar (it waits in the tab's sessionStorage).
     await expect(other).toHaveURL(/\/care\/accept$/)
@@ -193,12 +208,18 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
         await bracelet.close()
       }
 
-      // The wearer is emailed at once.
+      // The wearer gets a push and an email at once.
+      await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBeGreaterThan(0)
+      const push = pushService.received[0]
+      expect(push.path).toBe('/push/alex-phone')
+      const pushed = JSON.parse(decryptPush(push.body, keys.ua, keys.auth)) as { title: string; body: string; type: string }
+      expect(pushed.type).toBe('geofence_enter_avoid')
+      expect(`${pushed.title} ${pushed.body}`).toContain('Rusty Anchor')
       const wearerMail = await waitForMail(wearer.email, /You're near a place you chose to avoid/, 15_000)
       const toldWearerAt = Date.now()
       expect(wearerMail.body).toContain('Rusty Anchor')
       // Nobody has been told yet: the wearer has 20 s to answer "I'm okay" (nobody does).
-      expect(await mailTo(supporter.email)).toEqual([])
+      expect((await mailTo(supporter.email)).map((m) => m.subject)).toEqual([invitation.subject])
       expect(await mailTo(jo.email)).toEqual([])
 
       // After the window, the supporters are emailed: Sam with the position, Jo without.
@@ -261,6 +282,7 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
     expect(otherProblems).toEqual([])
   } finally {
     await supporterContext.close()
+    await pushService.close()
   }
   expect(problems).toEqual([])
 })
@@ -282,14 +304,17 @@ test('the accept page explains a used or wrong invitation, and a signed-in visit
     // fragment change would not load the page again.)
     await other.goto('/not-here')
     await other.goto(`${link.pathname}${link.hash}`)
+    await expect(other.getByText('Alex has invited you to their care circle.')).toBeVisible()
+    await expect(other.getByText(/only by the account with the email address it was sent to/)).toBeVisible()
     await other.getByRole('button', { name: 'Accept invitation' }).click()
     await expect(other.getByRole('alert').filter({ hasText: 'This invitation was sent to another email address.' })).toBeVisible()
 
     // A link already used or expired.
     await other.goto('/not-here')
     await other.goto('/care/accept#token=not-a-real-token')
-    await other.getByRole('button', { name: 'Accept invitation' }).click()
+    // The page asks who sent it before offering anything, so a dead link says so at once.
     await expect(other.getByText(/not valid any more: it was used already or is older than 7 days/)).toBeVisible()
+    await expect(other.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0)
   } finally {
     await context.close()
   }

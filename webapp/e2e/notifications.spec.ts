@@ -1,9 +1,8 @@
 import crypto from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 
 import { registerViaApi } from './accounts'
 import { expect, test } from './fixtures'
+import { decryptPush, startReceiver } from './receiver'
 
 /*
  * Issue 20, "How I'm told" and web push. The server runs with
@@ -12,44 +11,6 @@ import { expect, test } from './fixtures'
  */
 
 test.use({ serviceWorkers: 'allow', colorScheme: 'light' })
-
-type Received = { path: string; headers: http.IncomingHttpHeaders; body: Buffer }
-
-/** A real HTTP server on loopback that records every request and answers 201. */
-async function startReceiver() {
-  const received: Received[] = []
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
-      res.writeHead(201).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
-
-/** The browser's side of RFC 8291, written here from the RFC: decrypts one aes128gcm record. */
-function decryptPush(body: Buffer, uaPrivate: crypto.ECDH, auth: Buffer): string {
-  const salt = body.subarray(0, 16)
-  const idlen = body[20]
-  const asPublic = body.subarray(21, 21 + idlen)
-  const ciphertext = body.subarray(21 + idlen)
-  const secret = uaPrivate.computeSecret(asPublic)
-  const info = Buffer.concat([Buffer.from('WebPush: info\0'), uaPrivate.getPublicKey(), asPublic])
-  const ikm = Buffer.from(crypto.hkdfSync('sha256', secret, auth, info, 32))
-  const cek = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16))
-  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12))
-  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce)
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16))
-  const plain = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()])
-  let end = plain.length - 1
-  while (end >= 0 && plain[end] === 0) end--
-  expect(plain[end], 'the last record delimiter').toBe(2)
-  return plain.subarray(0, end).toString('utf8')
-}
 
 test('a webhook channel is added and "Send a test" reaches it', async ({ page }) => {
   const receiver = await startReceiver()
