@@ -131,11 +131,11 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Broker", []string{"protocol", "broker", "ca", "insecure", "qos", "inflight", "keepalive", "connect-timeout", "connect-concurrency"}},
+	{"Broker", []string{"protocol", "broker", "ca", "insecure", "qos", "inflight", "keepalive", "connect-timeout", "connect-concurrency", "lean", "local-addrs"}},
 	{"Devices", []string{"devices", "count", "provision", "api", "email", "password", "name", "save"}},
 	{"Reporting", []string{"interval", "rate", "jitter", "follow-config", "battery-every", "drain", "charge-rate", "seed"}},
 	{"Scenario", []string{"scenario", "lat", "lon", "spread", "radius", "speed", "route", "target-lat", "target-lon", "zone", "approach-from", "dwell", "offline-after", "offline-for", "flash", "batch", "skew", "fuzz-rate"}},
-	{"Run", []string{"duration", "drain-timeout", "verify", "summary-json", "quiet"}},
+	{"Run", []string{"duration", "drain-timeout", "verify", "summary-json", "quiet", "latency-for"}},
 }
 
 // parseFlags turns the command line into a Config. --help returns

@@ -246,19 +246,24 @@ func unreachableAncestor(dir string, uid, gid int) string {
 	}
 }
 
+// chownTree gives dir to uid:gid. Files may vanish during the walk: after a
+// crash, the earlier run's PostgreSQL can still be shutting down and
+// removing its postmaster.pid and temporary files.
 func chownTree(dir string, uid, gid int) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+		if err == nil {
+			var info fs.FileInfo
+			if info, err = d.Info(); err == nil {
+				if st := info.Sys().(*syscall.Stat_t); int(st.Uid) == uid && int(st.Gid) == gid {
+					return nil
+				}
+				err = os.Lchown(p, uid, gid)
+			}
 		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if st := info.Sys().(*syscall.Stat_t); int(st.Uid) == uid && int(st.Gid) == gid {
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		return os.Lchown(p, uid, gid)
+		return err
 	})
 }
 

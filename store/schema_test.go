@@ -401,6 +401,9 @@ func schemaInsertUserData(t *testing.T, pool *pgxpool.Pool, user int64, tag stri
 		`INSERT INTO escalation_settings (user_id, avoid_zone_minutes, missed_checkin_days) VALUES (@u, 30, 3)`,
 		`INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key)
 			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, notification_channels c WHERE a.user_id = @u AND c.user_id = @u`,
+		// Share links and invitation emails (migration 0021).
+		`INSERT INTO share_links (user_id, token_hash, expires_at, open_count, opened_at) VALUES (@u, sha256((@dev::text || 'share')::bytea), now() + interval '1 hour', 1, ARRAY[now()])`,
+		`INSERT INTO invitation_emails (user_id, link_id, accept_url) SELECT @u, id, 'https://lifeline.example.org/care/accept#token=' || @dev::text FROM care_links WHERE user_id = @u`,
 		// Web push (migration 0020): a browser's subscription.
 		`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (@u, 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22))`,
 	} {
