@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
 
+import { freePort } from '../e2e/free-port'
 import { webappDir } from '../e2e/paths'
 
 const START_TIMEOUT_MS = 60_000
@@ -57,13 +57,3 @@ export async function startPrism(upstream: string, logDir: string): Promise<Pris
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createServer, connect } from 'node:net'
+import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+
+import { freePort } from './free-port'
 
 /*
  * A real SMTP server for the suite: Debian's aiosmtpd (python3-aiosmtpd,
@@ -18,17 +20,6 @@ export const SMTP_MAILDIR_ENV = 'LIFELINE_E2E_MAILDIR'
 const DEBIAN_PYTHON = '/usr/bin/python3'
 
 export type SmtpServer = { addr: string; maildir: string; stop: () => Promise<void> }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
