@@ -17,14 +17,24 @@ func (s *Server) getEscalation(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, e)
 }
 
-// putEscalation is PUT /api/escalation. defaultAvoidZoneMinutes is the
-// server's and ignored.
+// escalationRequest is what PUT /api/escalation takes: the settings
+// without the server's default, which is not the wearer's to send.
+type escalationRequest struct {
+	AvoidZone         string `json:"avoidZone"`
+	AvoidZoneMinutes  *int   `json:"avoidZoneMinutes"`
+	MissedCheckinDays int    `json:"missedCheckinDays"`
+	Device            string `json:"device"`
+}
+
+// putEscalation is PUT /api/escalation.
 func (s *Server) putEscalation(w http.ResponseWriter, r *http.Request) {
-	var e lifeline.EscalationSettings
-	if err := decodeJSON(w, r, &e); err != nil {
+	var req escalationRequest
+	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
+	e := lifeline.EscalationSettings{AvoidZone: req.AvoidZone, AvoidZoneMinutes: req.AvoidZoneMinutes,
+		MissedCheckinDays: req.MissedCheckinDays, Device: req.Device}
 	if err := e.Validate(); err != nil {
 		writeError(w, r, err)
 		return

@@ -37,6 +37,7 @@ func TestEscalationSettings(t *testing.T) {
 		{"8 days and 0 days", map[string]any{"avoidZone": "default", "missedCheckinDays": 8, "device": "at_once"}, http.StatusBadRequest, []string{"missedCheckinDays"}, nil},
 		{"unknown choices", map[string]any{"avoidZone": "later", "missedCheckinDays": 0, "device": "sometimes"}, http.StatusBadRequest, []string{"avoidZone", "missedCheckinDays", "device"}, nil},
 		{"unknown field", `{"avoidZone": "default", "missedCheckinDays": 2, "device": "at_once", "sos": "never"}`, http.StatusBadRequest, nil, nil},
+		{"the server's default is not the wearer's to send", `{"avoidZone": "default", "missedCheckinDays": 2, "device": "at_once", "defaultAvoidZoneMinutes": 5}`, http.StatusBadRequest, nil, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -894,7 +894,7 @@ export interface paths {
         };
         /** When the wearer's supporters are told of each kind of alert (SOS is always at once). */
         get: operations["getEscalation"];
-        /** Change when supporters are told; applies to alerts raised from now on. defaultAvoidZoneMinutes is ignored. */
+        /** Change when supporters are told; applies to alerts raised from now on. */
         put: operations["putEscalation"];
         post?: never;
         delete?: never;
@@ -1474,7 +1474,17 @@ export interface components {
              */
             device: "at_once" | "never";
             /** @description The server's --escalate-after in minutes. */
-            readonly defaultAvoidZoneMinutes?: number;
+            defaultAvoidZoneMinutes?: number;
+        };
+        /** @description What a wearer sends to change the ladder (the server's default is not theirs to send). */
+        EscalationSettingsInput: {
+            /** @enum {unknown} */
+            avoidZone: "default" | "after" | "never";
+            /** @description With avoidZone after. */
+            avoidZoneMinutes?: number | null;
+            missedCheckinDays: number;
+            /** @enum {unknown} */
+            device: "at_once" | "never";
         };
         Delivery: {
             /** @description "you", or the supporter's name. */
@@ -4626,7 +4636,7 @@ export interface operations {
                  *       "device": "never"
                  *     }
                  */
-                "application/json": components["schemas"]["EscalationSettings"];
+                "application/json": components["schemas"]["EscalationSettingsInput"];
             };
         };
         responses: {

@@ -1,4 +1,4 @@
-import type { ApiResponse, ApiSchema, Assert, SameShape } from '@/lib/api-schema'
+import type { ApiRequestBody, ApiResponse, ApiSchema, Assert, SameShape } from '@/lib/api-schema'
 
 /** `POST /api/sos` (201): the SOS alert and how many supporters it reaches. */
 export type SosResult = ApiResponse<'raiseSOS', 201>
@@ -8,6 +8,8 @@ export type Delivery = ApiSchema<'Delivery'>
 
 /** `GET`/`PUT /api/escalation`: when supporters are told of each kind of alert. */
 export type EscalationSettings = ApiSchema<'EscalationSettings'>
+/** What `PUT /api/escalation` takes: the settings without the server's default. */
+export type EscalationSettingsInput = ApiRequestBody<'putEscalation'>
 
 /** The part of a supporter the SOS dialog reads (`GET /api/supporters`). */
 export type SosSupporter = Pick<ApiSchema<'Supporter'>, 'id' | 'label' | 'name' | 'status' | 'grant'>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 import { apiGet, apiRequest, queryKeyToUrl } from '@/lib/api-client'
 
-import type { EscalationSettings } from '../types'
+import type { EscalationSettings, EscalationSettingsInput } from '../types'
 import { sosKeys } from './sos-keys'
 
 export function useEscalation() {
@@ -17,7 +17,7 @@ export function useSaveEscalation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: [...sosKeys.escalation(), 'save'],
-    mutationFn: async (settings: EscalationSettings) =>
+    mutationFn: async (settings: EscalationSettingsInput) =>
       (await (await apiRequest('PUT', '/api/escalation', settings)).json()) as EscalationSettings,
     onSuccess: (saved) => queryClient.setQueryData(sosKeys.escalation(), saved),
   })
