@@ -137,8 +137,31 @@ func TestSupporterMessagesNameNoMoreThanTheAlert(t *testing.T) {
 	}
 }
 
+func TestChannelValidateWebhookScheme(t *testing.T) {
+	tests := []struct {
+		address, want string
+		ok            bool
+	}{
+		{"https://ntfy.sh/alex", "https://ntfy.sh/alex", true},
+		{"Https://ntfy.sh/Alex", "https://ntfy.sh/Alex", true}, // a phone's keyboard capitalised it
+		{"HTTP://hooks.example.org/A", "http://hooks.example.org/A", true},
+		{"ftp://example.org/x", "", false},
+		{"https:///no-host", "", false},
+	}
+	for _, tt := range tests {
+		c := lifeline.Channel{Kind: lifeline.ChannelWebhook, Address: tt.address}
+		err := c.Validate()
+		if (err == nil) != tt.ok {
+			t.Errorf("%q: err = %v, want ok %v", tt.address, err, tt.ok)
+		}
+		if tt.ok && c.Address != tt.want {
+			t.Errorf("%q stored as %q, want %q", tt.address, c.Address, tt.want)
+		}
+	}
+}
+
 func FuzzChannelValidate(f *testing.F) {
-	for _, seed := range []string{"sam@example.org", "https://ntfy.sh/alex", "http://[::1]:80/x", "javascript:alert(1)", "a@b", " https://x.org/\n"} {
+	for _, seed := range []string{"sam@example.org", "https://ntfy.sh/alex", "http://[::1]:80/x", "javascript:alert(1)", "a@b", " https://x.org/\n", "httpS://0"} {
 		f.Add("email", seed)
 		f.Add("webhook", seed)
 	}

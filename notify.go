@@ -59,6 +59,10 @@ func (c *Channel) Validate() error {
 		u, err := url.Parse(c.Address)
 		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(c.Address) > 500 || strings.ContainsAny(c.Address, " \t\r\n") {
 			fields["address"] = "Enter an http or https URL."
+		} else {
+			// A phone's keyboard may capitalise it ("Https://…"): the scheme is
+			// case-insensitive, and stored in lower case.
+			c.Address = u.Scheme + c.Address[len(u.Scheme):]
 		}
 	default:
 		fields["kind"] = "A channel is email or webhook."
