@@ -34,8 +34,10 @@ started_at=$(date -u '+%Y-%m-%d %H:%M UTC')
 
 say() { printf 'bench-connections: %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/lifeline-bench-conns-XXXXXX)
-chmod 755 "$work" # as root, the private PostgreSQL runs as "postgres" and must enter it
+# A fresh folder per run (mkdir fails if one is left from a run with this pid);
+# 755: as root, the private PostgreSQL runs as "postgres" and must enter it.
+work=/tmp/lifeline-bench-conns-$$
+mkdir -m 755 "$work"
 server_pid=""
 sim_pid=""
 cleanup() {
