@@ -3,6 +3,7 @@
  * zone, with no time of day. They are formatted as UTC midnights so no
  * device time zone can move them to another day.
  */
+import { dateTimeFormat } from '@/lib/date-format'
 
 export type YearMonth = { year: number; month: number }
 
@@ -19,7 +20,7 @@ export function toIsoDate(year: number, month: number, day: number): string {
 /** The date of the instant `now` in the IANA time zone (the server's idea of "today" for the user). */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
   const format = (zone: string | undefined) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+    dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
   try {
     return format(timeZone || undefined)
   } catch {
@@ -80,7 +81,7 @@ export function weekdayOf(date: string): number {
 }
 
 function formatUtc(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(asUtc(date))
+  return dateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(asUtc(date))
 }
 
 /** "November 2026". */

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '@/lib/date-format'
+
 /**
  * A local calendar day in the user's time zone as the UTC instants the
  * locations API filters on: `from` its first instant, `to` the next day's.
@@ -8,7 +10,7 @@ const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/
 
 function formatter(timeZone: string | undefined) {
   try {
-    return new Intl.DateTimeFormat('en-CA', {
+    return dateTimeFormat('en-CA', {
       timeZone: timeZone || undefined,
       hourCycle: 'h23',
       year: 'numeric',
@@ -19,7 +21,7 @@ function formatter(timeZone: string | undefined) {
       second: '2-digit',
     })
   } catch {
-    return new Intl.DateTimeFormat('en-CA', {
+    return dateTimeFormat('en-CA', {
       hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',

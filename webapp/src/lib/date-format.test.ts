@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+
+import { dateTimeFormat } from './date-format'
+
+describe('dateTimeFormat', () => {
+  it('shares one formatter between callers with the same locale and options', () => {
+    const a = dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    const b = dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    expect(a).toBe(b)
+    expect(a.format(new Date(Date.UTC(2026, 10, 22)))).toBe('Nov 22')
+  })
+
+  it('keeps formatters apart when anything differs', () => {
+    const short = dateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' })
+    expect(dateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' })).not.toBe(short)
+    expect(dateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' })).not.toBe(short)
+    expect(dateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' })).not.toBe(short)
+  })
+
+  it('throws for a time zone the browser does not know, every time', () => {
+    expect(() => dateTimeFormat('en-US', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError)
+    expect(() => dateTimeFormat('en-US', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError)
+  })
+})
