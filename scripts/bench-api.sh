@@ -10,8 +10,9 @@
 #   3. `lifeline-bench explain-api` runs EXPLAIN (ANALYZE, BUFFERS) of every
 #      endpoint's queries (full plans to PLANS) and fails on a sequential
 #      scan of a big table.
-#   4. webapp/scripts/bundle-report.mjs builds the web app and fails when
-#      OpenLayers or ApexCharts is in the initial JavaScript.
+#   4. webapp/scripts/bundle-report.mjs builds the web app, writes its own
+#      section and fails when OpenLayers or ApexCharts is in the initial
+#      JavaScript or the initial JavaScript is over its budget.
 #   5. `lifeline-bench disk` measures the bytes on disk per stored fix, on
 #      TimescaleDB before and after compressing every chunk.
 # Steps 1-3 and 5 run on each storage engine of ENGINES side by side (plain
@@ -57,7 +58,7 @@ lifeline=$(binary lifeline ./cmd/lifeline LIFELINE_BIN)
 lifeline_bench=$(binary lifeline-bench ./cmd/lifeline-bench LIFELINE_BENCH_BIN)
 
 say "web bundle"
-node webapp/scripts/bundle-report.mjs >"$work/bundle.json"
+OUT=$OUT node webapp/scripts/bundle-report.mjs --write
 
 for e in $engines; do
   say "seeding $USERS users, $DAYS days of check-ins and $FIXES fixes each on $e"
@@ -197,31 +198,7 @@ ${disk_rows%$'\n'}
 EOF
 )
 
-initial_rows=$(jq -r '.initial.files | sort_by(-.gzip)[] | "| `\(.file)` | \(.bytes / 1024 * 10 | round / 10) KiB | \(.gzip / 1024 * 10 | round / 10) KiB |"' "$work/bundle.json")
-largest_rows=$(jq -r '.largest[] | "| `\(.file)` | \(.bytes / 1024 * 10 | round / 10) KiB | \(.gzip / 1024 * 10 | round / 10) KiB | \(if .initial then "initial" else "lazy" end) | \(.holds | join(", ")) |"' "$work/bundle.json")
-web_section=$(cat <<EOF
-## Web bundle (\`make bench-api\`)
-
-$stamp. \`webapp/scripts/bundle-report.mjs\` builds the app with a Vite manifest into a temporary folder and counts what
-the first page loads before anything else: the entry chunk, the chunks it imports statically and the scripts
-index.html names. gzip at Node's default level.
-
-**Initial JavaScript: $(jq -r '.initial.js_gzip / 1024 * 10 | round / 10' "$work/bundle.json") KiB gzip** ($(jq -r '.initial.js_bytes / 1024 * 10 | round / 10' "$work/bundle.json") KiB raw, $(jq -r '.initial.files | length' "$work/bundle.json") files), plus $(jq -r '.initial.css_gzip / 1024 * 10 | round / 10' "$work/bundle.json") KiB gzip of CSS. OpenLayers is only in $(jq -r '.libraries.ol.chunks | map("`" + . + "`") | join(", ")' "$work/bundle.json") and ApexCharts only in $(jq -r '.libraries.apexcharts.chunks | map("`" + . + "`") | join(", ")' "$work/bundle.json"), both lazy (the run fails otherwise).
-
-| initial file | raw | gzip |
-| --- | ---: | ---: |
-$initial_rows
-
-Largest of the $(jq -r '.chunks' "$work/bundle.json") chunks:
-
-| chunk | raw | gzip | loaded | holds |
-| --- | ---: | ---: | --- | --- |
-$largest_rows
-EOF
-)
-
 replace_section "$OUT" '## API under load' "$api_section"
-replace_section "$OUT" '## Web bundle' "$web_section"
 replace_section "$OUT" '## Bytes on disk per stored fix' "$disk_section"
 say "written to $OUT and $PLANS in $took s"
-printf '%s\n\n%s\n\n%s\n' "$api_section" "$disk_section" "$web_section"
+printf '%s\n\n%s\n' "$api_section" "$disk_section"

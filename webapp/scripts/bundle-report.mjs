@@ -9,12 +9,15 @@
 //   - which chunks hold OpenLayers (`ol`) and ApexCharts, failing when
 //     either is in the initial set instead of a lazy chunk;
 //   - the largest chunks.
-// Prints JSON on stdout (with --check, one line instead); exits 1 on a failure.
+// Prints JSON on stdout (with --check, one line instead; with --write, the
+// "## Web bundle" section, which it also puts in BENCHMARKS.md (OUT));
+// exits 1 on a failure.
 //
 //   node scripts/bundle-report.mjs           # the JSON report
 //   node scripts/bundle-report.mjs --check   # one line; what make test-web runs
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+//   node scripts/bundle-report.mjs --write   # the BENCHMARKS.md section; make bench-api runs it
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -24,6 +27,8 @@ const root = path.resolve(import.meta.dirname, '..')
 const outDir = mkdtempSync(path.join(tmpdir(), 'lifeline-bundle-'))
 const INITIAL_JS_BUDGET_GZIP = 120 * 1024
 const check = process.argv.includes('--check')
+const write = process.argv.includes('--write')
+const benchmarks = path.resolve(root, '..', process.env.OUT ?? 'BENCHMARKS.md')
 const heavy = { ol: /\/node_modules\/ol\//, apexcharts: /\/node_modules\/(apexcharts|react-apexcharts)\// }
 
 try {
@@ -102,7 +107,11 @@ try {
     largest,
     failures,
   }
-  process.stdout.write(
+  if (write) {
+    const section = markdown(report)
+    writeFileSync(benchmarks, replaceSection(readFileSync(benchmarks, 'utf8'), '## Web bundle', section))
+    process.stdout.write(section)
+  } else process.stdout.write(
     check
       ? `bundle-report: initial JavaScript ${kib(initialGzip)} gzip in ${initialFiles.length} files (budget ${kib(INITIAL_JS_BUDGET_GZIP)}); ` +
           `ol in ${libraries.ol.chunks.join(', ') || 'no chunk'}, apexcharts in ${libraries.apexcharts.chunks.join(', ') || 'no chunk'}\n`
@@ -114,4 +123,41 @@ try {
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true })
+}
+
+function markdown(report) {
+  const kib = (bytes) => `${Math.round((bytes / 1024) * 10) / 10} KiB`
+  const files = (list) => list.map((f) => `\`${f}\``).join(', ')
+  const load = loadavg().map((n) => n.toFixed(2)).join(' ')
+  const stamp = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; load average: ${load}`
+  const { initial, libraries } = report
+  return [
+    '## Web bundle (`webapp/scripts/bundle-report.mjs --write`, also run by `make bench-api`)',
+    '',
+    `${stamp}. The script builds the app with a Vite manifest into a temporary folder and counts what`,
+    'the first page loads before anything else: the entry chunk, the chunks it imports statically and the scripts',
+    "index.html names. gzip at Node's default level.",
+    '',
+    `**Initial JavaScript: ${kib(initial.js_gzip)} gzip** (budget ${kib(initial.js_budget_gzip)}; ${kib(initial.js_bytes)} raw, ${initial.files.length} files), ` +
+      `plus ${kib(initial.css_gzip)} gzip of CSS. OpenLayers is only in ${files(libraries.ol.chunks)} and ApexCharts only in ${files(libraries.apexcharts.chunks)}, both lazy (the run fails otherwise).`,
+    '',
+    '| initial file | raw | gzip |',
+    '| --- | ---: | ---: |',
+    ...initial.files.toSorted((a, b) => b.gzip - a.gzip).map((f) => `| \`${f.file}\` | ${kib(f.bytes)} | ${kib(f.gzip)} |`),
+    '',
+    `Largest of the ${report.chunks} chunks:`,
+    '',
+    '| chunk | raw | gzip | loaded | holds |',
+    '| --- | ---: | ---: | --- | --- |',
+    ...report.largest.map((c) => `| \`${c.file}\` | ${kib(c.bytes)} | ${kib(c.gzip)} | ${c.initial ? 'initial' : 'lazy'} | ${c.holds.join(', ')} |`),
+    '',
+  ].join('\n')
+}
+
+/** Replaces the section that starts with heading (up to the next "## "), or appends it. */
+function replaceSection(doc, heading, section) {
+  const start = doc.indexOf(`\n${heading}`) + 1
+  if (start === 0) return `${doc.trimEnd()}\n\n${section}`
+  const next = doc.indexOf('\n## ', start)
+  return doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next))
 }
