@@ -32,6 +32,9 @@ type Config struct {
 	Lean       bool
 	LocalAddrs []string
 	LatencyFor time.Duration
+	// LatencyWindows: latency also per consecutive window of this length
+	// after every device connected (0: off).
+	LatencyWindows time.Duration
 
 	// The devices: from a CSV file, paired through the API, or (tests) given.
 	DevicesFile string
@@ -135,7 +138,7 @@ var flagGroups = []struct {
 	{"Devices", []string{"devices", "count", "provision", "api", "email", "password", "name", "save"}},
 	{"Reporting", []string{"interval", "rate", "jitter", "follow-config", "battery-every", "drain", "charge-rate", "seed"}},
 	{"Scenario", []string{"scenario", "lat", "lon", "spread", "radius", "speed", "route", "target-lat", "target-lon", "zone", "approach-from", "dwell", "offline-after", "offline-for", "flash", "batch", "skew", "fuzz-rate"}},
-	{"Run", []string{"duration", "drain-timeout", "verify", "summary-json", "quiet", "latency-for"}},
+	{"Run", []string{"duration", "drain-timeout", "verify", "summary-json", "quiet", "latency-for", "latency-windows"}},
 }
 
 // parseFlags turns the command line into a Config. --help returns
@@ -176,6 +179,7 @@ func defineFlags(c *Config) (fs *flag.FlagSet, rate, targetLat, targetLon *strin
 
 	fs.BoolVar(&c.Lean, "lean", false, "lean devices for idle hordes: a raw socket and one goroutine each, MQTT 3.1.1, one fix in flight, no flash buffer, battery, scenarios or TLS (about a fifth of paho's memory per device)")
 	fs.DurationVar(&c.LatencyFor, "latency-for", 0, "--lean: record publish-to-PUBACK latency only for this long after every device has connected (0: the whole run), so a benchmark can restart the server later in the run without counting the storm")
+	fs.DurationVar(&c.LatencyWindows, "latency-windows", 0, "also record publish-to-PUBACK latency per consecutive window of this `length` after every device has connected (window 0 from 0 to it, window 1 from it to twice it, …; until --latency-for ends or the run does; at most 1000 windows), each with its p50 and p99 in the summary (0: off)")
 	fs.Func("local-addrs", "comma-separated source `addresses` to dial from in turn (127.0.0.2,127.0.0.3,…: each loopback address has its own ephemeral ports, about 28,000)", func(v string) error {
 		for _, a := range strings.Split(v, ",") {
 			if net.ParseIP(strings.TrimSpace(a)) == nil {
@@ -333,8 +337,12 @@ func (c *Config) validate() error {
 		return usagef("--keepalive must be at least 1s and --connect-timeout above 0")
 	case c.Count < 0:
 		return usagef("--count %d: want 0 or more", c.Count)
-	case c.Interval < 0 || c.Duration < 0 || c.DrainTimeout < 0 || c.BatteryEvery < 0 || c.Dwell < 0:
+	case c.Interval < 0 || c.Duration < 0 || c.DrainTimeout < 0 || c.BatteryEvery < 0 || c.Dwell < 0 || c.LatencyFor < 0:
 		return usagef("durations must not be negative")
+	case c.LatencyWindows < 0:
+		return usagef("--latency-windows %v: want the length of a window, such as 30s (0: off)", c.LatencyWindows)
+	case c.LatencyWindows > 0 && c.Duration > 0 && c.Duration/c.LatencyWindows > maxLatencyWindows:
+		return usagef("--latency-windows %v: --duration %v would make more than %d windows", c.LatencyWindows, c.Duration, maxLatencyWindows)
 	case !(c.Jitter >= 0 && c.Jitter <= 1):
 		return usagef("--jitter %g: want 0 to 1", c.Jitter)
 	case !(c.Lat >= -90 && c.Lat <= 90) || !(c.Lon >= -180 && c.Lon <= 180):

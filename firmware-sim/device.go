@@ -388,6 +388,7 @@ func (d *device) complete(f flight, err error, now time.Time) {
 	switch f.kind {
 	case kindPosition:
 		c.latency.Record(now.Sub(f.sentAt))
+		d.s.windows.record(now, now.Sub(f.sentAt))
 		c.acked.Add(int64(len(f.fixes)))
 		for _, p := range f.fixes {
 			a := ackedFix{seq: p.seq, ts: p.ts, lat: p.lat, lon: p.lon}

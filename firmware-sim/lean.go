@@ -238,6 +238,7 @@ func (ld *leanDevice) session(ctx context.Context, s *sim, connected func(), was
 				if until := s.latencyUntil.Load(); until == 0 || t.UnixNano() < until {
 					s.c.latency.Record(t.Sub(ld.sentAt))
 				}
+				s.windows.record(t, t.Sub(ld.sentAt))
 				s.c.acked.Add(1)
 				s.c.inflight.Add(-1)
 				if cfg.Verify {

@@ -57,6 +57,7 @@ type sim struct {
 	// latencyUntil (Unix ns, 0: no end): --lean records publish-to-PUBACK
 	// latency only until then (--latency-for).
 	latencyUntil atomic.Int64
+	windows      latencyWindows // --latency-windows
 	connectSem   chan struct{}
 	start        chan struct{} // closed when every device has had its first connection attempt
 	drain        chan struct{} // closed at the end of --duration
@@ -123,6 +124,7 @@ func prepare(ctx context.Context, cfg Config, stderr io.Writer) (*sim, error) {
 	}
 	u, _ := brokerURL(cfg.Broker)
 	s := &sim{cfg: cfg, brokerURL: u.String(), seed: cfg.Seed, errCount: map[string]int{}}
+	s.windows.width = cfg.LatencyWindows
 	if cfg.Protocol != protoBracelet {
 		s.cfg.BatteryEvery = 0 // a phone app reports its battery in each fix
 	}
@@ -371,9 +373,12 @@ func (s *sim) play(ctx context.Context, p *progress, ramp, done *sync.WaitGroup,
 
 	close(s.start)
 	t0, acked0 := time.Now(), s.c.acked.Load()
+	var latencyUntil time.Time
 	if cfg.LatencyFor > 0 {
-		s.latencyUntil.Store(t0.Add(cfg.LatencyFor).UnixNano())
+		latencyUntil = t0.Add(cfg.LatencyFor)
+		s.latencyUntil.Store(latencyUntil.UnixNano())
 	}
+	s.windows.begin(t0, latencyUntil)
 	p.begin("", t0)
 	var timer <-chan time.Time
 	if cfg.Duration > 0 {
@@ -384,6 +389,7 @@ func (s *sim) play(ctx context.Context, p *progress, ramp, done *sync.WaitGroup,
 	case <-ctx.Done():
 	}
 	t1, acked1 := time.Now(), s.c.acked.Load()
+	s.windows.stop(t1)
 	rss, _ := selfRSS()
 	p.setPhase("draining")
 	close(s.drain)
@@ -398,5 +404,6 @@ func (s *sim) play(ctx context.Context, p *progress, ramp, done *sync.WaitGroup,
 	stopProgress()
 	sum := s.summary(t1.Sub(t0), acked1-acked0, rampTime)
 	sum.RSSKB = rss
+	sum.LatencyWindows = s.windows.summary()
 	return sum, nil
 }

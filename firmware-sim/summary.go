@@ -51,6 +51,9 @@ type Summary struct {
 	// --duration, before the drain (KiB).
 	RSSKB int64 `json:"rss_kb"`
 
+	// LatencyWindows: --latency-windows, publish to PUBACK per window.
+	LatencyWindows []LatencyWindow `json:"latency_windows,omitempty"`
+
 	Verify *VerifyResult `json:"verify,omitempty"`
 }
 
@@ -93,6 +96,7 @@ func printSummary(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "  fixes       sent %d  acknowledged %d  lost %d  (%.1f fixes/s)\n", s.Sent, s.Acked, s.Lost, s.FixesPerS)
 	fmt.Fprintf(w, "  latency     p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms  (%s, %d packets)\n",
 		s.P50ms, s.P90ms, s.P99ms, s.MaxMs, acked, s.Packets)
+	printWindows(w, s.LatencyWindows)
 	fmt.Fprintf(w, "  connection  reconnects %d  errors %d  simulator RSS %d MiB", s.Reconnects, s.Errors, s.RSSKB/1024)
 	if s.Refused > 0 {
 		fmt.Fprintf(w, "  refused %d device(s)", s.Refused)

@@ -25,6 +25,14 @@ import (
 // prints and stops it when the test ends.
 func startLifeline(t *testing.T, url string) string {
 	t.Helper()
+	httpURL, _ := startLifelineMQTT(t, url)
+	return httpURL
+}
+
+// startLifelineMQTT is startLifeline that also returns the address its
+// broker listens at.
+func startLifelineMQTT(t *testing.T, url string) (httpURL, mqttAddr string) {
+	t.Helper()
 	dir := t.TempDir()
 	os.Chmod(dir, 0o755) // as root, the private cluster's user must enter it
 	bin := filepath.Join(dir, "lifeline")
@@ -43,21 +51,27 @@ func startLifeline(t *testing.T, url string) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
-	found := make(chan string, 1)
+	found := make(chan [2]string, 1)
 	go func() {
+		running := regexp.MustCompile(`Lifeline is running at (http://\S+)`)
+		broker := regexp.MustCompile(`Bracelets connect over MQTT to (\S+) `)
+		var web string
 		lines := bufio.NewScanner(stdout)
 		for lines.Scan() {
-			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
-				found <- m[1]
+			if m := running.FindStringSubmatch(lines.Text()); m != nil {
+				web = m[1]
+			}
+			if m := broker.FindStringSubmatch(lines.Text()); m != nil && web != "" {
+				found <- [2]string{web, m[1]}
 			}
 		}
 	}()
 	select {
 	case u := <-found:
-		return u
+		return u[0], u[1]
 	case <-time.After(90 * time.Second):
-		t.Fatalf("lifeline did not print its URL within 90s:\n%s", stderr.String())
-		return ""
+		t.Fatalf("lifeline did not print its URL and broker address within 90s:\n%s", stderr.String())
+		return "", ""
 	}
 }
 

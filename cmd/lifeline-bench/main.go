@@ -1,7 +1,8 @@
 // Command lifeline-bench holds the benchmarks' tools, kept out of the
 // product binary: the baselines the ingest benchmark measures the real path
 // against (a bare broker, plain COPY) and the API benchmark's seeder, load
-// generator and query-plan capture. The make bench targets drive it.
+// generator and query-plan capture, and the connection benchmark's flood
+// of bad CONNECTs. The make bench targets drive it.
 package main
 
 import (
@@ -24,7 +25,7 @@ import (
 	"lifeline/store/storebench"
 )
 
-const usage = `Usage (make bench-ingest and make bench-api):
+const usage = `Usage (make bench-ingest, make bench-api and make bench-connections):
   lifeline-bench bare-broker [--mqtt-addr 127.0.0.1:0]
         mochi with no Lifeline hooks: accepts every client, stores nothing;
         prints "Bare broker listening at HOST:PORT" and runs until stopped
@@ -46,6 +47,14 @@ const usage = `Usage (make bench-ingest and make bench-api):
         bytes on disk per stored fix (locations and its indexes), and on
         TimescaleDB again after compressing every chunk; benchmark data
         only; prints JSON
+  lifeline-bench connect-flood --broker HOST:PORT [--rate 1000] [--duration 30s]
+        [--local-addr IP] [--device-id ID] [--concurrency 200] [--timeout 2s]
+        MQTT 3.1.1 CONNECTs with wrong passwords at a steady rate, each on a
+        new connection from --local-addr, as a random brc_ device (or
+        --device-id); reads the CONNACK and resets the connection. Prints
+        {"sent","connack":{code:count},"errors","duration_s","rate",
+        "target_rate","rate_held","note"}; rate_held is false (and note says
+        why) below 95% of --rate
 
 --data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
 its private PostgreSQL is started, or joined when lifeline serve runs on it.
@@ -72,6 +81,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return nil
 	}
 	sub, args := args[0], args[1:]
+	if sub == "connect-flood" { // flags of its own: --duration and --concurrency mean other things here
+		return connectFlood(ctx, args, stdout, stderr)
+	}
 	fs := flag.NewFlagSet(sub, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("mqtt-addr", "127.0.0.1:0", "listen address (bare-broker)")
