@@ -2,14 +2,20 @@ package ingest_test
 
 import (
 	"bufio"
+	"cmp"
+	"context"
 	"net"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/mochi-mqtt/server/v2/packets"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"lifeline"
 	"lifeline/ingest"
+	"lifeline/live"
+	"lifeline/store/storetest"
 )
 
 // TestWrongTokenFloodIsThrottledPerAddress: 400 CONNECTs with a wrong
@@ -63,4 +69,160 @@ func connectFrom(t *testing.T, local *net.TCPAddr, addr, clientID, username, pas
 		t.Fatalf("got packet %d %v, want a CONNACK", typ, body)
 	}
 	return body[1]
+}
+
+// TestThrottledAddressAdmitsOnlyRememberedDevices: a wrong-token flood
+// throttles 127.0.0.1; then one CONNECT from that address. A device that
+// authenticated on this node lately, with the same token (and, for a
+// bracelet, its own client ID), is admitted without a database lookup;
+// anything else is refused as auth_throttled, also without one. Revocation
+// (the live event, Broker.Disconnect) and the hour's expiry forget a
+// device. Lookups are counted on their way to the real database.
+func TestThrottledAddressAdmitsOnlyRememberedDevices(t *testing.T) {
+	cases := []struct {
+		name     string
+		kind     string
+		seen     bool // the device connected (from another address) before the flood
+		between  func(r *throttleRig, id string)
+		clientID string // "" is the device ID
+		token    string // "" is the device's token
+		noFlood  bool
+		want     byte // CONNACK return code
+	}{
+		{name: "remembered bracelet", seen: true},
+		{name: "remembered phone with its app's client ID", kind: lifeline.DevicePhone, seen: true, clientID: "owntracks-app"},
+		{name: "never seen, right token", want: 5},
+		{name: "remembered, wrong token", seen: true, token: "wrong-token", want: 5},
+		{name: "remembered bracelet, another client ID", seen: true, clientID: "not-its-id", want: 5},
+		{name: "remembered, then revoked", seen: true, between: (*throttleRig).revoke, want: 5},
+		{name: "remembered over an hour ago", seen: true, between: func(r *throttleRig, _ string) { r.advance(time.Hour + time.Second) }, want: 5},
+		{name: "not throttled: looked up as ever", seen: true, noFlood: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newThrottleRig(t)
+			id, token := r.pair(tc.kind)
+			flooder, _ := r.pairDevice()
+			other := &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}
+			if tc.seen {
+				if code := connectFrom(t, other, r.broker.TCPAddr(), id, id, token); code != 0 {
+					t.Fatalf("first CONNECT: CONNACK %d, want 0", code)
+				}
+			}
+			if tc.between != nil {
+				tc.between(r, id)
+			}
+			if !tc.noFlood {
+				r.throttle(t, flooder)
+			}
+			clientID, password := cmp.Or(tc.clientID, id), cmp.Or(tc.token, token)
+			lookups, throttled, known := r.lookups.Load(), r.count("auth_throttled"), testutil.ToFloat64(r.metrics.KnownDeviceAdmissions)
+
+			conn := dialConnect(t, nil, r.broker.TCPAddr(), clientID, id, password, true)
+			defer conn.Close()
+			typ, body := readPacket(t, bufio.NewReader(conn))
+			if typ != packets.Connack || len(body) < 2 || body[1] != tc.want {
+				t.Fatalf("got packet %d %v, want a CONNACK with code %d", typ, body, tc.want)
+			}
+
+			wantLookups, wantThrottled, wantKnown := int64(0), 0.0, 0.0
+			switch {
+			case tc.noFlood:
+				wantLookups = 1
+			case tc.want == 0:
+				wantKnown = 1
+			default:
+				wantThrottled = 1
+			}
+			if got := r.lookups.Load() - lookups; got != wantLookups {
+				t.Errorf("%d database lookups for the CONNECT, want %d", got, wantLookups)
+			}
+			if got := r.count("auth_throttled") - throttled; got != wantThrottled {
+				t.Errorf("auth_throttled rose by %v, want %v", got, wantThrottled)
+			}
+			if got := testutil.ToFloat64(r.metrics.KnownDeviceAdmissions) - known; got != wantKnown {
+				t.Errorf("known device admissions rose by %v, want %v", got, wantKnown)
+			}
+			// An admitted device holds a real session, filed under its ID.
+			if connected := r.broker.Connected(id); connected != (tc.want == 0) {
+				t.Errorf("Connected(%s) = %v after CONNACK %d", id, connected, tc.want)
+			}
+		})
+	}
+}
+
+// throttleRig is the broker with its own clock and live events, counting
+// the credential lookups that reach the real database.
+type throttleRig struct {
+	*rig
+	bus     *live.Bus
+	lookups *atomic.Int64
+	clock   *atomic.Int64 // Unix nanoseconds
+}
+
+func newThrottleRig(t *testing.T) *throttleRig {
+	db := storetest.NewDB(t)
+	r := &throttleRig{bus: live.NewBus(nil, nil), lookups: new(atomic.Int64), clock: new(atomic.Int64)}
+	r.clock.Store(time.Now().UnixNano())
+	r.rig = newRig(t, db, ingest.RateLimit{}, func(c *ingest.BrokerConfig) {
+		c.Devices = countedLookups{DeviceService: db, n: r.lookups}
+		c.Events = r.bus
+		c.Now = func() time.Time { return time.Unix(0, r.clock.Load()) }
+	})
+	return r
+}
+
+// countedLookups is the real store, counting DeviceCredentials calls.
+type countedLookups struct {
+	lifeline.DeviceService
+	n *atomic.Int64
+}
+
+func (c countedLookups) DeviceCredentials(ctx context.Context, id string) (*lifeline.DeviceCredentials, error) {
+	c.n.Add(1)
+	return c.DeviceService.DeviceCredentials(ctx, id)
+}
+
+func (r *throttleRig) advance(d time.Duration) { r.clock.Add(int64(d)) }
+
+func (r *throttleRig) count(reason string) float64 {
+	return testutil.ToFloat64(r.metrics.Refused.WithLabelValues(reason))
+}
+
+func (r *throttleRig) pair(kind string) (id, token string) {
+	r.t.Helper()
+	token, hash := lifeline.NewDeviceToken()
+	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: r.userID, Name: "Shared NAT", Kind: kind}
+	if err := r.db.CreateDevice(context.Background(), d, hash); err != nil {
+		r.t.Fatal(err)
+	}
+	return d.ID, token
+}
+
+// revoke revokes the device as the API does: in the database, then the
+// live event every node's broker hears.
+func (r *throttleRig) revoke(id string) {
+	ctx := context.Background()
+	if err := r.db.RevokeDevice(ctx, r.userID, id); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := r.bus.Publish(ctx, live.DeviceRevoked(r.userID, id)); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// throttle floods 127.0.0.1's CONNECTs with a wrong token for flooder
+// until the address is throttled. The clock stands still, so it stays
+// throttled.
+func (r *throttleRig) throttle(t *testing.T, flooder string) {
+	t.Helper()
+	before := r.count("auth_throttled")
+	for i := 0; r.count("auth_throttled") == before; i++ {
+		if i == 300 {
+			t.Fatal("300 wrong tokens and the address is not throttled")
+		}
+		if code := connectFrom(t, nil, r.broker.TCPAddr(), flooder, flooder, "wrong-token"); code != 5 {
+			t.Fatalf("flood CONNECT %d: CONNACK %d, want 5", i, code)
+		}
+	}
 }
