@@ -95,6 +95,22 @@ func TestThrottledAddressAdmitsOnlyRememberedDevices(t *testing.T) {
 		{name: "remembered, wrong token", seen: true, token: "wrong-token", want: 5},
 		{name: "remembered bracelet, another client ID", seen: true, clientID: "not-its-id", want: 5},
 		{name: "remembered, then revoked", seen: true, between: (*throttleRig).revoke, want: 5},
+		{name: "remembered, revoked with no event, then refused by the database", seen: true, between: func(r *throttleRig, id string) {
+			if err := r.db.RevokeDevice(context.Background(), r.userID, id); err != nil {
+				r.t.Fatal(err)
+			}
+			r.lookUp(id, "any-token", "revoked")
+		}, want: 5},
+		{name: "remembered, token rotated, then the old one refused by the database", seen: true, between: func(r *throttleRig, id string) {
+			_, hash := lifeline.NewDeviceToken()
+			if err := r.db.RotateDeviceToken(context.Background(), id, hash); err != nil {
+				r.t.Fatal(err)
+			}
+			r.lookUp(id, r.tokens[id], "bad_token")
+		}, want: 5},
+		{name: "remembered, then a wrong guess at its token refused by the database", seen: true, between: func(r *throttleRig, id string) {
+			r.lookUp(id, "a-guess", "bad_token") // does not lock the device out
+		}},
 		{name: "remembered over an hour ago", seen: true, between: func(r *throttleRig, _ string) { r.advance(time.Hour + time.Second) }, want: 5},
 		{name: "not throttled: looked up as ever", seen: true, noFlood: true},
 	}
@@ -155,6 +171,7 @@ func TestThrottledAddressAdmitsOnlyRememberedDevices(t *testing.T) {
 // the credential lookups that reach the real database.
 type throttleRig struct {
 	*rig
+	tokens  map[string]string // by device ID
 	bus     *live.Bus
 	lookups *atomic.Int64
 	clock   *atomic.Int64 // Unix nanoseconds
@@ -162,7 +179,7 @@ type throttleRig struct {
 
 func newThrottleRig(t *testing.T) *throttleRig {
 	db := storetest.NewDB(t)
-	r := &throttleRig{bus: live.NewBus(nil, nil), lookups: new(atomic.Int64), clock: new(atomic.Int64)}
+	r := &throttleRig{tokens: map[string]string{}, bus: live.NewBus(nil, nil), lookups: new(atomic.Int64), clock: new(atomic.Int64)}
 	r.clock.Store(time.Now().UnixNano())
 	r.rig = newRig(t, db, ingest.RateLimit{}, func(c *ingest.BrokerConfig) {
 		c.Devices = countedLookups{DeviceService: db, n: r.lookups}
@@ -196,7 +213,18 @@ func (r *throttleRig) pair(kind string) (id, token string) {
 	if err := r.db.CreateDevice(context.Background(), d, hash); err != nil {
 		r.t.Fatal(err)
 	}
+	r.tokens[d.ID] = token
 	return d.ID, token
+}
+
+// lookUp CONNECTs from 127.0.0.3 (never throttled here) and wants the
+// database's refusal for reason.
+func (r *throttleRig) lookUp(id, token, reason string) {
+	r.t.Helper()
+	before := r.count(reason)
+	if code := connectFrom(r.t, &net.TCPAddr{IP: net.ParseIP("127.0.0.3")}, r.broker.TCPAddr(), id, id, token); code != 5 || r.count(reason) != before+1 {
+		r.t.Fatalf("CONNECT as %s: CONNACK %d, %s %v→%v; want 5 and one more", id, code, reason, before, r.count(reason))
+	}
 }
 
 // revoke revokes the device as the API does: in the database, then the
