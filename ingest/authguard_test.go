@@ -80,14 +80,17 @@ func connectFrom(t *testing.T, local *net.TCPAddr, addr, clientID, username, pas
 // device. Lookups are counted on their way to the real database.
 func TestThrottledAddressAdmitsOnlyRememberedDevices(t *testing.T) {
 	cases := []struct {
-		name     string
-		kind     string
-		seen     bool // the device connected (from another address) before the flood
-		between  func(r *throttleRig, id string)
-		clientID string // "" is the device ID
-		token    string // "" is the device's token
-		noFlood  bool
-		want     byte // CONNACK return code
+		name string
+		kind string
+		seen bool // the device connected (from another address) before the flood
+		// revokedInFlight revokes the device (database and event) while
+		// that first CONNECT's lookup is under way, after its read.
+		revokedInFlight bool
+		between         func(r *throttleRig, id string)
+		clientID        string // "" is the device ID
+		token           string // "" is the device's token
+		noFlood         bool
+		want            byte // CONNACK return code
 	}{
 		{name: "remembered bracelet", seen: true},
 		{name: "remembered phone with its app's client ID", kind: lifeline.DevicePhone, seen: true, clientID: "owntracks-app"},
@@ -111,6 +114,7 @@ func TestThrottledAddressAdmitsOnlyRememberedDevices(t *testing.T) {
 		{name: "remembered, then a wrong guess at its token refused by the database", seen: true, between: func(r *throttleRig, id string) {
 			r.lookUp(id, "a-guess", "bad_token") // does not lock the device out
 		}},
+		{name: "revoked while its lookup was in flight", seen: true, revokedInFlight: true, want: 5},
 		{name: "remembered over an hour ago", seen: true, between: func(r *throttleRig, _ string) { r.advance(time.Hour + time.Second) }, want: 5},
 		{name: "not throttled: looked up as ever", seen: true, noFlood: true},
 	}
@@ -121,9 +125,13 @@ func TestThrottledAddressAdmitsOnlyRememberedDevices(t *testing.T) {
 			flooder, _ := r.pairDevice()
 			other := &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}
 			if tc.seen {
+				if tc.revokedInFlight {
+					r.afterLookup.Store(&id)
+				}
 				if code := connectFrom(t, other, r.broker.TCPAddr(), id, id, token); code != 0 {
 					t.Fatalf("first CONNECT: CONNACK %d, want 0", code)
 				}
+				r.afterLookup.Store(nil)
 			}
 			if tc.between != nil {
 				tc.between(r, id)
@@ -174,7 +182,9 @@ type throttleRig struct {
 	tokens  map[string]string // by device ID
 	bus     *live.Bus
 	lookups *atomic.Int64
-	clock   *atomic.Int64 // Unix nanoseconds
+	// afterLookup, when set, is revoked after its next lookup's read.
+	afterLookup atomic.Pointer[string]
+	clock       *atomic.Int64 // Unix nanoseconds
 }
 
 func newThrottleRig(t *testing.T) *throttleRig {
@@ -182,22 +192,27 @@ func newThrottleRig(t *testing.T) *throttleRig {
 	r := &throttleRig{tokens: map[string]string{}, bus: live.NewBus(nil, nil), lookups: new(atomic.Int64), clock: new(atomic.Int64)}
 	r.clock.Store(time.Now().UnixNano())
 	r.rig = newRig(t, db, ingest.RateLimit{}, func(c *ingest.BrokerConfig) {
-		c.Devices = countedLookups{DeviceService: db, n: r.lookups}
+		c.Devices = countedLookups{DeviceService: db, r: r}
 		c.Events = r.bus
 		c.Now = func() time.Time { return time.Unix(0, r.clock.Load()) }
 	})
 	return r
 }
 
-// countedLookups is the real store, counting DeviceCredentials calls.
+// countedLookups is the real store, counting DeviceCredentials calls (and
+// revoking the device of afterLookup once its credentials are read).
 type countedLookups struct {
 	lifeline.DeviceService
-	n *atomic.Int64
+	r *throttleRig
 }
 
 func (c countedLookups) DeviceCredentials(ctx context.Context, id string) (*lifeline.DeviceCredentials, error) {
-	c.n.Add(1)
-	return c.DeviceService.DeviceCredentials(ctx, id)
+	c.r.lookups.Add(1)
+	creds, err := c.DeviceService.DeviceCredentials(ctx, id)
+	if revoke := c.r.afterLookup.Load(); revoke != nil && *revoke == id {
+		c.r.revoke(id)
+	}
+	return creds, err
 }
 
 func (r *throttleRig) advance(d time.Duration) { r.clock.Add(int64(d)) }
@@ -232,10 +247,10 @@ func (r *throttleRig) lookUp(id, token, reason string) {
 func (r *throttleRig) revoke(id string) {
 	ctx := context.Background()
 	if err := r.db.RevokeDevice(ctx, r.userID, id); err != nil {
-		r.t.Fatal(err)
+		r.t.Error(err) // Error, not Fatal: this may run on the broker's goroutine
 	}
 	if err := r.bus.Publish(ctx, live.DeviceRevoked(r.userID, id)); err != nil {
-		r.t.Fatal(err)
+		r.t.Error(err)
 	}
 }
 
