@@ -97,8 +97,8 @@ const maxKnownDevices = 1 << 17
 type knownDevices struct {
 	mu      sync.Mutex
 	devices map[string]knownDevice
-	// revocations counts forget calls for revoked devices, so a lookup
-	// that raced one is not remembered (see remember).
+	// revocations counts the revocations heard, so a lookup that raced
+	// one is not remembered (see remember).
 	revocations uint64
 }
 
