@@ -102,7 +102,7 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	}
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
-		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{}, guard: newAuthGuard(),
+		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{}, guard: newAuthGuard(), known: newKnownDevices(),
 		publishWaypoints: b.publishWaypoints, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
 		busy: func(cl *mqtt.Client) {
 			code := packets.ErrServerBusy
@@ -150,8 +150,9 @@ func (b *Broker) Connected(deviceID string) bool {
 }
 
 // Disconnect closes the device's live connection (after revocation, told
-// through the live events).
+// through the live events), and forgets its remembered credentials.
 func (b *Broker) Disconnect(deviceID string) {
+	b.hook.known.revoked(deviceID)
 	if cl, ok := b.server.Clients.Get(deviceID); ok {
 		_ = b.server.DisconnectClient(cl, packets.ErrNotAuthorized)
 	}

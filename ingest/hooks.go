@@ -45,8 +45,10 @@ type deviceHook struct {
 	// packets records every packet for the tester view (may be nil).
 	packets *PacketLog
 
-	// guard throttles addresses that fail authentication again and again.
+	// guard throttles addresses that fail authentication again and again;
+	// known lets devices verified lately through one that is throttled.
 	guard *authGuard
+	known *knownDevices
 
 	mu       sync.Mutex
 	sessions map[string]*deviceSession // by device ID
@@ -103,34 +105,53 @@ func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
 // takes over only its own earlier connection, never another device's.
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
 	now := h.now()
+	id := string(pk.Connect.Username)
 	if h.guard.blocked(cl.Net.Remote, now) {
-		h.metrics.Refused.WithLabelValues("auth_throttled").Inc() // not logged: a flood would flood the log
-		return false
+		// Only a device verified here lately, with the same token, gets in;
+		// nothing from this address is looked up.
+		userID, kind, ok := h.known.admit(id, pk.Connect.Password, now)
+		if !ok || (kind != lifeline.DevicePhone && cl.ID != id) {
+			h.metrics.Refused.WithLabelValues("auth_throttled").Inc() // not logged: a flood would flood the log
+			return false
+		}
+		h.metrics.KnownDeviceAdmissions.Inc()
+		h.admit(cl, id, userID, kind)
+		return true
 	}
 	fail := func(reason string) bool {
 		h.guard.failed(cl.Net.Remote, now)
 		return h.refuse(reason, cl)
 	}
-	id := string(pk.Connect.Username)
 	if id == "" || !wire.ValidDeviceID(id) {
 		return fail("unknown_device")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	generation := h.known.generation()
 	creds, err := h.devices.DeviceCredentials(ctx, id)
 	switch {
 	case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
+		h.known.forget(id, nil)
 		return fail("unknown_device")
 	case err != nil:
 		h.log.Error("device lookup failed", "device", id, "err", err)
 		return h.refuse("store_error", cl)
 	case creds.Revoked:
+		h.known.forget(id, creds)
 		return fail("revoked")
 	case subtle.ConstantTimeCompare(lifeline.HashDeviceToken(string(pk.Connect.Password)), creds.TokenHash) != 1:
+		h.known.forget(id, creds)
 		return fail("bad_token")
 	case creds.Kind != lifeline.DevicePhone && cl.ID != id:
 		return fail("client_id_mismatch")
 	}
+	h.known.remember(creds, now, generation)
+	h.admit(cl, id, creds.UserID, creds.Kind)
+	return true
+}
+
+// admit files an authenticated device's session under its ID.
+func (h *deviceHook) admit(cl *mqtt.Client, id string, userID int64, kind string) {
 	if cl.ID != id {
 		if cl.Properties.Props.AssignedClientID != "" {
 			cl.Properties.Props.AssignedClientID = id // MQTT 5: the CONNACK tells the ID in use
@@ -140,10 +161,9 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	h.mu.Lock()
 	// A reconnecting device replaces its old session (mochi then closes the
 	// old connection): the gauge follows the map, not the events.
-	h.sessions[id] = &deviceSession{client: cl, userID: creds.UserID, kind: creds.Kind, limiter: ratelimit.NewBucket(h.rate)}
+	h.sessions[id] = &deviceSession{client: cl, userID: userID, kind: kind, limiter: ratelimit.NewBucket(h.rate)}
 	h.metrics.Connected.Set(float64(len(h.sessions)))
 	h.mu.Unlock()
-	return true
 }
 
 func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, pk packets.Packet) {

@@ -36,7 +36,9 @@ type rig struct {
 	userID  int64
 }
 
-func newRig(t *testing.T, db *store.DB, rate ingest.RateLimit) *rig {
+// newRig starts the broker on db (nil: a fresh one); configure, if given,
+// changes its config first.
+func newRig(t *testing.T, db *store.DB, rate ingest.RateLimit, configure ...func(*ingest.BrokerConfig)) *rig {
 	t.Helper()
 	if db == nil {
 		db = storetest.NewDB(t)
@@ -48,10 +50,14 @@ func newRig(t *testing.T, db *store.DB, rate ingest.RateLimit) *rig {
 		t.Fatal(err)
 	}
 	r.writer = ingest.NewWriter(db, ingest.WriterConfig{Metrics: r.metrics})
-	r.broker, err = ingest.StartBroker(ingest.BrokerConfig{
+	cfg := ingest.BrokerConfig{
 		TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0",
 		Devices: db, Writer: r.writer, Rate: rate, Metrics: r.metrics,
-	})
+	}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	r.broker, err = ingest.StartBroker(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,9 @@ type Metrics struct {
 	CommitRetries   prometheus.Counter
 	PublishToCommit prometheus.Histogram
 	Connected       prometheus.Gauge
+	// KnownDeviceAdmissions counts CONNECTs let in from a throttled address
+	// because the device was verified here lately (no database lookup).
+	KnownDeviceAdmissions prometheus.Counter
 	// PendingRows is the writer's queue: rows submitted and not yet
 	// committed. It rises without end when the database stalls.
 	PendingRows prometheus.Gauge
@@ -51,10 +54,13 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		Connected: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "lifeline_mqtt_connected_devices", Help: "Bracelets connected now.",
 		}),
+		KnownDeviceAdmissions: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "lifeline_mqtt_known_device_admissions_total", Help: "MQTT connections admitted from a throttled address by credentials verified lately on this node, without a database lookup.",
+		}),
 		PendingRows: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "lifeline_ingest_pending_rows", Help: "Rows waiting for their commit (the writer's queue).",
 		}),
 	}
-	reg.MustRegister(m.Refused, m.RejectedFixes, m.AcceptedFixes, m.BatchRows, m.CommitSeconds, m.CommitRetries, m.PublishToCommit, m.Connected, m.PendingRows)
+	reg.MustRegister(m.Refused, m.RejectedFixes, m.AcceptedFixes, m.BatchRows, m.CommitSeconds, m.CommitRetries, m.PublishToCommit, m.Connected, m.KnownDeviceAdmissions, m.PendingRows)
 	return m
 }
