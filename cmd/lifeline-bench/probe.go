@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -14,15 +13,14 @@ import (
 	"math"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
-	paho "github.com/eclipse/paho.mqtt.golang"
-
+	"lifeline/ingest/benchbracelet"
 	"lifeline/ingest/wire"
+	"lifeline/internal/bench/apiclient"
 	"lifeline/internal/bench/latency"
 )
 
@@ -84,11 +82,9 @@ func parseProbeFlags(args []string, getenv func(string) string, stderr io.Writer
 	case o.email != "" && o.password == "":
 		return nil, errors.New("alert-probe: --email needs --password (or $LIFELINE_PASSWORD)")
 	}
-	u, err := url.Parse(strings.TrimRight(o.api, "/"))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("alert-probe: --api %q is not an http:// or https:// URL", o.api)
+	if _, err := apiclient.New(o.api); err != nil {
+		return nil, fmt.Errorf("alert-probe: %w", err)
 	}
-	o.api = u.String()
 	o.broker = strings.TrimPrefix(o.broker, "tcp://")
 	if _, port, err := net.SplitHostPort(o.broker); err != nil || port == "" {
 		return nil, fmt.Errorf("alert-probe: --broker %q is not host:port", o.broker)
@@ -101,7 +97,8 @@ func alertProbe(ctx context.Context, args []string, getenv func(string) string, 
 	if err != nil {
 		return err
 	}
-	c := newProbeClient(o.api, max(o.timeout, 30*time.Second))
+	c, _ := apiclient.New(o.api)
+	c.HTTP.Timeout = max(o.timeout, 30*time.Second)
 	// Cleanup runs even when the probe is interrupted.
 	cleanupCtx := func() (context.Context, context.CancelFunc) {
 		return context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
@@ -109,48 +106,46 @@ func alertProbe(ctx context.Context, args []string, getenv func(string) string, 
 
 	if o.email == "" {
 		o.email, o.password = "alert-probe-"+randomHex(6)+"@bench.invalid", randomHex(16)
-		if err := c.do(ctx, "POST", "/api/auth/register", map[string]string{"email": o.email, "password": o.password, "firstName": "Probe"}, nil); err != nil {
+		if err := c.Do(ctx, "POST", "/api/auth/register", map[string]string{"email": o.email, "password": o.password, "firstName": "Probe"}, nil); err != nil {
 			return fmt.Errorf("sign up the probe's user: %w", err)
 		}
 		defer func() {
 			cctx, cancel := cleanupCtx()
 			defer cancel()
-			if err := c.do(cctx, "DELETE", "/api/account", map[string]string{"password": o.password}, nil); err != nil {
+			if err := c.Do(cctx, "DELETE", "/api/account", map[string]string{"password": o.password}, nil); err != nil {
 				fmt.Fprintf(stderr, "alert-probe: erase the probe's user %s: %v\n", o.email, err)
 			}
 		}()
-	} else if err := c.do(ctx, "POST", "/api/auth/login", map[string]string{"email": o.email, "password": o.password}, nil); err != nil {
+	} else if err := c.Do(ctx, "POST", "/api/auth/login", map[string]string{"email": o.email, "password": o.password}, nil); err != nil {
 		return fmt.Errorf("sign in as %s: %w", o.email, err)
 	}
 
 	var device struct{ ID, Token string }
-	if err := c.do(ctx, "POST", "/api/devices", map[string]string{"name": "Alert probe"}, &device); err != nil {
+	if err := c.Do(ctx, "POST", "/api/devices", map[string]string{"name": "Alert probe"}, &device); err != nil {
 		return fmt.Errorf("pair the probe's bracelet: %w", err)
 	}
 	defer func() {
 		cctx, cancel := cleanupCtx()
 		defer cancel()
-		if err := c.do(cctx, "DELETE", "/api/devices/"+url.PathEscape(device.ID), nil, nil); err != nil {
+		if err := c.Do(cctx, "DELETE", "/api/devices/"+url.PathEscape(device.ID), nil, nil); err != nil {
 			fmt.Fprintf(stderr, "alert-probe: revoke the probe's bracelet: %v\n", err)
 		}
 	}()
 
 	streamCtx, stopStream := context.WithCancel(ctx)
 	defer stopStream()
-	alerts, err := c.alerts(streamCtx, stderr)
+	alerts, err := alertEvents(streamCtx, c, stderr)
 	if err != nil {
 		return err
 	}
 
-	mq := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + o.broker).SetClientID(device.ID).
-		SetUsername(device.ID).SetPassword(device.Token).SetProtocolVersion(4).
-		SetConnectTimeout(o.timeout).SetAutoReconnect(true))
-	if tok := mq.Connect(); !tok.WaitTimeout(o.timeout) || tok.Error() != nil {
-		return fmt.Errorf("cannot connect to the MQTT broker at %s as the probe's bracelet: %v", o.broker, cmpErr(tok.Error(), "no CONNACK within --timeout"))
+	bracelet, err := benchbracelet.Connect(o.broker, device.ID, device.Token, o.timeout)
+	if err != nil {
+		return err
 	}
-	defer mq.Disconnect(100)
+	defer bracelet.Close()
 
-	p := &probe{o: o, c: c, mq: mq, device: device.ID, alerts: alerts}
+	p := &probe{o: o, c: c, bracelet: bracelet, alerts: alerts}
 	if err := p.loop(ctx); err != nil {
 		return err
 	}
@@ -159,16 +154,15 @@ func alertProbe(ctx context.Context, args []string, getenv func(string) string, 
 
 // probe is one probing run's state.
 type probe struct {
-	o       *probeOptions
-	c       *probeClient
-	mq      paho.Client
-	device  string
-	alerts  <-chan probeAlert
-	seq     uint64
-	lastTS  time.Time
-	fix     latency.Histogram // PUBACK of the confirming fix → alert
-	ack     latency.Histogram // publish → PUBACK, every fix
-	res     probeResult
+	o        *probeOptions
+	c        *apiclient.Client
+	bracelet *benchbracelet.Bracelet
+	alerts   <-chan probeAlert
+	seq      uint64
+	lastTS   time.Time
+	fix      latency.Histogram // PUBACK of the confirming fix → alert
+	ack      latency.Histogram // publish → PUBACK, every fix
+	res      probeResult
 }
 
 // loop takes the samples until --count or --duration, or until ctx ends
@@ -205,7 +199,7 @@ func (p *probe) sample(ctx context.Context, i int) error {
 	// bracelet's walk: the device is outside the new zone until it enters.
 	lat, lon := -40+float64(i%4000)*0.01, -140+float64(i/4000%100)*0.01
 	var zone struct{ ID int64 }
-	err := p.c.do(ctx, "POST", "/api/safe-zones", map[string]any{
+	err := p.c.Do(ctx, "POST", "/api/safe-zones", map[string]any{
 		"name": fmt.Sprintf("Alert probe %d", i), "type": "avoid", "latitude": lat, "longitude": lon, "radius": 100,
 	}, &zone)
 	if err != nil {
@@ -214,7 +208,7 @@ func (p *probe) sample(ctx context.Context, i int) error {
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
-		p.c.do(cctx, "DELETE", "/api/safe-zones/"+strconv.FormatInt(zone.ID, 10), nil, nil)
+		p.c.Do(cctx, "DELETE", "/api/safe-zones/"+strconv.FormatInt(zone.ID, 10), nil, nil)
 	}()
 
 	acc := 4.0
@@ -226,14 +220,13 @@ func (p *probe) sample(ctx context.Context, i int) error {
 			ts = p.lastTS.Add(time.Millisecond)
 		}
 		p.lastTS = ts
-		sent := time.Now()
-		tok := p.mq.Publish(wire.PositionTopic(p.device), 1, false, wire.EncodePosition(wire.Fix{Seq: p.seq, TS: ts, Lat: lat, Lon: lon, Acc: &acc}))
-		if !tok.WaitTimeout(p.o.timeout) || tok.Error() != nil {
+		took, err := p.bracelet.Publish(wire.Fix{Seq: p.seq, TS: ts, Lat: lat, Lon: lon, Acc: &acc})
+		if err != nil {
 			p.res.Timeouts++ // no PUBACK in time
 			return nil
 		}
 		acked = time.Now()
-		p.ack.Record(acked.Sub(sent))
+		p.ack.Record(took)
 	}
 	wait := time.NewTimer(p.o.timeout)
 	defer wait.Stop()
@@ -264,7 +257,7 @@ func (p *probe) zoneOf(ctx context.Context, a probeAlert) int64 {
 	var full struct {
 		ZoneID *int64 `json:"zoneId"`
 	}
-	if p.c.do(ctx, "GET", "/api/alerts/"+strconv.FormatInt(a.id, 10), nil, &full) != nil || full.ZoneID == nil {
+	if p.c.Do(ctx, "GET", "/api/alerts/"+strconv.FormatInt(a.id, 10), nil, &full) != nil || full.ZoneID == nil {
 		return 0
 	}
 	return *full.ZoneID
@@ -289,84 +282,25 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-func cmpErr(err error, otherwise string) string {
-	if err != nil {
-		return err.Error()
-	}
-	return otherwise
-}
-
-// probeClient is a signed-in browser of the API: a cookie jar, and the
-// Origin header the cross-origin protection wants on state changes.
-type probeClient struct {
-	base   string
-	http   *http.Client // requests, with a timeout
-	stream *http.Client // the event stream, without one
-}
-
-func newProbeClient(base string, timeout time.Duration) *probeClient {
-	jar, _ := cookiejar.New(nil)
-	return &probeClient{base: base, http: &http.Client{Jar: jar, Timeout: timeout}, stream: &http.Client{Jar: jar}}
-}
-
-func (c *probeClient) origin() string {
-	u, _ := url.Parse(c.base)
-	return u.Scheme + "://" + u.Host
-}
-
-func (c *probeClient) do(ctx context.Context, method, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", c.origin())
-	resp, err := c.http.Do(req)
-	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return fmt.Errorf("cannot reach the API at %s: %w", c.base, err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode >= 300 {
-		var e struct{ Message string }
-		json.Unmarshal(data, &e)
-		return fmt.Errorf("%s %s: %s %s", method, path, resp.Status, e.Message)
-	}
-	if out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			return fmt.Errorf("%s %s: unexpected answer: %v", method, path, err)
-		}
-	}
-	return nil
-}
-
 // probeAlert is an alert event and when it arrived.
 type probeAlert struct {
 	id, zone int64 // zone: 0 when the event does not name it
 	at       time.Time
 }
 
-// alerts opens the user's live events (GET /api/events) and streams its
-// alert events, stamped as they arrive. A stream the server ends is opened
-// again after a second with Last-Event-ID, so the alerts raised meanwhile
-// come too (late). The first opening's failure is returned.
-func (c *probeClient) alerts(ctx context.Context, stderr io.Writer) (<-chan probeAlert, error) {
+// alertEvents opens the user's live events (GET /api/events) and streams
+// its alert events, stamped as they arrive. A stream the server ends is
+// opened again after a second with Last-Event-ID, so the alerts raised
+// meanwhile come too (late). The first opening's failure is returned.
+func alertEvents(ctx context.Context, c *apiclient.Client, stderr io.Writer) (<-chan probeAlert, error) {
+	stream := &http.Client{Jar: c.HTTP.Jar} // no timeout: it stays open
 	open := func(last int64) (io.ReadCloser, error) {
-		req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/events", nil)
+		req, _ := http.NewRequestWithContext(ctx, "GET", c.Base+"/api/events", nil)
 		req.Header.Set("Accept", "text/event-stream")
 		if last > 0 {
 			req.Header.Set("Last-Event-ID", strconv.FormatInt(last, 10))
 		}
-		resp, err := c.stream.Do(req)
+		resp, err := stream.Do(req)
 		if err != nil {
 			return nil, fmt.Errorf("open the live events: %w", err)
 		}
