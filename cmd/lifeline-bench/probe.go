@@ -58,13 +58,16 @@ func parseProbeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.StringVar(&o.api, "api", "", "the running lifeline's URL, such as http://127.0.0.1:8080")
 	fs.StringVar(&o.broker, "broker", "", "its MQTT listener, host:port")
 	fs.StringVar(&o.email, "email", "", "an existing account to use (default: sign up a throwaway one, erased at the end)")
-	fs.StringVar(&o.password, "password", getenv("LIFELINE_PASSWORD"), "that account's password (default $LIFELINE_PASSWORD)")
+	fs.StringVar(&o.password, "password", "", "that account's password (default $LIFELINE_PASSWORD)")
 	fs.DurationVar(&o.every, "every", 2*time.Second, "time between samples")
 	fs.DurationVar(&o.duration, "duration", 60*time.Second, "how long to probe (unless --count)")
 	fs.IntVar(&o.count, "count", 0, "samples to take (then --duration is ignored)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "wait this long for a sample's PUBACK and alert")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if o.password == "" {
+		o.password = getenv("LIFELINE_PASSWORD")
 	}
 	switch {
 	case fs.NArg() > 0:
