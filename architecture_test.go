@@ -31,7 +31,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/migrations":           {},
 		"lifeline/webapp":               {},
 		"lifeline/ingest/wire":          {},
-		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/fdlimit"},
+		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient", "lifeline/internal/fdlimit"},
 		"lifeline/internal/fdlimit":     {},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
@@ -39,13 +39,16 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/delivery":             {"lifeline"},
 		// The benchmarks' code, which the product never imports (see
 		// TestProductBinaryHasNoBenchCode): store's and ingest's parts sit
-		// under them because they own pgx and mochi.
-		"lifeline/internal/bench/latency":  {},
-		"lifeline/internal/bench/httpload": {"lifeline/internal/bench/latency"},
-		"lifeline/store/storebench":        {"lifeline", "lifeline/store"},
-		"lifeline/ingest/barebroker":       {},
+		// under them because they own pgx, mochi and paho.
+		"lifeline/internal/bench/latency":   {},
+		"lifeline/internal/bench/httpload":  {"lifeline/internal/bench/latency"},
+		"lifeline/internal/bench/apiclient": {},
+		"lifeline/store/storebench":         {"lifeline", "lifeline/store"},
+		"lifeline/ingest/barebroker":        {},
+		"lifeline/ingest/benchbracelet":     {"lifeline/ingest/wire"},
 		"lifeline/cmd/lifeline-bench": {"lifeline/store", "lifeline/store/storebench", "lifeline/migrations",
-			"lifeline/ingest/barebroker", "lifeline/internal/bench/httpload"},
+			"lifeline/ingest/barebroker", "lifeline/internal/bench/httpload",
+			"lifeline/ingest/benchbracelet", "lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient"},
 	}
 	for pkg, deps := range imports {
 		if pkg == "lifeline/cmd/lifeline" {

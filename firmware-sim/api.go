@@ -1,109 +1,44 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"lifeline/internal/bench/apiclient"
 )
 
 // apiClient speaks to the Lifeline HTTP API as a signed-in user: it pairs
 // devices, looks up zones and reads back stored fixes for --verify.
-type apiClient struct {
-	base   string // scheme://host[:port], no trailing slash
-	origin string // sent on state-changing requests (cross-origin protection)
-	hc     *http.Client
-}
+type apiClient struct{ *apiclient.Client }
 
 // apiError is an error answer from the API.
-type apiError struct {
-	Method, Path string
-	Status       int
-	Code         string
-	Message      string
-}
-
-func (e *apiError) Error() string {
-	msg := e.Message
-	if msg == "" {
-		msg = http.StatusText(e.Status)
-	}
-	return fmt.Sprintf("%s %s: %d %s", e.Method, e.Path, e.Status, msg)
-}
+type apiError = apiclient.Error
 
 func newAPIClient(raw string) (*apiClient, error) {
-	u, err := url.Parse(strings.TrimRight(raw, "/"))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("--api %q is not an http:// or https:// URL such as http://localhost:8080", raw)
+	c, err := apiclient.New(raw)
+	if err != nil {
+		return nil, err
 	}
-	jar, _ := cookiejar.New(nil)
-	origin := u.Scheme + "://" + u.Host
-	return &apiClient{base: origin + u.Path, origin: origin, hc: &http.Client{Jar: jar, Timeout: time.Minute}}, nil
+	return &apiClient{c}, nil
 }
 
 func (c *apiClient) do(ctx context.Context, method, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if method != http.MethodGet && method != http.MethodHead {
-		req.Header.Set("Origin", c.origin)
-	}
-	resp, err := c.hc.Do(req)
-	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return fmt.Errorf("cannot reach the API at %s: %v", c.base, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	if resp.StatusCode >= 400 {
-		e := &apiError{Method: method, Path: strings.SplitN(path, "?", 2)[0], Status: resp.StatusCode}
-		var eb struct{ Error, Message string }
-		if json.Unmarshal(data, &eb) == nil {
-			e.Code, e.Message = eb.Error, eb.Message
-		}
-		return e
-	}
-	if out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			return fmt.Errorf("%s %s: unexpected answer: %v", method, path, err)
-		}
-	}
-	return nil
+	return c.Do(ctx, method, path, body, out)
 }
 
 func (c *apiClient) login(ctx context.Context, email, password string) error {
 	err := c.do(ctx, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": password}, nil)
 	var ae *apiError
 	if errors.As(err, &ae) && (ae.Status == http.StatusUnauthorized || ae.Status == http.StatusBadRequest || ae.Status == http.StatusTooManyRequests) {
-		return fmt.Errorf("cannot sign in to %s as %s: %s", c.base, email, ae.Message)
+		return fmt.Errorf("cannot sign in to %s as %s: %s", c.Base, email, ae.Message)
 	}
 	return err
 }
@@ -137,7 +72,7 @@ func (c *apiClient) findZone(ctx context.Context, name string) (target, error) {
 	err := c.do(ctx, http.MethodGet, "/api/safe-zones", nil, &zones)
 	var ae *apiError
 	if errors.As(err, &ae) && (ae.Status == http.StatusNotFound || ae.Status == http.StatusMethodNotAllowed) {
-		return target{}, fmt.Errorf("the server at %s has no zones API (GET /api/safe-zones answered %d): give the point with --target-lat and --target-lon instead", c.base, ae.Status)
+		return target{}, fmt.Errorf("the server at %s has no zones API (GET /api/safe-zones answered %d): give the point with --target-lat and --target-lon instead", c.Base, ae.Status)
 	}
 	if err != nil {
 		return target{}, err

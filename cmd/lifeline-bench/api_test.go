@@ -25,13 +25,13 @@ import (
 // prints and stops it when the test ends.
 func startLifeline(t *testing.T, url string) string {
 	t.Helper()
-	httpURL, _ := startLifelineMQTT(t, url)
+	httpURL, _ := startLifelineFull(t, url)
 	return httpURL
 }
 
-// startLifelineMQTT is startLifeline that also returns the address its
-// broker listens at.
-func startLifelineMQTT(t *testing.T, url string) (httpURL, mqttAddr string) {
+// startLifelineFull also returns the MQTT address it prints; extra flags
+// go to serve.
+func startLifelineFull(t *testing.T, url string, extra ...string) (httpURL, mqttAddr string) {
 	t.Helper()
 	dir := t.TempDir()
 	os.Chmod(dir, 0o755) // as root, the private cluster's user must enter it
@@ -39,8 +39,9 @@ func startLifelineMQTT(t *testing.T, url string) (httpURL, mqttAddr string) {
 	if out, err := exec.Command("go", "build", "-o", bin, "lifeline/cmd/lifeline").CombinedOutput(); err != nil {
 		t.Fatalf("go build lifeline: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "serve", "--database-url", url, "--data-dir", filepath.Join(dir, "data"),
-		"--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--log-level", "warn")
+	args := append([]string{"serve", "--database-url", url, "--data-dir", filepath.Join(dir, "data"),
+		"--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--log-level", "warn"}, extra...)
+	cmd := exec.Command(bin, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -53,24 +54,23 @@ func startLifelineMQTT(t *testing.T, url string) (httpURL, mqttAddr string) {
 	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
 	found := make(chan [2]string, 1)
 	go func() {
-		running := regexp.MustCompile(`Lifeline is running at (http://\S+)`)
-		broker := regexp.MustCompile(`Bracelets connect over MQTT to (\S+) `)
-		var web string
 		lines := bufio.NewScanner(stdout)
+		var got [2]string
 		for lines.Scan() {
-			if m := running.FindStringSubmatch(lines.Text()); m != nil {
-				web = m[1]
+			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
+				got[0] = m[1]
 			}
-			if m := broker.FindStringSubmatch(lines.Text()); m != nil && web != "" {
-				found <- [2]string{web, m[1]}
+			if m := regexp.MustCompile(`connect over MQTT to (\S+)`).FindStringSubmatch(lines.Text()); m != nil {
+				got[1] = m[1]
+				found <- got
 			}
 		}
 	}()
 	select {
-	case u := <-found:
-		return u[0], u[1]
+	case got := <-found:
+		return got[0], got[1]
 	case <-time.After(90 * time.Second):
-		t.Fatalf("lifeline did not print its URL and broker address within 90s:\n%s", stderr.String())
+		t.Fatalf("lifeline did not print its addresses within 90s:\n%s", stderr.String())
 		return "", ""
 	}
 }

@@ -27,7 +27,7 @@ import (
 // ones looked up (unknown_device, or bad_token for a real device with a
 // wrong token) and the rest throttled without a lookup (auth_throttled).
 func TestConnectFlood(t *testing.T) {
-	web, broker := startLifelineMQTT(t, storetest.NewURL(t))
+	web, broker := startLifelineFull(t, storetest.NewURL(t))
 	device := pairDevice(t, web)
 	tests := []struct {
 		name   string

@@ -1,8 +1,9 @@
 // Command lifeline-bench holds the benchmarks' tools, kept out of the
 // product binary: the baselines the ingest benchmark measures the real path
 // against (a bare broker, plain COPY) and the API benchmark's seeder, load
-// generator and query-plan capture, and the connection benchmark's flood
-// of bad CONNECTs. The make bench targets drive it.
+// generator and query-plan capture, the connection benchmark's flood of
+// bad CONNECTs and the fix-to-alert probe of a running server. The make
+// bench targets drive them.
 package main
 
 import (
@@ -55,6 +56,19 @@ const usage = `Usage (make bench-ingest, make bench-api and make bench-connectio
         {"sent","connack":{code:count},"errors","duration_s","rate",
         "target_rate","rate_held","note"}; rate_held is false (and note says
         why) below 95% of --rate
+  lifeline-bench alert-probe --api URL --broker HOST:PORT
+        [--every 2s] [--duration 60s | --count N] [--timeout 10s]
+        [--email EMAIL --password PASSWORD (default $LIFELINE_PASSWORD)]
+        fix-to-alert latency of a RUNNING lifeline under its load: pairs a
+        bracelet, follows the owner's live events, and every --every creates
+        an avoid zone at a new place and publishes the 3 fixes (QoS 1) that
+        confirm the entry; a sample is the PUBACK of the confirming fix to
+        the zone's alert event. Each zone is deleted after its sample and
+        the bracelet revoked at the end. Without --email it signs up its own
+        throwaway user (serve with a high --signup-limit) and erases it at
+        the end. Prints {"samples","p50_ms","p99_ms","max_ms","ack_p50_ms",
+        "ack_p99_ms","timeouts"}: ack is publish to PUBACK of every fix;
+        timeouts are samples with no PUBACK or no alert within --timeout
 
 --data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
 its private PostgreSQL is started, or joined when lifeline serve runs on it.
@@ -83,6 +97,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	sub, args := args[0], args[1:]
 	if sub == "connect-flood" { // flags of its own: --duration and --concurrency mean other things here
 		return connectFlood(ctx, args, stdout, stderr)
+	}
+	if sub == "alert-probe" { // flags of its own: its --duration differs from api's
+		return alertProbe(ctx, args, getenv, stdout, stderr)
 	}
 	fs := flag.NewFlagSet(sub, flag.ContinueOnError)
 	fs.SetOutput(stderr)
