@@ -99,8 +99,8 @@ bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, f
 bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and raw COPY, on each storage engine, and a row per protocol; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-ingest.sh
 
-bench-connections: deps-bench build ## 10,000 (DEVICES="10000 100000") connected bracelets: RSS per connection, latency at 30 s and 5 s reporting, reconnect storms; writes BENCHMARKS.md
-	LIFELINE_BIN=bin/lifeline scripts/bench-connections.sh
+bench-connections: deps-bench bench-build ## 10,000 (DEVICES="10000 100000") connected bracelets: RSS and CPU per connection, latency at 30 s and 5 s reporting, a wrong-token flood, fix to alert, reconnect storms; writes BENCHMARKS.md
+	$(BENCH_ENV) scripts/bench-connections.sh
 
 bench-api: deps-bench bench-build ## API under load on a seeded large data set and bytes on disk per fix, on each storage engine; query plans, web bundle size; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-api.sh
