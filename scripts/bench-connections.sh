@@ -223,7 +223,8 @@ for n in $DEVICES; do
     p50=$(jq 'if (.latency_windows | length) > 0 then .latency_windows[0].p50_ms else .p50_ms end' "$j")
     p99=$(jq 'if (.latency_windows | length) > 0 then .latency_windows[0].p99_ms else .p99_ms end' "$j")
     alert="$(ms "$(jq '.p99_ms' "$work/probe.json")") ms ($(jq '.samples' "$work/probe.json"), $(jq '.timeouts' "$work/probe.json") late)"
-    echo "| $n | $iv | $gogc | $((rss / 1024)) MiB (from $((base / 1024))) | **$per KB** | $cpu % | $((simrss / 1024)) MiB ($(awk -v a="$simrss" -v n="$n" 'BEGIN { printf "%.1f", a / n }') KB each) | $(ms "$p50") ms | $(ms "$p99") ms | $alert | $(jq '.fixes_per_s | floor' "$j") | ${ramp} s | $restart | $crash | $(jq '.acked' "$j") | $lost (dup. $dup) |" >>"$ROWS_FILE"
+    first_fix="$(ms "$(jq '.first_fix_ms' "$work/probe.json")") ms"
+    echo "| $n | $iv | $gogc | $((rss / 1024)) MiB (from $((base / 1024))) | **$per KB** | $cpu % | $((simrss / 1024)) MiB ($(awk -v a="$simrss" -v n="$n" 'BEGIN { printf "%.1f", a / n }') KB each) | $(ms "$p50") ms | $(ms "$p99") ms | $alert | $first_fix | $(jq '.fixes_per_s | floor' "$j") | ${ramp} s | $restart | $crash | $(jq '.acked' "$j") | $lost (dup. $dup) |" >>"$ROWS_FILE"
     if $full && [ "$FLOOD_RATE" -gt 0 ]; then
       w1=$(jq '.latency_windows[1]' "$j")
       echo "| $n | $iv | $(ms "$p50") / $(ms "$p99") ms | $(ms "$(jq '.p50_ms' <<<"$w1")") / $(ms "$(jq '.p99_ms' <<<"$w1")") ms | $(ratio "$(jq '.p50_ms' <<<"$w1")" "$p50") / $(ratio "$(jq '.p99_ms' <<<"$w1")" "$p99") | $(jq '.sent' "$work/flood.json") at $(jq '.rate | floor' "$work/flood.json")/s | $flood_refused ($throttled without a database lookup) |" >>"$ROWS_FILE.flood"
@@ -260,13 +261,14 @@ they connected. CPU is lifeline's user + system time over the $HOLD hold (100 % 
 publish to PUBACK (after commit) over the first $WINDOW after all connected. Fix to alert: \`lifeline-bench
 alert-probe\` during the hold, its own user and bracelet, every second a new avoid zone and the fixes that confirm the
 entry, from the PUBACK of the confirming fix to the alert on the owner's event stream (p99 of the samples; late: none
-within 10 s). The storms: lifeline stopped (SIGTERM) or killed (SIGKILL) and started again on the same data and ports
+within 10 s); its bracelet is paired as the hold starts, and the new bracelet's first ack is from dialling the broker
+to the PUBACK of its first fix. The storms: lifeline stopped (SIGTERM) or killed (SIGKILL) and started again on the same data and ports
 with every bracelet connected; the time runs from the signal until the server counts them all again (each device
 reconnects with its own back-off: 0.5 s doubling to 15 s, 50 to 150 % jitter). Lost: acknowledged fixes not stored
 (\`--verify\`, through the API).
 
-| devices | interval | GOGC | lifeline RSS | per connection | lifeline CPU | load generator RSS | p50 | p99 | fix to alert p99 | fixes/s | all connected | restart storm | crash storm | acked fixes | lost |
-| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| devices | interval | GOGC | lifeline RSS | per connection | lifeline CPU | load generator RSS | p50 | p99 | fix to alert p99 | new bracelet's first ack | fixes/s | all connected | restart storm | crash storm | acked fixes | lost |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 $(cat "$ROWS_FILE")
 
 $flood_table

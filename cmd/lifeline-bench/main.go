@@ -67,8 +67,9 @@ const usage = `Usage (make bench-ingest, make bench-api and make bench-connectio
         the bracelet revoked at the end. Without --email it signs up its own
         throwaway user (serve with a high --signup-limit) and erases it at
         the end. Prints {"samples","p50_ms","p99_ms","max_ms","ack_p50_ms",
-        "ack_p99_ms","timeouts"}: ack is publish to PUBACK of every fix;
-        timeouts are samples with no PUBACK or no alert within --timeout
+        "ack_p99_ms","timeouts","first_fix_ms"}: ack is publish to PUBACK of
+        every fix; timeouts are samples with no PUBACK or no alert within
+        --timeout; first_fix is the new bracelet's dial to its first PUBACK
 
 --data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
 its private PostgreSQL is started, or joined when lifeline serve runs on it.

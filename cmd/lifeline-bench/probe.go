@@ -46,6 +46,9 @@ type probeResult struct {
 	AckP50   float64 `json:"ack_p50_ms"`
 	AckP99   float64 `json:"ack_p99_ms"`
 	Timeouts int     `json:"timeouts"`
+	// FirstFix is a new bracelet's start: from dialling the broker to the
+	// PUBACK of its first fix (issue 21 wants it within 1 s at load).
+	FirstFix float64 `json:"first_fix_ms"`
 }
 
 // probeFixes is how many fixes confirm an entry (geofence's default N).
@@ -142,6 +145,7 @@ func alertProbe(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 
+	dialled := time.Now()
 	bracelet, err := benchbracelet.Connect(o.broker, device.ID, device.Token, o.timeout)
 	if err != nil {
 		return err
@@ -149,6 +153,11 @@ func alertProbe(ctx context.Context, args []string, getenv func(string) string, 
 	defer bracelet.Close()
 
 	p := &probe{o: o, c: c, bracelet: bracelet, alerts: alerts}
+	// The first fix, far from every zone the probe makes.
+	if _, err := p.publish(-50, -150); err != nil {
+		return fmt.Errorf("the probe's first fix: %w", err)
+	}
+	p.res.FirstFix = ms(time.Since(dialled))
 	if err := p.loop(ctx); err != nil {
 		return err
 	}
@@ -214,16 +223,9 @@ func (p *probe) sample(ctx context.Context, i int) error {
 		p.c.Do(cctx, "DELETE", "/api/safe-zones/"+strconv.FormatInt(zone.ID, 10), nil, nil)
 	}()
 
-	acc := 4.0
 	var acked time.Time
 	for range probeFixes {
-		p.seq++
-		ts := time.Now().UTC().Truncate(time.Millisecond)
-		if !ts.After(p.lastTS) {
-			ts = p.lastTS.Add(time.Millisecond)
-		}
-		p.lastTS = ts
-		took, err := p.bracelet.Publish(wire.Fix{Seq: p.seq, TS: ts, Lat: lat, Lon: lon, Acc: &acc})
+		took, err := p.publish(lat, lon)
 		if err != nil {
 			p.res.Timeouts++ // no PUBACK in time
 			return nil
@@ -249,6 +251,19 @@ func (p *probe) sample(ctx context.Context, i int) error {
 			return nil
 		}
 	}
+}
+
+// publish sends the next fix at lat, lon (sequence and time always
+// forward) and returns its publish-to-PUBACK time.
+func (p *probe) publish(lat, lon float64) (time.Duration, error) {
+	p.seq++
+	ts := time.Now().UTC().Truncate(time.Millisecond)
+	if !ts.After(p.lastTS) {
+		ts = p.lastTS.Add(time.Millisecond)
+	}
+	p.lastTS = ts
+	acc := 4.0
+	return p.bracelet.Publish(wire.Fix{Seq: p.seq, TS: ts, Lat: lat, Lon: lon, Acc: &acc})
 }
 
 // zoneOf is the zone an alert is about: the live event does not say, so

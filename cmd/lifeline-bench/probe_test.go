@@ -119,6 +119,9 @@ func TestAlertProbe(t *testing.T) {
 			if !(0 <= r.P50 && r.P50 <= r.P99 && r.P99 <= r.Max && r.Max < 10000) || !(0 < r.AckP50 && r.AckP50 <= r.AckP99 && r.AckP99 < 10000) {
 				t.Errorf("%+v: want 0 ≤ p50 ≤ p99 ≤ max < 10 s and 0 < ack p50 ≤ ack p99 < 10 s", r)
 			}
+			if !(0 < r.FirstFix && r.FirstFix < 10000) {
+				t.Errorf("first fix acknowledged %v ms after dialling, want between 0 and 10 s", r.FirstFix)
+			}
 			if took := time.Since(start); took < 400*time.Millisecond {
 				t.Errorf("3 samples 200ms apart took %v", took)
 			}
