@@ -2,9 +2,13 @@ package ingest_test
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"context"
+	"log/slog"
 	"net"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -23,8 +27,12 @@ import (
 // address is refused without a database lookup (counted as
 // auth_throttled), so the database sees a bounded number of lookups, while
 // a good bracelet dialling from another address connects and publishes.
+// The log gets a line per refusal that was looked up, none per throttled one.
 func TestWrongTokenFloodIsThrottledPerAddress(t *testing.T) {
-	r := newRig(t, nil, ingest.RateLimit{})
+	var logged lockedBuffer
+	r := newRig(t, nil, ingest.RateLimit{}, func(c *ingest.BrokerConfig) {
+		c.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
 	victim, _ := r.pairDevice()
 	good, goodToken := r.pairDevice()
 	addr := r.broker.TCPAddr()
@@ -56,6 +64,35 @@ func TestWrongTokenFloodIsThrottledPerAddress(t *testing.T) {
 	if code := connectFrom(t, other, addr, good, good, goodToken); code != 0 {
 		t.Errorf("a good bracelet from another address: CONNACK %d during the flood, want 0", code)
 	}
+
+	// mochi would add a warning per refused connection; the hook's own line
+	// (with the reason) stays, only for the refusals it looked up.
+	time.Sleep(100 * time.Millisecond) // mochi logs after closing the connection
+	log := logged.String()
+	if n := strings.Count(log, "bad username or password"); n != 0 {
+		t.Errorf("%d lines of mochi's about refused connections, want none:\n%.2000s", n, log)
+	}
+	if n := strings.Count(log, `msg="mqtt refused"`); float64(n) != badToken {
+		t.Errorf("%d \"mqtt refused\" lines, want one per looked-up refusal (%v)", n, badToken)
+	}
+}
+
+// lockedBuffer is a log destination several goroutines write to.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // connectFrom sends an MQTT 3.1.1 CONNECT from local (nil: any) and returns

@@ -89,7 +89,7 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	// directly), so a short outbound queue is plenty; mochi's default of
 	// 8,192 pointers is 64 KB per connection, most of an idle one's cost.
 	caps.MaximumClientWritesPending = 64
-	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps,
+	server := mqtt.New(&mqtt.Options{Logger: withoutCountedRefusals(cfg.Logger), InlineClient: true, Capabilities: caps,
 		// Each connection's bufio.Reader; mochi reads a larger packet
 		// through it all the same (io.ReadFull). A bracelet's packets are a
 		// few hundred bytes: 2 KB (the default) per idle connection buys nothing.
