@@ -96,6 +96,10 @@ rss_median() { for _ in 1 2 3; do rss_kb "$1"; sleep 2; done | median; }
 cpu_s() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($14 + $15) / hz }' "/proc/$1/stat"; }
 now_s() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now_s)" 'BEGIN { printf "%.1f\n", b - a }'; }
+# children_cpu_s FILE: CPU seconds of this shell's finished children, from
+# bash's `times >FILE` (which must run in this shell, not in a $(...)
+# subshell: that would count the subshell's own children).
+children_cpu_s() { awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] }; printf "%.2f\n", t }' "$1"; }
 
 # wait_connected N LIMIT_S: seconds until the server counts N bracelets
 # (or "timeout").
@@ -186,8 +190,14 @@ for n in $DEVICES; do
       sleep "$window"
       say "$n devices: $FLOOD_RATE wrong-token CONNECTs a second from 127.0.0.250 for $WINDOW"
       refused0=$(refused)
+      cpu_f0=$(cpu_s "$server_pid"); flood_from=$(now_s); times >"$work/times0"
       "$lifeline_bench" connect-flood --broker "127.0.0.1:$mqtt_port" --local-addr 127.0.0.250 --rate "$FLOOD_RATE" \
         --duration "$WINDOW" >"$work/flood.json" 2>"$work/flood.err" || { say "connect-flood failed:"; cat "$work/flood.err" >&2; exit 1; }
+      flood_s=$(elapsed "$flood_from")
+      times >"$work/times1"
+      flood_cpu=$(awk -v a="$(children_cpu_s "$work/times0")" -v b="$(children_cpu_s "$work/times1")" -v t="$flood_s" 'BEGIN { printf "%.0f", (b - a) / t * 100 }')
+      cpu_before=$(awk -v a="$cpu0" -v b="$cpu_f0" -v t="$window" 'BEGIN { printf "%.0f", (b - a) / t * 100 }')
+      cpu_during=$(awk -v a="$cpu_f0" -v b="$(cpu_s "$server_pid")" -v t="$flood_s" 'BEGIN { printf "%.0f", (b - a) / t * 100 }')
       flood_refused=$(($(refused) - refused0))
       throttled=$(metric 'lifeline_mqtt_refused_total{reason="auth_throttled"}')
     fi
@@ -227,7 +237,7 @@ for n in $DEVICES; do
     echo "| $n | $iv | $gogc | $((rss / 1024)) MiB (from $((base / 1024))) | **$per KB** | $cpu % | $((simrss / 1024)) MiB ($(awk -v a="$simrss" -v n="$n" 'BEGIN { printf "%.1f", a / n }') KB each) | $(ms "$p50") ms | $(ms "$p99") ms | $alert | $first_fix | $(jq '.fixes_per_s | floor' "$j") | ${ramp} s | $restart | $crash | $(jq '.acked' "$j") | $lost (dup. $dup) |" >>"$ROWS_FILE"
     if $full && [ "$FLOOD_RATE" -gt 0 ]; then
       w1=$(jq '.latency_windows[1]' "$j")
-      echo "| $n | $iv | $(ms "$p50") / $(ms "$p99") ms | $(ms "$(jq '.p50_ms' <<<"$w1")") / $(ms "$(jq '.p99_ms' <<<"$w1")") ms | $(ratio "$(jq '.p50_ms' <<<"$w1")" "$p50") / $(ratio "$(jq '.p99_ms' <<<"$w1")" "$p99") | $(jq '.sent' "$work/flood.json") at $(jq '.rate | floor' "$work/flood.json")/s | $flood_refused ($throttled without a database lookup) |" >>"$ROWS_FILE.flood"
+      echo "| $n | $iv | $(ms "$p50") / $(ms "$p99") ms | $(ms "$(jq '.p50_ms' <<<"$w1")") / $(ms "$(jq '.p99_ms' <<<"$w1")") ms | $(ratio "$(jq '.p50_ms' <<<"$w1")" "$p50") / $(ratio "$(jq '.p99_ms' <<<"$w1")" "$p99") | $(jq '.sent' "$work/flood.json") at $(jq '.rate | floor' "$work/flood.json")/s | $flood_refused ($throttled without a database lookup) | $cpu_before % → $cpu_during % | $flood_cpu % |" >>"$ROWS_FILE.flood"
     fi
     say "$n devices, a fix every $iv, GOGC=$gogc: done"
     tail -4 "$work/sim.out" >&2
@@ -242,8 +252,8 @@ if [ -s "$ROWS_FILE.flood" ]; then
 bracelets dial from 127.0.0.2 and up) during the second $WINDOW after all connected, against the first $WINDOW without it
 (publish to PUBACK of the good bracelets; the ratio is with the flood over without; the issue asks for at most 1.10):
 
-| devices | interval | p50 / p99 without | p50 / p99 with the flood | ratio p50 / p99 | CONNECTs sent | refused (of them throttled) |
-| ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| devices | interval | p50 / p99 without | p50 / p99 with the flood | ratio p50 / p99 | CONNECTs sent | refused (of them throttled) | lifeline CPU without → with | flood generator CPU |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 $(cat "$ROWS_FILE.flood")
 "
 fi
