@@ -282,6 +282,9 @@ reconnects with its own back-off: 0.5 s doubling to 15 s, 50 to 150 % jitter). L
 $(cat "$ROWS_FILE")
 
 $flood_table
-$(sort -u "$NOTES_FILE" | paste -sd' ')"
+$(sort -u "$NOTES_FILE" | paste -sd' ')
+
+What the rows mean (the GOGC trade, the flood's cost, what 100,000 bracelets need and why this machine cannot hold
+them): docs/faults.md, \"Memory per connection\"."
 replace_section "$OUT" "## Connections" "$section"
 say "written to $OUT"
