@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lifeline"
+	"lifeline/live"
 )
 
 type deleteAccountRequest struct {
@@ -56,9 +57,23 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Type DELETE to confirm.", Fields: map[string]string{"confirm": "Type DELETE to confirm."}})
 		return
 	}
+	devices, err := s.cfg.Devices.FindDevices(ctx, user.ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
 	if err := s.cfg.Users.DeleteUser(ctx, user.ID); err != nil {
 		writeError(w, r, err)
 		return
+	}
+	// The account's bracelets and phones went with it: every node cuts
+	// their connections and forgets their credentials, as on a revocation.
+	revoked := make([]live.Event, 0, len(devices))
+	for _, d := range devices {
+		revoked = append(revoked, live.DeviceRevoked(user.ID, d.ID))
+	}
+	if err := s.cfg.Events.Publish(ctx, revoked...); err != nil {
+		s.cfg.Logger.Warn("announce the erased account's devices", "user", user.ID, "err", err)
 	}
 	s.clearSessionCookie(w)
 	s.cfg.Logger.Info("account deleted", "user", user.ID)

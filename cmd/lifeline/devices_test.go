@@ -101,4 +101,20 @@ func TestDevicesCommandBesideARunningServer(t *testing.T) {
 	if _, err := devices("revoke", id); err == nil {
 		t.Error("revoking twice succeeded")
 	}
+
+	// Erasing the account cuts its other bracelets' connections too.
+	owner := signIn(t, url, email, "a long enough passphrase")
+	second := rows[2]
+	lost = make(chan struct{})
+	c = paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + mqttAddr).SetClientID(second[0]).SetUsername(second[0]).SetPassword(second[1]).
+		SetProtocolVersion(4).SetAutoReconnect(false).SetConnectionLostHandler(func(paho.Client, error) { close(lost) }))
+	if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		t.Fatalf("the second bracelet cannot connect: %v", tok.Error())
+	}
+	owner.call("DELETE", "/api/account", `{"password":"a long enough passphrase"}`, http.StatusNoContent, nil)
+	select {
+	case <-lost:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the erased account's bracelet stayed connected")
+	}
 }

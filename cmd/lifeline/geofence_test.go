@@ -31,6 +31,15 @@ func signUp(t testing.TB, base, name string) *browser {
 	return b
 }
 
+// signIn is a fresh browser signed in to an existing account.
+func signIn(t testing.TB, base, email, password string) *browser {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	b := &browser{t: t, base: base, http: &http.Client{Jar: jar}}
+	b.call("POST", "/api/auth/login", fmt.Sprintf(`{"email":%q,"password":%q}`, email, password), http.StatusOK, nil)
+	return b
+}
+
 func (b *browser) call(method, path, body string, want int, out any) {
 	b.t.Helper()
 	req, _ := http.NewRequest(method, b.base+path, strings.NewReader(body))
