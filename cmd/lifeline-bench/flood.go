@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"lifeline/ingest/wire"
 )
 
 // connect-flood (make bench-connections, issue 21): CONNECTs with wrong
@@ -74,7 +76,7 @@ func parseFloodFlags(args []string, stderr io.Writer) (floodOptions, error) {
 		return o, fmt.Errorf("connect-flood: --concurrency %d: want 1 or more", o.concurrency)
 	case o.timeout <= 0:
 		return o, fmt.Errorf("connect-flood: --timeout %v: want above 0", o.timeout)
-	case o.deviceID != "" && !plausibleDeviceID(o.deviceID):
+	case o.deviceID != "" && !wire.ValidDeviceID(o.deviceID):
 		return o, fmt.Errorf("connect-flood: --device-id %q: want brc_ and 4 to 60 letters, digits, _ or -", o.deviceID)
 	}
 	o.broker = strings.TrimPrefix(strings.TrimPrefix(*broker, "tcp://"), "mqtt://")
@@ -91,21 +93,6 @@ func parseFloodFlags(args []string, stderr io.Writer) (floodOptions, error) {
 		o.localAddr = &net.TCPAddr{IP: ip}
 	}
 	return o, nil
-}
-
-// plausibleDeviceID is the wire contract's device ID form (ingest/wire's
-// ValidDeviceID, which this command may not import).
-func plausibleDeviceID(id string) bool {
-	rest, ok := strings.CutPrefix(id, "brc_")
-	if !ok || len(rest) < 4 || len(rest) > 60 {
-		return false
-	}
-	for _, c := range rest {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // randomDeviceID looks like lifeline.NewDeviceID's: brc_ and 16 characters.
