@@ -16,19 +16,20 @@
 //   node scripts/bundle-report.mjs           # the JSON report
 //   node scripts/bundle-report.mjs --check   # one line; what make test-web runs
 //   node scripts/bundle-report.mjs --write   # the BENCHMARKS.md section; make bench-api runs it
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 import { build } from 'vite'
 
+import { writeSection } from './benchmarks-md.mjs'
+
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = mkdtempSync(path.join(tmpdir(), 'lifeline-bundle-'))
 const INITIAL_JS_BUDGET_GZIP = 120 * 1024
 const check = process.argv.includes('--check')
 const write = process.argv.includes('--write')
-const benchmarks = path.resolve(root, '..', process.env.OUT ?? 'BENCHMARKS.md')
 const heavy = { ol: /\/node_modules\/ol\//, apexcharts: /\/node_modules\/(apexcharts|react-apexcharts)\// }
 
 try {
@@ -109,7 +110,7 @@ try {
   }
   if (write) {
     const section = markdown(report)
-    writeFileSync(benchmarks, replaceSection(readFileSync(benchmarks, 'utf8'), '## Web bundle', section))
+    writeSection('## Web bundle', section)
     process.stdout.write(section)
   } else process.stdout.write(
     check
@@ -152,12 +153,4 @@ function markdown(report) {
     ...report.largest.map((c) => `| \`${c.file}\` | ${kib(c.bytes)} | ${kib(c.gzip)} | ${c.initial ? 'initial' : 'lazy'} | ${c.holds.join(', ')} |`),
     '',
   ].join('\n')
-}
-
-/** Replaces the section that starts with heading (up to the next "## "), or appends it. */
-function replaceSection(doc, heading, section) {
-  const start = doc.indexOf(`\n${heading}`) + 1
-  if (start === 0) return `${doc.trimEnd()}\n\n${section}`
-  const next = doc.indexOf('\n## ', start)
-  return doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next))
 }

@@ -10,17 +10,16 @@
 //   node scripts/lighthouse-report.mjs --write    # also replaces "## Lighthouse" in ../BENCHMARKS.md
 //   PAGES=Dashboard PRESETS=mobile RUNS=5 node scripts/lighthouse-report.mjs   # one page and preset, to compare a change
 import { randomUUID } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import path from 'node:path'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 
+import { writeSection } from './benchmarks-md.mjs'
+
 const base = process.env.LIFELINE_URL ?? 'http://127.0.0.1:8080'
 const runs = Number(process.env.RUNS ?? 3)
-const benchmarks = path.resolve(import.meta.dirname, '../../BENCHMARKS.md')
 
 async function signUp() {
   const id = randomUUID().slice(0, 8)
@@ -146,10 +145,4 @@ const section = [
 ].join('\n')
 
 process.stdout.write(section)
-if (process.argv.includes('--write')) {
-  const doc = readFileSync(benchmarks, 'utf8')
-  const start = doc.indexOf('## Lighthouse')
-  let next = start < 0 ? -1 : doc.indexOf('\n## ', start + 1)
-  const updated = start < 0 ? `${doc.trimEnd()}\n\n${section}` : doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next + 1))
-  writeFileSync(benchmarks, updated)
-}
+if (process.argv.includes('--write')) writeSection('## Lighthouse', section)
