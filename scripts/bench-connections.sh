@@ -186,7 +186,6 @@ for n in $DEVICES; do
     "$lifeline_bench" alert-probe --api "$http" --broker "127.0.0.1:$mqtt_port" --every 1s --duration "$((hold - 5))s" \
       >"$work/probe.json" 2>"$work/probe.err" &
     probe_pid=$!
-    flood="—"
     if $full && [ "$FLOOD_RATE" -gt 0 ]; then
       sleep "$window"
       cpu_w1=$(cpu_s "$server_pid")
