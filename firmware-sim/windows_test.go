@@ -166,8 +166,11 @@ func TestLatencyWindowsRun(t *testing.T) {
 			if err := json.Unmarshal(raw, &got); err != nil {
 				t.Fatal(err)
 			}
-			if len(got.Windows) != 3 {
-				t.Fatalf("%d windows in %s, want 3 (1 s each over a 2.5 s run)", len(got.Windows), raw)
+			// 1 s each over a 2.5 s run: two whole ones and the last half
+			// second, which the summary leaves out when no PUBACK came in it
+			// (a machine busy enough to stall the devices that long).
+			if n := len(got.Windows); n != 3 && n != 2 {
+				t.Fatalf("%d windows in %s, want 3 (or 2 without the last half second)", n, raw)
 			}
 			var total int64
 			for i, w := range got.Windows {
@@ -187,8 +190,8 @@ func TestLatencyWindowsRun(t *testing.T) {
 			if d := total - inDuration; d < -10 || d > 10 || total > int64(sum.Packets) {
 				t.Errorf("windows hold %d acknowledgements; %d in --duration, %d recorded in all", total, inDuration, sum.Packets)
 			}
-			if n := strings.Count(out.String(), "  window  "); n != 3 {
-				t.Errorf("human summary has %d window lines, want 3", n)
+			if n := strings.Count(out.String(), "  window  "); n != len(got.Windows) {
+				t.Errorf("human summary has %d window lines, want %d", n, len(got.Windows))
 			}
 		})
 	}
