@@ -219,7 +219,12 @@ type Alert struct {
 	// OkayAt is when the wearer answered "I'm okay"; Deliveries who was
 	// told and when (both only from FindAlert). ZoneName words messages
 	// to supporters.
-	OkayAt     *time.Time `json:"okayAt,omitempty"`
+	OkayAt *time.Time `json:"okayAt,omitempty"`
+	// ResolvedAt is when the alert ended for everyone (an SOS the wearer
+	// closed with "I'm safe now", a bracelet that reported again), and
+	// Resolution how, in words fit for the wearer and their supporters.
+	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
+	Resolution string     `json:"resolution,omitempty"`
 	Deliveries []Delivery `json:"deliveries,omitempty"`
 	ZoneName   string     `json:"-"`
 }

@@ -23,8 +23,11 @@ type chatRequest struct {
 	History []lifeline.ChatMessage `json:"history"`
 }
 
+// chatResponse is the answer; Concern is what the safety layer heard
+// (lifeline.Concerns), absent for ordinary talk.
 type chatResponse struct {
 	Response string `json:"response"`
+	Concern  string `json:"concern,omitempty"`
 }
 
 // validate trims the message and keeps the most recent turns of history
@@ -110,12 +113,12 @@ func (s *Server) chatbot(w http.ResponseWriter, r *http.Request) {
 		writeTooManyChat(w, r, wait)
 		return
 	}
-	reply, err := s.cfg.Chat.Reply(ctx, history, message)
+	answer, err := s.cfg.Chat.Answer(ctx, history, message)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, chatResponse{Response: reply})
+	writeJSON(w, http.StatusOK, chatResponse{Response: answer.Reply, Concern: answer.Concern})
 }
 
 func writeTooManyChat(w http.ResponseWriter, r *http.Request, wait time.Duration) {

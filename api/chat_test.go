@@ -34,7 +34,7 @@ func (f *fakeChat) Reply(ctx context.Context, history []lifeline.ChatMessage, me
 	return f.reply, f.err
 }
 
-func withChat(p lifeline.ChatProvider) func(*api.Config) {
+func withChat(p lifeline.ChatAssistant) func(*api.Config) {
 	return func(c *api.Config) { c.Chat = p }
 }
 
@@ -95,7 +95,7 @@ func TestChatbotMessageValidation(t *testing.T) {
 
 func TestChatbotSendsRecentHistoryToTheProvider(t *testing.T) {
 	fake := &fakeChat{reply: "I'm here."}
-	app := newTestApp(t, withChat(fake))
+	app := newTestApp(t, withChat(chat.Safe(fake, slog.New(slog.DiscardHandler))))
 	c, _ := app.registerUser("Hist")
 	var history []map[string]string
 	for i := range 30 {
@@ -195,7 +195,7 @@ func TestChatbotFailures(t *testing.T) {
 	})
 	t.Run("the provider fails", func(t *testing.T) {
 		failing := &fakeChat{err: fmt.Errorf("upstream said 401 with secret details: %w", &lifeline.Error{Code: lifeline.EINTERNAL, Message: chat.UnavailableMessage})}
-		app := newTestApp(t, withChat(failing))
+		app := newTestApp(t, withChat(chat.Safe(failing, slog.New(slog.DiscardHandler))))
 		c, _ := app.registerUser("Fail")
 		status, msg := chatReply(t, c, map[string]any{"message": "hi"})
 		if status != http.StatusInternalServerError || msg != chat.UnavailableMessage {

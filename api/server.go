@@ -92,7 +92,7 @@ type Config struct {
 	Plans          lifeline.PlanService
 	// Chat answers the support chat (chat.New: a provider behind the
 	// safety layer); nil answers that the chat is not configured.
-	Chat lifeline.ChatProvider
+	Chat lifeline.ChatAssistant
 	// ChatLimit is how many chat messages one user may send per minute
 	// (default 20).
 	ChatLimit int

@@ -99,7 +99,7 @@ func TestBuiltinNudgesTheCheckInOnAFirstMessage(t *testing.T) {
 
 func TestBuiltinAnswersACrisisGently(t *testing.T) {
 	// The safety layer adds the resources; the assistant's own words follow.
-	reply, _ := Safe(NewBuiltin(), quiet).Reply(t.Context(), nil, "I want to kill myself")
+	reply, _ := answerText(Safe(NewBuiltin(), quiet).Answer(t.Context(), nil, "I want to kill myself"))
 	requireResources(t, reply)
 	if strings.Contains(reply, "urge surfing") || strings.Contains(reply, "/checkin") {
 		t.Errorf("a crisis got an everyday suggestion:\n%s", reply)

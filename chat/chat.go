@@ -44,7 +44,7 @@ type Config struct {
 // (Safe): the OpenAI-compatible client when cfg.BaseURL is set, falling
 // back to the built-in assistant whenever the API fails, or the built-in
 // assistant alone when it is not.
-func New(cfg Config) (lifeline.ChatProvider, error) {
+func New(cfg Config) (lifeline.ChatAssistant, error) {
 	logger := cfg.Logger
 	if logger == nil {
 		logger = slog.Default()

@@ -241,11 +241,11 @@ func TestNewChoosesTheProvider(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		reply, err := p.Reply(t.Context(), nil, "I have a craving")
+		reply, err := answerText(p.Answer(t.Context(), nil, "I have a craving"))
 		if err != nil || !strings.Contains(reply, "urge") {
 			t.Errorf("Reply = %q, %v", reply, err)
 		}
-		reply, _ = p.Reply(t.Context(), nil, "I want to die")
+		reply, _ = answerText(p.Answer(t.Context(), nil, "I want to die"))
 		requireResources(t, reply)
 	})
 	t.Run("a provider answering something else still gives crisis resources", func(t *testing.T) {
@@ -255,7 +255,7 @@ func TestNewChoosesTheProvider(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tc := range crisisCases {
-			reply, err := p.Reply(t.Context(), nil, tc.message)
+			reply, err := answerText(p.Answer(t.Context(), nil, tc.message))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -264,7 +264,7 @@ func TestNewChoosesTheProvider(t *testing.T) {
 				t.Errorf("%q: the provider's reply is missing:\n%s", tc.message, reply)
 			}
 		}
-		reply, _ := p.Reply(t.Context(), nil, "I killed it at work today")
+		reply, _ := answerText(p.Answer(t.Context(), nil, "I killed it at work today"))
 		if reply != "Have you tried journaling?" {
 			t.Errorf("an everyday message = %q, want the provider's reply alone", reply)
 		}
@@ -275,7 +275,7 @@ func TestNewChoosesTheProvider(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		reply, err := p.Reply(t.Context(), nil, "I'm so anxious")
+		reply, err := answerText(p.Answer(t.Context(), nil, "I'm so anxious"))
 		if err != nil || !strings.Contains(reply, "4-7-8") {
 			t.Errorf("Reply = %q, %v; want the built-in assistant's answer", reply, err)
 		}

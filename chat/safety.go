@@ -12,10 +12,10 @@ import (
 // Crisis kinds, in the order they are checked: an overdose is answered as
 // a medical emergency first, whatever else the message says.
 const (
-	CrisisOverdose = "overdose"
-	CrisisSuicide  = "suicide"
-	CrisisSelfHarm = "self_harm"
-	CrisisDanger   = "danger"
+	CrisisOverdose = lifeline.ConcernOverdose
+	CrisisSuicide  = lifeline.ConcernSuicide
+	CrisisSelfHarm = lifeline.ConcernSelfHarm
+	CrisisDanger   = lifeline.ConcernDanger
 )
 
 // crisisRule is one row of the crisis table: messages containing Pattern
@@ -190,30 +190,34 @@ type safeProvider struct {
 // Safe puts the safety layer in front of next: a message that Detect flags
 // always gets CrisisReply first, followed by next's reply when next answers
 // in time; if next fails or is slow, CrisisReply alone. Other messages go
-// to next unchanged.
-func Safe(next lifeline.ChatProvider, logger *slog.Logger) lifeline.ChatProvider {
+// to next unchanged. The answer names the concern it heard.
+func Safe(next lifeline.ChatProvider, logger *slog.Logger) lifeline.ChatAssistant {
 	if logger == nil {
 		logger = slog.Default()
 	}
 	return &safeProvider{next: next, logger: logger}
 }
 
-func (s *safeProvider) Reply(ctx context.Context, history []lifeline.ChatMessage, message string) (string, error) {
+func (s *safeProvider) Answer(ctx context.Context, history []lifeline.ChatMessage, message string) (*lifeline.ChatAnswer, error) {
 	kind, crisis := Detect(message)
 	if !crisis {
-		return s.next.Reply(ctx, history, message)
+		reply, err := s.next.Reply(ctx, history, message)
+		if err != nil {
+			return nil, err
+		}
+		return &lifeline.ChatAnswer{Reply: reply}, nil
 	}
 	s.logger.InfoContext(ctx, "chat: crisis message answered with resources", "kind", kind)
 	waitCtx, cancel := context.WithTimeout(ctx, crisisWait)
 	defer cancel()
-	safe := CrisisReply(kind)
+	answer := &lifeline.ChatAnswer{Reply: CrisisReply(kind), Concern: kind}
 	reply, err := s.next.Reply(waitCtx, history, message)
 	if err != nil {
 		s.logger.WarnContext(ctx, "chat: provider failed on a crisis message; sending resources alone", "err", err)
-		return safe, nil
+		return answer, nil
 	}
-	if reply = strings.TrimSpace(reply); reply == "" {
-		return safe, nil
+	if reply = strings.TrimSpace(reply); reply != "" {
+		answer.Reply += "\n\n" + reply
 	}
-	return safe + "\n\n" + reply, nil
+	return answer, nil
 }

@@ -13,11 +13,11 @@ import (
 var _ lifeline.AlertService = (*DB)(nil)
 
 // alertColumns are what an alert list shows, read by scanAlert.
-const alertColumns = `id, user_id, type, message, coalesce(link, ''), is_read, created_at`
+const alertColumns = `id, user_id, type, message, coalesce(link, ''), is_read, created_at, resolved_at, coalesce(resolution, '')`
 
 func scanAlert(row pgx.CollectableRow) (*lifeline.Alert, error) {
 	var a lifeline.Alert
-	err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt)
+	err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ResolvedAt, &a.Resolution)
 	return &a, err
 }
 
@@ -98,9 +98,11 @@ func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.A
 	var a lifeline.Alert
 	var evidence []byte
 	err := db.Pool.QueryRow(ctx, `
-		SELECT id, type, message, coalesce(link, ''), is_read, created_at, evidence, zone_id, device_id, okay_at
+		SELECT id, type, message, coalesce(link, ''), is_read, created_at, evidence, zone_id, device_id, okay_at,
+		       resolved_at, coalesce(resolution, '')
 		FROM alerts WHERE id = $1 AND user_id = $2`, alertID, userID).
-		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID, &a.OkayAt)
+		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID, &a.OkayAt,
+			&a.ResolvedAt, &a.Resolution)
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
 	}
