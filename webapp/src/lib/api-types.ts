@@ -1616,6 +1616,13 @@ export interface components {
              * @description When the wearer answered "I'm okay".
              */
             okayAt?: string;
+            /**
+             * Format: date-time
+             * @description When the alert ended for everyone (an SOS closed with "I'm safe now", a bracelet that reported again).
+             */
+            resolvedAt?: string;
+            /** @description How the alert ended */
+            resolution?: string;
             /** @description Who was told and when (only on GET /api/alerts/{id}). */
             deliveries?: components["schemas"]["Delivery"][];
         };
@@ -5629,6 +5636,11 @@ export interface operations {
                      */
                     "application/json": {
                         response: string;
+                        /**
+                         * @description What the safety layer heard; absent for ordinary talk.
+                         * @enum {unknown}
+                         */
+                        concern?: "suicide" | "self_harm" | "overdose" | "danger" | "urge";
                     };
                 };
             };

@@ -19,6 +19,9 @@ export type Alert = {
   deviceId?: string
   /** When the wearer answered "I'm okay". */
   okayAt?: string
+  /** When the alert ended for everyone ("I'm safe now", a bracelet reporting again), and how. */
+  resolvedAt?: string
+  resolution?: string
   /** Who was told and when (on `GET /api/alerts/{id}` only). */
   deliveries?: Delivery[]
 }
