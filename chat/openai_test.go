@@ -254,7 +254,7 @@ func TestNewChoosesTheProvider(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tc := range crisisCases {
+		for _, tc := range crisisSamples {
 			reply, err := answerText(p.Answer(t.Context(), nil, tc.message))
 			if err != nil {
 				t.Fatal(err)
