@@ -163,10 +163,10 @@ func (r *rule) find(ts []token) (match, bool) {
 	if r.other && !hasConcept(ts, cOther|cOtherSelf) {
 		return match{}, false
 	}
-	if r.withStep != nil && !anyUnnegated(ts, r.withStep) {
+	if r.withStep != nil && !anyUnnegated(ts, r.withStep, r.anyTime) {
 		return match{}, false
 	}
-	if r.withoutStep != nil && anyUnnegated(ts, r.withoutStep) {
+	if r.withoutStep != nil && anyUnnegated(ts, r.withoutStep, r.anyTime) {
 		return match{}, false
 	}
 	for start := range ts {
@@ -234,11 +234,19 @@ const negationReach = 3
 // belongs to "knows", not to "hurt".
 var subjects = map[string]bool{"i": true, "im": true, "ive": true, "id": true, "ill": true, "he": true, "she": true, "they": true, "hes": true, "shes": true, "theyre": true, "we": true, "you": true, "it": true, "its": true}
 
+// fillers are words a negation reaches across without spending its reach:
+// "I never want to go back to using".
+var fillers = map[string]bool{"to": true, "be": true, "go": true, "back": true, "a": true, "an": true, "the": true, "just": true, "really": true, "even": true, "ever": true, "that": true, "get": true, "it": true, "any": true, "more": true}
+
 // negated reports whether a negation in the same clause governs token i.
 func negated(ts []token, i int) bool {
-	for j := i - 1; j >= 0 && j >= i-negationReach; j-- {
+	reach := 0
+	for j := i - 1; j >= 0 && reach < negationReach; j-- {
 		if ts[j].clause != ts[i].clause {
 			return false
+		}
+		if !fillers[ts[j].word] {
+			reach++
 		}
 		if ts[j].concepts&cNeg != 0 && ts[j].concepts&cMask == 0 {
 			return true
@@ -251,7 +259,8 @@ func negated(ts []token, i int) bool {
 }
 
 // inPast reports whether token i's sentence speaks of a distant past ("years
-// ago", "I used to") and nothing in it says it goes on ("still", "again").
+// ago", "I used to") and nothing in it says it goes on ("I still do",
+// "again", or "still" in token i's own clause).
 func inPast(ts []token, i int) bool {
 	past, present := false, false
 	for j := range ts {
@@ -259,9 +268,10 @@ func inPast(ts []token, i int) bool {
 			continue
 		}
 		c := ts[j].concepts
-		if c&cPast != 0 && c&(cBreak|cBigDose) == 0 {
+		switch {
+		case c&cPast != 0 && c&(cBreak|cBigDose) == 0:
 			past = true
-		} else if c&cPresent != 0 {
+		case c&cPresent != 0, ts[j].word == "still" && ts[j].clause == ts[i].clause:
 			present = true
 		}
 	}
@@ -296,9 +306,11 @@ func hasConcept(ts []token, c concept) bool {
 	return false
 }
 
-func anyUnnegated(ts []token, s *ruleStep) bool {
+// anyUnnegated reports whether a token matching s is neither negated nor,
+// unless anyTime, in a distant past.
+func anyUnnegated(ts []token, s *ruleStep, anyTime bool) bool {
 	for i, t := range ts {
-		if s.matches(t) && !negated(ts, i) && !inPast(ts, i) {
+		if s.matches(t) && !negated(ts, i) && (anyTime || !inPast(ts, i)) {
 			return true
 		}
 	}
