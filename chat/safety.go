@@ -39,10 +39,11 @@ func WithLayer(l *Layer) SafeOption {
 }
 
 type safeProvider struct {
-	next   lifeline.ChatProvider
-	second Classifier
-	layer  *Layer
-	logger *slog.Logger
+	next       lifeline.ChatProvider
+	second     Classifier
+	secondWait time.Duration
+	layer      *Layer
+	logger     *slog.Logger
 }
 
 // Safe puts the safety layer in front of next. Each message is assessed
@@ -57,7 +58,7 @@ func Safe(next lifeline.ChatProvider, logger *slog.Logger, opts ...SafeOption) l
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &safeProvider{next: next, logger: logger}
+	s := &safeProvider{next: next, logger: logger, secondWait: secondOpinionWait}
 	for _, o := range opts {
 		o(s)
 	}
@@ -114,7 +115,7 @@ func (s *safeProvider) reply(ctx context.Context, history []lifeline.ChatMessage
 func (s *safeProvider) secondOpinion(ctx context.Context, history []lifeline.ChatMessage, message string) <-chan string {
 	out := make(chan string, 1)
 	go func() {
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), secondOpinionWait)
+		ctx, cancel := context.WithTimeout(ctx, s.secondWait)
 		defer cancel()
 		c, err := s.second.Classify(ctx, history, message)
 		if err != nil {

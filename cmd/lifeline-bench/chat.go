@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"lifeline"
 	"lifeline/chat"
 	"lifeline/internal/bench/chateval"
 )
@@ -167,7 +166,7 @@ func sweepThreshold(dev []chat.Example, k int, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "| threshold | every crisis: recall | urge: recall | none: false alarms |\n| ---: | ---: | ---: | ---: |\n")
 	for t := 0.5; t <= 1.0001; t += 0.05 {
 		s := chateval.Summarize(chateval.WithThreshold(cv, t))
-		fmt.Fprintf(stdout, "| %.2f | %s | %s | %s |\n", t, s.CrisisAll, s.Recall[lifeline.ConcernUrge], s.FalseAlarms)
+		fmt.Fprintf(stdout, "| %.2f | %s | %s | %s |\n", t, s.CrisisAll, s.Urge, s.FalseAlarms)
 	}
 	return nil
 }

@@ -156,6 +156,7 @@ type Summary struct {
 	// Recall per label of a crisis or an urge; FalseAlarms on none.
 	Recall      map[string]Figure
 	CrisisAll   Figure // every crisis label together
+	Urge        Figure // urges flagged as an urge or a crisis
 	FalseAlarms Figure
 	// KindAccuracy: of the crises caught, those given their own kind.
 	KindAccuracy Figure
@@ -197,6 +198,7 @@ func Summarize(outcomes []Outcome) Summary {
 		}
 	}
 	s.CrisisAll = Wilson(crisisHit, crisisN)
+	s.Urge = s.Recall[lifeline.ConcernUrge]
 	s.FalseAlarms = Wilson(fa, none)
 	s.KindAccuracy = Wilson(kindHit, crisisHit)
 	return s
