@@ -50,7 +50,7 @@ func (a Assessment) Explain() string {
 // raises an alarm the rules missed. It is chosen by cross-validation on the
 // development set (TestModelThresholdIsCrossValidated checks it), so that
 // the model adds recall while false alarms on ordinary talk stay rare.
-const ModelThreshold = 0.85
+const ModelThreshold = 0.80
 
 // followUpThreshold is the model's threshold for a message that follows
 // crisis talk: the conversation makes the layer more sensitive.
@@ -96,6 +96,8 @@ func analyse(text string) []token {
 	return ts
 }
 
+var resistedStep = ruleStep{concepts: cResisted}
+
 // heard is the assessment of one text alone.
 type heard struct {
 	kind    string // the winning rule kind, or the model's
@@ -132,7 +134,10 @@ func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
 		}
 	}
 	h.model = Labels[best]
-	if h.kind == "" && h.score >= threshold {
+	// A moment resisted ("it passed", "I walked past it") is not an urge
+	// now, whatever the model's words suggest.
+	resisted := h.model == kUrge && anyUnnegated(ts[offset:], &resistedStep, false)
+	if h.kind == "" && h.score >= threshold && !resisted {
 		h.kind = h.model
 	}
 	return h
@@ -156,7 +161,7 @@ func (l *Layer) Assess(history []lifeline.ChatMessage, message string) Assessmen
 		return a.raise(asked, "answer")
 	case asked == "safety" && answer == no:
 		return a.raise(cmpOr(prior, kDanger), "answer")
-	case lifeline.IsCrisis(prior) && (answer == yes || answer == detail || l.hear(ts, 0, followUpThreshold).kind != ""):
+	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, followUpThreshold).kind != ""):
 		return a.raise(prior, "follow-up")
 	case prior == kUrge && a.Concern == "" && (answer == yes || answer == detail):
 		return a.raise(kUrge, "follow-up")
