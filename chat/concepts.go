@@ -2,6 +2,7 @@ package chat
 
 import (
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -135,8 +136,8 @@ var lexicon = map[concept]string{
 	cPast:       "years ago|year ago|used to|back then|back when|when i was|in high school|last year|last month|as a teen|as a kid|at my worst|before i got sober|before i got clean|a long time ago|long ago|in the past|at one point|in 2010|in 2011|in 2012|in 2013|in 2014|in 2015|in 2016|in 2017|in 2018|in 2019|in 2020|in 2021|in 2022|months ago|when i was using|back in the day|my old life",
 	cRecent:     "yesterday|last night|last week|days ago|the other day|weeks ago|on sunday|on saturday|on friday|on monday|earlier today|this afternoon|this morning",
 	cPresent:    "still|again|lately|these days|right now|tonight|anymore|keep",
-	cPlace:      "liquor store|the bar|a bar|at the bar|beer aisle|wine aisle|liquor aisle|parking lot|casino|open bar|dealers house|gas station|old spot|my spot|trap house|old block|dealers block|the store|a pub|the pub|the club",
-	cHold:       "in my hand|in front of me|holding|on the table|poured|found|bought|just bought|got a bottle|have a bottle|full bottle|have a bag|i have a bag|in the fridge|in my pocket|money in my pocket|cash in my pocket|the money|the number|his number|in my car|staring at|ordered|just ordered|ordering|poured myself|opened a|cracked open|cracked a|the money right here|money right here",
+	cPlace:      "liquor store|the bar|a bar|at the bar|beer aisle|wine aisle|liquor aisle|parking lot|casino|open bar|dealers house|gas station|old spot|my spot|trap house|old block|dealers block|the store|a pub|the pub|the club|wine section|liquor section|beer section|alcohol section|beer cave|bottle shop|bodega|corner store|convenience store|dispensary|liquor aisle",
+	cHold:       "in my hand|in front of me|holding|on the table|poured|found|bought|just bought|got a bottle|have a bottle|full bottle|have a bag|i have a bag|in the fridge|in my pocket|money in my pocket|cash in my pocket|the money|the number|his number|in my car|staring at|ordered|just ordered|ordering|poured myself|opened a|cracked open|cracked a|the money right here|money right here|on the counter|bottle out|got it out|took it out|sitting in front of me",
 	cDealer:     "dealer|plug|my guy|connect|old plug|my old dealer|his number",
 	cCraving:    "craving|crave|cravings|urge|urges|tempted|triggered|want a drink|need a drink|want to drink|want to use|need to use|want to get high|need to get high|want to smoke|cant stop thinking about drinking|cant stop thinking about using|all i can think about|want one drink|take the edge off|cant stop thinking about getting high|cant stop thinking about it",
 	cIntense:    "so bad|sooo bad|so much|so strong|really strong|unbearable|overwhelming|overwhelmed|killing me|shaking|more than anything|cant stop|huge|hard|af|badly|desperate|so close",
@@ -244,6 +245,12 @@ func annotate(ts []token) {
 		}
 		if ts[i].concepts&cMask != 0 {
 			ts[i].concepts, ts[i].lemma = cMask, ""
+		}
+	}
+	// A year ("from 2015") is a distant past.
+	for i := range ts {
+		if n, err := strconv.Atoi(ts[i].word); err == nil && len(ts[i].word) == 4 && n >= 1950 && n <= 2025 {
+			ts[i].concepts |= cPast
 		}
 	}
 	// A sentence that opens with a question word is a question.

@@ -19,6 +19,7 @@ import (
 //	word    the token's lemma or word is word ("cut" matches "cutting")
 //	=word   the token's word is exactly word ("want" but not "wanted")
 //	#       the token is a number
+//	$       the end of a clause (consumes no token)
 //	~N      a gap of 0 to N tokens (~ alone: 3)
 type rule struct {
 	kind    string // a concern, or overdoseNow
@@ -58,6 +59,7 @@ type ruleStep struct {
 	words    map[string]bool // lemma or word
 	surface  map[string]bool // word only
 	number   bool
+	end      bool // the end of a clause: no token is consumed
 	gap      int
 }
 
@@ -78,6 +80,10 @@ func parseStep(src string) (ruleStep, error) {
 			}
 			s.gap = g
 		}
+		return s, nil
+	}
+	if src == "$" {
+		s.end = true
 		return s, nil
 	}
 	for _, alt := range strings.Split(src, "|") {
@@ -116,7 +122,7 @@ func compileRule(r rule) rule {
 		}
 		r.steps = append(r.steps, s)
 	}
-	if len(r.steps) == 0 || r.steps[0].gap > 0 {
+	if len(r.steps) == 0 || r.steps[0].gap > 0 || r.steps[0].end {
 		panic(fmt.Sprintf("chat: rule %s/%s must start with a word", r.kind, r.name))
 	}
 	r.startsWithNeg = r.steps[0].concepts&cNeg != 0 || anyNegWord(r.steps[0])
@@ -194,6 +200,12 @@ func (r *rule) matchAt(ts []token, i, s int) (int, bool) {
 			}
 		}
 		return 0, false
+	}
+	if st.end {
+		if i < len(ts) && i > 0 && ts[i].clause == ts[i-1].clause {
+			return 0, false
+		}
+		return r.matchAt(ts, i, s+1)
 	}
 	if i >= len(ts) || !st.matches(ts[i]) {
 		return 0, false

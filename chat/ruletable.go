@@ -40,7 +40,10 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "join-the-dead", pattern: "@WISH|ready ~3 be|join|see ~1 with|them|him|her ~4 @OTHER|@FAMILY|grandma|grandpa|mom|dad|again|heaven", with: "passed|died|heaven|dead|lost|funeral|grave", anyTime: true},
 	{kind: kSuicide, name: "method-question", pattern: "what|how ~6 happen|happens|kill|die|do ~6 took|take|swallowed|swallow|drank ~3 all|whole|entire|bottle|every", with: "@SUBSTANCE|@MEANS|pills|meds"},
 	{kind: kSuicide, name: "no-point", pattern: "@NEG|whats|what|why|=point ~3 point|reason|bother ~4 @LIFE|anymore|anything|everything|trying|fighting|me|myself|existing|being"},
-	{kind: kSuicide, name: "cant-keep-going", pattern: "@NEG ~3 can|cannot ~2 keep ~1 going|living|on"},
+	{kind: kSuicide, name: "cant-keep-going", pattern: "@NEG ~3 keep ~1 going|living|on"},
+	{kind: kSuicide, name: "not-here-for", pattern: "@NEG ~3 think ~1 ill|i|im ~2 be ~1 here|around|alive ~3 for|by|next|at|on|christmas|birthday|tomorrow|long|much"},
+	{kind: kSuicide, name: "planned-out", pattern: "planned|plan ~3 out|all", with: "last|goodbye|@DIE|@FAREWELL|@MEANS|@HOPELESS"},
+	{kind: kSuicide, name: "want-to-jump", pattern: "@WISH|@INTENT|ready ~2 jump|jumping $"},
 	{kind: kSuicide, name: "tell-them-i-loved", pattern: "tell ~4 i ~1 loved|love|am|was|m ~1 sorry|her|him|them|you", with: "sorry|please|everything|goodbye|last|always"},
 	{kind: kSuicide, name: "vanished", pattern: "better|fine|easier|happier|relieved|lighter|okay|ok|good ~6 if ~3 i ~2 vanished|disappeared|died|vanish|disappear|die|gone|dead"},
 	{kind: kSuicide, name: "counting-means", pattern: "count|counting|counted ~3 @MEANS|@SUBSTANCE", with: "enough|@DIE|ready|@TIME|all"},
@@ -49,7 +52,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "not-much-longer", pattern: "@NEG|=not ~3 be ~2 problem|burden|around|here ~3 much|long|longer|soon|anymore"},
 	{kind: kSuicide, name: "life-not-worth-it", pattern: "life|living|existing|existence ~2 @NEG ~1 worth"},
 	{kind: kSuicide, name: "drive-off", pattern: "think|thinking|want|wanna|tempted|urge|imagine|@WISH|@INTENT ~4 drive|driving|drove|swerve|swerving|crash|crashing ~4 off|into|car"},
-	{kind: kSuicide, name: "death-as-relief", pattern: "@DIE ~4 easier|relief|peace|fix|answer|only|solution"},
+	{kind: kSuicide, name: "death-as-relief", pattern: "@DIE ~4 easier|relief|peace|fix|answer|only|solution|nice|appealing|tempting|welcome|sweet"},
 	{kind: kSuicide, name: "thinking-of-death", pattern: "think|thinking|thought|thoughts ~2 about|of ~2 die|dying|death|killing|ending"},
 	{kind: kSuicide, name: "ending-it", pattern: "@WISH|@INTENT|think|thinking|keep|feel ~3 end|ending ~1 it|things|everything|this|myself"},
 	{kind: kSuicide, name: "give-up-on-life", pattern: "give ~1 up ~4 on ~1 life|everything|living"},
@@ -83,7 +86,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "affairs", pattern: "everything|affairs|things ~2 in ~1 order", with: "sure|ready|@DIE|@FAREWELL|will|dog|cat|paid|now"},
 	{kind: kSuicide, name: "will", pattern: "updated|wrote|made|write|update ~2 will", with: "ready|paid|@FAREWELL|@DIE|order"},
 	{kind: kSuicide, name: "note", pattern: "wrote|write|writing|left|leave|wrote ~4 note|letter|letters|goodbye",
-		with: "sorry|love|goodbye|last|forgive|kids|table|@DIE|@FAREWELL|@SUICIDE|head"},
+		with: "sorry|love|goodbye|last|forgive|kids|table|why|explaining|explain|@DIE|@FAREWELL|@SUICIDE|head"},
 	{kind: kSuicide, name: "farewell", pattern: "@FAREWELL"},
 	{kind: kSuicide, name: "goodbye", pattern: "goodbye|bye ~4 everyone|everybody|kids|family|world|forever|all"},
 	{kind: kSuicide, name: "goodbye-thanks", pattern: "thank ~1 you ~1 for ~1 everything ~3 goodbye|bye"},
@@ -180,8 +183,14 @@ var crisisRules = compileRules([]rule{
 })
 
 func compileRules(rs []rule) []rule {
+	names := map[string]bool{}
 	for i := range rs {
 		rs[i] = compileRule(rs[i])
+		name := rs[i].kind + "/" + rs[i].name
+		if names[name] {
+			panic("chat: two rules named " + name)
+		}
+		names[name] = true
 	}
 	return rs
 }
