@@ -53,6 +53,7 @@ func tokenize(text string) []token {
 	if utf8.RuneCountInString(text) > maxAssessRunes {
 		text = string([]rune(text)[:maxAssessRunes])
 	}
+	text = textSpeak.Replace(text)
 	var (
 		out              []token
 		b                strings.Builder
@@ -106,6 +107,9 @@ func tokenize(text string) []token {
 	return out
 }
 
+// textSpeak spells out the shorthand whose slash would split it.
+var textSpeak = strings.NewReplacer("w/o", " without ", "w/", " with ", "b/c", " because ", "b/c", " because ")
+
 // squeeze cuts letters repeated three or more times to two ("soooo" is "soo";
 // the lexicon lookup then tries one).
 func squeeze(w string) string {
@@ -151,7 +155,7 @@ var irregular = map[string]string{
 	"kys": "kys", "rn": "rn", "bars": "bars", "xans": "xanax", "xannies": "xanax", "percs": "percocet", "perc": "percocet",
 	"benzos": "benzo", "opioids": "opioid", "opiates": "opioid", "opiate": "opioid", "pills": "pill", "meds": "med",
 	"was": "was", "has": "has", "is": "is", "does": "does", "this": "this", "its": "its", "his": "his", "yes": "yes",
-	"lives": "life", "blues": "blues", "news": "news", "kms": "kms", "knives": "knife", "wives": "wife", "leaves": "leave", "thinking": "think", "nothing": "nothing",
+	"shing": "sh", "shd": "sh", "lives": "life", "blues": "blues", "shes": "shes", "hes": "hes", "news": "news", "kms": "kms", "knives": "knife", "wives": "wife", "leaves": "leave", "thinking": "think", "nothing": "nothing",
 	"something": "something", "anything": "anything", "everything": "everything", "morning": "morning", "evening": "evening",
 	"during": "during", "ceiling": "ceiling", "being": "be", "been": "be", "alive": "alive", "bleeding": "bleed", "bled": "bleed",
 	"lying": "lie", "lay": "lay", "cuts": "cut", "cutting": "cut", "fentanyl": "fentanyl", "fent": "fentanyl", "fetty": "fentanyl",
@@ -200,7 +204,7 @@ func lemmaOf(w string) string {
 func suffixCandidates(w string) []string {
 	var out []string
 	add := func(stem string, tails ...string) {
-		if len(stem) < 2 {
+		if len(stem) < 3 { // "shes" is not "sh", "ods" not "od"
 			return
 		}
 		for _, t := range tails {
