@@ -50,7 +50,7 @@ func (a Assessment) Explain() string {
 // raises an alarm the rules missed. It is chosen by cross-validation on the
 // development set (TestModelThresholdIsCrossValidated checks it), so that
 // the model adds recall while false alarms on ordinary talk stay rare.
-const ModelThreshold = 0.75
+const ModelThreshold = 0.80
 
 // followUpThreshold is the model's threshold for a message that follows
 // crisis talk: the conversation makes the layer more sensitive.

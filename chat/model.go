@@ -74,6 +74,22 @@ func features(ts []token) []uint32 {
 			add(scope+"c", c)
 		}
 	}
+	// Pairs of concepts heard in one clause, in scope: the mechanisms the
+	// rules name ("a wish and death"), for the model to weigh.
+	byClause := map[int]concept{}
+	for i, t := range ts {
+		if t.concepts&cMask == 0 && !negated(ts, i) && !inPast(ts, i) {
+			byClause[t.clause] |= t.concepts
+		}
+	}
+	for _, c := range byClause {
+		names := c.names()
+		for i := range names {
+			for j := i + 1; j < len(names); j++ {
+				add("cc", names[i], names[j])
+			}
+		}
+	}
 	return out
 }
 

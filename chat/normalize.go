@@ -155,7 +155,7 @@ var irregular = map[string]string{
 	"kys": "kys", "rn": "rn", "bars": "bars", "xans": "xanax", "xannies": "xanax", "percs": "percocet", "perc": "percocet",
 	"benzos": "benzo", "opioids": "opioid", "opiates": "opioid", "opiate": "opioid", "pills": "pill", "meds": "med",
 	"was": "was", "has": "has", "is": "is", "does": "does", "this": "this", "its": "its", "his": "his", "yes": "yes",
-	"shing": "sh", "shd": "sh", "lives": "life", "blues": "blues", "shes": "shes", "hes": "hes", "news": "news", "kms": "kms", "knives": "knife", "wives": "wife", "leaves": "leave", "thinking": "think", "nothing": "nothing",
+	"used": "use", "uses": "use", "shing": "sh", "shd": "sh", "lives": "life", "blues": "blues", "shes": "shes", "hes": "hes", "news": "news", "kms": "kms", "knives": "knife", "wives": "wife", "leaves": "leave", "thinking": "think", "nothing": "nothing",
 	"something": "something", "anything": "anything", "everything": "everything", "morning": "morning", "evening": "evening",
 	"during": "during", "ceiling": "ceiling", "being": "be", "been": "be", "alive": "alive", "bleeding": "bleed", "bled": "bleed",
 	"lying": "lie", "lay": "lay", "cuts": "cut", "cutting": "cut", "fentanyl": "fentanyl", "fent": "fentanyl", "fetty": "fentanyl",
