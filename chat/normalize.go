@@ -15,8 +15,9 @@ type token struct {
 	word     string  // the normalised word
 	lemma    string  // its lemma: a lexicon word when one fits
 	concepts concept // what the lemma (or a multiword expression around it) means
-	clause   int     // index of its clause: punctuation, "but", "and" and "so" end one
+	clause   int     // index of its clause: punctuation, "but" and "and" end one
 	sentence int     // index of its sentence: . ! ? and line breaks end one
+	past     bool    // its sentence speaks of a distant past (see inPast)
 }
 
 // maxAssessRunes bounds the work on one message: the chat accepts

@@ -272,22 +272,25 @@ func negated(ts []token, i int) bool {
 
 // inPast reports whether token i's sentence speaks of a distant past ("years
 // ago", "I used to") and nothing in it says it goes on ("I still do",
-// "again", or "still" in token i's own clause).
-func inPast(ts []token, i int) bool {
-	past, present := false, false
-	for j := range ts {
-		if ts[j].sentence != ts[i].sentence {
-			continue
-		}
-		c := ts[j].concepts
-		switch {
+// "again", or "still" in token i's own clause). annotate works it out.
+func inPast(ts []token, i int) bool { return ts[i].past }
+
+// markPast sets each token's past, in one pass over the sentences.
+func markPast(ts []token) {
+	past, present, still := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	for _, t := range ts {
+		switch c := t.concepts; {
 		case c&cPast != 0 && c&(cBreak|cBigDose) == 0:
-			past = true
-		case c&cPresent != 0, ts[j].word == "still" && ts[j].clause == ts[i].clause:
-			present = true
+			past[t.sentence] = true
+		case c&cPresent != 0:
+			present[t.sentence] = true
+		case t.word == "still":
+			still[t.clause] = true
 		}
 	}
-	return past && !present
+	for i := range ts {
+		ts[i].past = past[ts[i].sentence] && !present[ts[i].sentence] && !still[ts[i].clause]
+	}
 }
 
 // hypothetical reports whether an "if" opens token i's clause before it.
