@@ -82,6 +82,8 @@ func benchChat(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(&b, "Per message, %d messages × %d passes on one goroutine, in the same run: the layer **p50 %s, p99 %s**; the old phrase\n", len(messages), *rounds, us(ap50), us(ap99))
 	fmt.Fprintf(&b, "table p50 %s, p99 %s (the layer takes %.1f times as long at p50, %.1f at p99). The goal is at most 5 ms a message.\n",
 		us(lp50), us(lp99), ratio(ap50, lp50), ratio(ap99, lp99))
+	fmt.Fprintf(&b, "The slowest message on its own (best of 5 runs, without the pauses a machine shared by other work adds to the\n")
+	fmt.Fprintf(&b, "percentiles): the layer %s, the phrase table %s.\n", us(chateval.Slowest(assess, messages, 5)), us(chateval.Slowest(legacy, messages, 5)))
 	_, err = io.WriteString(stdout, b.String())
 	return err
 }

@@ -223,3 +223,20 @@ func Latency(f func(string), messages []string, rounds int) (p50, p99 time.Durat
 	at := func(q float64) time.Duration { return samples[min(len(samples)-1, int(q*float64(len(samples))))] }
 	return at(0.50), at(0.99)
 }
+
+// Slowest is the longest any one message takes f, as the best of runs
+// tries: the message's own cost, without the scheduler's and the
+// collector's pauses that a loaded machine adds to the percentiles.
+func Slowest(f func(string), messages []string, runs int) time.Duration {
+	var slowest time.Duration
+	for _, m := range messages {
+		best := time.Duration(math.MaxInt64)
+		for range max(runs, 1) {
+			start := time.Now()
+			f(m)
+			best = min(best, time.Since(start))
+		}
+		slowest = max(slowest, best)
+	}
+	return slowest
+}
