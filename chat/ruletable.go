@@ -23,6 +23,7 @@ var crisisRules = compileRules([]rule{
 	// screener and PHQ-9 item 9.
 	{kind: kSuicide, name: "named", pattern: "@SUICIDE", topic: true},
 	{kind: kSuicide, name: "wish-to-be-dead", pattern: "@WISH|ready|sure|enough ~4 @DIE"},
+	{kind: kSuicide, name: "intent-not-to-wake", pattern: "@INTENT|@WISH|=use|=drink ~5 =not|never|dont|wont ~1 wake|come ~1 up|back"},
 	{kind: kSuicide, name: "sleep-not-wake", pattern: "sleep ~4 =not|never|dont|wont|didnt ~1 wake", with: "@WISH|hope|pray|enough|sure"},
 	{kind: kSuicide, name: "no-wish-to-live", pattern: "@NEG ~2 want|wanna|wish|deserve ~3 @LIFE"},
 	{kind: kSuicide, name: "no-wish-to-wake", pattern: "@NEG ~1 want|wanna ~2 wake ~2 anymore|ever|again|tomorrow|up"},
@@ -135,7 +136,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kDanger, name: "violence-named", pattern: "drugged|spiked|strangled|choked|jumped|abusing|raping ~2 me|my"},
 	{kind: kDanger, name: "trafficked", pattern: "trafficked|raped|rape|assaulted|kidnapped"},
 	{kind: kDanger, name: "weapon", pattern: "@OTHER ~5 has|got|with|pulled|holding|owns|carrying|sent|came ~4 @WEAPON",
-		with: "@VIOLENCE|@FEAR|@UNSAFE|me|us|threat|threatening|pointed|waving|loaded|use|kill|shoot|drunk|high|angry|screaming|yelling|outside|door"},
+		with: "@VIOLENCE|@FEAR|@UNSAFE|me|us|threat|threatening|pointed|waving|loaded|use|kill|shoot|drunk|high|angry|screaming|yelling|outside|door|dealer"},
 	{kind: kDanger, name: "weapon-picture", pattern: "picture|photo|pic|video ~6 @WEAPON", other: true},
 	{kind: kDanger, name: "weapon-on-me", pattern: "@WEAPON ~3 on|at|to ~1 me|my|head"},
 	{kind: kDanger, name: "afraid-of-someone", pattern: "@FEAR ~5 @OTHER|home",
