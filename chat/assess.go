@@ -107,14 +107,21 @@ type heard struct {
 	model   string
 }
 
-// hear runs the rules and the model over text. From offset on, only rules
-// whose match ends past offset count (the tokens of the newest message).
+// jointReach is how many tokens of the last turn a rule may reach back
+// into when the newest message is read together with it.
+const jointReach = 12
+
+// hear runs the rules and the model over ts. With an offset (the last
+// turn's tokens, then the newest message's), the rules read from up to
+// jointReach tokens before it and count only when their match ends in the
+// newest message; the model reads the newest message alone.
 func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
-	h := heard{tokens: ts}
+	h := heard{tokens: ts[offset:]}
+	from := max(0, offset-jointReach)
 	for i := range crisisRules {
-		if m, ok := crisisRules[i].find(ts[offset:]); ok {
-			m.start += offset
-			m.end += offset
+		if m, ok := crisisRules[i].find(ts[from:]); ok && m.end+from > offset {
+			m.start += from
+			m.end += from
 			h.matches = append(h.matches, m)
 		}
 	}

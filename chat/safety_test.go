@@ -56,10 +56,22 @@ func assessed(t *testing.T, history []lifeline.ChatMessage, message string) Asse
 	return Assess(history, message)
 }
 
+// concernCase is a message alone and the concern it must be heard as.
+type concernCase struct{ name, message, want string }
+
+func checkConcerns(t *testing.T, tests []concernCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if a := assessed(t, nil, tt.message); a.Concern != tt.want {
+				t.Errorf("Assess(%q) = %q, want %q (%s)", tt.message, a.Concern, tt.want, a.Explain())
+			}
+		})
+	}
+}
+
 func TestNegationAndTimeScope(t *testing.T) {
-	tests := []struct {
-		name, message, want string
-	}{
+	tests := []concernCase{
 		{"a negated wish to live is a wish to die", "I don't want to live anymore", lifeline.ConcernSuicide},
 		{"a negated state is not", "I'm not suicidal, just tired", ""},
 		{"never, before the act", "I'd never kill myself, I have my kids", ""},
@@ -77,17 +89,11 @@ func TestNegationAndTimeScope(t *testing.T) {
 		{"a craving now", "I'm craving so bad right now", lifeline.ConcernUrge},
 		{"figurative", "this job is killing me", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if a := assessed(t, nil, tt.message); a.Concern != tt.want {
-				t.Errorf("Assess(%q) = %q, want %q (%s)", tt.message, a.Concern, tt.want, a.Explain())
-			}
-		})
-	}
+	checkConcerns(t, tests)
 }
 
 func TestNormalisation(t *testing.T) {
-	tests := []struct{ name, message, want string }{
+	tests := []concernCase{
 		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
 		{"one edit from a long lexicon word", "i cant stop thinking about suiciadl", lifeline.ConcernSuicide},
 		{"letters repeated for emphasis", "i want to dieeeee", lifeline.ConcernSuicide},
@@ -101,13 +107,7 @@ func TestNormalisation(t *testing.T) {
 		{"kilometres", "I ran 5 kms today", ""},
 		{"odd is not od", "I'm studying odd numbers", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if a := assessed(t, nil, tt.message); a.Concern != tt.want {
-				t.Errorf("Assess(%q) = %q, want %q (%s)", tt.message, a.Concern, tt.want, a.Explain())
-			}
-		})
-	}
+	checkConcerns(t, tests)
 }
 
 func TestPrecedence(t *testing.T) {
@@ -164,7 +164,7 @@ func TestConversation(t *testing.T) {
 		{"thanks after crisis talk is ordinary",
 			turns("I want to die", "I'm really glad you told me."), "thank you", "", ""},
 		{"what the last turn began, the newest completes",
-			turns("I've been saving my pills", "Tell me more?"), "I'm going to take all of them tonight and not wake up", lifeline.ConcernSuicide, ""},
+			turns("I still have all my oxys", "Okay. How are you feeling?"), "saved up, for later", lifeline.ConcernSuicide, "together"},
 		{"an urge goes on",
 			turns("I'm at the liquor store right now", "Leave now."), "still here", lifeline.ConcernUrge, "follow-up"},
 		{"ordinary talk stays ordinary",
