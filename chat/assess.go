@@ -20,7 +20,8 @@ type Assessment struct {
 	// Rules are the rules that fired ("suicide/burden"), Concepts what the
 	// message's words mean, Score the model's probability that the message
 	// needs help, ModelConcern the concern other than none the model finds
-	// most likely (whether or not Score reaches the threshold), and
+	// most likely (whether or not Score reaches the threshold; "" when the
+	// message says the moment was resisted, so the model raises no urge), and
 	// Context how the conversation changed the concern (empty when it did
 	// not): "answer", "follow-up" or "together".
 	Rules        []string
@@ -36,7 +37,7 @@ func (a Assessment) Explain() string {
 	if len(a.Rules) > 0 {
 		parts = append(parts, "rules "+strings.Join(a.Rules, ", "))
 	}
-	parts = append(parts, "model "+strconvF(a.Score)+" ("+a.ModelConcern+")")
+	parts = append(parts, "model "+strconvF(a.Score)+" ("+cmpOr(a.ModelConcern, "resisted")+")")
 	if a.Context != "" {
 		parts = append(parts, "context "+a.Context)
 	}
@@ -50,7 +51,7 @@ func (a Assessment) Explain() string {
 // raises an alarm the rules missed. It is chosen by cross-validation on the
 // development set (TestModelThresholdIsCrossValidated checks it), so that
 // the model adds recall while false alarms on ordinary talk stay rare.
-const ModelThreshold = 0.80
+const ModelThreshold = 0.75
 
 // followUpThreshold is the model's threshold for a message that follows
 // crisis talk: the conversation makes the layer more sensitive.
@@ -143,8 +144,10 @@ func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
 	h.model = Labels[best]
 	// A moment resisted ("it passed", "I walked past it") is not an urge
 	// now, whatever the model's words suggest.
-	resisted := h.model == kUrge && anyUnnegated(ts[offset:], &resistedStep, false)
-	if h.kind == "" && h.score >= threshold && !resisted {
+	if h.model == kUrge && anyUnnegated(ts[offset:], &resistedStep, false) {
+		h.model = "" // no alarm of the model's
+	}
+	if h.kind == "" && h.score >= threshold && h.model != "" {
 		h.kind = h.model
 	}
 	return h
