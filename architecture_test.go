@@ -43,12 +43,14 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/internal/bench/latency":   {},
 		"lifeline/internal/bench/httpload":  {"lifeline/internal/bench/latency"},
 		"lifeline/internal/bench/apiclient": {},
+		"lifeline/internal/bench/chateval":  {"lifeline", "lifeline/chat"},
 		"lifeline/store/storebench":         {"lifeline", "lifeline/store"},
 		"lifeline/ingest/barebroker":        {},
 		"lifeline/ingest/benchbracelet":     {"lifeline/ingest/wire"},
 		"lifeline/cmd/lifeline-bench": {"lifeline/store", "lifeline/store/storebench", "lifeline/migrations",
 			"lifeline/ingest/barebroker", "lifeline/internal/bench/httpload",
-			"lifeline/ingest/benchbracelet", "lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient"},
+			"lifeline/ingest/benchbracelet", "lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient",
+			"lifeline/chat", "lifeline/internal/bench/chateval"},
 	}
 	for pkg, deps := range imports {
 		if pkg == "lifeline/cmd/lifeline" {

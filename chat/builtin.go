@@ -299,6 +299,12 @@ var checkInNudges = []string{
 	"When you have a moment, today's check-in (/checkin) is a good way to notice how you're doing — if you haven't done it already.",
 }
 
+// urgeFollowUps follow the safety layer's UrgeReply.
+var urgeFollowUps = []string{
+	"I'm right here while you ride it out. Try urge surfing: notice where the craving sits in your body, breathe into it, and watch it crest and fall. Where are you right now — can you step outside?",
+	"You don't have to decide anything in the next twenty minutes except to wait. Try urge surfing with me: rate the craving from 1 to 10 now, and again in five minutes. Who could you call while you wait?",
+}
+
 // crisisFollowUps follow the safety layer's crisis resources.
 var crisisFollowUps = []string{
 	"Are you safe right now? If you want to, tell me what's happening — I'm listening.",
@@ -319,8 +325,11 @@ func (b *Builtin) Reply(ctx context.Context, history []lifeline.ChatMessage, mes
 	seed := int(h.Sum32()%10007) + userTurns
 	pick := func(list []string, salt int) string { return list[(seed+salt)%len(list)] }
 
-	if _, crisis := Detect(message); crisis {
+	switch concern := Assess(history, message).Concern; {
+	case lifeline.IsCrisis(concern):
 		return pick(crisisFollowUps, 0), nil
+	case concern == lifeline.ConcernUrge:
+		return pick(urgeFollowUps, 0), nil
 	}
 	var parts []string
 	f, hasFeeling := matchFeeling(ws)

@@ -42,7 +42,8 @@ type Config struct {
 
 // New returns the chat provider for cfg, always behind the safety layer
 // (Safe): the OpenAI-compatible client when cfg.BaseURL is set, falling
-// back to the built-in assistant whenever the API fails, or the built-in
+// back to the built-in assistant whenever the API fails and asked for a
+// second opinion on every message (WithSecondOpinion), or the built-in
 // assistant alone when it is not.
 func New(cfg Config) (lifeline.ChatAssistant, error) {
 	logger := cfg.Logger
@@ -57,7 +58,7 @@ func New(cfg Config) (lifeline.ChatAssistant, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Safe(&fallback{primary: client, backup: builtin, logger: logger}, logger), nil
+	return Safe(&fallback{primary: client, backup: builtin, logger: logger}, logger, WithSecondOpinion(client)), nil
 }
 
 // fallback answers with backup when primary fails, so a provider outage

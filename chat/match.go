@@ -155,3 +155,27 @@ func masked(ws []string, masks []phrase) []string {
 	}
 	return out
 }
+
+// A PhraseTable finds the first of its phrases (see phrase for the syntax)
+// in a text, after blanking its masks: everyday expressions that contain a
+// phrase's words without its meaning. The safety layer's benchmark measures
+// the phrase table the layer replaced with it.
+type PhraseTable struct {
+	phrases, masks []phrase
+}
+
+// NewPhraseTable compiles phrases and masks.
+func NewPhraseTable(phrases, masks []string) *PhraseTable {
+	return &PhraseTable{phrases: compileAll(phrases), masks: compileAll(masks)}
+}
+
+// Find returns the index of the first phrase found in text.
+func (t *PhraseTable) Find(text string) (int, bool) {
+	ws := masked(words(text), t.masks)
+	for i, p := range t.phrases {
+		if _, _, ok := p.find(ws); ok {
+			return i, true
+		}
+	}
+	return 0, false
+}

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,7 +35,29 @@ What you never do:
 - Never diagnose, and never give medical or medication advice: no doses, no tapering, no mixing substances, no "safe use" instructions. Say that a doctor or pharmacist should answer, and that withdrawal from alcohol or benzodiazepines can be dangerous.
 - Never shame, lecture or moralise, and never claim to be a human or a therapist.
 
-If the person may be in danger — thoughts of suicide or self-harm, an overdose, or someone threatening them — put their safety first: tell them to call or text 988 (Suicide & Crisis Lifeline) or call 911 in an emergency, point them to their crisis page at /crisis, and encourage them to reach someone they trust right now.`
+People in danger rarely say it outright. Listen for what it sounds like in real life:
+- Suicide: wishing to be dead or to not wake up, feeling like a burden ("they'd be better off without me", "nobody would miss me"), hopelessness about living ("what's the point"), feeling trapped, saying goodbye, giving things away, a note, a plan, a time, or means at hand (pills saved up, a gun, a rope, a bridge).
+- Self-harm: cutting, burning or hurting themselves, or the urge to.
+- Overdose: someone hard to wake, breathing slowly or not at all, blue lips — or a high risk of one: using alone, using again after time clean or out of rehab or jail (their tolerance is lower), mixing alcohol, benzos or sleeping pills with opioids, pills or powder from an unknown source that may hold fentanyl.
+- Danger from someone else: being hit, threatened, followed, locked in, or afraid to go home.
+- An urge happening now: at the liquor store or a bar, a bottle in hand, texting a dealer.
+Take a hint seriously even when it is joked about or buried in a long message, and ask directly and kindly ("Are you thinking about ending your life?") when you are unsure.
+
+If the person may be in danger, put their safety first: tell them to call or text 988 (Suicide & Crisis Lifeline) or call 911 in an emergency, point them to their crisis page at /crisis, and encourage them to reach someone they trust right now. For an overdose, 911 comes first, then naloxone (Narcan) and staying with the person. For a risk of overdose, be plain and kind: don't use alone (the Never Use Alone hotline is 800-484-3731), keep naloxone near, fentanyl test strips, start low and go slow. For danger from someone else, getting somewhere safe, 911 and the National Domestic Violence Hotline (1-800-799-7233). For an urge now: leave the place, call their sponsor or someone now, ride the wave for 20 minutes, open their coping plan.`
+
+// ClassifierPrompt asks a provider for a second opinion on one message: a
+// separate, short request whose answer can only add an alarm to the safety
+// layer's.
+const ClassifierPrompt = `You are a safety classifier for a recovery-support chat used by people in recovery from substance use. Read the conversation and classify ONLY the person's last message, using the earlier turns as context.
+
+Answer with one JSON object and nothing else: {"concern": "<label>"}, where <label> is one of:
+- "suicide": thoughts of suicide or of being dead, said directly or indirectly (a wish to not wake up, being a burden, no point in living, feeling trapped, goodbyes, giving things away, a plan, a time, or means such as saved-up pills, a gun, a rope, a bridge), including a short answer ("yes", "tonight") to a question about it, or a friend describing someone in this danger now.
+- "self_harm": hurting oneself without intent to die (cutting, burning, hitting oneself), or a strong urge to now.
+- "overdose": an overdose happening now (hard to wake, slow or no breathing, blue lips, took too much), or a high risk of one now: using alone, using after a break in use (after rehab, jail, detox, months clean), mixing alcohol, benzodiazepines or sleeping pills with opioids, or drugs that may hold fentanyl.
+- "danger": danger from someone else now (violence, threats, stalking, being locked in, a weapon), or a wish to hurt someone.
+- "urge": an urge to drink or use happening now (at a liquor store or bar, a bottle or drugs at hand, contacting a dealer, about to relapse).
+- "none": anything else, including figures of speech ("this job is killing me", "my phone died"), struggles told as past and over, other people's history, questions for information, clearly denied feelings ("I'm not suicidal"), and cravings that passed.
+When unsure between "none" and a concern, choose the concern.`
 
 // UnavailableMessage is what a person sees when the AI provider fails.
 const UnavailableMessage = "The assistant couldn't answer just now. Please try again in a moment. If you need help right now, call or text 988, or open your crisis page."
@@ -122,6 +145,7 @@ type completionRequest struct {
 	Model       string                 `json:"model"`
 	Messages    []lifeline.ChatMessage `json:"messages"`
 	Temperature float64                `json:"temperature"`
+	MaxTokens   int                    `json:"max_tokens,omitempty"`
 }
 
 type completionResponse struct {
@@ -140,7 +164,12 @@ func (c *OpenAI) Reply(ctx context.Context, history []lifeline.ChatMessage, mess
 	messages = append(messages, lifeline.ChatMessage{Role: "system", Content: c.prompt})
 	messages = append(messages, history...)
 	messages = append(messages, lifeline.ChatMessage{Role: lifeline.ChatRoleUser, Content: message})
-	body, err := json.Marshal(completionRequest{Model: c.model, Messages: messages, Temperature: temperature})
+	return c.complete(ctx, completionRequest{Model: c.model, Messages: messages, Temperature: temperature}, c.retries)
+}
+
+// complete sends one chat-completions request, retrying up to retries times.
+func (c *OpenAI) complete(ctx context.Context, request completionRequest, retries int) (string, error) {
+	body, err := json.Marshal(request)
 	if err != nil {
 		return "", fmt.Errorf("chat: encode request: %w", err)
 	}
@@ -150,7 +179,7 @@ func (c *OpenAI) Reply(ctx context.Context, history []lifeline.ChatMessage, mess
 		if err == nil {
 			return reply, nil
 		}
-		if wait < 0 || attempt >= c.retries {
+		if wait < 0 || attempt >= retries {
 			return "", err
 		}
 		if wait == 0 {
@@ -164,6 +193,54 @@ func (c *OpenAI) Reply(ctx context.Context, history []lifeline.ChatMessage, mess
 			return "", unavailable("gave up waiting to retry: %v", ctx.Err())
 		}
 	}
+}
+
+// classifierTurns is how many earlier turns a second opinion sees.
+const classifierTurns = 6
+
+// Classify asks the provider for a second opinion on message (after the
+// last few turns of history): the concern it hears, "" for none. It makes
+// one attempt, at temperature 0; ctx bounds it. The safety layer calls it
+// beside the reply (WithSecondOpinion), and its errors change nothing.
+func (c *OpenAI) Classify(ctx context.Context, history []lifeline.ChatMessage, message string) (string, error) {
+	history = history[max(0, len(history)-classifierTurns):]
+	messages := make([]lifeline.ChatMessage, 0, len(history)+2)
+	messages = append(messages, lifeline.ChatMessage{Role: "system", Content: ClassifierPrompt})
+	messages = append(messages, history...)
+	messages = append(messages, lifeline.ChatMessage{Role: lifeline.ChatRoleUser, Content: message})
+	answer, err := c.complete(ctx, completionRequest{Model: c.model, Messages: messages, MaxTokens: classifierTokens}, 0)
+	if err != nil {
+		return "", err
+	}
+	return ParseConcern(answer)
+}
+
+// classifierTokens bounds a second opinion's answer: a short JSON object
+// (reasoning models may think first, so not too short).
+const classifierTokens = 400
+
+// ParseConcern reads a classifier's answer: a JSON object {"concern": ...}
+// (in a code fence or after some words, as models sometimes write), with
+// a concern or "none". Anything else is an error.
+func ParseConcern(answer string) (string, error) {
+	start, end := strings.Index(answer, "{"), strings.LastIndex(answer, "}")
+	if start < 0 || end < start {
+		return "", fmt.Errorf("chat: the second opinion is not a JSON object: %q", snippet([]byte(answer)))
+	}
+	var out struct {
+		Concern string `json:"concern"`
+	}
+	if err := json.Unmarshal([]byte(answer[start:end+1]), &out); err != nil {
+		return "", fmt.Errorf("chat: the second opinion is not a JSON object: %w", err)
+	}
+	concern := strings.ToLower(strings.TrimSpace(out.Concern))
+	switch {
+	case concern == "none" || concern == "":
+		return "", nil
+	case slices.Contains(lifeline.Concerns, concern):
+		return concern, nil
+	}
+	return "", fmt.Errorf("chat: the second opinion names no concern: %q", out.Concern)
 }
 
 // attempt makes one request. On failure wait says what to do: negative

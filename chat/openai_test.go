@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,11 @@ type fakeAPI struct {
 	mu       sync.Mutex
 	lastBody completionRequest
 	lastReq  *http.Request
+	// classify answers the requests that carry ClassifierPrompt (the
+	// second opinion), which are counted and recorded apart.
+	classify      *fakeAnswer
+	classifyCalls atomic.Int32
+	classifyBody  completionRequest
 }
 
 type fakeAnswer struct {
@@ -45,15 +51,27 @@ func completion(content string) fakeAnswer {
 func newFakeAPI(t *testing.T, answers ...fakeAnswer) *fakeAPI {
 	f := &fakeAPI{t: t, answers: answers}
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n := int(f.calls.Add(1))
 		raw, _ := io.ReadAll(r.Body)
-		f.mu.Lock()
-		f.lastReq = r.Clone(context.Background())
-		if err := json.Unmarshal(raw, &f.lastBody); err != nil {
+		var body completionRequest
+		if err := json.Unmarshal(raw, &body); err != nil {
 			t.Errorf("request body is not JSON: %v\n%s", err, raw)
 		}
+		var a fakeAnswer
+		f.mu.Lock()
+		if len(body.Messages) > 0 && body.Messages[0].Content == ClassifierPrompt {
+			f.classifyCalls.Add(1)
+			f.classifyBody = body
+			a = completion(`{"concern": "none"}`)
+			if f.classify != nil {
+				a = *f.classify
+			}
+		} else {
+			n := int(f.calls.Add(1))
+			f.lastReq = r.Clone(context.Background())
+			f.lastBody = body
+			a = f.answers[min(n, len(f.answers))-1]
+		}
 		f.mu.Unlock()
-		a := f.answers[min(n, len(f.answers))-1]
 		if a.delay > 0 {
 			select {
 			case <-time.After(a.delay):
@@ -254,7 +272,7 @@ func TestNewChoosesTheProvider(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tc := range crisisCases {
+		for _, tc := range crisisSamples {
 			reply, err := answerText(p.Answer(t.Context(), nil, tc.message))
 			if err != nil {
 				t.Fatal(err)
@@ -283,6 +301,108 @@ func TestNewChoosesTheProvider(t *testing.T) {
 	t.Run("a bad configuration fails at start", func(t *testing.T) {
 		if _, err := New(Config{BaseURL: "http://localhost:11434/v1"}); err == nil {
 			t.Error("a base URL without a model was accepted")
+		}
+	})
+}
+
+func TestSecondOpinion(t *testing.T) {
+	const heardNothing = "the ocean looked so calm from up there tonight" // the layer alone hears nothing in it
+	if a := Assess(nil, heardNothing); a.Concern != "" {
+		t.Fatalf("the layer alone heard %q in %q: pick another message", a.Concern, heardNothing)
+	}
+	history := []lifeline.ChatMessage{{Role: "user", Content: "rough week"}, {Role: "assistant", Content: "I'm sorry. What happened?"}}
+	tests := []struct {
+		name      string
+		message   string
+		classify  fakeAnswer
+		wait      time.Duration
+		want      string // the answer's concern
+		lead      string // what the reply starts with
+		wantAsked bool
+	}{
+		{"it adds a crisis the layer missed", heardNothing, completion("```json\n{\"concern\": \"suicide\"}\n```"), 0,
+			lifeline.ConcernSuicide, CrisisReply(CrisisSuicide), true},
+		{"it adds an urge", heardNothing, completion(`{"concern":"urge"}`), 0, lifeline.ConcernUrge, UrgeReply, true},
+		{"it raises an urge to a crisis", "I'm at the liquor store right now", completion(`{"concern":"overdose"}`), 0,
+			lifeline.ConcernOverdose, CrisisReply(CrisisOverdose), true},
+		{"it never lowers an urge", "I'm at the liquor store right now", completion(`{"concern":"none"}`), 0, lifeline.ConcernUrge, UrgeReply, true},
+		{"it is not asked about a crisis", "I want to end my life", completion(`{"concern":"none"}`), 0,
+			lifeline.ConcernSuicide, CrisisReply(CrisisSuicide), false},
+		{"its failure changes nothing", heardNothing, fakeAnswer{status: 500, body: "down"}, 0, "", "Let's talk.", true},
+		{"its nonsense changes nothing", heardNothing, completion("I think they are fine"), 0, "", "Let's talk.", true},
+		{"an unknown concern changes nothing", heardNothing, completion(`{"concern":"sadness"}`), 0, "", "Let's talk.", true},
+		{"it is not waited for beyond its bound", heardNothing, fakeAnswer{status: 200, body: `{}`, delay: time.Minute}, 50 * time.Millisecond, "", "Let's talk.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			api := newFakeAPI(t, completion("Let's talk."))
+			api.classify = &tt.classify
+			p, err := New(Config{BaseURL: api.srv.URL, Model: "m", Logger: quiet})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.wait > 0 {
+				p.(*safeProvider).secondWait = tt.wait
+			}
+			answer, err := p.Answer(t.Context(), history, tt.message)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if answer.Concern != tt.want || !strings.HasPrefix(answer.Reply, tt.lead) || !strings.HasSuffix(answer.Reply, "Let's talk.") {
+				t.Errorf("answer = %q, %q; want concern %q, leading with %q and ending with the provider's words", answer.Concern, answer.Reply, tt.want, tt.lead)
+			}
+			if asked := api.classifyCalls.Load() == 1; asked != tt.wantAsked {
+				t.Fatalf("second opinion asked: %v, want %v", asked, tt.wantAsked)
+			}
+			if !tt.wantAsked {
+				return
+			}
+			api.mu.Lock()
+			defer api.mu.Unlock()
+			body := api.classifyBody
+			want := append([]lifeline.ChatMessage{{Role: "system", Content: ClassifierPrompt}}, history...)
+			want = append(want, lifeline.ChatMessage{Role: "user", Content: tt.message})
+			if !slices.Equal(body.Messages, want) || body.Temperature != 0 || body.MaxTokens <= 0 || body.Model != "m" {
+				t.Errorf("the classifier received %+v", body)
+			}
+		})
+	}
+}
+
+func TestParseConcern(t *testing.T) {
+	tests := []struct {
+		answer, want string
+		ok           bool
+	}{
+		{`{"concern": "suicide"}`, lifeline.ConcernSuicide, true},
+		{`{"concern": "NONE"}`, "", true},
+		{`{"concern": ""}`, "", true},
+		{"Sure! {\"concern\": \"self_harm\"} hope that helps", lifeline.ConcernSelfHarm, true},
+		{"<think>hmm</think>{\"concern\":\"danger\"}", lifeline.ConcernDanger, true},
+		{`{"concern": "sad"}`, "", false},
+		{`concern: suicide`, "", false},
+		{`{"concern": 3}`, "", false},
+		{`}{`, "", false},
+	}
+	for _, tt := range tests {
+		got, err := ParseConcern(tt.answer)
+		if got != tt.want || (err == nil) != tt.ok {
+			t.Errorf("ParseConcern(%q) = %q, %v; want %q, ok %v", tt.answer, got, err, tt.want, tt.ok)
+		}
+	}
+}
+
+func FuzzParseConcern(f *testing.F) {
+	for _, s := range []string{`{"concern": "suicide"}`, "```json\n{\"concern\":\"urge\"}\n```", `{}`, `}{`, `{"concern": null}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, answer string) {
+		c, err := ParseConcern(answer)
+		if err == nil && c != "" && !slices.Contains(lifeline.Concerns, c) {
+			t.Errorf("ParseConcern(%q) = %q", answer, c)
+		}
+		if err != nil && c != "" {
+			t.Errorf("ParseConcern(%q) = %q with an error", answer, c)
 		}
 	})
 }

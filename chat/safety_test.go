@@ -7,164 +7,229 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"lifeline"
 )
 
-// crisisCases are messages that must be answered as a crisis, with the
-// kind each must be read as. Every row of crisisRules needs one (checked by
-// TestEveryCrisisRuleIsTested).
-var crisisCases = []struct {
-	message, kind string
+// The layer's recall and false alarms are measured on the crisis sets
+// (internal/bench/chateval, make bench-chat), not here: these tests hold
+// its mechanisms — normalisation, negation and time scope, the
+// conversation, precedence — and the answers' wording.
+
+// crisisSamples are a few messages of each concern, for the tests of the
+// answers around the layer.
+var crisisSamples = []struct {
+	message, concern string
 }{
-	// Overdose and medical emergencies.
-	{"I think I'm going to overdose tonight", CrisisOverdose},
-	{"my friend OD'd, what do I do", CrisisOverdose},
-	{"he's ODing right now", CrisisOverdose},
-	{"I took too many pills", CrisisOverdose},
-	{"took way too much fentanyl", CrisisOverdose},
-	{"I swallowed a whole bottle of tylenol", CrisisOverdose},
-	{"I just took a handful of pills", CrisisOverdose},
-	{"I'm going to use and not wake up", CrisisOverdose},
-	{"I want to go to sleep and never wake up", CrisisOverdose},
-	{"I hope I don't wake up tomorrow", CrisisOverdose},
-	{"I don't want to wake up anymore", CrisisOverdose},
-	{"I'm going to drink myself to death", CrisisOverdose},
-	{"she's not breathing", CrisisOverdose},
-	{"my brother is unresponsive", CrisisOverdose},
-	{"I can't wake him", CrisisOverdose},
-	{"I could not wake her up", CrisisOverdose},
-	{"he won't wake up!!", CrisisOverdose},
-	{"his lips are turning blue", CrisisOverdose},
-	{"I think I'm having a seizure from withdrawal", CrisisOverdose},
-	{"this is a medical emergency", CrisisOverdose},
-
-	// Suicide.
-	{"I feel suicidal", CrisisSuicide},
-	{"I've been thinking about suicide", CrisisSuicide},
-	{"sometimes I feel sucidal", CrisisSuicide},
-	{"I want to kill myself", CrisisSuicide},
-	{"I'm going to kill my self", CrisisSuicide},
-	{"honestly i might just kms", CrisisSuicide},
-	{"I want to unalive myself", CrisisSuicide},
-	{"I want to end my life", CrisisSuicide},
-	{"I'm thinking of taking my own life", CrisisSuicide},
-	{"I'm ready to end it all", CrisisSuicide},
-	{"I just want to die", CrisisSuicide},
-	{"i wanna die", CrisisSuicide},
-	{"I wish I was dead", CrisisSuicide},
-	{"I'd rather be dead", CrisisSuicide},
-	{"I wish I could just die", CrisisSuicide},
-	{"everyone would be better off dead", CrisisSuicide},
-	{"they'd be better off without me", CrisisSuicide},
-	{"there's no reason to live", CrisisSuicide},
-	{"I see no point in living", CrisisSuicide},
-	{"I have nothing to live for", CrisisSuicide},
-	{"life isn't worth living", CrisisSuicide},
-	{"I don't want to live like this", CrisisSuicide},
-	{"I don't want to be alive", CrisisSuicide},
-	{"I don't want to be here anymore", CrisisSuicide},
-	{"I'm so tired of living", CrisisSuicide},
-	{"I'm giving up on life", CrisisSuicide},
-	{"I can't go on", CrisisSuicide},
-	{"I can’t go on like this", CrisisSuicide}, // a typographic apostrophe
-	{"I cannot go on", CrisisSuicide},
-	{"I can not go on", CrisisSuicide},
-	{"I can't do this anymore", CrisisSuicide},
-	{"I can not do it anymore", CrisisSuicide},
-	{"I feel like there's no way out", CrisisSuicide},
-	{"I want to hang myself", CrisisSuicide},
-	{"thinking about jumping off the bridge", CrisisSuicide},
-	{"this is goodbye", CrisisSuicide},
-	{"I KEEP THINKING ABOUT SUICIDE", CrisisSuicide},
-
-	// Self-harm.
-	{"I want to hurt myself", CrisisSelfHarm},
-	{"I keep harming myself", CrisisSelfHarm},
-	{"I've been thinking about self-harm", CrisisSelfHarm},
-	{"selfharm again", CrisisSelfHarm},
-	{"I started cutting again", CrisisSelfHarm},
-	{"I've been cutting", CrisisSelfHarm},
-	{"I want to slit my wrists", CrisisSelfHarm},
-
-	// Immediate danger.
-	{"I'm in danger", CrisisDanger},
-	{"I'm not safe at home", CrisisDanger},
-	{"I am not safe", CrisisDanger},
-	{"I don't feel safe", CrisisDanger},
-	{"I do not feel safe here", CrisisDanger},
-	{"I feel unsafe", CrisisDanger},
-	{"my boyfriend keeps hitting me", CrisisDanger},
-	{"he threatened to kill me", CrisisDanger},
-	{"my dealer has a gun", CrisisDanger},
-	{"I want to hurt someone", CrisisDanger},
+	{"I want to end my life", lifeline.ConcernSuicide},
+	{"everyone would be better off without me", lifeline.ConcernSuicide},
+	{"I have a bottle of pills saved up", lifeline.ConcernSuicide},
+	{"I'm going to use and not wake up", lifeline.ConcernSuicide},
+	{"there's no reason to live", lifeline.ConcernSuicide},
+	{"I can't go on", lifeline.ConcernSuicide},
+	{"I took too many pills", lifeline.ConcernOverdose},
+	{"I've been cutting again", lifeline.ConcernSelfHarm},
+	{"he's threatening to hurt me", lifeline.ConcernDanger},
+	{"I keep cutting myself", lifeline.ConcernSelfHarm},
+	{"my friend isn't breathing and his lips are blue", lifeline.ConcernOverdose},
+	{"I'm going to use alone tonight", lifeline.ConcernOverdose},
+	{"he said he'd kill me if I leave", lifeline.ConcernDanger},
 }
 
-// notCrisis are everyday messages that share words with the table and must
-// not be read as a crisis. "This craving is killing me" is here on
-// purpose: see crisisMasks.
-var notCrisis = []string{
+// ordinary are everyday messages that share words with the concepts.
+var ordinary = []string{
 	"I killed it at work today",
-	"This craving is killing me",
 	"my feet are killing me after that walk",
-	"I'm dying to see my kids this weekend",
 	"I'm dead tired",
 	"I'm cutting back on coffee",
-	"I've been cutting down on drinking",
-	"cutting out alcohol has been hard",
-	"I'm cutting ties with my old dealer",
-	"I cut my finger on the cutting board",
 	"I ran 5 kms today",
-	"I didn't wake up on time this morning",
-	"I can't wake up in the mornings",
 	"I took my pills this morning",
-	"I forgot to take all my pills",
 	"my phone died",
-	"my back is hurting me",
-	"my mom is going to kill me when she sees this",
-	"I shot myself in the foot at that interview",
-	"I drank a whole bottle of wine last night",
-	"Can you tell me about my emergency contacts?",
-	"I'm studying odd numbers",
-	"woodcutting is my new hobby",
-	"I killed this craving with a walk",
-	"I'm so bored I could scream",
-	"I want to get better",
+	"I'm not suicidal, just tired",
+	"what is naloxone?",
+	"my cat knocked over a plant",
 }
 
-func TestDetectCrisis(t *testing.T) {
-	for _, tc := range crisisCases {
-		t.Run(tc.message, func(t *testing.T) {
-			kind, ok := Detect(tc.message)
-			if !ok || kind != tc.kind {
-				t.Errorf("Detect(%q) = %q, %v; want %q", tc.message, kind, ok, tc.kind)
+func assessed(t *testing.T, history []lifeline.ChatMessage, message string) Assessment {
+	t.Helper()
+	return Assess(history, message)
+}
+
+// concernCase is a message alone and the concern it must be heard as.
+type concernCase struct{ name, message, want string }
+
+func checkConcerns(t *testing.T, tests []concernCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if a := assessed(t, nil, tt.message); a.Concern != tt.want {
+				t.Errorf("Assess(%q) = %q, want %q (%s)", tt.message, a.Concern, tt.want, a.Explain())
 			}
 		})
 	}
 }
 
-func TestDetectLeavesEverydayMessagesAlone(t *testing.T) {
-	for _, message := range notCrisis {
-		t.Run(message, func(t *testing.T) {
-			if kind, ok := Detect(message); ok {
-				t.Errorf("Detect(%q) = %q, want no crisis", message, kind)
+func TestNegationAndTimeScope(t *testing.T) {
+	tests := []concernCase{
+		{"a negated wish to live is a wish to die", "I don't want to live anymore", lifeline.ConcernSuicide},
+		{"a negated state is not", "I'm not suicidal, just tired", ""},
+		{"never, before the act", "I'd never kill myself, I have my kids", ""},
+		{"no thoughts of", "I have no thoughts of suicide, just stress", ""},
+		{"a negation belongs to its own verb", "no one knows I hurt myself", lifeline.ConcernSelfHarm},
+		{"a negation does not cross a clause", "I don't drink anymore, but I want to die", lifeline.ConcernSuicide},
+		{"a distant past", "years ago I wanted to die, now I'm doing well", ""},
+		{"a past that goes on", "I used to think they'd be better off without me and I still do", lifeline.ConcernSuicide},
+		{"a past struggle, told from a safe present", "I used to cut in high school. I'm 6 years free of it now", ""},
+		{"other people's history", "my uncle died of an overdose last year", ""},
+		{"a question about a topic", "what are the signs of an overdose?", ""},
+		{"a question about one's own risk", "is it ok to take my klonopin with a few beers?", lifeline.ConcernOverdose},
+		{"a hypothetical", "what should I do if I find someone overdosing", ""},
+		{"a craving that passed", "the craving hit hard but it passed after I called my sponsor", ""},
+		{"a craving now", "I'm craving so bad right now", lifeline.ConcernUrge},
+		{"figurative", "this job is killing me", ""},
+	}
+	checkConcerns(t, tests)
+}
+
+func TestNormalisation(t *testing.T) {
+	tests := []concernCase{
+		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
+		{"one edit from a long lexicon word", "i cant stop thinking about suiciadl", lifeline.ConcernSuicide},
+		{"letters repeated for emphasis", "i want to dieeeee", lifeline.ConcernSuicide},
+		{"capitals and a typographic apostrophe", "I DON’T WANT TO BE ALIVE", lifeline.ConcernSuicide},
+		{"a Cyrillic look-alike letter", "i feel suіcidal", lifeline.ConcernSuicide},
+		{"full-width letters", "ｉ ｗａｎｔ ｔｏ ｄｉｅ", lifeline.ConcernSuicide},
+		{"an emoji that means something", "ready to sleep forever 💊💊💊", lifeline.ConcernSuicide},
+		{"OD'd, not odd", "i think my friend OD'd, what do i do", lifeline.ConcernOverdose},
+		{"a suffix on a lemma", "he's overdosing", lifeline.ConcernOverdose},
+		{"text-speak", "lowkey wanna kms rn", lifeline.ConcernSuicide},
+		{"kilometres", "I ran 5 kms today", ""},
+		{"odd is not od", "I'm studying odd numbers", ""},
+	}
+	checkConcerns(t, tests)
+}
+
+func TestPrecedence(t *testing.T) {
+	tests := []struct {
+		name, message, want string
+		now                 bool
+	}{
+		{"an overdose now before suicide", "I wanted to die so I took a whole bottle of pills and I can't stay awake", lifeline.ConcernOverdose, true},
+		{"suicide before an urge", "I'm at the liquor store and honestly I just want to die", lifeline.ConcernSuicide, false},
+		{"self-harm before danger", "he hit me again and now I want to cut myself", lifeline.ConcernSelfHarm, false},
+		{"danger before a risk of overdose", "my boyfriend hits me when he's drunk and I'm going to use alone tonight", lifeline.ConcernDanger, false},
+		{"a risk of overdose before an urge", "I'm going to use tonight after 8 months clean", lifeline.ConcernOverdose, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := assessed(t, nil, tt.message)
+			if a.Concern != tt.want || a.Now != tt.now {
+				t.Errorf("Assess(%q) = %q now=%v, want %q now=%v (%s)", tt.message, a.Concern, a.Now, tt.want, tt.now, a.Explain())
 			}
 		})
 	}
 }
 
-func TestEveryCrisisRuleIsTested(t *testing.T) {
-	for i, rule := range crisisRules {
-		hit := false
-		for _, tc := range crisisCases {
-			if _, _, ok := compiledRules[i].find(masked(words(tc.message), compiledMasks)); ok {
-				hit = true
-				break
+func turns(contents ...string) []lifeline.ChatMessage {
+	var out []lifeline.ChatMessage
+	for i, c := range contents {
+		role := lifeline.ChatRoleUser
+		if i%2 == 1 {
+			role = lifeline.ChatRoleAssistant
+		}
+		out = append(out, lifeline.ChatMessage{Role: role, Content: c})
+	}
+	return out
+}
+
+func TestConversation(t *testing.T) {
+	tests := []struct {
+		name    string
+		history []lifeline.ChatMessage
+		message string
+		want    string
+		context string
+	}{
+		{"yes to a question about suicide",
+			turns("I'm so tired of everything", "That sounds heavy. Are you thinking about ending your life?"), "kind of", lifeline.ConcernSuicide, "answer"},
+		{"no to a question about suicide",
+			turns("I'm so tired of everything", "That sounds heavy. Are you thinking about ending your life?"), "no, just worn out", "", ""},
+		{"a time after crisis talk",
+			turns("I want to die", "I'm really glad you told me."), "tonight", lifeline.ConcernSuicide, "follow-up"},
+		{"yes after crisis talk",
+			turns("nobody would even miss me", "I'm here with you. Is there someone nearby?"), "yeah", lifeline.ConcernSuicide, "follow-up"},
+		{"not safe after crisis talk",
+			turns("I keep cutting myself", "Are you safe right now?"), "no", lifeline.ConcernSelfHarm, "answer"},
+		{"thanks after crisis talk is ordinary",
+			turns("I want to die", "I'm really glad you told me."), "thank you", "", ""},
+		{"what the last turn began, the newest completes",
+			turns("I still have all my oxys", "Okay. How are you feeling?"), "saved up, for later", lifeline.ConcernSuicide, "together"},
+		{"an urge goes on",
+			turns("I'm at the liquor store right now", "Leave now."), "still here", lifeline.ConcernUrge, "follow-up"},
+		{"ordinary talk stays ordinary",
+			turns("I had a good day", "That's great!"), "yes it was", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := assessed(t, tt.history, tt.message)
+			if a.Concern != tt.want || tt.context != "" && a.Context != tt.context {
+				t.Errorf("Assess(…, %q) = %q (context %q), want %q (context %q): %s", tt.message, a.Concern, a.Context, tt.want, tt.context, a.Explain())
 			}
-		}
-		if !hit {
-			t.Errorf("rule %q (%s) has no case in crisisCases", rule.Pattern, rule.Kind)
-		}
+		})
+	}
+}
+
+func TestAssessmentExplainsItself(t *testing.T) {
+	a := Assess(nil, "I have a bottle of pills saved up")
+	if a.Concern != lifeline.ConcernSuicide || len(a.Rules) == 0 || !strings.Contains(a.Explain(), "suicide/means") {
+		t.Errorf("assessment = %+v, explained %q", a, a.Explain())
+	}
+}
+
+func TestFixedReplies(t *testing.T) {
+	risk := func(rules ...string) string {
+		return FixedReply(Assessment{Concern: lifeline.ConcernOverdose, Rules: rules})
+	}
+	tests := []struct {
+		name  string
+		reply string
+		first string   // what comes first
+		want  []string // in order
+	}{
+		{"an overdose now: 911, naloxone, stay", FixedReply(Assessment{Concern: lifeline.ConcernOverdose, Now: true}), "medical emergency",
+			[]string{"911", "naloxone (Narcan)", "Stay with them", "recovery position", "988", "/crisis"}},
+		{"an overdose the rules cannot place is an emergency", risk(), "medical emergency", []string{"911", "naloxone"}},
+		{"using alone", risk("overdose/using-alone"), "Thank you for telling me",
+			[]string{"nobody is there", "Never Use Alone", "800-484-3731", "naloxone", "911", "988", "/crisis"}},
+		{"after a break", risk("overdose/lost-tolerance"), "Thank you", []string{"handles much less", "start with a small amount"}},
+		{"mixing", risk("overdose/mixing-depressants"), "Thank you", []string{"slows breathing", "one thing at a time"}},
+		{"fentanyl", risk("overdose/fentanyl"), "Thank you", []string{"fentanyl", "test strips"}},
+		{"suicide", CrisisReply(CrisisSuicide), "I'm really glad you told me", []string{"Call or text 988", "911", "/crisis"}},
+		{"self-harm", CrisisReply(CrisisSelfHarm), "Thank you for telling me", []string{"Call or text 988", "911", "/crisis"}},
+		{"danger: safety and 911 first, then the hotline", CrisisReply(CrisisDanger), "Your safety comes first",
+			[]string{"get somewhere safe", "911", "1-800-799-7233", "988", "/crisis"}},
+		{"an urge: leave, call, wait, plan", FixedReply(Assessment{Concern: lifeline.ConcernUrge}), "You reached out",
+			[]string{"Leave now", "Call someone now", "sponsor", "20 minutes", "coping plan", "988", "911"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !strings.HasPrefix(tt.reply, tt.first) && !strings.HasPrefix(tt.reply, "This sounds like a "+tt.first) {
+				t.Errorf("the reply does not start with %q:\n%s", tt.first, tt.reply)
+			}
+			at := 0
+			for _, w := range tt.want {
+				i := strings.Index(tt.reply[at:], w)
+				if i < 0 {
+					t.Errorf("the reply lacks %q after position %d:\n%s", w, at, tt.reply)
+					continue
+				}
+				at += i
+			}
+		})
+	}
+	if FixedReply(Assessment{}) != "" {
+		t.Error("ordinary talk has a fixed reply")
 	}
 }
 
@@ -199,79 +264,149 @@ func requireResources(t *testing.T, reply string) {
 	}
 }
 
-func TestSafeAlwaysGivesCrisisResources(t *testing.T) {
+func TestSafeLeadsWithTheFixedReply(t *testing.T) {
 	providers := []struct {
 		name     string
 		provider *replier
-		keeps    string // the provider's words that should follow the resources
+		keeps    string // the provider's words that should follow the fixed reply
 	}{
 		{"provider answers something else", &replier{reply: "Have you tried a nice cup of tea?"}, "Have you tried a nice cup of tea?"},
 		{"provider fails", &replier{err: errors.New("boom")}, ""},
 		{"provider answers nothing", &replier{reply: "  "}, ""},
 	}
 	for _, p := range providers {
-		for _, tc := range crisisCases {
+		for _, tc := range crisisSamples {
 			t.Run(p.name+"/"+tc.message, func(t *testing.T) {
-				reply, err := answerText(Safe(p.provider, quiet).Answer(t.Context(), nil, tc.message))
+				answer, err := Safe(p.provider, quiet).Answer(t.Context(), nil, tc.message)
 				if err != nil {
-					t.Fatalf("Reply error %v: a crisis message must always be answered", err)
+					t.Fatalf("Answer error %v: a crisis message must always be answered", err)
 				}
-				requireResources(t, reply)
-				if !strings.HasPrefix(reply, CrisisReply(tc.kind)) {
-					t.Errorf("the resources do not come first:\n%s", reply)
+				if answer.Concern != tc.concern {
+					t.Errorf("concern %q, want %q", answer.Concern, tc.concern)
 				}
-				if p.keeps != "" && !strings.HasSuffix(reply, p.keeps) {
-					t.Errorf("the provider's reply is missing after the resources:\n%s", reply)
+				requireResources(t, answer.Reply)
+				if !strings.HasPrefix(answer.Reply, FixedReply(Assess(nil, tc.message))) {
+					t.Errorf("the fixed reply does not come first:\n%s", answer.Reply)
+				}
+				if p.keeps != "" && !strings.HasSuffix(answer.Reply, p.keeps) {
+					t.Errorf("the provider's reply is missing after the fixed reply:\n%s", answer.Reply)
 				}
 			})
 		}
 	}
+	t.Run("an urge", func(t *testing.T) {
+		answer, err := Safe(&replier{reply: "You can do this."}, quiet).Answer(t.Context(), nil, "I'm at the liquor store right now")
+		if err != nil || answer.Concern != lifeline.ConcernUrge || answer.Reply != UrgeReply+"\n\nYou can do this." {
+			t.Errorf("Answer = %+v, %v", answer, err)
+		}
+	})
 }
 
 func TestSafeDoesNotWaitForASlowProviderInACrisis(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
 	slow := &replier{reply: "late", delay: time.Minute}
-	reply, err := answerText(Safe(slow, quiet).Answer(ctx, nil, "I want to end my life"))
+	answer, err := Safe(slow, quiet).Answer(ctx, nil, "I want to end my life")
 	if err != nil {
 		t.Fatal(err)
 	}
-	requireResources(t, reply)
+	requireResources(t, answer.Reply)
 }
 
 func TestSafePassesOtherMessagesThrough(t *testing.T) {
 	fake := &replier{reply: "Try urge surfing."}
-	for _, message := range notCrisis {
-		reply, err := answerText(Safe(fake, quiet).Answer(t.Context(), nil, message))
-		if err != nil || reply != "Try urge surfing." {
-			t.Errorf("Reply(%q) = %q, %v; want the provider's reply unchanged", message, reply, err)
+	for _, message := range ordinary {
+		answer, err := Safe(fake, quiet).Answer(t.Context(), nil, message)
+		if err != nil || answer.Reply != "Try urge surfing." || answer.Concern != "" {
+			t.Errorf("Answer(%q) = %+v, %v; want the provider's reply unchanged", message, answer, err)
 		}
 	}
 	fake.err = errors.New("down")
-	if _, err := answerText(Safe(fake, quiet).Answer(t.Context(), nil, "hello")); err == nil {
+	if _, err := Safe(fake, quiet).Answer(t.Context(), nil, "hello"); err == nil {
 		t.Error("a provider failure on an ordinary message was swallowed")
 	}
 }
 
-func TestCrisisReplyOfEveryKind(t *testing.T) {
-	for _, kind := range []string{CrisisOverdose, CrisisSuicide, CrisisSelfHarm, CrisisDanger} {
-		t.Run(kind, func(t *testing.T) { requireResources(t, CrisisReply(kind)) })
+func TestCrisisSetParses(t *testing.T) {
+	counts := map[string]int{}
+	for _, e := range DevSet() {
+		counts[e.Label]++
+	}
+	minimum := map[string]int{LabelNone: 140, lifeline.ConcernSuicide: 120, lifeline.ConcernSelfHarm: 35, lifeline.ConcernOverdose: 80, lifeline.ConcernDanger: 45, lifeline.ConcernUrge: 70}
+	for label, n := range minimum {
+		if counts[label] < n {
+			t.Errorf("the development set holds %d %s messages, want at least %d", counts[label], label, n)
+		}
 	}
 }
 
-func FuzzDetect(f *testing.F) {
-	for _, tc := range crisisCases {
-		f.Add(tc.message)
+func TestParseExamplesRejects(t *testing.T) {
+	tests := []struct{ name, input, want string }{
+		{"not JSON", `{"text": "hi"`, "line 2"},
+		{"an unknown label", `{"text": "hi", "label": "sad", "source": "x"}`, "unknown label"},
+		{"no text", `{"text": "  ", "label": "none", "source": "x"}`, "empty"},
+		{"no source", `{"text": "hi", "label": "none"}`, "no source"},
+		{"an unknown field", `{"text": "hi", "label": "none", "source": "x", "extra": 1}`, "unknown field"},
+		{"two objects", `{"text": "hi", "label": "none", "source": "x"} {}`, "more than one"},
+		{"too long", `{"text": "` + strings.Repeat("a", lifeline.MaxChatMessage+1) + `", "label": "none", "source": "x"}`, "longer"},
 	}
-	for _, m := range notCrisis {
-		f.Add(m)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseExamples(strings.NewReader("\n" + tt.input + "\n"))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want one saying %q", err, tt.want)
+			}
+		})
 	}
-	f.Fuzz(func(t *testing.T, message string) {
-		kind, ok := Detect(message)
-		if ok != (kind != "") {
-			t.Errorf("Detect(%q) = %q, %v", message, kind, ok)
+	examples, err := ParseExamples(strings.NewReader(`{"text": " hi ", "label": "urge", "source": "x", "note": "n"}` + "\n\n"))
+	if err != nil || len(examples) != 1 || examples[0] != (Example{Text: "hi", Label: "urge", Source: "x", Note: "n"}) || examples[0].Concern() != "urge" {
+		t.Errorf("ParseExamples = %+v, %v", examples, err)
+	}
+}
+
+func FuzzParseExamples(f *testing.F) {
+	for _, line := range strings.SplitN(string(devSet), "\n", 20)[:19] {
+		f.Add(line)
+	}
+	f.Add(`{"text": "x", "label": "none", "source": "y"}` + "\n" + `{"text": 1}`)
+	f.Fuzz(func(t *testing.T, input string) {
+		examples, err := ParseExamples(strings.NewReader(input))
+		for _, e := range examples {
+			if err == nil && (e.Text == "" || e.Source == "" || !utf8.ValidString(e.Text)) {
+				t.Errorf("accepted %+v", e)
+			}
 		}
 	})
+}
+
+func FuzzAssess(f *testing.F) {
+	for _, e := range DevSet() {
+		f.Add(e.Text, "")
+	}
+	f.Add("yes", "are you thinking about ending your life?")
+	f.Add(strings.Repeat("not ", 1000)+"suicide", "")
+	f.Fuzz(func(t *testing.T, message, asked string) {
+		history := []lifeline.ChatMessage{{Role: lifeline.ChatRoleUser, Content: message}, {Role: lifeline.ChatRoleAssistant, Content: asked}}
+		a := Assess(history, message)
+		if a.Concern != "" && !lifeline.IsCrisis(a.Concern) && a.Concern != lifeline.ConcernUrge {
+			t.Errorf("Assess(%q) = unknown concern %q", message, a.Concern)
+		}
+		if a.Now && a.Concern != lifeline.ConcernOverdose {
+			t.Errorf("Assess(%q): now without an overdose", message)
+		}
+		if len(analyse(message)) > maxAssessRunes {
+			t.Errorf("%q: more tokens than the bound", message)
+		}
+	})
+}
+
+func BenchmarkAssess(b *testing.B) {
+	examples := DevSet()
+	layer := DefaultLayer()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		layer.Assess(nil, examples[i%len(examples)].Text)
+	}
 }
 
 // answerText is an answer's words, for tests that look only at them.

@@ -26,7 +26,7 @@ import (
 	"lifeline/store/storebench"
 )
 
-const usage = `Usage (make bench-ingest, make bench-api and make bench-connections):
+const usage = `Usage (make bench-ingest, make bench-api, make bench-connections and make bench-chat):
   lifeline-bench bare-broker [--mqtt-addr 127.0.0.1:0]
         mochi with no Lifeline hooks: accepts every client, stores nothing;
         prints "Bare broker listening at HOST:PORT" and runs until stopped
@@ -70,6 +70,13 @@ const usage = `Usage (make bench-ingest, make bench-api and make bench-connectio
         "ack_p99_ms","timeouts","first_fix_ms"}: ack is publish to PUBACK of
         every fix; timeouts are samples with no PUBACK or no alert within
         --timeout; first_fix is the new bracelet's dial to its first PUBACK
+  lifeline-bench chat [--dev chat/crisisset/dev.jsonl]
+        [--heldout chat/crisisset/heldout.jsonl] [--k 10] [--rounds 20]
+        the chat's safety layer measured like a medical test: recall per
+        category and false alarms on ordinary talk with 95% Wilson
+        intervals, on the held-out set when present and on the development
+        set by k-fold cross-validation, beside the old phrase table; the
+        misses; latency per message. Prints the BENCHMARKS.md section
 
 --data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
 its private PostgreSQL is started, or joined when lifeline serve runs on it.
@@ -98,6 +105,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	sub, args := args[0], args[1:]
 	if sub == "connect-flood" { // flags of its own: --duration and --concurrency mean other things here
 		return connectFlood(ctx, args, stdout, stderr)
+	}
+	if sub == "chat" { // no database: the chat's safety layer in this process
+		return benchChat(args, stdout, stderr)
 	}
 	if sub == "alert-probe" { // flags of its own: its --duration differs from api's
 		return alertProbe(ctx, args, getenv, stdout, stderr)

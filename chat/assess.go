@@ -1,0 +1,328 @@
+package chat
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"lifeline"
+)
+
+// An Assessment is what the safety layer heard in a message, and why.
+type Assessment struct {
+	// Concern is the help the message needs first (a lifeline concern, ""
+	// for ordinary talk).
+	Concern string
+	// Now is set when Concern is an overdose happening now rather than a
+	// risk of one: the answer is a medical emergency's.
+	Now bool
+	// Rules are the rules that fired ("suicide/burden"), Concepts what the
+	// message's words mean, Score the model's probability that the message
+	// needs help, ModelConcern the concern other than none the model finds
+	// most likely (whether or not Score reaches the threshold; "" when the
+	// message says the moment was resisted, so the model raises no urge), and
+	// Context how the conversation changed the concern (empty when it did
+	// not): "answer", "follow-up" or "together".
+	Rules        []string
+	Concepts     []string
+	Score        float64
+	ModelConcern string
+	Context      string
+}
+
+// Explain is a one-line account of an assessment, for logs and the bench.
+func (a Assessment) Explain() string {
+	var parts []string
+	if len(a.Rules) > 0 {
+		parts = append(parts, "rules "+strings.Join(a.Rules, ", "))
+	}
+	parts = append(parts, "model "+strconvF(a.Score)+" ("+cmpOr(a.ModelConcern, "resisted")+")")
+	if a.Context != "" {
+		parts = append(parts, "context "+a.Context)
+	}
+	if len(a.Concepts) > 0 {
+		parts = append(parts, "concepts "+strings.Join(a.Concepts, " "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ModelThreshold is the model's probability of "needs help" from which it
+// raises an alarm the rules missed. It is chosen by cross-validation on the
+// development set (TestModelThresholdIsCrossValidated checks it), so that
+// the model adds recall while false alarms on ordinary talk stay rare.
+const ModelThreshold = 0.75
+
+// followUpThreshold is the model's threshold for a message that follows
+// crisis talk: the conversation makes the layer more sensitive.
+const followUpThreshold = 0.4
+
+// A Layer assesses messages: the rules, then its model.
+type Layer struct {
+	model     *model
+	threshold float64
+}
+
+// NewLayer trains a layer's model on examples.
+func NewLayer(examples []Example) *Layer {
+	feats := make([][]uint32, len(examples))
+	labels := make([]int, len(examples))
+	for i, e := range examples {
+		feats[i] = features(analyse(e.Text))
+		labels[i] = slices.Index(Labels, e.Label)
+	}
+	return &Layer{model: trainModel(feats, labels), threshold: ModelThreshold}
+}
+
+// WithThreshold returns a copy of l whose model raises alarms from
+// threshold (the bench and the tests sweep it).
+func (l *Layer) WithThreshold(threshold float64) *Layer {
+	c := *l
+	c.threshold = threshold
+	return &c
+}
+
+// DefaultLayer is the layer trained on the embedded development set, built
+// once.
+var DefaultLayer = sync.OnceValue(func() *Layer { return NewLayer(DevSet()) })
+
+// Assess is DefaultLayer's assessment of message after history.
+func Assess(history []lifeline.ChatMessage, message string) Assessment {
+	return DefaultLayer().Assess(history, message)
+}
+
+func analyse(text string) []token {
+	ts := tokenize(odContraction.Replace(strings.ToLower(text)))
+	annotate(ts)
+	return ts
+}
+
+var resistedStep = ruleStep{concepts: cResisted}
+
+// heard is the assessment of one text alone.
+type heard struct {
+	kind    string // the winning rule kind, or the model's
+	matches []match
+	tokens  []token
+	score   float64
+	model   string
+}
+
+// jointReach is how many tokens of the last turn a rule may reach back
+// into when the newest message is read together with it.
+const jointReach = 12
+
+// hear runs the rules and the model over ts. With an offset (the last
+// turn's tokens, then the newest message's), the rules read from up to
+// jointReach tokens before it and count only when their match ends in the
+// newest message; the model reads the newest message alone.
+func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
+	h := heard{tokens: ts[offset:]}
+	from := max(0, offset-jointReach)
+	for i := range crisisRules {
+		if m, ok := crisisRules[i].find(ts[from:]); ok && m.end+from > offset {
+			m.start += from
+			m.end += from
+			h.matches = append(h.matches, m)
+		}
+	}
+	for _, k := range precedence {
+		if slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.kind == k }) {
+			h.kind = k
+			break
+		}
+	}
+	p := make([]float64, len(Labels))
+	l.model.probs(features(ts[offset:]), p)
+	h.score = 1 - p[0]
+	best := 1
+	for c := 2; c < len(p); c++ {
+		if p[c] > p[best] {
+			best = c
+		}
+	}
+	h.model = Labels[best]
+	// A moment resisted ("it passed", "I walked past it") is not an urge
+	// now, whatever the model's words suggest.
+	if h.model == kUrge && anyUnnegated(ts[offset:], &resistedStep, false) {
+		h.model = "" // no alarm of the model's
+	}
+	if h.kind == "" && h.score >= threshold && h.model != "" {
+		h.kind = h.model
+	}
+	return h
+}
+
+// Assess says what help message needs, given the earlier turns of the
+// conversation (oldest first). Recent crisis talk makes it more sensitive:
+// "yes" to "are you thinking about ending your life?", or "tonight" after
+// "I have pills saved up", is a crisis too.
+func (l *Layer) Assess(history []lifeline.ChatMessage, message string) Assessment {
+	ts := analyse(message)
+	h := l.hear(ts, 0, l.threshold)
+	a := h.assessment()
+	if lifeline.IsCrisis(a.Concern) || len(history) == 0 {
+		return a
+	}
+	prior, asked := l.recentConcern(history)
+	answer := conversational(ts)
+	switch {
+	case asked != "" && answer == yes:
+		return a.raise(asked, "answer")
+	case asked == "safety" && answer == no:
+		return a.raise(cmpOr(prior, kDanger), "answer")
+	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, followUpThreshold).kind != ""):
+		return a.raise(prior, "follow-up")
+	case prior == kUrge && a.Concern == "" && (answer == yes || answer == detail):
+		return a.raise(kUrge, "follow-up")
+	}
+	// The newest message may complete what the last one began: "I have
+	// pills saved up" then "tonight".
+	if last := lastUser(history); last != "" {
+		prev := analyse(last)
+		for i := range ts {
+			ts[i].sentence += len(prev) + 1
+			ts[i].clause += len(prev) + 1
+		}
+		together := l.hear(append(prev, ts...), len(prev), 1.1)
+		if together.kind != "" && lifeline.IsCrisis(concernOf(together.kind)) {
+			return a.raise(together.kind, "together")
+		}
+	}
+	return a
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// recentConcern is the most pressing concern of the last user turns, and
+// what the assistant's last turn asked about ("safety" for "are you safe?").
+func (l *Layer) recentConcern(history []lifeline.ChatMessage) (prior, asked string) {
+	users := 0
+	for i := len(history) - 1; i >= 0 && users < recentTurns; i-- {
+		m := history[i]
+		if m.Role == lifeline.ChatRoleAssistant && asked == "" && users == 0 {
+			asked = askedAbout(m.Content)
+			continue
+		}
+		if m.Role != lifeline.ChatRoleUser {
+			continue
+		}
+		users++
+		k := l.hear(analyse(m.Content), 0, l.threshold).kind
+		if rank(k) < rank(prior) {
+			prior = k
+		}
+	}
+	return concernOf(prior), asked
+}
+
+// recentTurns is how many of the person's last turns make the layer more
+// sensitive.
+const recentTurns = 3
+
+func lastUser(history []lifeline.ChatMessage) string {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Role == lifeline.ChatRoleUser {
+			return history[i].Content
+		}
+	}
+	return ""
+}
+
+func rank(kind string) int {
+	if i := slices.Index(precedence, kind); i >= 0 {
+		return i
+	}
+	return len(precedence)
+}
+
+func concernOf(kind string) string {
+	if kind == overdoseNow {
+		return kOverdose
+	}
+	return kind
+}
+
+// askedAbout reads the assistant's last turn as a question to the person:
+// "are you thinking about ending your life?" asked about suicide.
+func askedAbout(text string) string {
+	if !strings.Contains(text, "?") {
+		return ""
+	}
+	swapped := youToI.Replace(" " + strings.ToLower(text) + " ")
+	ts := analyse(swapped)
+	has := func(c concept) bool { return hasConcept(ts, c) }
+	switch {
+	case has(cSuicide) || has(cWish) && has(cDie) || has(cBurden) || has(cHopeless):
+		return kSuicide
+	case has(cSelfHarm) || has(cHarm) && containsWord(ts, "myself"):
+		return kSelfHarm
+	case has(cOverdose) || has(cODSign):
+		return kOverdose
+	case containsWord(ts, "safe"):
+		return "safety"
+	}
+	return ""
+}
+
+var youToI = strings.NewReplacer(" you ", " i ", " your ", " my ", " yourself ", " myself ", " youre ", " im ", " you're ", " im ", " you’re ", " im ")
+
+func containsWord(ts []token, w string) bool {
+	return slices.ContainsFunc(ts, func(t token) bool { return t.word == w || t.lemma == w })
+}
+
+type answerKind int
+
+const (
+	other  answerKind = iota
+	yes               // yes, kind of, maybe
+	no                // no, not really
+	detail            // a time, a place, a means, a goodbye: the crisis goes on
+)
+
+// conversational reads a short answer to a question.
+func conversational(ts []token) answerKind {
+	if len(ts) == 0 || len(ts) > 12 {
+		return other
+	}
+	first := ts[0]
+	switch {
+	case first.word == "no" || first.word == "nope" || first.word == "nah" || first.word == "not" && len(ts) > 1 && ts[1].word == "really":
+		return no
+	case first.concepts&cAffirm != 0:
+		return yes
+	}
+	for _, t := range ts {
+		if t.concepts&(cTime|cMeans|cFarewell|cPrep|cStockpile|cPresent) != 0 || seriousWords[t.word] {
+			return detail
+		}
+	}
+	return other
+}
+
+var seriousWords = map[string]bool{"serious": true, "seriously": true, "mean": true, "kidding": true, "joking": true, "soon": true, "already": true, "done": true, "pills": true, "pill": true, "planned": true}
+
+func (h heard) assessment() Assessment {
+	a := Assessment{Concern: concernOf(h.kind), Now: h.kind == overdoseNow, Score: h.score, ModelConcern: h.model}
+	for _, m := range h.matches {
+		a.Rules = append(a.Rules, m.String())
+	}
+	var all concept
+	for _, t := range h.tokens {
+		all |= t.concepts
+	}
+	a.Concepts = (all &^ cMask).names()
+	return a
+}
+
+func (a Assessment) raise(kind, context string) Assessment {
+	a.Concern, a.Now, a.Context = concernOf(kind), kind == overdoseNow, context
+	return a
+}
+
+func strconvF(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }

@@ -1,0 +1,270 @@
+package chat
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// A concept is a set of meanings a word or expression carries, as bits: the
+// layer's rules speak of concepts ("a wish, then death") rather than of
+// phrases, so one rule hears "I want to die", "wanna be dead" and "I hope I
+// don't wake up".
+type concept uint64
+
+const (
+	cSelf       concept = 1 << iota // I, me, myself: the person writing
+	cOther                          // someone else who can act: he, my boyfriend, my dealer
+	cOtherSelf                      // himself, herself, themselves
+	cNeg                            // not, never, don't, nobody
+	cSuicide                        // suicide named: suicidal, kms, unalive, kill myself, end my life
+	cDie                            // death and dying: die, dead, sleep forever, not wake up, disappear
+	cLife                           // life and living: live, alive, exist, go on
+	cWish                           // a wish: want, wish, hope, pray, rather, try
+	cIntent                         // an intention: going to, gonna, about to, ready, plan, decided
+	cBurden                         // burdensomeness: a burden, better off without me
+	cHopeless                       // hopelessness and entrapment: no point, no way out, can't go on
+	cMeans                          // lethal means: rope, gun, bridge, pills, blade
+	cStockpile                      // collecting means: saved up, stockpiling, hoarding
+	cPrep                           // preparation: giving things away, a note, a will, affairs in order
+	cFarewell                       // goodbyes and absence: goodbye, won't be around, last message
+	cTime                           // a time: tonight, tomorrow, Friday, soon
+	cHarm                           // hurting oneself: cut, burn, hurt, harm, scratch, carve
+	cSelfHarm                       // self-harm named: self harm, sh, selfharm
+	cBody                           // the body: arm, wrist, thigh, skin
+	cOverdose                       // overdose named: overdose, OD, too much, too many
+	cODSign                         // signs of an overdose: not breathing, can't wake, blue lips
+	cSubstance                      // any drug or drink
+	cOpioid                         // heroin, fentanyl, oxy, methadone
+	cDepressant                     // benzodiazepines, sleeping pills, gabapentin
+	cAlcohol                        // alcohol and drinks
+	cStimulant                      // cocaine, meth
+	cFentanyl                       // fentanyl or an unknown supply: pressed pills, blues, laced, a new guy
+	cBigDose                        // a big dose: the whole bag, more than usual, my usual amount
+	cUse                            // using: use, get high, shoot up, drink, relapse, score
+	cAlone                          // alone: by myself, nobody home
+	cBreak                          // a break in tolerance: clean for months, out of rehab, first time since
+	cNow                            // now: right now, rn, tonight, currently
+	cPast                           // a distant past: years ago, used to, back then, at my worst
+	cRecent                         // a recent past: yesterday, last night, last week
+	cPresent                        // a past that goes on: still, again, lately
+	cPlace                          // a place to drink or use: the liquor store, a bar, my dealer's house
+	cHold                           // having it at hand: in my hand, in front of me, poured, found
+	cDealer                         // a dealer: dealer, plug, my guy
+	cCraving                        // craving: craving, urge, tempted, want a drink, about to relapse
+	cIntense                        // intensity: so bad, unbearable, can't stop thinking
+	cResisted                       // a moment resisted or passed: it passed, didn't drink, kept going
+	cUrgeNow                        // an urge about to win: about to relapse, one step away, give in
+	cViolence                       // violence: hit, beat, choke, threaten, follow, rape
+	cWeapon                         // a weapon: gun, knife, bat
+	cFear                           // fear: scared, afraid, terrified
+	cUnsafe                         // not safe, in danger
+	cFamily                         // people one protects: the kids, my mom, my dog
+	cQuestion                       // a question word opening a sentence (set by position, not lexicon)
+	cHypo                           // a hypothetical: if, in case, what if
+	cAffirm                         // yes, yeah, kind of, maybe
+	cMask                           // an everyday expression that hides a rule's word: cutting back, kill it at work
+	numConcepts = iota
+)
+
+var conceptNames = [numConcepts]string{
+	"SELF", "OTHER", "OTHER_SELF", "NEG", "SUICIDE", "DIE", "LIFE", "WISH", "INTENT", "BURDEN", "HOPELESS",
+	"MEANS", "STOCKPILE", "PREP", "FAREWELL", "TIME", "HARM", "SELF_HARM", "BODY", "OVERDOSE", "OD_SIGN",
+	"SUBSTANCE", "OPIOID", "DEPRESSANT", "ALCOHOL", "STIMULANT", "FENTANYL", "BIG_DOSE", "USE", "ALONE",
+	"BREAK", "NOW", "PAST", "RECENT", "PRESENT", "PLACE", "HOLD", "DEALER", "CRAVING", "INTENSE", "RESISTED", "URGE_NOW",
+	"VIOLENCE", "WEAPON", "FEAR", "UNSAFE", "FAMILY", "QUESTION", "HYPO", "AFFIRM", "MASK",
+}
+
+func (c concept) names() []string {
+	var out []string
+	for c != 0 {
+		i := bits.TrailingZeros64(uint64(c))
+		out = append(out, conceptNames[i])
+		c &^= 1 << i
+	}
+	return out
+}
+
+func conceptByName(name string) (concept, bool) {
+	for i, n := range conceptNames {
+		if n == name {
+			return 1 << i, true
+		}
+	}
+	return 0, false
+}
+
+// lexicon lists, per concept, its words and expressions ("|" between them).
+// Write lemmas: "cut" covers "cuts", "cutting" and "cuttin". An expression
+// of several words gives its concept to each of its words. Sources of the
+// wording: chat/crisisset/README.md.
+var lexicon = map[concept]string{
+	cSelf:      "i|im|ive|id|ill|me|myself|meself",
+	cOther:     "he|she|they|hes|shes|theyre|him|her|boyfriend|girlfriend|bf|gf|husband|wife|partner|ex|dad|father|stepdad|mom|mother|stepmom|brother|sister|son|daughter|friend|roommate|neighbor|neighbour|dealer|guy|guys|someone|somebody|man|uncle|cousin|landlord|coworker|boss|he'll|hed|shed|shell|theyll",
+	cOtherSelf: "himself|herself|themselves|themself",
+	cNeg:       "not|no|never|dont|didnt|doesnt|isnt|wasnt|arent|werent|wont|wouldnt|cant|cannot|couldnt|shouldnt|aint|havent|hasnt|hadnt|nobody|noone|no one|nothing|without|neither|nor|dnt|forgot|stopped|quit",
+	cSuicide: "suicide|suicidal|kms|unalive|kill myself|kill my self|killing myself|end my life|end my own life|take my life|take my own life|end it all|ending it all|end myself|off myself|commit suicide|kill himself|kill herself|kill themselves|end her life|end his life|end their life|take his life|take her life|take their own life|take his own life|take her own life|hang myself|shoot myself|hanging myself|" +
+		"suicdal|sucidal|suicidial|suacide|sucide|suiside|suicidle|end me|hang herself|hang himself|hang themselves|shoot herself|shoot himself|end his own life|end her own life",
+	cDie: "die|dead|death|dying|not wake up|never wake up|dont wake up|didnt wake up|wont wake up|not waking up|not be alive|sleep forever|go to sleep forever|sleep and not wake|disappear|stop existing|cease to exist|not exist|not be here|never been born|never born|not come back|dont come back|never come back|not coming back|gone for good|coffin|grave|six feet under|" +
+		"be gone|in my sleep|over for good|no more me|rest forever|forever sleep|eternal sleep|permanent sleep|not be alive anymore|not around anymore|funeral|my funeral|my own funeral",
+	cLife:       "live|living|life|alive|exist|existing|existence|here anymore|go on|going on|keep going|be around|here no more|here any more|here nomore|alive no more|alive any more",
+	cWish:       "want|wanna|wish|hope|pray|rather|try|trying|tempted|would not mind|wouldnt mind|long to|ready to|just want|all i want",
+	cIntent:     "going to|gonna|about to|ready|plan|planning|decided|decide|made up my mind|will|ill|im going|gunna|finna|bout to|on my way|headed|heading",
+	cBurden:     "burden|better off without me|better off if i|better off with me dead|better off dead|better without me|happier without me|relieved if i|waste of space|waste of oxygen|waste of air|in everyones way|better off without|better off if|miss me|notice if i|care if i|world would be better|deserve better than me|deserves better than me|fine without me|lighter without me|easier without me",
+	cHopeless:   "no reason to live|no reason to keep living|nothing to live for|nothing left to live for|not worth living|isnt worth living|no way out|only way out|cant go on|cannot go on|can not go on|cant keep going|cant do this anymore|cant do it anymore|cannot do this anymore|can not do this anymore|cant take it anymore|cant take this anymore|tired of living|tired of being alive|tired of life|done with life|give up on life|gave up on life|give up on everything|no future|never get better|end the pain|done fighting|cant keep going like this|lost cause|made my peace|beyond help|no hope left|no hope|cant see a way|cant see a future|see no future|wont get better|never going to get better|not going to get better|no way things get better|no way it gets better|nothing will ever change|nothing ever changes|nothing will change|no light|nothing matters|nothing matters anymore|dont care what happens to me|dont care if i live|dont care if i die|done trying|done with everything|done with it all|no fight left|cant fight anymore|tired of fighting|see a way out|except dying|except to die|but to die|but dying|dont see a way out|cant see a way out|dont see any way out|cant see any way out|can not do it anymore|cannot do it anymore|cant take this anymore|can not take it anymore|cannot take it anymore",
+	cMeans:      "rope|noose|belt|gun|pistol|rifle|shotgun|bullet|bridge|roof|rooftop|ledge|cliff|train|tracks|razor|blade|pill|bottle of pills|tylenol|acetaminophen|med|sleeping pill|exhaust|engine running|antidepressant|antidepressants|insulin|ibuprofen|advil|aspirin|medication|prescription|heroin|fentanyl",
+	cStockpile:  "saved|save up|saved up|saving|stockpile|stockpiling|hoard|hoarding|collect|collecting|stash up",
+	cPrep:       "give away|gave away|giving away|wont need|affairs in order|everything in order|in order now|my will|updated my will|wrote my will|paid off|insurance|wont need|dont need them|letter|letters|note",
+	cFarewell:   "last message|last text|my last|wont be around|wont be here|not be around|wont have to worry about me|wont be a problem|not be a problem|none of this will matter|after im gone|when im gone|this is goodbye|goodbye forever|tell my mom i love|tell my kids i love|tell them i love|posted a goodbye",
+	cTime:       "tonight|tonite|tomorrow|tmrw|friday|saturday|sunday|monday|tuesday|wednesday|thursday|weekend|soon|the day|the night|a date|this week|after work|in the morning|by tomorrow",
+	cHarm:       "cut|cutting|hurt|harm|burn|burning|scratch|carve|carving|bleed|slit|punch|bang|pick|pull|starve|punish|purge|hit|stab|slam|smash|bash",
+	cSelfHarm:   "self harm|selfharm|self harming|self injury|self injure|sh|self harmed|self-harm",
+	cBody:       "arm|arms|wrist|wrists|thigh|thighs|skin|leg|legs|stomach|knuckle|knuckles|head|face|chest|body|scar|scars|vein|veins|hip|hips",
+	cOverdose:   "overdose|too much|too many|way too many|way too much|way more than|more than i meant|a lot|a bunch of|handful|whole bottle|entire bottle|all my pills|all of my pills|all my sleeping pills",
+	cODSign:     "not breathing|isnt breathing|stopped breathing|stop breathing|barely breathing|unresponsive|not responsive|gurgling|gurgle|cant wake him|cant wake her|cant wake them|couldnt wake him|couldnt wake her|cannot wake him|cannot wake her|could not wake him|could not wake her|cant get him to wake|cant get her to wake|nodding out|nodding off|nodding hard|weird snoring|snoring sound|choking on vomit|choking on his vomit|choking on her vomit|turning blue|turned blue|turning purple|going blue|choking sound|making a choking|gasping|gurgling sound|snoring loud|snoring really loud|slumped|slumped over",
+	cSubstance:  "drug|drugs|pill|pills|med|meds|dope|heroin|fentanyl|coke|cocaine|crack|meth|oxy|oxys|oxycodone|percocet|xanax|bars|benzo|klonopin|valium|ativan|ambien|sleeping pill|gabapentin|suboxone|methadone|morphine|hydrocodone|codeine|opioid|molly|mdma|ketamine|ket|lean|weed|joint|pot|line|bag|stash|pipe|blues|m30|m30s|dab|shard|alcohol|drink|drinks|booze|beer|beers|wine|vodka|whiskey|liquor|tequila|rum|gin|bottle|six pack|fifth|shots|xans",
+	cOpioid:     "dope|heroin|fentanyl|oxy|oxys|oxycodone|percocet|perc|methadone|suboxone|morphine|hydrocodone|codeine|opioid|tramadol|dilaudid|h|smack|blues|m30|m30s|painkiller|pain pill|lean",
+	cDepressant: "xanax|bars|benzo|klonopin|valium|ativan|ambien|sleeping pill|sleeping pills|sleep meds|gabapentin|downers|ghb|lean",
+	cAlcohol:    "alcohol|drink|drinks|drinking|drunk|booze|beer|beers|wine|vodka|whiskey|liquor|tequila|rum|gin|fifth|shots|glasses of wine|bar|six pack|wasted",
+	cStimulant:  "coke|cocaine|crack|meth|adderall",
+	cFentanyl:   "fentanyl|carfentanil|pressed|blues|m30|m30s|laced|cut with|new guy|new dealer|new batch|strong batch|different this time|look different|different from usual|not sure whats in|dont know whats in|off snapchat|test strips|fake pills|someone i dont know|guy i dont know|no clue whats in|no idea whats in|dont know what is in|new plug|new connect|random guy|some guy|off the street|street pills|not sure what it is|dont know what it is|unknown|look weird|looks weird|look off|looks off|look fake|supposed to be|off a guy|from a guy|what i thought was|thought it was",
+	cBigDose:    "whole bag|the whole thing|way more than usual|more than usual|double|usual amount|same amount|same dose|my usual|same as before|as much as i can|everything i have|full bag|a full|all of it|a big shot|a lot more|way more than i should|more than i should|old dose|my old dose|usual dose|old amount|my old amount",
+	cUse:        "use|using|get high|getting high|im high|so high|shoot up|shooting up|shot up|smoke|snort|score|cop|copped|relapse|relapsed|relapsing|pick up tonight|pick up again|drink|drinking|drank|get drunk|get wasted|dose|do a line|did a shot|a shot by myself|mix|mixing|speedball|speedballing|hit it|grab one|get one|go get|way to buy|buy a bottle|buy some|buy beer|buy more|meeting my guy|do some|do my|try fent|take them all|take it|get some|pick some up|grab some|score some|buy some|doing a|doing fent|doing dope|doing coke|doing heroin|doing lines|do fent|do dope|trying fent|doing meth|doing pills|to pick up|plan to pick up|going to pick up",
+	cAlone:      "alone|by myself|on my own|nobody around|nobody is around|no one around|nobody will know|nobody home|no one home|nobody is home|no one will be here|nobody will be here|nobody sees|no one sees|nobody finds out|nobody will find|no one will know|nobody can see|no one can see|where nobody|where no one|in private|in secret",
+	cBreak:      "clean for|sober for|months clean|days clean|years clean|weeks clean|month clean|year clean|clean since|first time in|first time since|first time using|out of rehab|out of jail|out of prison|out of detox|out of treatment|got out|just got out|since detox|since rehab|since jail|after a year|after months|after 8 months|after six months|been clean|been sober|haven't used|havent used|same dose i used to|same amount i used to|before i got sober|since my son was born|in six months|months sober|days sober|years sober|weeks sober|year sober|month sober|released|got released|just released|released from|out of prison|parole|since i used|since i last used|years since|months since|since i drank|since my last drink|getting out|get out of jail|got clean in|clean in jail|clean in prison|released tomorrow",
+	cNow:        "now|right now|rn|tonight|currently|at the moment|atm|this second|as we speak|about to|right here|atm",
+	cPast:       "years ago|year ago|used to|back then|back when|when i was|in high school|last year|last month|as a teen|as a kid|at my worst|before i got sober|before i got clean|a long time ago|long ago|in the past|at one point|in 2010|in 2011|in 2012|in 2013|in 2014|in 2015|in 2016|in 2017|in 2018|in 2019|in 2020|in 2021|in 2022|months ago|when i was using|back in the day|my old life|as a teenager|when i was a teenager|in my teens|in my twenties|in my 20s|in college|growing up|when i was young|when i was younger|in middle school|as a teen",
+	cRecent:     "yesterday|last night|last week|days ago|the other day|weeks ago|on sunday|on saturday|on friday|on monday|earlier today|this afternoon|this morning",
+	cPresent:    "still|again|lately|these days|right now|tonight|anymore|keep",
+	cPlace:      "liquor store|the bar|a bar|at the bar|beer aisle|wine aisle|liquor aisle|parking lot|casino|open bar|dealers house|gas station|old spot|my spot|trap house|old block|dealers block|the store|a pub|the pub|the club|wine section|liquor section|beer section|alcohol section|beer cave|bottle shop|bodega|corner store|convenience store|dispensary|liquor aisle",
+	cHold:       "in my hand|in front of me|holding|on the table|poured|found|bought|just bought|got a bottle|have a bottle|full bottle|have a bag|i have a bag|in the fridge|in my pocket|money in my pocket|cash in my pocket|the money|the number|his number|in my car|staring at|ordered|just ordered|ordering|poured myself|opened a|cracked open|cracked a|the money right here|money right here|on the counter|bottle out|got it out|took it out|sitting in front of me",
+	cDealer:     "dealer|plug|my guy|connect|old plug|my old dealer|his number",
+	cCraving:    "craving|crave|cravings|urge|urges|tempted|triggered|want a drink|need a drink|want to drink|want to use|need to use|want to get high|need to get high|want to smoke|cant stop thinking about drinking|cant stop thinking about using|all i can think about|want one drink|take the edge off|cant stop thinking about getting high|cant stop thinking about it",
+	cIntense:    "so bad|sooo bad|so much|so strong|really strong|unbearable|overwhelming|overwhelmed|killing me|shaking|more than anything|cant stop|huge|hard|af|badly|desperate|so close",
+	cResisted:   "it passed|craving passed|urge passed|passed after|didnt drink|didnt use|kept going|drove past|walked out|left early|soda|sparkling water|instead|proud of myself|made it through|got through|resisted|called my sponsor|went to a meeting|didnt give in|poured it out|poured it down|down the sink|threw it away|threw it out|flushed|got rid|blocked|blocked him|blocked his number|deleted his number|deleted the number|ignored|walked past|walked by|feel solid|feel strong|staying in the car|wait in the car|waiting in the car|give it to|give it away|giving it away|give them away|throw out|throw it out|throw away|pour it out|get rid of|careful|be careful",
+	cUrgeNow:    "about to relapse|going to relapse|gonna relapse|one step away|so close to using|so close to drinking|so close to|about to give in|give in|giving in|cant hold out|can hold out|circling back|turning around|can taste it|calling me|trying not to|about to use|about to drink|about to grab|cave|caving|about to cave|going to cave|gonna cave|about to slip|going to slip|break my sobriety|throw it all away|throw away my sobriety|lose my sobriety",
+	cViolence:   "hit me|hit her|hit my|hit us|beat me|beat her|beat my|beat me up|punch me|punch her|slap me|slap her|kick me|kick her|push me|push her|shove me|choke me|choke her|choked me|grab me|grabbed me|attack me|attack us|attacked me|hurt me|hurt her|hurt us|hurt my|kill me|kill her|kill us|kill my|strangle|strangled|stab|stabbed|rape|raping|raped|abuse|abusing|abused me|following me|followed me|follows me|stalk|stalking|stalker|broke into|break in|break into|breaking into|breaking in|broke in|locked me|lock me|locked in|pulled a knife|pulled a gun|coming for me|coming after me|knows where i live|banging on|violent|throwing things|threw things|screaming at me|forces me|force me|trafficked|spiked|drugged me|drugged my|put something in my drink|came at me|burn the house|wont let me leave|wont let me out|took my phone|took my keys|took my car keys|hurt the kids|threatened to kill|threatened to hurt|threatening to kill|threatening to hurt|threatens to kill|threatens to hurt|threaten to kill|threaten to hurt|threatened me|threatening me|threatening everyone|threats|death threats|threatened my life|jumped me|smashed|throwing stuff|threw stuff|slammed me|dragged me|pinned me|cornered me|by the throat|kicking in|kick in the door|kicked in|trying to get in|swinging at|swung at|came after|coming at|attacking|threw me|throws me|throw me|thrown me|slammed me against|against the wall",
+	cWeapon:     "gun|knife|bat|weapon|pistol|rifle|machete",
+	cFear:       "scared|afraid|terrified|frightened|hiding|fear|panicking",
+	cUnsafe:     "not safe|dont feel safe|do not feel safe|feel unsafe|unsafe|in danger|never safe|scared for my life|fear for my life|afraid for my life|fearing for my life|terrified for my life",
+	cFamily:     "kids|children|child|baby|my mom|my dad|my son|my daughter|my dog|my cat|my family|the kids|my sister|my brother",
+	cHypo:       "if|in case|what if|whether|hypothetically|asking for a friend|so i know|asked about|asked me about|asking about|screening for|screened for",
+	cAffirm:     "yes|yeah|yea|yep|yup|ya|kind of|kinda|sort of|maybe|i guess|i think so|a little|sometimes|probably|honestly yes|i do|i am|ive thought about it|every day|often|idk|dunno|true|mhm|uh huh",
+	cMask: "cut back|cutting back|cut down|cutting down|cut out|cutting out|cut ties|cutting ties|cut the|cut my hair|cut corners|cutting board|shot myself in the foot|shoot myself in the foot|shooting down|shot down|kms today|killed it|kill it|killing it|to die for|dying to|dying for|dying of laughter|dying laughing|dead tired|dead on my feet|drop dead|phone died|battery died|battery is dying|plants are dying|kill for|kill me when she sees|kill me when he sees|kill me when she finds out|kill me when he finds out|" +
+		"suicide squad|suicide prevention|suicide hotline|suicide rates|died by suicide|lost to suicide|her suicide|his suicide|their suicide|warning signs|signs of|drink water|drink coffee|drink tea|cut the cable|hit the gym|hit me up|hit up|hit the road|hit the hay|bar exam|candy bar|chocolate bar|protein bar|hanging by a thread|hanging out|hang out|burned the toast|burn the toast|out of order|bus stop|run out|ran out|end things with|end it with|ending things with|ending it with|live with my|live with them|live with him|live with her|live with you|living with my|drink some water|smoke a cigarette|smoke a cig|use the|use this|use a|use your|use it to|use it for|could use|cut my nails|cut his|cut her|died of an overdose|died from an overdose|died of a|died from|passed from|passed away|lost to an overdose|lost him to|lost her to|who took his own life|who took her own life|who killed himself|who killed herself|who took his life|who took her life|who died by|cutting onions|cut onions|cutting vegetables|killing time|kill time|kill some time|dying of boredom|bored to death|scared to death|dying laughing|im dying lol|dead battery|dead phone|disappear into|disappear for a while|disappear for the weekend|killing me with|die my hair|dye my hair|die her hair|die of boredom|die of embarrassment|died of embarrassment|to court|take me to court|sue me|high on life|cut carbs|cut sugar|cut caffeine|cut coffee|cut soda|cut calories|cut gluten|cut dairy|cut meat|cut hours|cut costs|cut expenses|cut spending|cut class|cut classes|cut corners|cut grass|cut lawn|cut hair|cut nails|cut onions|cut vegetables|cut wood|cut paper|cut coupons|cut cable|cut cord|cut screen time|cut social media|cut junk food|cut fast food|cut back|cut down|cut out|cut ties|cutting carbs|cutting sugar|cutting caffeine|cutting coffee|cutting soda|cutting calories|cutting gluten|cutting dairy|cutting meat|cutting hours|cutting costs|cutting expenses|cutting spending|cutting class|cutting classes|cutting corners|cutting grass|cutting lawn|cutting hair|cutting nails|cutting onions|cutting vegetables|cutting wood|cutting paper|cutting coupons|cutting cable|cutting cord|cutting screen time|cutting social media|cutting junk food|cutting fast food|cutting back|cutting down|cutting out|cutting ties|cuts carbs|cuts sugar|cuts caffeine|cuts coffee|cuts soda|cuts calories|cuts gluten|cuts dairy|cuts meat|cuts hours|cuts costs|cuts expenses|cuts spending|cuts class|cuts classes|cuts corners|cuts grass|cuts lawn|cuts hair|cuts nails|cuts onions|cuts vegetables|cuts wood|cuts paper|cuts coupons|cuts cable|cuts cord|cuts screen time|cuts social media|cuts junk food|cuts fast food|cuts back|cuts down|cuts out|cuts ties|get high on life",
+}
+
+// conceptEntry is one expression of the lexicon: its lemmas and meaning.
+type conceptEntry struct {
+	lemmas  []string
+	meaning concept
+}
+
+var (
+	// known is every lemma the layer's lexicon and rules know, for the
+	// lemmatiser and the spelling correction.
+	known = map[string]bool{}
+	// single maps one-word expressions to their concepts.
+	singleWord = map[string]concept{}
+	// multi lists the expressions of several words, by their first lemma.
+	multiWord = map[string][]conceptEntry{}
+	deletes   map[string][]string
+)
+
+func init() {
+	// Every word of the lexicon is known as written, before any lemma is
+	// taken, so that the lemmatiser maps forms onto them.
+	for _, entries := range lexicon {
+		for _, e := range strings.Split(entries, "|") {
+			for _, w := range strings.Fields(strings.ReplaceAll(e, "'", "")) {
+				if w != "~after" {
+					known[w] = true
+				}
+			}
+		}
+	}
+	for _, w := range irregular {
+		known[w] = true
+	}
+	deletes = buildDeletes(known)
+	for c, entries := range lexicon {
+		for _, e := range strings.Split(entries, "|") {
+			var lemmas []string
+			for _, w := range strings.Fields(strings.ReplaceAll(e, "'", "")) {
+				if w == "~after" {
+					continue
+				}
+				lemmas = append(lemmas, lemmaOf(w))
+			}
+			switch len(lemmas) {
+			case 0:
+			case 1:
+				word := strings.ReplaceAll(strings.Fields(e)[0], "'", "")
+				if c != cNeg { // a negation is its word: "stopped", not "stop"
+					singleWord[lemmas[0]] |= c
+				}
+				singleWord[word] |= c
+			default:
+				multiWord[lemmas[0]] = append(multiWord[lemmas[0]], conceptEntry{lemmas: lemmas, meaning: c})
+			}
+		}
+	}
+}
+
+// annotate gives each token its lemma and concepts: its own word's, and
+// those of every expression it is part of. An expression matches on lemmas
+// within one sentence.
+func annotate(ts []token) {
+	for i := range ts {
+		ts[i].lemma = lemmaOf(ts[i].word)
+		ts[i].concepts = singleWord[ts[i].lemma] | singleWord[ts[i].word]
+	}
+	for i := range ts {
+		for _, e := range multiWord[ts[i].lemma] {
+			if i+len(e.lemmas) > len(ts) {
+				continue
+			}
+			ok := true
+			for j, l := range e.lemmas {
+				t := ts[i+j]
+				if t.sentence != ts[i].sentence || t.lemma != l && t.word != l {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				for j := range e.lemmas {
+					ts[i+j].concepts |= e.meaning
+				}
+			}
+		}
+	}
+	for i := range ts {
+		if i > 0 && (ts[i].word == "kms" || ts[i].word == "km") && isNumber(ts[i-1].word) {
+			ts[i].concepts |= cMask // "I ran 5 kms"
+		}
+		if ts[i].concepts&cMask != 0 {
+			ts[i].concepts, ts[i].lemma = cMask, ""
+		}
+	}
+	// A year ("from 2015") is a distant past.
+	for i := range ts {
+		if n, err := strconv.Atoi(ts[i].word); err == nil && len(ts[i].word) == 4 && n >= 1950 && n <= 2025 {
+			ts[i].concepts |= cPast
+		}
+	}
+	markPast(ts)
+	// A sentence that opens with a question word is a question.
+	for i := range ts {
+		if (i == 0 || ts[i-1].sentence != ts[i].sentence) && questionWords[ts[i].word] {
+			for j := i; j < len(ts) && ts[j].sentence == ts[i].sentence; j++ {
+				ts[j].concepts |= cQuestion
+			}
+		}
+	}
+}
+
+var questionWords = map[string]bool{
+	"what": true, "whats": true, "how": true, "where": true, "why": true, "when": true, "who": true, "which": true,
+	"is": true, "are": true, "does": true, "do": true, "can": true, "could": true, "should": true, "would": true,
+}

@@ -1,0 +1,170 @@
+package chat
+
+import (
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+)
+
+// The model is a multinomial logistic regression over hashed features of a
+// message: its lemmas and lemma pairs, the letter 4-grams of its words (so a
+// misspelling still shares most of its features), and its concepts with
+// their negation. It is trained on the development set when the layer is
+// built (a few tens of milliseconds, the same weights every time) and raises
+// an alarm the rules missed when its probability of "needs help" reaches
+// the threshold chosen by cross-validation (ModelThreshold).
+type model struct {
+	weights [][]float32 // [label][feature]
+	bias    []float32
+}
+
+const (
+	modelDims   = 1 << 16
+	modelEpochs = 30
+	modelRate   = 1
+	modelL2     = 1e-5
+	modelSeed   = 20261101
+	// noneWeight weighs ordinary talk up: it is most of what people write,
+	// and the development set holds fewer of it than of the rest together.
+	noneWeight = 3
+)
+
+// features returns the hashed features of ts, without repeats.
+func features(ts []token) []uint32 {
+	seen := map[uint32]bool{}
+	var out []uint32
+	add := func(parts ...string) {
+		h := fnv.New32a()
+		for _, p := range parts {
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
+		f := h.Sum32() % modelDims
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	add("bias")
+	for i, t := range ts {
+		if t.concepts&cMask != 0 {
+			continue
+		}
+		// Every feature of a word carries its scope, so "suicidal" and
+		// "not suicidal" share nothing.
+		scope := "w"
+		switch {
+		case negated(ts, i):
+			scope = "n"
+		case inPast(ts, i):
+			scope = "p"
+		case t.concepts&cQuestion != 0 || hypothetical(ts, i):
+			scope = "q"
+		}
+		add(scope, t.lemma)
+		if i+1 < len(ts) {
+			add(scope+"b", t.lemma, ts[i+1].lemma)
+		}
+		if w := "<" + t.word + ">"; len(w) >= 6 {
+			for j := 0; j+4 <= len(w); j++ {
+				add(scope+"g", w[j:j+4])
+			}
+		}
+		for _, c := range t.concepts.names() {
+			add(scope+"c", c)
+		}
+	}
+	// Pairs of concepts heard in one clause, in scope: the mechanisms the
+	// rules name ("a wish and death"), for the model to weigh.
+	byClause := map[int]concept{}
+	for i, t := range ts {
+		if t.concepts&cMask == 0 && !negated(ts, i) && !inPast(ts, i) {
+			byClause[t.clause] |= t.concepts
+		}
+	}
+	for _, c := range byClause {
+		names := c.names()
+		for i := range names {
+			for j := i + 1; j < len(names); j++ {
+				add("cc", names[i], names[j])
+			}
+		}
+	}
+	return out
+}
+
+// trainModel fits the model to examples (each with its features), with
+// classes weighted so that small categories count as much as large ones.
+func trainModel(feats [][]uint32, labels []int) *model {
+	k := len(Labels)
+	m := &model{weights: make([][]float32, k), bias: make([]float32, k)}
+	for i := range m.weights {
+		m.weights[i] = make([]float32, modelDims)
+	}
+	counts := make([]float64, k)
+	for _, l := range labels {
+		counts[l]++
+	}
+	classWeight := make([]float64, k)
+	for i, c := range counts {
+		if c > 0 {
+			classWeight[i] = float64(len(labels)) / (float64(k) * c)
+		}
+	}
+	classWeight[0] *= noneWeight
+	order := make([]int, len(labels))
+	for i := range order {
+		order[i] = i
+	}
+	rng := rand.New(rand.NewPCG(modelSeed, modelSeed))
+	p := make([]float64, k)
+	for epoch := range modelEpochs {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		rate := modelRate / (1 + float64(epoch)*0.2)
+		for _, n := range order {
+			m.probs(feats[n], p)
+			for c := range k {
+				g := p[c]
+				if c == labels[n] {
+					g -= 1
+				}
+				g *= classWeight[labels[n]] * rate
+				m.bias[c] -= float32(g)
+				w := m.weights[c]
+				v := scale(feats[n])
+				for _, f := range feats[n] {
+					w[f] -= float32(g*v + modelL2*float64(w[f]))
+				}
+			}
+		}
+	}
+	return m
+}
+
+// scale is the value of each feature of a message: together they have unit
+// length, so long messages weigh no more than short ones and a step of
+// training moves a message's score by about the rate.
+func scale(feats []uint32) float64 { return 1 / math.Sqrt(float64(max(len(feats), 1))) }
+
+// probs writes the probability of each label into p.
+func (m *model) probs(feats []uint32, p []float64) {
+	top := math.Inf(-1)
+	for c := range m.weights {
+		var s float64
+		w := m.weights[c]
+		for _, f := range feats {
+			s += float64(w[f])
+		}
+		s = float64(m.bias[c]) + s*scale(feats)
+		p[c] = s
+		top = max(top, s)
+	}
+	var sum float64
+	for c := range p {
+		p[c] = math.Exp(p[c] - top)
+		sum += p[c]
+	}
+	for c := range p {
+		p[c] /= sum
+	}
+}

@@ -1,0 +1,333 @@
+package chat
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A rule says that a message needs help of one kind when its tokens show a
+// pattern of concepts, in the present, not negated, and not as a question
+// about the topic. Rules are few and broad: each names a mechanism the
+// clinical sources describe (a wish to be dead, burdensomeness, means and
+// preparation, using alone, mixing depressants), not a phrase.
+//
+// Pattern syntax, steps separated by spaces; a token matches a step when
+// it matches one of the step's alternatives (separated by "|"):
+//
+//	@NAME   the token carries concept NAME
+//	word    the token's lemma or word is word ("cut" matches "cutting")
+//	=word   the token's word is exactly word ("want" but not "wanted")
+//	#       the token is a number
+//	$       the end of a clause (consumes no token)
+//	~N      a gap of 0 to N tokens (~ alone: 3)
+type rule struct {
+	kind    string // a concern, or overdoseNow
+	name    string
+	pattern string
+	// with: the message must also hold a token, not negated, matching this
+	// step (anywhere); without: it must hold none.
+	with, without string
+	// anyTime: a distant past ("years ago I used to") does not silence it.
+	anyTime bool
+	// topic: it names a topic, so a question ("what is an overdose?") or a
+	// hypothetical ("if I find someone overdosing") does not count.
+	topic bool
+	// noNeg: negation before it does not silence it ("no test strips").
+	noNeg bool
+	// notRecent: a recent past (yesterday, last week) silences it: an
+	// overdose now is a present emergency.
+	notRecent bool
+	// notWished: a wish or intention just before silences it ("I hope I
+	// overdose" is a suicide rule's).
+	notWished bool
+	// other: the message must name someone else.
+	other bool
+
+	steps         []ruleStep
+	withStep      *ruleStep
+	withoutStep   *ruleStep
+	startsWithNeg bool
+}
+
+// overdoseNow is the rules' kind for an overdose happening now; its concern
+// is lifeline.ConcernOverdose.
+const overdoseNow = "overdose_now"
+
+type ruleStep struct {
+	concepts concept
+	words    map[string]bool // lemma or word
+	surface  map[string]bool // word only
+	number   bool
+	end      bool // the end of a clause: no token is consumed
+	gap      int
+}
+
+func (s *ruleStep) matches(t token) bool {
+	return t.concepts&s.concepts != 0 && t.concepts&cMask == 0 ||
+		s.words[t.lemma] || s.words[t.word] && t.concepts&cMask == 0 || s.surface[t.word] && t.concepts&cMask == 0 ||
+		s.number && isNumber(t.word)
+}
+
+func parseStep(src string) (ruleStep, error) {
+	var s ruleStep
+	if strings.HasPrefix(src, "~") {
+		s.gap = 3
+		if n := src[1:]; n != "" {
+			g, err := strconv.Atoi(n)
+			if err != nil || g < 1 {
+				return s, fmt.Errorf("bad gap %q", src)
+			}
+			s.gap = g
+		}
+		return s, nil
+	}
+	if src == "$" {
+		s.end = true
+		return s, nil
+	}
+	for _, alt := range strings.Split(src, "|") {
+		switch {
+		case alt == "#":
+			s.number = true
+		case strings.HasPrefix(alt, "@"):
+			c, ok := conceptByName(alt[1:])
+			if !ok {
+				return s, fmt.Errorf("unknown concept %q", alt)
+			}
+			s.concepts |= c
+		case strings.HasPrefix(alt, "="):
+			if s.surface == nil {
+				s.surface = map[string]bool{}
+			}
+			s.surface[alt[1:]] = true
+		case alt != "":
+			if s.words == nil {
+				s.words = map[string]bool{}
+			}
+			s.words[alt] = true
+			s.words[lemmaOf(alt)] = true
+		default:
+			return s, fmt.Errorf("empty alternative in %q", src)
+		}
+	}
+	return s, nil
+}
+
+func compileRule(r rule) rule {
+	for _, src := range strings.Fields(r.pattern) {
+		s, err := parseStep(src)
+		if err != nil {
+			panic(fmt.Sprintf("chat: rule %s/%s: %v", r.kind, r.name, err))
+		}
+		r.steps = append(r.steps, s)
+	}
+	if len(r.steps) == 0 || r.steps[0].gap > 0 || r.steps[0].end {
+		panic(fmt.Sprintf("chat: rule %s/%s must start with a word", r.kind, r.name))
+	}
+	r.startsWithNeg = r.steps[0].concepts&cNeg != 0 || anyNegWord(r.steps[0])
+	for _, f := range []struct {
+		src string
+		dst **ruleStep
+	}{{r.with, &r.withStep}, {r.without, &r.withoutStep}} {
+		if f.src == "" {
+			continue
+		}
+		s, err := parseStep(f.src)
+		if err != nil {
+			panic(fmt.Sprintf("chat: rule %s/%s: %v", r.kind, r.name, err))
+		}
+		*f.dst = &s
+	}
+	return r
+}
+
+func anyNegWord(s ruleStep) bool {
+	for w := range s.words {
+		if singleWord[w]&cNeg != 0 {
+			return true
+		}
+	}
+	for w := range s.surface {
+		if singleWord[w]&cNeg != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// match is one rule that fired, over tokens [start, end).
+type match struct {
+	rule       *rule
+	start, end int
+}
+
+func (m match) String() string { return m.rule.kind + "/" + m.rule.name }
+
+// find returns the first place rule r fires in ts, or false.
+func (r *rule) find(ts []token) (match, bool) {
+	if r.other && !hasConcept(ts, cOther|cOtherSelf) {
+		return match{}, false
+	}
+	if r.withStep != nil && !anyUnnegated(ts, r.withStep, r.anyTime) {
+		return match{}, false
+	}
+	if r.withoutStep != nil && anyUnnegated(ts, r.withoutStep, r.anyTime) {
+		return match{}, false
+	}
+	for start := range ts {
+		end, ok := r.matchAt(ts, start, 0)
+		if !ok {
+			continue
+		}
+		if r.silenced(ts, start) {
+			continue
+		}
+		return match{rule: r, start: start, end: end}, true
+	}
+	return match{}, false
+}
+
+func (r *rule) matchAt(ts []token, i, s int) (int, bool) {
+	if s == len(r.steps) {
+		return i, true
+	}
+	st := &r.steps[s]
+	if st.gap > 0 {
+		for skip := 0; skip <= st.gap && i+skip <= len(ts); skip++ {
+			if end, ok := r.matchAt(ts, i+skip, s+1); ok {
+				return end, true
+			}
+		}
+		return 0, false
+	}
+	if st.end {
+		if i < len(ts) && i > 0 && ts[i].clause == ts[i-1].clause {
+			return 0, false
+		}
+		return r.matchAt(ts, i, s+1)
+	}
+	if i >= len(ts) || !st.matches(ts[i]) {
+		return 0, false
+	}
+	return r.matchAt(ts, i+1, s+1)
+}
+
+// silenced reports whether the scope of the match at start takes its
+// meaning away: negated, in a distant past, a question about the topic, a
+// recent past for an emergency, or a wish for an overdose.
+func (r *rule) silenced(ts []token, start int) bool {
+	if !r.noNeg && !r.startsWithNeg && negated(ts, start) {
+		return true
+	}
+	if !r.anyTime && inPast(ts, start) {
+		return true
+	}
+	if r.topic && (ts[start].concepts&cQuestion != 0 || hypothetical(ts, start)) {
+		return true
+	}
+	if r.notRecent && sentenceHas(ts, start, cRecent) {
+		return true
+	}
+	if r.notWished {
+		for j := start - 1; j >= 0 && j >= start-3; j-- {
+			if ts[j].concepts&(cWish|cIntent) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// negationReach is how many tokens before a word a negation reaches.
+const negationReach = 3
+
+// subjects stop a negation: in "no one knows I hurt myself" the "no one"
+// belongs to "knows", not to "hurt".
+var subjects = map[string]bool{"i": true, "im": true, "ive": true, "id": true, "ill": true, "he": true, "she": true, "they": true, "hes": true, "shes": true, "theyre": true, "we": true, "you": true, "it": true, "its": true}
+
+// fillers are words a negation reaches across without spending its reach:
+// "I never want to go back to using".
+var fillers = map[string]bool{"to": true, "be": true, "go": true, "back": true, "a": true, "an": true, "the": true, "just": true, "really": true, "even": true, "ever": true, "that": true, "get": true, "it": true, "any": true, "more": true}
+
+// negated reports whether a negation in the same clause governs token i.
+func negated(ts []token, i int) bool {
+	reach := 0
+	for j := i - 1; j >= 0 && reach < negationReach; j-- {
+		if ts[j].clause != ts[i].clause {
+			return false
+		}
+		if !fillers[ts[j].word] {
+			reach++
+		}
+		if ts[j].concepts&cNeg != 0 && ts[j].concepts&cMask == 0 {
+			return true
+		}
+		if subjects[ts[j].word] {
+			return false
+		}
+	}
+	return false
+}
+
+// inPast reports whether token i's sentence speaks of a distant past ("years
+// ago", "I used to") and nothing in it says it goes on ("I still do",
+// "again", or "still" in token i's own clause). annotate works it out.
+func inPast(ts []token, i int) bool { return ts[i].past }
+
+// markPast sets each token's past, in one pass over the sentences.
+func markPast(ts []token) {
+	past, present, still := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	for _, t := range ts {
+		switch c := t.concepts; {
+		case c&cPast != 0 && c&(cBreak|cBigDose) == 0:
+			past[t.sentence] = true
+		case c&cPresent != 0:
+			present[t.sentence] = true
+		case t.word == "still":
+			still[t.clause] = true
+		}
+	}
+	for i := range ts {
+		ts[i].past = past[ts[i].sentence] && !present[ts[i].sentence] && !still[ts[i].clause]
+	}
+}
+
+// hypothetical reports whether an "if" opens token i's clause before it.
+func hypothetical(ts []token, i int) bool {
+	for j := i - 1; j >= 0 && ts[j].clause == ts[i].clause; j-- {
+		if ts[j].concepts&cHypo != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func sentenceHas(ts []token, i int, c concept) bool {
+	for j := range ts {
+		if ts[j].sentence == ts[i].sentence && ts[j].concepts&c != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasConcept(ts []token, c concept) bool {
+	for _, t := range ts {
+		if t.concepts&c != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// anyUnnegated reports whether a token matching s is neither negated nor,
+// unless anyTime, in a distant past.
+func anyUnnegated(ts []token, s *ruleStep, anyTime bool) bool {
+	for i, t := range ts {
+		if s.matches(t) && !negated(ts, i) && (anyTime || !inPast(ts, i)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,209 @@
+package chat
+
+import "lifeline"
+
+// Concerns, as the rules name them.
+const (
+	kSuicide  = lifeline.ConcernSuicide
+	kSelfHarm = lifeline.ConcernSelfHarm
+	kOverdose = lifeline.ConcernOverdose // a risk of overdose; an overdose now is overdoseNow
+	kDanger   = lifeline.ConcernDanger
+	kUrge     = lifeline.ConcernUrge
+)
+
+// precedence orders the kinds when several rules fire: an overdose now is a
+// medical emergency and is answered first; then suicide, self-harm, danger
+// from someone else, a risk of overdose, and an urge.
+var precedence = []string{overdoseNow, kSuicide, kSelfHarm, kDanger, kOverdose, kUrge}
+
+// crisisRules are the layer's rules (see rule for the syntax). The sources
+// of each group are in chat/crisisset/README.md.
+var crisisRules = compileRules([]rule{
+	// Suicide: 988 Lifeline and AFSP warning signs, the ASQ, the C-SSRS
+	// screener and PHQ-9 item 9.
+	{kind: kSuicide, name: "named", pattern: "@SUICIDE", topic: true},
+	{kind: kSuicide, name: "wish-to-be-dead", pattern: "@WISH|ready|sure|enough ~4 @DIE"},
+	{kind: kSuicide, name: "intent-not-to-wake", pattern: "@INTENT|@WISH|=use|=drink ~5 =not|never|dont|wont ~1 wake|come ~1 up|back"},
+	{kind: kSuicide, name: "sleep-not-wake", pattern: "sleep ~4 =not|never|dont|wont|didnt ~1 wake", with: "@WISH|hope|pray|enough|sure"},
+	{kind: kSuicide, name: "no-wish-to-live", pattern: "@NEG ~2 want|wanna|wish|deserve ~3 @LIFE"},
+	{kind: kSuicide, name: "no-wish-to-wake", pattern: "@NEG ~1 want|wanna ~2 wake ~2 anymore|ever|again|tomorrow|up"},
+	{kind: kSuicide, name: "burden", pattern: "@BURDEN ~5 me|i|im|dead|gone|myself|around", without: "@OTHER_SELF"},
+	{kind: kSuicide, name: "burden-self", pattern: "@SELF|such|=just ~3 burden"},
+	{kind: kSuicide, name: "unmissed", pattern: "nobody|noone|no|one ~3 miss|notice|care ~3 me|if|gone|disappeared|died|dead"},
+	{kind: kSuicide, name: "waste", pattern: "waste ~1 space|oxygen|air"},
+	{kind: kSuicide, name: "world-without-me", pattern: "world|everyone|everybody|family|kids ~4 better|happier|easier ~3 without ~3 me"},
+	{kind: kSuicide, name: "hopeless", pattern: "@HOPELESS"},
+	{kind: kSuicide, name: "no-future-self", pattern: "@NEG ~3 see|picture|imagine ~1 myself|me ~4 around|alive|here|future|living|older|making|next|year|birthday"},
+	{kind: kSuicide, name: "better-if-gone", pattern: "fine|better|easier|happier|relieved|lighter|okay|ok|good ~6 if ~2 i ~2 wasnt|werent|was|were|wasn ~2 here|around|alive|gone|dead|born|there|anymore"},
+	{kind: kSuicide, name: "better-without-me", pattern: "better|happier|easier|lighter|fine|relieved ~5 without ~2 me"},
+	{kind: kSuicide, name: "deserve-better", pattern: "deserve|deserves ~2 better ~1 than ~1 me"},
+	{kind: kSuicide, name: "hate-being-alive", pattern: "hate|sick|tired|done|exhausted ~3 being ~1 alive|here|me"},
+	{kind: kSuicide, name: "join-the-dead", pattern: "@WISH|ready ~3 be|join|see ~1 with|them|him|her ~4 @OTHER|@FAMILY|grandma|grandpa|mom|dad|again|heaven", with: "passed|died|heaven|dead|lost|funeral|grave", anyTime: true},
+	{kind: kSuicide, name: "method-question", pattern: "what|how ~6 happen|happens|kill|die|do ~6 took|take|swallowed|swallow|drank ~3 all|whole|entire|bottle|every", with: "@SUBSTANCE|@MEANS|pills|meds"},
+	{kind: kSuicide, name: "no-point", pattern: "@NEG|whats|what|why|=point ~3 point|reason|bother ~4 @LIFE|anymore|anything|everything|trying|fighting|me|myself|existing|being"},
+	{kind: kSuicide, name: "cant-keep-going", pattern: "@NEG ~3 keep ~1 going|living|on"},
+	{kind: kSuicide, name: "not-here-for", pattern: "@NEG ~3 think ~1 ill|i|im ~2 be ~1 here|around|alive ~3 for|by|next|at|on|christmas|birthday|tomorrow|long|much"},
+	{kind: kSuicide, name: "planned-out", pattern: "planned|plan ~3 out|all", with: "last|goodbye|@DIE|@FAREWELL|@MEANS|@HOPELESS"},
+	{kind: kSuicide, name: "want-to-jump", pattern: "@WISH|@INTENT|ready ~2 jump|jumping $"},
+	{kind: kSuicide, name: "tell-them-i-loved", pattern: "tell ~4 i ~1 loved|love|am|was|m ~1 sorry|her|him|them|you", with: "sorry|please|everything|goodbye|last|always"},
+	{kind: kSuicide, name: "vanished", pattern: "better|fine|easier|happier|relieved|lighter|okay|ok|good ~6 if ~3 i ~2 vanished|disappeared|died|vanish|disappear|die|gone|dead"},
+	{kind: kSuicide, name: "counting-means", pattern: "count|counting|counted ~3 @MEANS|@SUBSTANCE", with: "enough|@DIE|ready|@TIME|all"},
+	{kind: kSuicide, name: "method-ways", pattern: "look|looking|googled|google|search|searched|searching|research|researching|reading ~3 ways|way|methods ~3 die|kill|end|overdose|suicide|painless|painlessly|lethal|quick"},
+	{kind: kSuicide, name: "better-not-existing", pattern: "better ~1 off ~3 @NEG ~1 existing|alive|here|born|around|living"},
+	{kind: kSuicide, name: "if-i-died", pattern: "if ~2 i ~2 died|die|gone|disappeared|vanished|killed", with: "over|move|fine|better|relieved|care|notice|sad|cry|miss|happier|easier"},
+	{kind: kSuicide, name: "farewell-then-silence", pattern: "sorry|love|loves|goodbye ~10 @NEG ~2 answer|answering|respond|responding|pick|picking|reach", other: true},
+	{kind: kSuicide, name: "peaceful-to-die", pattern: "peaceful|peace|relief|relieving|nice|easier|better ~6 to ~3 @DIE"},
+	{kind: kSuicide, name: "hope-not-to-survive", pattern: "hope|pray|wish ~3 @NEG ~1 make ~1 it"},
+	{kind: kSuicide, name: "hope-not-to-wake", pattern: "hope|pray|wish ~3 @NEG ~1 survive|wake"},
+	{kind: kSuicide, name: "insurance", pattern: "better ~3 off|with ~6 insurance"},
+	{kind: kSuicide, name: "not-much-longer", pattern: "@NEG|=not ~3 be ~2 problem|burden|around|here ~3 much|long|longer|soon|anymore"},
+	{kind: kSuicide, name: "life-not-worth-it", pattern: "life|living|existing|existence ~2 @NEG ~1 worth"},
+	{kind: kSuicide, name: "drive-off", pattern: "think|thinking|want|wanna|tempted|urge|imagine|@WISH|@INTENT ~4 drive|driving|drove|swerve|swerving|crash|crashing ~4 off|into|car"},
+	{kind: kSuicide, name: "death-as-relief", pattern: "@DIE ~4 easier|relief|peace|fix|answer|only|solution|nice|appealing|tempting|welcome|sweet"},
+	{kind: kSuicide, name: "thinking-of-death", pattern: "think|thinking|thought|thoughts ~2 about|of ~2 die|dying|death|killing|ending"},
+	{kind: kSuicide, name: "ending-it", pattern: "@WISH|@INTENT|think|thinking|keep|feel ~3 end|ending ~1 it|things|everything|myself"},
+	{kind: kSuicide, name: "give-up-on-life", pattern: "give ~1 up ~4 on ~1 life|everything|living"},
+	{kind: kSuicide, name: "method-research", pattern: "how ~1 many|much ~5 @SUBSTANCE|@MEANS ~5 kill|die|enough|lethal|fatal|overdose|dead"},
+	{kind: kSuicide, name: "method-search", pattern: "look|looking|googled|google|search|searched|searching|research|researching ~3 how ~1 many|much"},
+	{kind: kSuicide, name: "easiest-way", pattern: "painless|quickest|quick|easiest|easy|fastest|best ~1 way|ways|method ~3 die|dying|end|kill|suicide|overdose"},
+	{kind: kSuicide, name: "how-high", pattern: "how ~1 high|far ~5 bridge|building|roof|jump|fall|drop"},
+	{kind: kSuicide, name: "means-stockpiled", pattern: "@STOCKPILE ~4 @MEANS|@SUBSTANCE"},
+	{kind: kSuicide, name: "means-saved", pattern: "@MEANS|@SUBSTANCE ~3 @STOCKPILE"},
+	{kind: kSuicide, name: "means-at-hand", pattern: "i|ive|im|id ~3 bought|buy|got|get|have|holding|hold|loaded|load ~4 rope|noose|gun|pistol|rifle|shotgun|bullet|bullets"},
+	{kind: kSuicide, name: "means-place", pattern: "stand|standing|stood|sit|sitting|sat|drove|drive|driving|walk|walking|went|climb|climbing|parked ~4 bridge|roof|rooftop|ledge|cliff|tracks|edge",
+		with: "@DIE|@HOPELESS|@FAREWELL|@SUICIDE|@NOW|think|thinking|calling|hour|hours|jump|staring|down|tonight"},
+	{kind: kSuicide, name: "means-in-hand", pattern: "@HOLD|hand ~4 pill|pills|gun|rope|razor|blade|noose", with: "hour|hours|while|long|staring|thinking|count|counting|@DIE|@HOPELESS"},
+	{kind: kSuicide, name: "means-calling", pattern: "bridge|roof|tracks|lake|river|gun|pills|rope ~3 calling|call"},
+	{kind: kSuicide, name: "means-staring", pattern: "stare|staring|look|looking ~4 @MEANS", with: "think|thinking|it|want|keep|tonight|lately|lot|again|hours|@DIE"},
+	{kind: kSuicide, name: "jump", pattern: "jump|jumping|step|stepping|throw ~3 off|from|front|into ~3 bridge|train|building|roof|cliff|traffic|car|tracks|bus|truck"},
+	{kind: kSuicide, name: "crash", pattern: "crash|drive|wreck|steer|drove ~4 car|truck ~4 into|purpose|off|tree|wall"},
+	{kind: kSuicide, name: "drown", pattern: "walk|walking|drive|swim|swimming ~3 into ~3 lake|river|ocean|sea|traffic|water"},
+	{kind: kSuicide, name: "car-exhaust", pattern: "garage ~6 engine|car ~2 running"},
+	{kind: kSuicide, name: "overdose-wished", pattern: "@WISH|@INTENT|try|trying ~3 overdose"},
+	{kind: kSuicide, name: "take-everything", pattern: "@WISH|@INTENT|think|thinking|considering ~3 take|swallow|use|shoot|drink ~4 all|every|everything|whole|entire|enough|until",
+		with: "@DIE|done|end|over|forever|enough|never|back|tonight"},
+	{kind: kSuicide, name: "use-to-death", pattern: "drink|use|drank|shoot|smoke ~1 myself ~2 death|dead|die"},
+	{kind: kSuicide, name: "plan", pattern: "have|got|made|make ~2 plan ~4 date|time|when|how|tonight|day|way"},
+	{kind: kSuicide, name: "how-i-would", pattern: "how ~3 would|could|will|id|ill|to|gonna ~2 do ~1 it", with: "think|thinking|know|figured|planned|@MEANS|@DIE"},
+	{kind: kSuicide, name: "decided", pattern: "decided|decide|mind ~8 @TIME|do|ready|time|goodbye|it"},
+	{kind: kSuicide, name: "decided-done", pattern: "decided|decide ~3 done", with: "thank|goodbye|sorry|love|@FAREWELL|@DIE"},
+	{kind: kSuicide, name: "going-to-do-it", pattern: "@INTENT ~2 do ~1 it", with: "decided|plan|ready|time|finally|really|@MEANS|@DIE|@FAREWELL|@PREP|@SUICIDE|@HOPELESS"},
+	{kind: kSuicide, name: "the-night", pattern: "@TIME ~2 the ~1 night|day", with: "decided|mind|ready|@MEANS|@DIE|@FAREWELL|@HOPELESS|calling"},
+	{kind: kSuicide, name: "attempt", pattern: "started|tried|try|almost|attempted ~2 to ~1 do ~1 it", with: "stop|stopped|next|again|work|@MEANS|@DIE"},
+	{kind: kSuicide, name: "giving-away", pattern: "give|gave|giving ~3 away|my", with: "wont|need|@FAREWELL|@DIE|ready|order|after|care|home"},
+	{kind: kSuicide, name: "affairs", pattern: "everything|affairs|things ~2 in ~1 order", with: "sure|ready|@DIE|@FAREWELL|will|dog|cat|paid|now"},
+	{kind: kSuicide, name: "will", pattern: "updated|wrote|made|write|update ~2 will", with: "ready|paid|@FAREWELL|@DIE|order"},
+	{kind: kSuicide, name: "note", pattern: "wrote|write|writing|left|leave|wrote ~4 note|letter|letters|goodbye",
+		with: "sorry|love|goodbye|last|forgive|kids|table|why|explaining|explain|@DIE|@FAREWELL|@SUICIDE|head"},
+	{kind: kSuicide, name: "farewell", pattern: "@FAREWELL"},
+	{kind: kSuicide, name: "goodbye", pattern: "goodbye|bye ~4 everyone|everybody|kids|family|world|forever|all"},
+	{kind: kSuicide, name: "goodbye-thanks", pattern: "thank ~1 you ~1 for ~1 everything ~3 goodbye|bye"},
+	{kind: kSuicide, name: "calm-decided", pattern: "calm|peace|peaceful ~5 decided"},
+	{kind: kSuicide, name: "unsafe-with-self", pattern: "keep|stay|trust ~1 myself|safe", with: "@NEG|scared|afraid"},
+	{kind: kSuicide, name: "scared-of-self", pattern: "scared|afraid|terrified ~2 of ~1 myself|what"},
+	{kind: kSuicide, name: "taken-in-sleep", pattern: "pray|hope|wish ~5 take|takes ~1 me"},
+	{kind: kSuicide, name: "struck-by", pattern: "hit|hits|struck ~2 by ~2 car|bus|truck|train", with: "relieved|fine|glad|ok|okay|good|mind|better|wish|hope"},
+	{kind: kSuicide, name: "wouldnt-mind", pattern: "wouldnt|would|=not ~1 mind|care ~5 car|bus|truck|train|die|dead|wake|gone|hit"},
+	{kind: kSuicide, name: "end-pain", pattern: "want|wish|need ~3 everything|it|pain|all|this ~3 over|end|stop", with: "everything|forever|good|permanently|pain|all"},
+	{kind: kSuicide, name: "for-good", pattern: "@DIE|end|stop|over ~2 permanently|forever"},
+	{kind: kSuicide, name: "for-good-2", pattern: "@DIE|end|stop|over ~2 for ~1 good"},
+	{kind: kSuicide, name: "unless-i", pattern: "never ~3 stop ~1 unless"},
+	{kind: kSuicide, name: "not-afraid-to-die", pattern: "@NEG ~2 scared|afraid ~2 of ~1 die|dying|death"},
+	{kind: kSuicide, name: "out-of-life", pattern: "want|wanna ~1 out ~2 of ~2 life"},
+	{kind: kSuicide, name: "grave-soon", pattern: "coffin|grave ~3 soon|tonight|ready|me|waiting"},
+
+	// Self-harm: 988 Lifeline, AFSP.
+	{kind: kSelfHarm, name: "named", pattern: "@SELF_HARM", topic: true},
+	{kind: kSelfHarm, name: "hurting-self", pattern: "@HARM ~3 myself|@OTHER_SELF"},
+	{kind: kSelfHarm, name: "hurting-my-body", pattern: "@HARM ~2 my ~1 @BODY"},
+	{kind: kSelfHarm, name: "wall-until-blood", pattern: "@HARM ~4 wall|door ~5 bleed|bled|blood|bruise|broke"},
+	{kind: kSelfHarm, name: "make-myself", pattern: "make|making ~1 myself ~2 bleed|throw|hurt|pay|suffer|sick"},
+	{kind: kSelfHarm, name: "wish-to-hurt", pattern: "@WISH|@INTENT|urge|urges|need|itch ~3 cut|burn|bleed|hurt|harm|slit|carve", without: "@RESISTED"},
+	{kind: kSelfHarm, name: "blade", pattern: "i|ive|im|my|think|thinking|keep ~4 razor|blade|blades", with: "hand|out|drawer|think|thinking|keep|@WISH|@NOW|cut"},
+	{kind: kSelfHarm, name: "wounds", pattern: "fresh|deep|deeper|new ~2 cut|cuts|wounds|scars"},
+	{kind: kSelfHarm, name: "wounds-worse", pattern: "=cuts|wounds|scars ~4 deep|deeper|worse|bleeding|infected"},
+	{kind: kSelfHarm, name: "too-deep", pattern: "cut|cuts ~3 too ~1 deep"},
+	{kind: kSelfHarm, name: "reopen", pattern: "open|reopen ~3 them|scars|cuts|wounds ~2 again|up"},
+	{kind: kSelfHarm, name: "feel-pain", pattern: "need|want ~3 feel ~1 pain|something"},
+	{kind: kSelfHarm, name: "again", pattern: "=cutting|=cut|=burning|=carving|started ~1 again|cutting|burning"},
+	{kind: kSelfHarm, name: "harm-to-cope", pattern: "calm|calms|help|helps|relief|relieve|only ~6 =cutting|=burning|hurting|harming"},
+	{kind: kSelfHarm, name: "blade-to-body", pattern: "razor|blade|knife|lighter|glass|scissors ~3 to|on|into ~1 my ~1 @BODY"},
+	{kind: kSelfHarm, name: "hair", pattern: "pull|pulling ~3 hair ~1 out"},
+
+	// Danger from someone else: the National Domestic Violence Hotline's signs.
+	{kind: kDanger, name: "unsafe", pattern: "@UNSAFE", noNeg: true},
+	{kind: kDanger, name: "violence", pattern: "@VIOLENCE", other: true},
+	{kind: kDanger, name: "violence-named", pattern: "drugged|spiked|strangled|choked|jumped|abusing|raping ~2 me|my"},
+	{kind: kDanger, name: "trafficked", pattern: "trafficked|raped|rape|assaulted|kidnapped"},
+	{kind: kDanger, name: "weapon", pattern: "@OTHER ~5 has|got|with|pulled|holding|owns|carrying|sent|came ~4 @WEAPON",
+		with: "@VIOLENCE|@FEAR|@UNSAFE|me|us|threat|threatening|pointed|waving|loaded|use|kill|shoot|drunk|high|angry|screaming|yelling|outside|door|dealer"},
+	{kind: kDanger, name: "weapon-picture", pattern: "picture|photo|pic|video ~6 @WEAPON", other: true},
+	{kind: kDanger, name: "weapon-on-me", pattern: "@WEAPON ~3 on|at|to ~1 me|my|head"},
+	{kind: kDanger, name: "afraid-of-someone", pattern: "@FEAR ~5 @OTHER|home",
+		with: "@VIOLENCE|@WEAPON|drunk|high|angry|screaming|yelling|door|hiding|hurt|kill"},
+	{kind: kDanger, name: "harm-to-others", pattern: "@WISH|@INTENT|think|thinking|keep ~3 hurt|hurting|kill|beat|stab|shoot|attack|hit ~4 @OTHER|@FAMILY|someone|somebody|people|face|baby|guy"},
+	{kind: kDanger, name: "at-my-door", pattern: "@OTHER ~4 outside|at ~3 door|house|window|work|place", with: "banging|leave|wont|scared|@FEAR|@VIOLENCE|following|won"},
+	{kind: kDanger, name: "hiding-from", pattern: "locked|hiding|hide ~3 in|from ~6 @OTHER", with: "@VIOLENCE|@FEAR|trying|door|banging|drunk|screaming|yelling"},
+	{kind: kDanger, name: "knows-where-i-live", pattern: "knows|has|found|got ~2 my ~1 address|where"},
+	{kind: kDanger, name: "drunk-driving", pattern: "drunk|high|wasted ~6 driving|drive ~5 me|kids|us"},
+
+	// An overdose now: SAMHSA's Opioid Overdose Prevention Toolkit (signs of
+	// an overdose).
+	{kind: overdoseNow, name: "named", pattern: "=overdosing|=oding|=odeing|=odin|=od|=overdose|=ods|=odding", topic: true, notWished: true, notRecent: true},
+	{kind: overdoseNow, name: "named-past", pattern: "=overdosed|=oded", with: "@NOW|think|help|what|911|narcan|naloxone|wake|breathing", topic: true, notRecent: true},
+	{kind: overdoseNow, name: "signs", pattern: "@OD_SIGN", noNeg: true, notRecent: true, topic: true},
+	{kind: overdoseNow, name: "took-too-much", pattern: "took|swallowed|taken|popped|ate|snorted|injected|did ~3 @OVERDOSE|@BIG_DOSE", notRecent: true},
+	{kind: overdoseNow, name: "took-a-lot", pattern: "took|swallowed|taken|popped|used ~2 lot", with: "@SUBSTANCE|awake|breathe|feel|fading", notRecent: true},
+	{kind: overdoseNow, name: "took-many", pattern: "took|swallowed|taken|popped|ate ~2 # ~2 @SUBSTANCE", notRecent: true,
+		with: "@SUBSTANCE|@ALONE|spinning|fading|awake|breathe"},
+	{kind: overdoseNow, name: "wont-wake", pattern: "cant|cannot|couldnt|wont|not|isnt|still ~2 wake|waking|respond|responding|answer|answering ~2 him|her|them|up|me", other: true, notRecent: true},
+	{kind: overdoseNow, name: "unresponsive-after-using", pattern: "@NEG ~2 respond|responding|answer|answering|wake|waking|breathing|moving",
+		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shot|choking|blue", other: true, noNeg: true, notRecent: true},
+	{kind: overdoseNow, name: "cant-get-them-to", pattern: "cant|couldnt ~1 get ~1 him|her|them ~1 to ~2 answer|respond|wake|move"},
+	{kind: overdoseNow, name: "blue", pattern: "lips|face|skin|fingers|nails|fingernails ~3 blue|purple|grey|gray"},
+	{kind: overdoseNow, name: "blue-now", pattern: "hes|shes|theyre|turning|turned|going ~1 blue|purple"},
+	{kind: overdoseNow, name: "pupils", pattern: "pupils ~3 tiny|pinpoint|small|pinned"},
+	{kind: overdoseNow, name: "seizure", pattern: "seizure|seizures|seizing", notRecent: true, topic: true},
+	{kind: overdoseNow, name: "body-after-using", pattern: "breathe|breathing|awake|chest|heart|fading|clammy|pale|legs|eyes",
+		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shooting", notRecent: true, topic: true},
+	{kind: overdoseNow, name: "numb-after-using", pattern: "@NEG ~1 feel ~1 my ~1 face|legs|arms|body|hands|feet", with: "@SUBSTANCE|@USE|@OVERDOSE|took", notRecent: true},
+	{kind: overdoseNow, name: "passed-out", pattern: "passed ~1 out", with: "@SUBSTANCE|@USE|@OVERDOSE|took|wake|breathing", notRecent: true},
+	{kind: overdoseNow, name: "medical-emergency", pattern: "medical ~1 emergency", topic: true},
+
+	// A risk of overdose: SAMHSA's toolkit (using alone, lost tolerance,
+	// mixing depressants) and the CDC on fentanyl.
+	{kind: kOverdose, name: "using-alone", pattern: "@USE", with: "@ALONE"},
+	{kind: kOverdose, name: "lost-tolerance", pattern: "@BREAK", with: "@USE|@DEALER|@BIG_DOSE|bought|buy|copped|scored|@OPIOID", noNeg: true},
+	{kind: kOverdose, name: "mixing-depressants", pattern: "@DEPRESSANT", with: "@ALCOHOL|@OPIOID"},
+	{kind: kOverdose, name: "mixing-opioids", pattern: "@OPIOID", with: "@ALCOHOL|@STIMULANT|@DEPRESSANT"},
+	{kind: kOverdose, name: "fentanyl", pattern: "@FENTANYL", with: "@USE|@INTENT|@HOLD|@ALONE|bought|got|buy|get|try|using|tonight|@NOW|has|have|think|doing", noNeg: true, topic: true},
+	{kind: kOverdose, name: "big-dose", pattern: "@BIG_DOSE", with: "@USE|@INTENT|@SUBSTANCE|@NOW"},
+	{kind: kOverdose, name: "no-naloxone", pattern: "@NEG ~3 narcan|naloxone|strips", with: "@USE|@SUBSTANCE"},
+
+	// An urge happening now: NIAAA's "Handling urges to drink".
+	{kind: kUrge, name: "about-to-give-in", pattern: "@URGE_NOW"},
+	{kind: kUrge, name: "at-the-place", pattern: "@PLACE", with: "@NOW|@CRAVING|@HOLD|@INTENT|@SUBSTANCE|im|am|trying|calling|pulling|order|ordered|sitting|standing|outside", without: "@RESISTED"},
+	{kind: kUrge, name: "at-hand", pattern: "@HOLD ~4 @SUBSTANCE|@ALCOHOL", without: "@RESISTED"},
+	{kind: kUrge, name: "at-hand-after", pattern: "@SUBSTANCE|@ALCOHOL ~4 @HOLD", without: "@RESISTED"},
+	{kind: kUrge, name: "dealer", pattern: "@DEALER", with: "text|texted|texting|call|calling|way|coming|meet|meeting|outside|number|house|block|buy|score|money|phone|thumb", without: "@RESISTED"},
+	{kind: kUrge, name: "offered", pattern: "offer|offered|offering ~3 me", with: "@SUBSTANCE|@USE|some|it|want|high|hit|bump|shot|pill", without: "@RESISTED"},
+	{kind: kUrge, name: "cant-stop-thinking", pattern: "@NEG ~1 stop ~1 thinking ~2 about ~2 @USE|@SUBSTANCE|@ALCOHOL|getting|it", with: "@USE|@SUBSTANCE|@ALCOHOL|@HOLD|high", without: "@RESISTED"},
+	{kind: kUrge, name: "money-and-number", pattern: "money|cash ~8 number|call|where"},
+	{kind: kUrge, name: "going-to-use", pattern: "@INTENT ~3 @USE", without: "@RESISTED"},
+	{kind: kUrge, name: "wish-to-use", pattern: "=want|=wanna|=need|=needs|=craving|=crave ~5 @USE|@ALCOHOL|@SUBSTANCE", without: "@RESISTED"},
+	{kind: kUrge, name: "want-it-so-bad", pattern: "=want|=need|=craving ~3 some|it|one|that ~3 so|really ~1 bad|badly|much", with: "@SUBSTANCE|@ALCOHOL|@USE|@PLACE", without: "@RESISTED"},
+	{kind: kUrge, name: "craving-now", pattern: "@CRAVING", with: "@NOW|@INTENSE", without: "@RESISTED", topic: true, notRecent: true},
+})
+
+func compileRules(rs []rule) []rule {
+	names := map[string]bool{}
+	for i := range rs {
+		rs[i] = compileRule(rs[i])
+		name := rs[i].kind + "/" + rs[i].name
+		if names[name] {
+			panic("chat: two rules named " + name)
+		}
+		names[name] = true
+	}
+	return rs
+}

@@ -1,0 +1,242 @@
+// Package chateval measures the chat's safety layer like a medical test:
+// per category, how many messages that need help it catches (recall) and,
+// on ordinary talk, how many it raises an alarm on, each with its 95%
+// Wilson interval, on the held-out set (trained on the development set
+// only) and on the development set by k-fold cross-validation; and the same
+// for the phrase table it replaced (Legacy), as the baseline.
+package chateval
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"lifeline"
+	"lifeline/chat"
+)
+
+// An Outcome is one example and what a detector heard in it.
+type Outcome struct {
+	chat.Example
+	Concern string // what it heard ("" for nothing)
+	Why     string // its explanation
+	// Rules is the concern of the rules alone; Score and ModelConcern the
+	// model's (for sweeping the threshold).
+	Rules        string
+	Score        float64
+	ModelConcern string
+}
+
+// Caught reports whether o counts as caught: a crisis flagged as any crisis
+// (kind accuracy is counted apart), an urge flagged as an urge or a crisis,
+// ordinary talk flagged as nothing.
+func (o Outcome) Caught() bool {
+	switch want := o.Example.Concern(); {
+	case want == "":
+		return o.Concern == ""
+	case want == lifeline.ConcernUrge:
+		return o.Concern != ""
+	default:
+		return lifeline.IsCrisis(o.Concern)
+	}
+}
+
+// Evaluate assesses every example with layer, one message at a time.
+func Evaluate(layer *chat.Layer, examples []chat.Example) []Outcome {
+	rulesOnly := layer.WithThreshold(math.Inf(1))
+	out := make([]Outcome, len(examples))
+	for i, e := range examples {
+		a := layer.Assess(nil, e.Text)
+		r := rulesOnly.Assess(nil, e.Text)
+		out[i] = Outcome{Example: e, Concern: a.Concern, Why: a.Explain(), Rules: r.Concern, Score: a.Score, ModelConcern: a.ModelConcern}
+	}
+	return out
+}
+
+// CrossValidate trains a layer on k-1 folds of examples and evaluates it on
+// the last, k times; folds are stratified by label and the same every run.
+// threshold is the model's alarm threshold.
+func CrossValidate(examples []chat.Example, k int, threshold float64) []Outcome {
+	fold := Folds(examples, k)
+	out := make([]Outcome, len(examples))
+	for f := range k {
+		var train, test []chat.Example
+		var at []int
+		for i, e := range examples {
+			if fold[i] == f {
+				test = append(test, e)
+				at = append(at, i)
+			} else {
+				train = append(train, e)
+			}
+		}
+		for j, o := range Evaluate(chat.NewLayer(train).WithThreshold(threshold), test) {
+			out[at[j]] = o
+		}
+	}
+	return out
+}
+
+// Folds assigns each example a fold in [0, k): the examples of each label
+// in turn, so every fold holds about 1/k of each.
+func Folds(examples []chat.Example, k int) []int {
+	fold := make([]int, len(examples))
+	next := map[string]int{}
+	for i, e := range examples {
+		fold[i] = next[e.Label] % k
+		next[e.Label]++
+	}
+	return fold
+}
+
+// WithThreshold re-decides outcomes as if the model's threshold were t: the
+// rules' concern, else the model's when its score reaches t.
+func WithThreshold(outcomes []Outcome, t float64) []Outcome {
+	out := slices.Clone(outcomes)
+	for i := range out {
+		out[i].Concern = out[i].Rules
+		if out[i].Concern == "" && out[i].Score >= t {
+			out[i].Concern = out[i].ModelConcern
+		}
+	}
+	return out
+}
+
+// Baseline is the old phrase table's outcome for every example.
+func Baseline(examples []chat.Example) []Outcome {
+	out := make([]Outcome, len(examples))
+	for i, e := range examples {
+		c := Legacy(e.Text)
+		out[i] = Outcome{Example: e, Concern: c, Rules: c}
+		if c != "" {
+			out[i].Why = "phrase table: " + c
+		}
+	}
+	return out
+}
+
+// A Figure is a proportion with its 95% Wilson interval.
+type Figure struct {
+	K, N   int
+	Lo, Hi float64
+}
+
+func (f Figure) Rate() float64 {
+	if f.N == 0 {
+		return 0
+	}
+	return float64(f.K) / float64(f.N)
+}
+
+// String reads "95.0% (57/60, 86.3–98.3%)".
+func (f Figure) String() string {
+	if f.N == 0 {
+		return "n/a (0/0)"
+	}
+	return fmt.Sprintf("%.1f%% (%d/%d, %.1f–%.1f%%)", 100*f.Rate(), f.K, f.N, 100*f.Lo, 100*f.Hi)
+}
+
+// Wilson is the proportion k/n with its 95% Wilson score interval.
+func Wilson(k, n int) Figure {
+	f := Figure{K: k, N: n}
+	if n == 0 {
+		return f
+	}
+	const z = 1.959963984540054
+	p, nf := float64(k)/float64(n), float64(n)
+	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	f.Lo, f.Hi = max(0, centre-half), min(1, centre+half)
+	return f
+}
+
+// Summary holds the figures of a set of outcomes.
+type Summary struct {
+	// Recall per label of a crisis or an urge; FalseAlarms on none.
+	Recall      map[string]Figure
+	CrisisAll   Figure // every crisis label together
+	Urge        Figure // urges flagged as an urge or a crisis
+	FalseAlarms Figure
+	// KindAccuracy: of the crises caught, those given their own kind.
+	KindAccuracy Figure
+	Misses       []Outcome
+}
+
+// Summarize counts outcomes.
+func Summarize(outcomes []Outcome) Summary {
+	s := Summary{Recall: map[string]Figure{}}
+	hit, n := map[string]int{}, map[string]int{}
+	var crisisHit, crisisN, kindHit, fa, none int
+	for _, o := range outcomes {
+		label := o.Label
+		n[label]++
+		if o.Caught() {
+			hit[label]++
+		} else {
+			s.Misses = append(s.Misses, o)
+		}
+		switch want := o.Example.Concern(); {
+		case want == "":
+			none++
+			if o.Concern != "" {
+				fa++
+			}
+		case lifeline.IsCrisis(want):
+			crisisN++
+			if o.Caught() {
+				crisisHit++
+				if o.Concern == want {
+					kindHit++
+				}
+			}
+		}
+	}
+	for label := range n {
+		if label != chat.LabelNone {
+			s.Recall[label] = Wilson(hit[label], n[label])
+		}
+	}
+	s.CrisisAll = Wilson(crisisHit, crisisN)
+	s.Urge = s.Recall[lifeline.ConcernUrge]
+	s.FalseAlarms = Wilson(fa, none)
+	s.KindAccuracy = Wilson(kindHit, crisisHit)
+	return s
+}
+
+// Latency times f on every message, rounds times over, and returns the
+// median and 99th percentile of one call (sorted samples: the calls take
+// microseconds, finer than the load generators' histogram).
+func Latency(f func(string), messages []string, rounds int) (p50, p99 time.Duration) {
+	samples := make([]time.Duration, 0, len(messages)*rounds)
+	for range rounds {
+		for _, m := range messages {
+			start := time.Now()
+			f(m)
+			samples = append(samples, time.Since(start))
+		}
+	}
+	if len(samples) == 0 {
+		return 0, 0
+	}
+	slices.Sort(samples)
+	at := func(q float64) time.Duration { return samples[min(len(samples)-1, int(q*float64(len(samples))))] }
+	return at(0.50), at(0.99)
+}
+
+// Slowest is the longest any one message takes f, as the best of runs
+// tries: the message's own cost, without the scheduler's and the
+// collector's pauses that a loaded machine adds to the percentiles.
+func Slowest(f func(string), messages []string, runs int) time.Duration {
+	var slowest time.Duration
+	for _, m := range messages {
+		best := time.Duration(math.MaxInt64)
+		for range max(runs, 1) {
+			start := time.Now()
+			f(m)
+			best = min(best, time.Since(start))
+		}
+		slowest = max(slowest, best)
+	}
+	return slowest
+}
