@@ -149,13 +149,21 @@ func TestChatbotCrisisMessagesAlwaysGetResources(t *testing.T) {
 			}
 		})
 	}
-	for _, message := range []string{"I killed it at work today", "This craving is killing me", "cutting back on sugar"} {
+	for _, message := range []string{"I killed it at work today", "cutting back on sugar"} {
 		t.Run(message, func(t *testing.T) {
 			if _, reply := chatReply(t, c, map[string]any{"message": message}); reply != "Have you tried a bubble bath?" {
 				t.Errorf("reply = %q, want the provider's alone", reply)
 			}
 		})
 	}
+	// A craving at its peak is an urge happening now: immediate help comes
+	// first, the provider's words after it.
+	t.Run("This craving is killing me", func(t *testing.T) {
+		_, reply := chatReply(t, c, map[string]any{"message": "This craving is killing me"})
+		if !strings.HasSuffix(reply, "\n\nHave you tried a bubble bath?") || !strings.Contains(reply, "988") {
+			t.Errorf("reply = %q, want the urge's help first, then the provider's words", reply)
+		}
+	})
 }
 
 func TestChatbotIsRateLimitedPerUser(t *testing.T) {
