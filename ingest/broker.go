@@ -104,13 +104,7 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
 		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{}, guard: newAuthGuard(), known: newKnownDevices(),
 		publishWaypoints: b.publishWaypoints, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
-		busy: func(cl *mqtt.Client) {
-			code := packets.ErrServerBusy
-			if cl.Properties.ProtocolVersion < 5 {
-				code = packets.ErrServerUnavailable // 3.1.1 has no "busy"; this maps to its code 3
-			}
-			_ = server.SendConnack(cl, code, false, nil)
-		},
+		connack: func(cl *mqtt.Client, code packets.Code) { _ = server.SendConnack(cl, code, false, nil) },
 	}
 	if err := server.AddHook(b.hook, nil); err != nil {
 		return nil, fmt.Errorf("ingest: add hook: %w", err)

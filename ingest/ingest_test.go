@@ -70,8 +70,14 @@ func newRig(t *testing.T, db *store.DB, rate ingest.RateLimit, configure ...func
 
 func (r *rig) pairDevice() (id, token string) {
 	r.t.Helper()
+	return r.pair(lifeline.DeviceBracelet)
+}
+
+// pair pairs a device of the kind (a bracelet or a phone) to the rig's user.
+func (r *rig) pair(kind string) (id, token string) {
+	r.t.Helper()
 	token, hash := lifeline.NewDeviceToken()
-	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: r.userID, Name: "Test bracelet"}
+	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: r.userID, Name: "Test " + kind, Kind: kind}
 	if err := r.db.CreateDevice(context.Background(), d, hash); err != nil {
 		r.t.Fatal(err)
 	}
