@@ -16,3 +16,6 @@ func (b *Broker) RetainedTopics() []string {
 func (b *Broker) PublishAsServer(topic string, payload []byte) error {
 	return b.server.Publish(topic, payload, false, 1)
 }
+
+// FilterMatches reports whether an MQTT topic filter matches a topic.
+var FilterMatches = filterMatches
