@@ -47,6 +47,12 @@ func (g *Gate) Listen(name, addr string, caps *Caps) (*Listener, error) {
 		return nil, err
 	}
 	g.metrics.up.WithLabelValues(name).Set(1)
+	// Exported at 0 from the start, so a rate or an alert sees them.
+	g.metrics.open.WithLabelValues(name)
+	g.metrics.refused.WithLabelValues(name, "per_addr")
+	g.metrics.refused.WithLabelValues(name, "descriptors")
+	g.metrics.acceptErrors.WithLabelValues(name, "EMFILE")
+	g.metrics.restarts.WithLabelValues(name)
 	return &Listener{g: g, name: name, caps: caps, inner: inner, addr: inner.Addr(), listen: net.Listen, closed: make(chan struct{})}, nil
 }
 
