@@ -150,6 +150,21 @@ func fixAcknowledged(t *testing.T, c paho.Client, cred credential, within time.D
 	}
 }
 
+// backWithin10s is the promise after the crowd has left (at released): the
+// bracelet is connected and its fix acknowledged within 10 s, and the API
+// answers within 5 s more.
+func (s *server) backWithin10s(t *testing.T, released time.Time, c paho.Client, connected paho.Token, cred credential) {
+	t.Helper()
+	if !connected.WaitTimeout(10*time.Second-time.Since(released)) || connected.Error() != nil {
+		t.Fatalf("the bracelet was not connected within 10 s of the release: %v\n%s", connected.Error(), s.logTail())
+	}
+	fixAcknowledged(t, c, cred, 10*time.Second-time.Since(released))
+	t.Logf("the bracelet connected and its fix acknowledged %s after the release", time.Since(released).Round(time.Millisecond))
+	if !s.apiAnswers(5 * time.Second) {
+		t.Fatal("the API did not answer within 5 s of the release")
+	}
+}
+
 // apiAnswers waits until /readyz answers 200.
 func (s *server) apiAnswers(within time.Duration) bool {
 	client := &http.Client{Timeout: 2 * time.Second}
@@ -196,15 +211,7 @@ func TestSlowHTTPClientsUseUpTheDescriptors(t *testing.T) {
 		t.Fatal("the bracelet's connection never reached the MQTT listener")
 	}
 	slow.release()
-	released := time.Now()
-	if !connected.WaitTimeout(10*time.Second) || connected.Error() != nil {
-		t.Fatalf("the bracelet was not back within 10 s of the release: %v\n%s", connected.Error(), s.logTail())
-	}
-	fixAcknowledged(t, c, a.devices[0], 10*time.Second-time.Since(released))
-	t.Logf("bracelet connected and its fix acknowledged %s after the slow clients left", time.Since(released).Round(time.Millisecond))
-	if !s.apiAnswers(5 * time.Second) {
-		t.Fatal("the API did not answer within 5 s of the release")
-	}
+	s.backWithin10s(t, time.Now(), c, connected, a.devices[0])
 	if !s.waitLog(`cannot accept connections; retrying.*listener=mqtt`, time.Second) {
 		t.Error("the MQTT listener did not say it ran out of descriptors")
 	}
@@ -262,16 +269,8 @@ func TestIdleMQTTConnectionsMeetTheCapsAndTheReserve(t *testing.T) {
 	fixAcknowledged(t, before, a.devices[0], 5*time.Second) // the database still has its descriptors
 	idle.release()
 	released := time.Now()
-
 	after, afterConnected := s.bracelet(a.devices[1])
-	if !afterConnected.WaitTimeout(10*time.Second) || afterConnected.Error() != nil {
-		t.Fatalf("a bracelet was not let in within 10 s of the release: %v\n%s", afterConnected.Error(), s.logTail())
-	}
-	fixAcknowledged(t, after, a.devices[1], 10*time.Second-time.Since(released))
-	t.Logf("a new bracelet connected and its fix acknowledged %s after the idle connections left", time.Since(released).Round(time.Millisecond))
-	if !s.apiAnswers(5 * time.Second) {
-		t.Fatal("the API did not answer within 5 s of the release")
-	}
+	s.backWithin10s(t, released, after, afterConnected, a.devices[1])
 	if n := s.metric(`lifeline_connections_refused_total{listener="mqtt",reason="per_addr"}`); n != 20 {
 		t.Errorf("per_addr refusals %v, want 20", n)
 	}
