@@ -53,6 +53,9 @@ type BrokerConfig struct {
 	// connections, over TCP and WebSocket together (0: no cap).
 	Gate            *gate.Gate
 	MaxConnsPerAddr int
+	// ConnectTimeout is how long a new connection has to send its CONNECT
+	// (0: DefaultConnectTimeout).
+	ConnectTimeout time.Duration
 	// MaxPacketSize caps one MQTT packet in bytes (0: 128 KiB).
 	MaxPacketSize int
 
@@ -102,11 +105,14 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	if cfg.Gate == nil {
 		cfg.Gate = gate.New(gate.Config{Logger: cfg.Logger})
 	}
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = DefaultConnectTimeout
+	}
 	perAddr := gate.NewCaps(cfg.MaxConnsPerAddr, nil)
 	b := &Broker{
 		server: server,
-		tcp:    &tcpListener{id: "tcp", address: cfg.TCPAddr, tls: cfg.TLS, gate: cfg.Gate, caps: perAddr},
-		ws:     newWSListener("ws", cfg.WSAddr, cfg.TLS, cfg.Gate, perAddr),
+		tcp:    &tcpListener{id: "tcp", address: cfg.TCPAddr, tls: cfg.TLS, gate: cfg.Gate, caps: perAddr, connectTimeout: cfg.ConnectTimeout},
+		ws:     newWSListener("ws", cfg.WSAddr, cfg.TLS, cfg.Gate, perAddr, cfg.ConnectTimeout),
 		zones:  cfg.Zones,
 	}
 	b.hook = &deviceHook{

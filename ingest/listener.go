@@ -11,25 +11,27 @@ import (
 	"lifeline/internal/gate"
 )
 
-// connectTimeout is how long a new connection has to finish its TLS
+// DefaultConnectTimeout is how long a new connection has to finish its TLS
 // handshake and send its CONNECT; mochi then sets the deadlines of the
 // keep-alive it asked for. Generous for a bracelet on a poor cellular link
 // (a few round trips of seconds each), short enough that connections that
 // never speak cannot pile up.
-const connectTimeout = 30 * time.Second
+const DefaultConnectTimeout = 30 * time.Second
 
 // tcpListener is MQTT over TCP through the gate. mochi's own TCP listener
 // returned from Serve on the first accept error: after the process ran out
 // of descriptors once, the broker never accepted a connection again. This
 // one waits out such errors, is bound again if it stops anyway, lets in
-// only what the gate allows, and closes a connection that stays silent
-// past connectTimeout.
+// only what the gate allows, and closes a connection that has not sent its
+// CONNECT within connectTimeout.
 type tcpListener struct {
 	id, address string
 	tls         *tls.Config
 	gate        *gate.Gate
 	caps        *gate.Caps
 	ln          *gate.Listener
+	// connectTimeout bounds the time to a complete CONNECT.
+	connectTimeout time.Duration
 }
 
 var _ listeners.Listener = (*tcpListener)(nil)
@@ -61,7 +63,7 @@ func (l *tcpListener) Serve(establish listeners.EstablishFn) {
 				return err
 			}
 			go func() {
-				c.SetDeadline(time.Now().Add(connectTimeout))
+				c.SetDeadline(time.Now().Add(l.connectTimeout))
 				// How it ended is not logged here: the hook logs and counts
 				// refusals, mochi logs disconnections, and a line per
 				// connection would let a flood of wrong tokens flood the log.

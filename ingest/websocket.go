@@ -30,18 +30,21 @@ type wsListener struct {
 	server   *http.Server
 	upgrader websocket.Upgrader
 	tls      *tls.Config
+	// connectTimeout bounds the time from the upgrade to a complete CONNECT.
+	connectTimeout time.Duration
 	// establish is set by Serve before the server accepts connections.
 	establish listeners.EstablishFn
 	once      sync.Once
 }
 
-func newWSListener(id, address string, tlsConfig *tls.Config, g *gate.Gate, caps *gate.Caps) *wsListener {
+func newWSListener(id, address string, tlsConfig *tls.Config, g *gate.Gate, caps *gate.Caps, connectTimeout time.Duration) *wsListener {
 	return &wsListener{
-		id:      id,
-		address: address,
-		gate:    g,
-		caps:    caps,
-		tls:     tlsConfig,
+		id:             id,
+		address:        address,
+		gate:           g,
+		caps:           caps,
+		tls:            tlsConfig,
+		connectTimeout: connectTimeout,
 		upgrader: websocket.Upgrader{
 			Subprotocols: []string{"mqtt"},
 			// Devices and tools are not browsers; authentication is by
@@ -93,7 +96,7 @@ func (l *wsListener) handle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer c.Close()
-	c.UnderlyingConn().SetDeadline(time.Now().Add(connectTimeout))
+	c.UnderlyingConn().SetDeadline(time.Now().Add(l.connectTimeout))
 	_ = l.establish(l.id, &wsConn{Conn: c.UnderlyingConn(), c: c}) // not logged: see tcpListener.Serve
 }
 
