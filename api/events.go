@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"lifeline/live"
@@ -21,37 +22,86 @@ const (
 )
 
 // hub fans live events out to the SSE streams of their user on this node.
+// A session holds at most perSession streams and a person at most perUser
+// (a browser holds one per open tab): a new stream past a cap ends the
+// oldest, so the tab just opened always gets its events, and one session
+// cannot hold thousands of connections open.
 type hub struct {
-	mu      sync.Mutex
-	streams map[int64]map[*stream]struct{}
-	closed  bool
+	mu         sync.Mutex
+	streams    map[int64]map[*stream]struct{}
+	closed     bool
+	perSession int
+	perUser    int
+	opened     uint64 // streams ever opened: each stream's age
+	// replacedTotal counts streams ended for a newer one past a cap.
+	replacedTotal atomic.Int64
 }
 
 type stream struct {
 	events chan live.Event
-	// dropped is closed when the stream fell too far behind or the server
-	// is shutting down.
+	// dropped is closed when the stream fell too far behind, was replaced
+	// by a newer one past a cap, or the server is shutting down.
 	dropped chan struct{}
 	once    sync.Once
+	session string
+	seq     uint64
+	// replaced is set before dropped is closed when a newer stream took
+	// this one's place.
+	replaced atomic.Bool
 }
 
 func (s *stream) drop() { s.once.Do(func() { close(s.dropped) }) }
 
-func newHub() *hub { return &hub{streams: map[int64]map[*stream]struct{}{}} }
+func newHub(perSession, perUser int) *hub {
+	return &hub{streams: map[int64]map[*stream]struct{}{}, perSession: perSession, perUser: perUser}
+}
 
-func (h *hub) subscribe(userID int64) *stream {
-	s := &stream{events: make(chan live.Event, subscriberBuffer), dropped: make(chan struct{})}
+// subscribe opens a stream for the user's session (its token's hash),
+// ending the oldest of the session's, then of the user's, past the caps.
+func (h *hub) subscribe(userID int64, session []byte) *stream {
+	s := &stream{events: make(chan live.Event, subscriberBuffer), dropped: make(chan struct{}), session: string(session)}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		s.drop()
 		return s
 	}
-	if h.streams[userID] == nil {
-		h.streams[userID] = map[*stream]struct{}{}
+	set := h.streams[userID]
+	if set == nil {
+		set = map[*stream]struct{}{}
+		h.streams[userID] = set
 	}
-	h.streams[userID][s] = struct{}{}
+	h.evictOldest(set, h.perSession-1, func(o *stream) bool { return o.session == s.session })
+	h.evictOldest(set, h.perUser-1, func(*stream) bool { return true })
+	h.opened++
+	s.seq = h.opened
+	set[s] = struct{}{}
 	return s
+}
+
+// evictOldest ends the oldest streams of set that match until at most keep
+// of them remain.
+func (h *hub) evictOldest(set map[*stream]struct{}, keep int, match func(*stream) bool) {
+	for {
+		var oldest *stream
+		n := 0
+		for o := range set {
+			if !match(o) {
+				continue
+			}
+			n++
+			if oldest == nil || o.seq < oldest.seq {
+				oldest = o
+			}
+		}
+		if n <= keep || oldest == nil {
+			return
+		}
+		oldest.replaced.Store(true)
+		oldest.drop()
+		delete(set, oldest)
+		h.replacedTotal.Add(1)
+	}
 }
 
 func (h *hub) unsubscribe(userID int64, s *stream) {
@@ -117,7 +167,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	user := currentUser(ctx)
-	sub := s.hub.subscribe(user.ID)
+	sub := s.hub.subscribe(user.ID, currentTokenHash(ctx))
 	defer s.hub.unsubscribe(user.ID, sub)
 
 	h := w.Header()
@@ -147,6 +197,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			return
 		case <-sub.dropped:
+			if sub.replaced.Load() {
+				// A newer stream of this session or person took its place:
+				// a tab left open in the background should not take it back
+				// at once.
+				fmt.Fprint(w, "retry: 30000\n\n")
+				rc.Flush()
+			}
 			return
 		case <-heartbeat.C:
 			if !arm() {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lifeline"
+	"lifeline/api"
 )
 
 // sseEvent is one Server-Sent Event as a browser's EventSource sees it.
@@ -145,4 +146,27 @@ func TestLiveEventsCrossNodes(t *testing.T) {
 	node1.alerts.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "milestone", Message: "Thirty days", Link: "/", DedupKey: "30:x"})
 	next(t, stream1, "alert")
 	next(t, stream2, "alert")
+}
+
+// TestASessionHoldsAFewLiveStreams: one session opening stream after stream
+// (a script, or tabs left open) holds at most the cap; each new stream past
+// it ends the session's oldest, which is told to wait before it comes back.
+func TestASessionHoldsAFewLiveStreams(t *testing.T) {
+	app := newTestApp(t, func(c *api.Config) { c.StreamsPerSession = 2 })
+	a, _ := app.twoUsers()
+	first, second := a.openStream(t, ""), a.openStream(t, "")
+	third := a.openStream(t, "")
+	select {
+	case _, open := <-first:
+		if open {
+			t.Fatal("the oldest stream got an event")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the oldest stream was not ended by a third")
+	}
+	if _, err := app.alerts.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "milestone", Message: "Two weeks!", Link: "/", DedupKey: "14:x"}); err != nil {
+		t.Fatal(err)
+	}
+	next(t, second, "alert")
+	next(t, third, "alert")
 }

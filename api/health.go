@@ -52,6 +52,11 @@ func (s *Server) readiness(ctx context.Context) (readyBody, error) {
 			return readyBody{}, err
 		}
 	}
+	// A listener that is down (and being bound again) makes the node
+	// unready: no bracelet or browser can reach it through that port.
+	if err := s.cfg.Gate.Ready(ctx); err != nil {
+		return readyBody{}, err
+	}
 	body := readyBody{Status: "ready"}
 	if s.cfg.Storage != nil {
 		storage, err := s.cfg.Storage.Storage(ctx)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,8 @@ func jsonError(err error) error {
 	switch {
 	case errors.Is(err, io.EOF):
 		return lifeline.Errorf(lifeline.EINVALID, "The request body is empty; send a JSON object.")
+	case errors.Is(err, os.ErrDeadlineExceeded): // bodyDeadline
+		return lifeline.Errorf(lifeline.EINVALID, "The request body arrived too slowly; please send it again.")
 	case errors.As(err, &tooBig):
 		return lifeline.Errorf(lifeline.EINVALID, "The request body is too large (at most %d bytes).", maxJSONBody)
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):

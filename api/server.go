@@ -5,7 +5,6 @@ package api
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -20,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"lifeline"
+	"lifeline/internal/gate"
 	"lifeline/internal/ratelimit"
 	"lifeline/live"
 )
@@ -85,6 +85,19 @@ type Config struct {
 	// taken a write for this long (default 30 s), so a stalled reader never
 	// holds a connection and its goroutine.
 	StreamWriteTimeout time.Duration
+	// StreamsPerSession and StreamsPerUser cap the live event streams one
+	// session and one person hold open (defaults 8 and 24); a new stream
+	// past a cap ends the oldest (events.go).
+	StreamsPerSession, StreamsPerUser int
+
+	// Gate lets HTTP connections in (nil: a gate of the server's own);
+	// MaxConnsPerAddr caps one client address's connections (0: no cap;
+	// TrustedProxies are not counted). HeaderTimeout bounds reading a
+	// request's headers (default 10 s) and BodyTimeout its body (default
+	// 60 s): a client that trickles either is cut off.
+	Gate                       *gate.Gate
+	MaxConnsPerAddr            int
+	HeaderTimeout, BodyTimeout time.Duration
 
 	// CrisisContacts and Plans store the crisis page's contacts and the
 	// safety and coping plans.
@@ -166,6 +179,21 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.StreamWriteTimeout == 0 {
 		cfg.StreamWriteTimeout = 30 * time.Second
 	}
+	if cfg.StreamsPerSession == 0 {
+		cfg.StreamsPerSession = 8
+	}
+	if cfg.StreamsPerUser == 0 {
+		cfg.StreamsPerUser = 24
+	}
+	if cfg.HeaderTimeout == 0 {
+		cfg.HeaderTimeout = 10 * time.Second
+	}
+	if cfg.BodyTimeout == 0 {
+		cfg.BodyTimeout = time.Minute
+	}
+	if cfg.Gate == nil {
+		cfg.Gate = gate.New(gate.Config{Logger: cfg.Logger})
+	}
 	web, err := newWebApp(cfg.WebApp)
 	if err != nil {
 		return nil, err
@@ -176,7 +204,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SOS == nil && cfg.Care != nil {
 		cfg.SOS = live.NewSOS(cfg.Care, cfg.Events, cfg.Logger)
 	}
-	s := &Server{cfg: cfg, hub: newHub(), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
+	s := &Server{cfg: cfg, hub: newHub(cfg.StreamsPerSession, cfg.StreamsPerUser), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
 	cfg.Events.OnUserEvent(s.hub.deliver)
 	if cfg.OIDC != nil {
 		if s.oidc, err = newOIDCClient(ctx, *cfg.OIDC); err != nil {
@@ -190,10 +218,12 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	metrics := newHTTPMetrics(cfg.Metrics)
 	cfg.Metrics.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "lifeline_sse_clients", Help: "Live event streams open on this node.",
-	}, func() float64 { return float64(s.hub.count()) }))
+	}, func() float64 { return float64(s.hub.count()) }), prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "lifeline_sse_replaced_total", Help: "Live event streams ended because their session or person opened a newer one past the cap.",
+	}, func() float64 { return float64(s.hub.replacedTotal.Load()) }))
 
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, metrics.middleware, s.logRequests, securityHeaders(cfg.MapTileURL), crossOrigin)
+	r.Use(bodyDeadline(cfg.BodyTimeout), middleware.Recoverer, metrics.middleware, s.logRequests, securityHeaders(cfg.MapTileURL), crossOrigin)
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
@@ -336,24 +366,21 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Open starts listening on addr (port 0 picks a free port) and serving in the
-// background.
+// background, through the gate: the listener outlives accept errors and is
+// bound again if it stops.
 func (s *Server) Open(addr string) error {
-	l, err := net.Listen("tcp", addr)
+	l, err := s.cfg.Gate.Listen("http", addr, gate.NewCaps(s.cfg.MaxConnsPerAddr, s.cfg.TrustedProxies))
 	if err != nil {
 		return fmt.Errorf("api: listen on %s: %w", addr, err)
 	}
 	s.listener = l
 	s.server = &http.Server{
 		Handler:           s.handler,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: s.cfg.HeaderTimeout,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
 	}
-	go func() {
-		if err := s.server.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			s.cfg.Logger.Error("http server stopped", "err", err)
-		}
-	}()
+	go s.cfg.Gate.Serve(l, s.server.Serve)
 	return nil
 }
 

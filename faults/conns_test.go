@@ -23,7 +23,8 @@ const connMemoryLimitKB = 32
 func TestConnectionMemory(t *testing.T) {
 	const n = 3000
 	t.Setenv("GOGC", "25") // passed on to the server (this process's GC is set already)
-	s := startServer(t, "")
+	// 3,000 bracelets from two addresses: past the default per-address cap.
+	s := startServer(t, "", "--mqtt-conns-per-address", "0")
 	owner := s.newAccount(t, "conns", n)
 	// A fresh process, signed in to once (the password hash takes tens of
 	// MB, which the process reuses afterwards; the simulator signs in too,

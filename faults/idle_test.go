@@ -24,7 +24,7 @@ func idleDevices() int {
 func TestSoakIdleConnections(t *testing.T) {
 	soakOnly(t)
 	n := idleDevices()
-	s := startServer(t, "")
+	s := startServer(t, "", "--mqtt-conns-per-address", "0") // every bracelet from one address
 	owner := s.newAccount(t, "idle", n)
 	other := s.newAccount(t, "probe", 1)
 	time.Sleep(2 * time.Second) // let start-up settle

@@ -13,12 +13,12 @@ import (
 	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
-	"github.com/mochi-mqtt/server/v2/listeners"
 	"github.com/mochi-mqtt/server/v2/packets"
 
 	"lifeline"
 	"lifeline/ingest/phone"
 	"lifeline/ingest/wire"
+	"lifeline/internal/gate"
 	"lifeline/live"
 )
 
@@ -48,6 +48,14 @@ type BrokerConfig struct {
 	Rate RateLimit
 	// MaxClients caps concurrent connections (0: no cap).
 	MaxClients int
+	// Gate lets connections in on both listeners (nil: a gate of the
+	// broker's own); MaxConnsPerAddr caps one client address's
+	// connections, over TCP and WebSocket together (0: no cap).
+	Gate            *gate.Gate
+	MaxConnsPerAddr int
+	// ConnectTimeout is how long a new connection has to send its CONNECT
+	// (0: DefaultConnectTimeout).
+	ConnectTimeout time.Duration
 	// MaxPacketSize caps one MQTT packet in bytes (0: 128 KiB).
 	MaxPacketSize int
 
@@ -66,7 +74,7 @@ type BrokerConfig struct {
 type Broker struct {
 	server *mqtt.Server
 	hook   *deviceHook
-	tcp    *listeners.TCP
+	tcp    *tcpListener
 	ws     *wsListener
 	zones  lifeline.ZoneService
 	// waypointsMu keeps setWaypoints in the order the zones were read,
@@ -89,28 +97,29 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 	// directly), so a short outbound queue is plenty; mochi's default of
 	// 8,192 pointers is 64 KB per connection, most of an idle one's cost.
 	caps.MaximumClientWritesPending = 64
-	server := mqtt.New(&mqtt.Options{Logger: withoutCountedRefusals(cfg.Logger), InlineClient: true, Capabilities: caps,
+	server := mqtt.New(&mqtt.Options{Logger: cfg.Logger, InlineClient: true, Capabilities: caps,
 		// Each connection's bufio.Reader; mochi reads a larger packet
 		// through it all the same (io.ReadFull). A bracelet's packets are a
 		// few hundred bytes: 2 KB (the default) per idle connection buys nothing.
 		ClientNetReadBufferSize: connReadBuffer, ClientNetWriteBufferSize: connWriteBuffer})
+	if cfg.Gate == nil {
+		cfg.Gate = gate.New(gate.Config{Logger: cfg.Logger})
+	}
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = DefaultConnectTimeout
+	}
+	perAddr := gate.NewCaps(cfg.MaxConnsPerAddr, nil)
 	b := &Broker{
 		server: server,
-		tcp:    listeners.NewTCP(listeners.Config{ID: "tcp", Address: cfg.TCPAddr, TLSConfig: cfg.TLS}),
-		ws:     newWSListener("ws", cfg.WSAddr, cfg.TLS),
+		tcp:    &tcpListener{id: "tcp", address: cfg.TCPAddr, tls: cfg.TLS, gate: cfg.Gate, caps: perAddr, connectTimeout: cfg.ConnectTimeout},
+		ws:     newWSListener("ws", cfg.WSAddr, cfg.TLS, cfg.Gate, perAddr, cfg.ConnectTimeout),
 		zones:  cfg.Zones,
 	}
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
 		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{}, guard: newAuthGuard(), known: newKnownDevices(),
 		publishWaypoints: b.publishWaypoints, maxClients: cfg.MaxClients, events: cfg.Events, packets: cfg.Packets,
-		busy: func(cl *mqtt.Client) {
-			code := packets.ErrServerBusy
-			if cl.Properties.ProtocolVersion < 5 {
-				code = packets.ErrServerUnavailable // 3.1.1 has no "busy"; this maps to its code 3
-			}
-			_ = server.SendConnack(cl, code, false, nil)
-		},
+		connack: func(cl *mqtt.Client, code packets.Code) { _ = server.SendConnack(cl, code, false, nil) },
 	}
 	if err := server.AddHook(b.hook, nil); err != nil {
 		return nil, fmt.Errorf("ingest: add hook: %w", err)

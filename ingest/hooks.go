@@ -7,8 +7,8 @@ import (
 	"errors"
 	"log/slog"
 	"slices"
-	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
@@ -36,10 +36,11 @@ type deviceHook struct {
 	// publishWaypoints sends a phone's owner's zones to OwnTracks command
 	// topics.
 	publishWaypoints func(userID int64, cmdTopics []string)
-	// maxClients caps connected devices (0: no cap); busy answers a
-	// client turned away for it.
+	// maxClients caps connected devices (0: no cap).
 	maxClients int
-	busy       func(cl *mqtt.Client)
+	// connack answers a client the hook turns away with a reason of its
+	// own (mochi would answer 0x86).
+	connack func(cl *mqtt.Client, code packets.Code)
 	// events announces connection changes to the web app (may be nil).
 	events *live.Bus
 	// packets records every packet for the tester view (may be nil).
@@ -90,8 +91,12 @@ func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
 	h.mu.Unlock()
 	if full {
 		h.refuse("max_clients", cl)
-		if h.busy != nil {
-			h.busy(cl)
+		code := packets.ErrServerBusy
+		if cl.Properties.ProtocolVersion < 5 {
+			code = packets.ErrServerUnavailable // 3.1.1 has no "busy"; this maps to its code 3
+		}
+		if h.connack != nil {
+			h.connack(cl, code)
 		}
 		return packets.ErrServerBusy
 	}
@@ -112,6 +117,9 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 		userID, kind, ok := h.known.admit(id, pk.Connect.Password, now)
 		if !ok || (kind != lifeline.DevicePhone && cl.ID != id) {
 			h.metrics.Refused.WithLabelValues("auth_throttled").Inc() // not logged: a flood would flood the log
+			return false
+		}
+		if !h.willAllowed(cl, id, kind) {
 			return false
 		}
 		h.metrics.KnownDeviceAdmissions.Inc()
@@ -146,8 +154,40 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 		return fail("client_id_mismatch")
 	}
 	h.known.remember(creds, now, generation)
+	if !h.willAllowed(cl, id, creds.Kind) {
+		return false
+	}
 	h.admit(cl, id, creds.UserID, creds.Kind)
 	return true
+}
+
+// willAllowed holds a Will to the rule a PUBLISH meets (acl.go): a device
+// that names a topic it may not write is refused with "not authorized"
+// (MQTT 5: 0x87; 3.1.1: 5), so the broker never publishes it on the
+// device's behalf, at once or after a Will delay. An allowed Will loses
+// its retain flag: the server keeps nothing a device sends, and a retained
+// Will per reconnect would pile up in memory.
+func (h *deviceHook) willAllowed(cl *mqtt.Client, id, kind string) bool {
+	will := &cl.Properties.Will
+	if atomic.LoadUint32(&will.Flag) == 0 {
+		return true
+	}
+	if deviceMayWrite(kind, id, will.TopicName) {
+		will.Retain = false
+		return true
+	}
+	h.metrics.Refused.WithLabelValues("foreign_will").Inc()
+	h.log.Info("mqtt refused", "reason", "foreign_will", "client", cl.ID, "topic", will.TopicName, "remote", cl.Net.Remote)
+	code := packets.ErrNotAuthorized
+	if cl.Properties.ProtocolVersion < 5 {
+		code = packets.ErrBadUsernameOrPassword // mochi writes it as 3.1.1's 5, not authorized
+	}
+	if h.connack != nil {
+		h.connack(cl, code)
+	}
+	// Closed, mochi's own CONNACK (0x86) is never written after ours.
+	cl.Stop(code)
+	return false
 }
 
 // admit files an authenticated device's session under its ID.
@@ -218,19 +258,16 @@ func (h *deviceHook) session(cl *mqtt.Client) *deviceSession {
 	return nil
 }
 
-// OnACLCheck: a bracelet publishes only under bracelets/{its id}/ and
-// subscribes only to bracelets/{its id}/config; a phone publishes and
-// subscribes only inside owntracks/{its id}/ (ownTracksACL). Neither may
-// use the other's topics.
+// OnACLCheck applies the devices' rule (acl.go) to a PUBLISH and a
+// SUBSCRIBE. A connection that no longer holds its device's session (a
+// newer one took it over) may do neither.
 func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
-	var allowed bool
-	if s := h.session(cl); s != nil && s.kind == lifeline.DevicePhone {
-		allowed = ownTracksACL(cl.ID, topic, write)
-	} else {
-		prefix := "bracelets/" + cl.ID + "/"
-		allowed = strings.HasPrefix(topic, prefix) && len(topic) > len(prefix) && !strings.ContainsAny(topic[len(prefix):], "+#")
-		if !write {
-			allowed = topic == wire.ConfigTopic(cl.ID)
+	allowed := false
+	if s := h.session(cl); s != nil {
+		if write {
+			allowed = deviceMayWrite(s.kind, cl.ID, topic)
+		} else {
+			allowed = deviceMayRead(s.kind, cl.ID, topic)
 		}
 	}
 	if !allowed {
@@ -252,11 +289,6 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		return pk, nil // the server's own retained config messages
 	}
 	v5 := cl.Properties.ProtocolVersion == 5
-	s := h.session(cl)
-	if s == nil {
-		h.metrics.Refused.WithLabelValues("no_session").Inc()
-		return pk, packets.ErrNotAuthorized
-	}
 	ack := func(code packets.Code) {
 		if pk.FixedHeader.Qos == 0 {
 			return
@@ -264,6 +296,17 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		if err := cl.WritePacket(pubAck(pk.PacketID, code)); err != nil {
 			h.log.Debug("puback not written", "device", cl.ID, "err", err)
 		}
+	}
+	s := h.session(cl)
+	if s == nil {
+		// Never fall through to mochi, which would retain and forward it.
+		h.metrics.Refused.WithLabelValues("no_session").Inc()
+		if v5 {
+			ack(packets.ErrNotAuthorized)
+		} else {
+			cl.Stop(packets.ErrNotAuthorized)
+		}
+		return pk, packets.ErrRejectPacket
 	}
 	now := h.now()
 	if !s.limiter.Allow(now) {

@@ -2,11 +2,9 @@ package ingest_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"sync"
@@ -70,8 +68,14 @@ func newRig(t *testing.T, db *store.DB, rate ingest.RateLimit, configure ...func
 
 func (r *rig) pairDevice() (id, token string) {
 	r.t.Helper()
+	return r.pair(lifeline.DeviceBracelet)
+}
+
+// pair pairs a device of the kind (a bracelet or a phone) to the rig's user.
+func (r *rig) pair(kind string) (id, token string) {
+	r.t.Helper()
 	token, hash := lifeline.NewDeviceToken()
-	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: r.userID, Name: "Test bracelet"}
+	d := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: r.userID, Name: "Test " + kind, Kind: kind}
 	if err := r.db.CreateDevice(context.Background(), d, hash); err != nil {
 		r.t.Fatal(err)
 	}
@@ -269,40 +273,11 @@ func TestBadPacketsStoreNothingAndLeaveTheConnectionHealthy(t *testing.T) {
 func TestMQTT5BadPacketGetsReasonCode0x99(t *testing.T) {
 	r := newRig(t, nil, ingest.RateLimit{})
 	id, token := r.pairDevice()
-	conn, err := net.DialTimeout("tcp", r.broker.TCPAddr(), 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
+	c, code := dialMQTT(t, r.broker.TCPAddr(), 5, id, id, token, nil)
+	if code != 0 {
+		t.Fatalf("CONNACK %#x, want success", code)
 	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(20 * time.Second))
-	rd := bufio.NewReader(conn)
-	send := func(pk packets.Packet) {
-		var b bytes.Buffer
-		var err error
-		switch pk.FixedHeader.Type {
-		case packets.Connect:
-			err = pk.ConnectEncode(&b)
-		case packets.Publish:
-			err = pk.PublishEncode(&b)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := conn.Write(b.Bytes()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	send(packets.Packet{
-		FixedHeader:     packets.FixedHeader{Type: packets.Connect},
-		ProtocolVersion: 5,
-		Connect: packets.ConnectParams{
-			ProtocolName: []byte("MQTT"), Clean: true, Keepalive: 30, ClientIdentifier: id,
-			UsernameFlag: true, Username: []byte(id), PasswordFlag: true, Password: []byte(token),
-		},
-	})
-	if typ, body := readPacket(t, rd); typ != packets.Connack || body[1] != 0 {
-		t.Fatalf("CONNACK type %d body %v, want success", typ, body)
-	}
+	send, rd := c.send, c.rd
 	publishV5 := func(packetID uint16, payload string) byte {
 		send(packets.Packet{
 			FixedHeader: packets.FixedHeader{Type: packets.Publish, Qos: 1}, ProtocolVersion: 5,

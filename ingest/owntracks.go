@@ -16,8 +16,9 @@ import (
 // owntracks/{username}/{device}, where {device} is the app's own Device ID
 // setting: _type location (and lwt) on the base topic itself, transitions,
 // waypoints, cards and the rest on subtopics. The phone may publish and
-// subscribe only inside owntracks/{its device ID}/; Lifeline publishes the
-// user's zones to owntracks/{username}/{device}/cmd.
+// subscribe only inside owntracks/{its device ID}/, and never publish to
+// owntracks/{username}/{device}/cmd, where Lifeline publishes the user's
+// zones (acl.go).
 
 // OwnTracksRoot is the first segment of every OwnTracks topic (the apps'
 // default topic root).
@@ -52,18 +53,6 @@ func parseOwnTracksTopic(topic string) (user, device, sub string, ok bool) {
 // ownTracksCmdTopic is where a phone's OwnTracks app reads remote commands.
 func ownTracksCmdTopic(user, device string) string {
 	return OwnTracksRoot + "/" + user + "/" + device + "/cmd"
-}
-
-// ownTracksACL is the rule for a phone: it publishes to topics, and
-// subscribes with filters, inside its own subtree only. Refused filters
-// include OwnTracks' default owntracks/+/+ (other users' positions).
-func ownTracksACL(deviceID, topic string, write bool) bool {
-	prefix := ownTracksPrefix(deviceID)
-	rest, ok := strings.CutPrefix(topic, prefix)
-	if !ok || rest == "" {
-		return false
-	}
-	return !write || !strings.ContainsAny(rest, "+#")
 }
 
 // decodeOwnTracks turns a phone's OwnTracks message into rows: a

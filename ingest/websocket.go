@@ -13,29 +13,38 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/mochi-mqtt/server/v2/listeners"
+
+	"lifeline/internal/gate"
 )
 
 // wsListener is MQTT over WebSocket. Unlike mochi's own listener it binds
 // in Init, so a busy port is an error at start and port 0 reports the port
-// it picked.
+// it picked; it accepts through the gate (as tcpListener does), and a
+// connection must upgrade and send its CONNECT within connectTimeout.
 type wsListener struct {
 	id       string
 	address  string
-	listener net.Listener
+	gate     *gate.Gate
+	caps     *gate.Caps
+	listener *gate.Listener
 	server   *http.Server
 	upgrader websocket.Upgrader
 	tls      *tls.Config
+	// connectTimeout bounds the time from the upgrade to a complete CONNECT.
+	connectTimeout time.Duration
 	// establish is set by Serve before the server accepts connections.
 	establish listeners.EstablishFn
-	log       *slog.Logger
 	once      sync.Once
 }
 
-func newWSListener(id, address string, tlsConfig *tls.Config) *wsListener {
+func newWSListener(id, address string, tlsConfig *tls.Config, g *gate.Gate, caps *gate.Caps, connectTimeout time.Duration) *wsListener {
 	return &wsListener{
-		id:      id,
-		address: address,
-		tls:     tlsConfig,
+		id:             id,
+		address:        address,
+		gate:           g,
+		caps:           caps,
+		tls:            tlsConfig,
+		connectTimeout: connectTimeout,
 		upgrader: websocket.Upgrader{
 			Subprotocols: []string{"mqtt"},
 			// Devices and tools are not browsers; authentication is by
@@ -60,14 +69,10 @@ func (l *wsListener) Address() string {
 	return l.address
 }
 
-func (l *wsListener) Init(log *slog.Logger) error {
-	l.log = log
-	ln, err := net.Listen("tcp", l.address)
+func (l *wsListener) Init(*slog.Logger) error {
+	ln, err := l.gate.Listen("mqtt-ws", l.address, l.caps)
 	if err != nil {
 		return err
-	}
-	if l.tls != nil {
-		ln = tls.NewListener(ln, l.tls)
 	}
 	l.listener = ln
 	// Built here, not in Serve, so Close never races with Serve over it.
@@ -77,9 +82,12 @@ func (l *wsListener) Init(log *slog.Logger) error {
 
 func (l *wsListener) Serve(establish listeners.EstablishFn) {
 	l.establish = establish
-	if err := l.server.Serve(l.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		l.log.Error("mqtt websocket listener stopped", "err", err)
-	}
+	l.gate.Serve(l.listener, func(ln net.Listener) error {
+		if l.tls != nil {
+			ln = tls.NewListener(ln, l.tls)
+		}
+		return l.server.Serve(ln)
+	})
 }
 
 func (l *wsListener) handle(w http.ResponseWriter, r *http.Request) {
@@ -88,9 +96,8 @@ func (l *wsListener) handle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer c.Close()
-	if err := l.establish(l.id, &wsConn{Conn: c.UnderlyingConn(), c: c}); err != nil {
-		l.log.Debug("websocket client ended", "err", err)
-	}
+	c.UnderlyingConn().SetDeadline(time.Now().Add(l.connectTimeout))
+	_ = l.establish(l.id, &wsConn{Conn: c.UnderlyingConn(), c: c}) // not logged: see tcpListener.Serve
 }
 
 func (l *wsListener) Close(closeClients listeners.CloseFn) {

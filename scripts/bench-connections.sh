@@ -79,7 +79,8 @@ http="http://127.0.0.1:$http_port"
 serve() {
   GOGC=${1:-$SERVER_GOGC} "$lifeline" serve --data-dir "$data" --http-addr "127.0.0.1:$http_port" \
     --mqtt-addr "127.0.0.1:$mqtt_port" --mqtt-ws-addr "127.0.0.1:$ws_port" \
-    --device-rate 0 --signup-limit 100000 --map-tile-url '' --log-level warn >"$work/serve.log" 2>>"$work/serve.err" &
+    --device-rate 0 --signup-limit 100000 --map-tile-url '' --log-level warn \
+    --mqtt-conns-per-address 0 >"$work/serve.log" 2>>"$work/serve.err" & # the horde shares a few loopback addresses
   server_pid=$!
   for _ in $(seq 1 1200); do
     grep -q 'connect over MQTT' "$work/serve.log" 2>/dev/null && return

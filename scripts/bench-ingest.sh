@@ -69,7 +69,7 @@ stop_last() { kill -TERM "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; 
 serve() { # serve ENGINE
   start 'connect over MQTT to ([0-9.:]+)' "$work/serve.log" "$lifeline" serve --data-dir "$data" --timescale "$(timescale_flag "$1")" \
     --http-addr 127.0.0.1:0 --mqtt-addr 127.0.0.1:0 --mqtt-ws-addr 127.0.0.1:0 \
-    --device-rate 0 --signup-limit 100000 --log-level warn
+    --device-rate 0 --signup-limit 100000 --log-level warn --mqtt-conns-per-address 0 # the load generator is one address
 }
 
 # Every server and the load generator hold a socket per bracelet.

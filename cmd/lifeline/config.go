@@ -68,6 +68,14 @@ type Config struct {
 	LocalAccounts  bool
 	OIDC           *api.OIDCConfig
 
+	// The gate (internal/gate): connections one client address may hold
+	// open (0: no cap), the file descriptors connections leave to the
+	// database and the broker, and how long a request's headers and body
+	// may take to arrive.
+	HTTPMaxConnsPerAddr, MQTTMaxConnsPerAddr int
+	FDReserve                                int
+	HTTPHeaderTimeout, HTTPBodyTimeout       time.Duration
+
 	// Delivery outside the app (the care circle): the SMTP server for
 	// email channels, how long an avoid-zone alert waits for the wearer's
 	// "I'm okay" before it reaches supporters, and whether webhooks may
@@ -92,6 +100,8 @@ type raw struct {
 	chatTimeout, chatLimit, trustedProxies                         string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 	escalateAfter, privateWebhooks                                 string
+	httpPerAddr, mqttPerAddr, fdReserve                            string
+	headerTimeout, bodyTimeout                                     string
 }
 
 // setting is one configuration value: its flag, its variable, its default.
@@ -126,6 +136,11 @@ func (c *Config) settings(r *raw) []setting {
 		{"device-rate", "LIFELINE_DEVICE_RATE", "5", "publishes per second each bracelet may sustain (0: no limit)", &r.deviceRate},
 		{"device-burst", "LIFELINE_DEVICE_BURST", "100", "publishes a bracelet may send at once, e.g. after being offline", &r.deviceBurst},
 		{"mqtt-max-clients", "LIFELINE_MQTT_MAX_CLIENTS", "0", "most concurrent MQTT connections (0: no cap)", &r.maxClients},
+		{"mqtt-conns-per-address", "LIFELINE_MQTT_CONNS_PER_ADDRESS", "1000", "most MQTT connections (TCP and WebSocket) one client address may hold open; bracelets behind one NAT share it (0: no cap)", &r.mqttPerAddr},
+		{"http-conns-per-address", "LIFELINE_HTTP_CONNS_PER_ADDRESS", "256", "most HTTP connections one client address may hold open; --trusted-proxies are not counted (0: no cap)", &r.httpPerAddr},
+		{"http-header-timeout", "LIFELINE_HTTP_HEADER_TIMEOUT", "10s", "time a request's headers may take to arrive", &r.headerTimeout},
+		{"http-body-timeout", "LIFELINE_HTTP_BODY_TIMEOUT", "60s", "time a request's body may take to arrive once its headers have (a body that trickles is cut off)", &r.bodyTimeout},
+		{"fd-reserve", "LIFELINE_FD_RESERVE", "256", "file descriptors connections leave free for the database and the broker's own needs", &r.fdReserve},
 		{"reminder-hour", "LIFELINE_REMINDER_HOUR", "20", "local hour (0-23) after which a missing check-in gets a gentle reminder", &r.reminderHour},
 		{"signup-limit", "LIFELINE_SIGNUP_LIMIT", "20", "accounts one client address may create per 15 minutes", &r.signupLimit},
 		{"trusted-proxies", "LIFELINE_TRUSTED_PROXIES", "", "comma-separated IPs and CIDR prefixes of reverse proxies whose X-Forwarded-For names the client (empty: the header is ignored)", &r.trustedProxies},
@@ -217,6 +232,21 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.MQTTMaxClients, err = strconv.Atoi(r.maxClients); err != nil || c.MQTTMaxClients < 0 {
 		return c, fmt.Errorf("invalid --mqtt-max-clients %q: want a whole number, 0 for no cap", r.maxClients)
+	}
+	if c.MQTTMaxConnsPerAddr, err = strconv.Atoi(r.mqttPerAddr); err != nil || c.MQTTMaxConnsPerAddr < 0 {
+		return c, fmt.Errorf("invalid --mqtt-conns-per-address %q: want a whole number, 0 for no cap", r.mqttPerAddr)
+	}
+	if c.HTTPMaxConnsPerAddr, err = strconv.Atoi(r.httpPerAddr); err != nil || c.HTTPMaxConnsPerAddr < 0 {
+		return c, fmt.Errorf("invalid --http-conns-per-address %q: want a whole number, 0 for no cap", r.httpPerAddr)
+	}
+	if c.FDReserve, err = strconv.Atoi(r.fdReserve); err != nil || c.FDReserve < 1 {
+		return c, fmt.Errorf("invalid --fd-reserve %q: want a whole number of 1 or more", r.fdReserve)
+	}
+	if c.HTTPHeaderTimeout, err = positiveDuration("http-header-timeout", r.headerTimeout); err != nil {
+		return c, err
+	}
+	if c.HTTPBodyTimeout, err = positiveDuration("http-body-timeout", r.bodyTimeout); err != nil {
+		return c, err
 	}
 	switch c.Role {
 	case RoleAll, RoleIngest:

@@ -83,6 +83,19 @@ func TestParseConfig(t *testing.T) {
 					t.Errorf("TrustedProxies = %v", c.TrustedProxies)
 				}
 			}},
+		{name: "the gate's defaults", check: func(t *testing.T, c Config) {
+			if c.HTTPMaxConnsPerAddr != 256 || c.MQTTMaxConnsPerAddr != 1000 || c.FDReserve != 256 || c.HTTPHeaderTimeout != 10*time.Second || c.HTTPBodyTimeout != time.Minute {
+				t.Errorf("gate = %d %d %d %s %s", c.HTTPMaxConnsPerAddr, c.MQTTMaxConnsPerAddr, c.FDReserve, c.HTTPHeaderTimeout, c.HTTPBodyTimeout)
+			}
+		}},
+		{name: "per-address caps off", env: map[string]string{"LIFELINE_HTTP_CONNS_PER_ADDRESS": "0"}, args: []string{"--mqtt-conns-per-address", "0", "--http-body-timeout", "5s"},
+			check: func(t *testing.T, c Config) {
+				if c.HTTPMaxConnsPerAddr != 0 || c.MQTTMaxConnsPerAddr != 0 || c.HTTPBodyTimeout != 5*time.Second {
+					t.Errorf("config = %+v", c)
+				}
+			}},
+		{name: "no reserve of descriptors", args: []string{"--fd-reserve", "0"}, wantErr: `invalid --fd-reserve "0"`},
+		{name: "a negative cap", args: []string{"--http-conns-per-address", "-1"}, wantErr: `invalid --http-conns-per-address "-1"`},
 		{name: "a trusted proxy that is no address", args: []string{"--trusted-proxies", "proxy.internal"}, wantErr: `invalid --trusted-proxies: "proxy.internal" is not an IP address or CIDR prefix`},
 		{name: "bad session lifetime", args: []string{"--session-max", "-1h"}, wantErr: `invalid --session-max "-1h"`},
 		{name: "OIDC issuer without client", env: map[string]string{"LIFELINE_OIDC_ISSUER": "https://idp.example"}, wantErr: "needs both --oidc-issuer and --oidc-client-id"},

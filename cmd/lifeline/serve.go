@@ -21,6 +21,7 @@ import (
 	"lifeline/delivery"
 	"lifeline/guard"
 	"lifeline/ingest"
+	"lifeline/internal/gate"
 	"lifeline/live"
 	"lifeline/migrations"
 	"lifeline/store"
@@ -45,6 +46,7 @@ type Main struct {
 	broker   *ingest.Broker
 	external *ingest.External
 	http     *api.Server
+	gate     *gate.Gate
 	URL      string
 
 	retention *retentionJob
@@ -79,6 +81,9 @@ func (m *Main) Run(ctx context.Context) error {
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	ingestMetrics := ingest.NewMetrics(registry)
+	// Every listener accepts through one gate: one reserve of descriptors,
+	// accept errors waited out, a stopped listener bound again (/readyz).
+	m.gate = gate.New(gate.Config{Reserve: m.Config.FDReserve, Registerer: registry, Logger: m.Logger.With("component", "gate")})
 	// Every part that acts on live events subscribes itself to m.bus as it
 	// starts (see package live); startLive then brings the other nodes'.
 	m.retention = newRetentionJob(m.db, registry, m.Logger.With("component", "retention"))
@@ -156,6 +161,10 @@ func (m *Main) Run(ctx context.Context) error {
 		DisableLocalAccounts: !m.Config.LocalAccounts,
 		SignupLimit:          m.Config.SignupLimit,
 		TrustedProxies:       m.Config.TrustedProxies,
+		Gate:                 m.gate,
+		MaxConnsPerAddr:      m.Config.HTTPMaxConnsPerAddr,
+		HeaderTimeout:        m.Config.HTTPHeaderTimeout,
+		BodyTimeout:          m.Config.HTTPBodyTimeout,
 		OpsOnly:              m.Config.Role == RoleIngest,
 		MQTTAuthSecret:       m.Config.MQTTAuthSecret,
 	})
@@ -247,6 +256,10 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 		Packets:    m.packets,
 		Metrics:    metrics,
 		Logger:     m.Logger.With("component", "mqtt"),
+
+		// The gate's listeners; one client address's connections.
+		Gate:            m.gate,
+		MaxConnsPerAddr: m.Config.MQTTMaxConnsPerAddr,
 	})
 	if err != nil {
 		return err
