@@ -19,13 +19,21 @@ const sponsorPreset = { relationship: 'sponsor' } as const
 /** "Add my sponsor": the Add Emergency Contact dialog with the relationship already set to sponsor. */
 export function AddSponsorButton({ label = sponsorText.add, size, className }: AddSponsorButtonProps) {
   const [open, setOpen] = React.useState(false)
+  const opener = React.useRef<HTMLButtonElement>(null)
   return (
     <>
-      <Button type="button" variant="outline" size={size} className={cn('rounded-full', className)} onClick={() => setOpen(true)}>
+      <Button
+        ref={opener}
+        type="button"
+        variant="outline"
+        size={size}
+        className={cn('rounded-full', className)}
+        onClick={() => setOpen(true)}
+      >
         <UserPlus aria-hidden="true" />
         {label}
       </Button>
-      <ContactDialog open={open} onOpenChange={setOpen} preset={sponsorPreset} />
+      <ContactDialog open={open} onOpenChange={setOpen} preset={sponsorPreset} returnFocus={opener} />
     </>
   )
 }

@@ -45,6 +45,8 @@ export type ContactDialogProps = {
   contact?: CrisisContact | null
   /** What a new contact starts with ("Add my sponsor": the relationship sponsor). */
   preset?: Partial<ContactFormValues>
+  /** Gets the focus back when the dialog closes (the button that opened it). */
+  returnFocus?: React.RefObject<HTMLElement | null>
 }
 
 /**
@@ -52,10 +54,17 @@ export type ContactDialogProps = {
  * emergency switch. Closing the dialog (Cancel, Escape, or a successful save)
  * unmounts the form, so it opens empty next time.
  */
-export function ContactDialog({ open, onOpenChange, contact = null, preset }: ContactDialogProps) {
+export function ContactDialog({ open, onOpenChange, contact = null, preset, returnFocus }: ContactDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={text.cancel}>
+      <DialogContent
+        closeLabel={text.cancel}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus?.current) return
+          event.preventDefault()
+          returnFocus.current.focus()
+        }}
+      >
         {open && <ContactForm contact={contact} preset={preset} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
