@@ -37,6 +37,38 @@ type CrisisContactService interface {
 	FindCrisisContacts(ctx context.Context, userID int64) ([]*CrisisContact, error)
 }
 
+// RelationshipSponsor is the relationship that makes a contact the
+// person's sponsor (see Sponsor).
+const RelationshipSponsor = "sponsor"
+
+// Sponsor is who "my sponsor" is, wherever Lifeline offers to call them:
+// the first crisis contact marked with the relationship sponsor that has a
+// number to dial (TelHref), an emergency contact before any other, and
+// otherwise in the order given (FindCrisisContacts': by name). Nil when
+// there is none: a hotline (isHotline) is never called "my sponsor", and
+// the safety plan's people are free text that carries no such mark.
+func Sponsor(contacts []*CrisisContact) *CrisisContact {
+	var found *CrisisContact
+	for _, c := range contacts {
+		if href := TelHref(c.Phone); c.Relationship != RelationshipSponsor || href == "" || isHotline(href) {
+			continue
+		}
+		if c.IsEmergency {
+			return c
+		}
+		if found == nil {
+			found = c
+		}
+	}
+	return found
+}
+
+// isHotline reports whether href (a TelHref) dials 988 or 911: lines
+// offered under their own names, never as one of the person's people.
+func isHotline(href string) bool {
+	return href == "tel:988" || href == "tel:911"
+}
+
 // PlanContact is a person or service in a plan, with the number to call.
 type PlanContact struct {
 	Name  string `json:"name"`

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -24,10 +25,12 @@ type chatRequest struct {
 }
 
 // chatResponse is the answer; Concern is what the safety layer heard
-// (lifeline.Concerns), absent for ordinary talk.
+// (lifeline.Concerns) and Actions what the person can do about it right
+// away (lifeline.ChatActions), both absent for ordinary talk.
 type chatResponse struct {
-	Response string `json:"response"`
-	Concern  string `json:"concern,omitempty"`
+	Response string                `json:"response"`
+	Concern  string                `json:"concern,omitempty"`
+	Actions  []lifeline.ChatAction `json:"actions,omitempty"`
 }
 
 // validate trims the message and keeps the most recent turns of history
@@ -76,7 +79,8 @@ func thousands(n int) string {
 	return s
 }
 
-// chatbot answers POST /api/chatbot {message, history?} with {response}.
+// chatbot answers POST /api/chatbot {message, history?} with {response,
+// concern?, actions?}.
 func (s *Server) chatbot(w http.ResponseWriter, r *http.Request) {
 	var req chatRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -118,7 +122,30 @@ func (s *Server) chatbot(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, chatResponse{Response: answer.Reply, Concern: answer.Concern})
+	out := chatResponse{Response: answer.Reply, Concern: answer.Concern}
+	if answer.Concern != "" {
+		out.Actions = s.chatActions(ctx, user.ID, answer.Concern)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// chatActions makes the actions for concern from the person's own people
+// and plans. A part that cannot be read is left out and logged: the answer
+// and its hotlines never wait on it.
+func (s *Server) chatActions(ctx context.Context, userID int64, concern string) []lifeline.ChatAction {
+	contacts, err := s.cfg.CrisisContacts.FindCrisisContacts(ctx, userID)
+	if err != nil {
+		s.cfg.Logger.ErrorContext(ctx, "chat: crisis contacts for the actions", "err", err)
+	}
+	safety, err := s.cfg.Plans.FindSafetyPlan(ctx, userID)
+	if err != nil && lifeline.ErrorCode(err) != lifeline.ENOTFOUND {
+		s.cfg.Logger.ErrorContext(ctx, "chat: safety plan for the actions", "err", err)
+	}
+	coping, err := s.cfg.Plans.FindCopingPlan(ctx, userID)
+	if err != nil && lifeline.ErrorCode(err) != lifeline.ENOTFOUND {
+		s.cfg.Logger.ErrorContext(ctx, "chat: coping plan for the actions", "err", err)
+	}
+	return lifeline.ChatActions(concern, contacts, safety, coping)
 }
 
 func writeTooManyChat(w http.ResponseWriter, r *http.Request, wait time.Duration) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -217,4 +218,108 @@ func TestChatbotFailures(t *testing.T) {
 			t.Errorf("= %d, want 401", resp.status)
 		}
 	})
+}
+
+type chatAction struct {
+	Kind, Label, Href, Detail string
+	Quiet                     bool
+}
+
+func chatAnswer(t *testing.T, c *client, message string) (concern string, actions []chatAction, raw string) {
+	t.Helper()
+	resp := c.do("POST", "/api/chatbot", map[string]any{"message": message})
+	if resp.status != http.StatusOK {
+		t.Fatalf("POST /api/chatbot %q = %d %s", message, resp.status, resp.body)
+	}
+	var out struct {
+		Concern string
+		Actions []chatAction
+	}
+	resp.json(t, &out)
+	return out.Concern, out.Actions, string(resp.body)
+}
+
+func labels(actions []chatAction) []string {
+	var out []string
+	for _, a := range actions {
+		out = append(out, a.Label)
+	}
+	return out
+}
+
+// TestChatbotCrisisAnswersCarryActions: through the real server, store and
+// safety layer, a crisis answer carries the buttons lifeline.ChatActions
+// makes from the person's own contacts and plans.
+func TestChatbotCrisisAnswersCarryActions(t *testing.T) {
+	app := newTestApp(t)
+	c, _ := app.registerUser("Acts")
+	for _, body := range []map[string]any{
+		{"name": "Sam", "phone": "555-0134 ext. 22", "relationship": "sponsor", "isEmergency": false},
+		{"name": "Mum", "phone": "+1 555 0100", "relationship": "family", "isEmergency": true},
+	} {
+		if resp := c.do("POST", "/api/crisis-contacts", body); resp.status != http.StatusCreated {
+			t.Fatalf("add contact = %d %s", resp.status, resp.body)
+		}
+	}
+	if resp := c.do("PUT", "/api/safety-plan", map[string]any{"professionals": []map[string]string{{"name": "Dr. Patel", "phone": "555-0199"}}}); resp.status != http.StatusOK {
+		t.Fatalf("PUT /api/safety-plan = %d %s", resp.status, resp.body)
+	}
+
+	concern, actions, _ := chatAnswer(t, c, "I want to kill myself")
+	want := []string{"Call 988", "Text 988", "Call Sam (sponsor)", "Call Mum (family)", "Call Dr. Patel", "Alert my people now", "Open my safety plan"}
+	if concern != "suicide" || !slices.Equal(labels(actions), want) {
+		t.Fatalf("suicide: %s %q, want %q", concern, labels(actions), want)
+	}
+	if a := actions[2]; a.Kind != "call" || a.Href != "tel:5550134;ext=22" {
+		t.Errorf("the sponsor's action = %+v, want a call with the extension", a)
+	}
+	if a := actions[5]; a.Kind != "sos" || a.Href != "" {
+		t.Errorf("Alert my people now = %+v, want kind sos", a)
+	}
+
+	concern, actions, _ = chatAnswer(t, c, "he overdosed and won't wake up")
+	if concern != "overdose" || len(actions) < 3 || actions[0] != (chatAction{Kind: "call", Label: "Call 911", Href: "tel:911"}) || actions[1].Kind != "note" {
+		t.Errorf("overdose: %s %+v, want Call 911 first, then the naloxone note", concern, actions)
+	}
+
+	if _, _, raw := chatAnswer(t, c, "hello there"); strings.Contains(raw, `"actions"`) || strings.Contains(raw, `"concern"`) {
+		t.Errorf("ordinary talk = %s, want neither concern nor actions", raw)
+	}
+
+	// Without a sponsor the button asks to add one; 988 keeps its own name.
+	other, _ := app.registerUser("Alone")
+	_, actions, _ = chatAnswer(t, other, "I want to kill myself")
+	want = []string{"Call 988", "Text 988", "Add my sponsor", "Alert my people now", "Open my safety plan"}
+	if !slices.Equal(labels(actions), want) || actions[2].Kind != "add_sponsor" {
+		t.Errorf("without a sponsor: %+v, want %q", actions, want)
+	}
+}
+
+// urgeChat stands in for the safety layer's coming urge detection (today's
+// layer never names one): it hears an urge in every message.
+type urgeChat struct{}
+
+func (urgeChat) Answer(context.Context, []lifeline.ChatMessage, string) (*lifeline.ChatAnswer, error) {
+	return &lifeline.ChatAnswer{Reply: "That urge will pass.", Concern: lifeline.ConcernUrge}, nil
+}
+
+func TestChatbotUrgeOffersTheCopingPlanFirst(t *testing.T) {
+	app := newTestApp(t, withChat(urgeChat{}))
+	c, _ := app.registerUser("Urge")
+	if resp := c.do("PUT", "/api/coping-plan", map[string]any{"copingActions": []string{"Text Maria and go for a walk"}}); resp.status != http.StatusOK {
+		t.Fatalf("PUT /api/coping-plan = %d %s", resp.status, resp.body)
+	}
+	if resp := c.do("POST", "/api/crisis-contacts", map[string]any{"name": "Sam", "phone": "555-0134 x22", "relationship": "sponsor"}); resp.status != http.StatusCreated {
+		t.Fatalf("add Sam = %d %s", resp.status, resp.body)
+	}
+	concern, actions, _ := chatAnswer(t, c, "I really want to use right now")
+	want := []chatAction{
+		{Kind: "coping_plan", Label: "Text Maria and go for a walk", Detail: "From your coping plan"},
+		{Kind: "call", Label: "Call Sam (sponsor)", Href: "tel:5550134;ext=22"},
+		{Kind: "note", Label: "Leave now", Detail: "Step outside, or walk away from where you are."},
+		{Kind: "call", Label: "Call 988", Href: "tel:988", Quiet: true},
+	}
+	if concern != "urge" || !slices.Equal(actions, want) {
+		t.Errorf("urge: %s %+v, want %+v", concern, actions, want)
+	}
 }

@@ -141,3 +141,29 @@ func (s *Server) deleteCrisisContact(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// sponsorResponse is who "my sponsor" is (lifeline.Sponsor), with the tel:
+// link that dials them; Sponsor is null while there is none.
+type sponsorResponse struct {
+	Sponsor *sponsorBody `json:"sponsor"`
+}
+
+type sponsorBody struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Phone string `json:"phone"`
+	Href  string `json:"href"`
+}
+
+func (s *Server) getSponsor(w http.ResponseWriter, r *http.Request) {
+	list, err := s.cfg.CrisisContacts.FindCrisisContacts(r.Context(), currentUser(r.Context()).ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var out sponsorResponse
+	if c := lifeline.Sponsor(list); c != nil {
+		out.Sponsor = &sponsorBody{ID: c.ID, Name: c.Name, Phone: c.Phone, Href: lifeline.TelHref(c.Phone)}
+	}
+	writeJSON(w, http.StatusOK, out)
+}

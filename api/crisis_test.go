@@ -159,3 +159,45 @@ func TestCrisisContactsAreIsolated(t *testing.T) {
 		t.Errorf("signed out = %d %s, want 401 Unauthorized", resp.status, resp.body)
 	}
 }
+
+// TestSponsorIsTheContactMarkedSponsor: GET /api/sponsor follows
+// lifeline.Sponsor through the real store (emergency first), with the
+// extension kept in its tel: link, and is null without one.
+func TestSponsorIsTheContactMarkedSponsor(t *testing.T) {
+	app := newTestApp(t)
+	c, _ := app.registerUser("Spon")
+	sponsor := func() map[string]any {
+		t.Helper()
+		resp := c.do("GET", "/api/sponsor", nil)
+		if resp.status != http.StatusOK {
+			t.Fatalf("GET /api/sponsor = %d %s", resp.status, resp.body)
+		}
+		var out struct{ Sponsor map[string]any }
+		resp.json(t, &out)
+		return out.Sponsor
+	}
+	add := func(name, phone, relationship string, emergency bool) {
+		t.Helper()
+		if resp := c.do("POST", "/api/crisis-contacts", map[string]any{"name": name, "phone": phone, "relationship": relationship, "isEmergency": emergency}); resp.status != http.StatusCreated {
+			t.Fatalf("add %s = %d %s", name, resp.status, resp.body)
+		}
+	}
+	if got := sponsor(); got != nil {
+		t.Errorf("no contacts: sponsor = %v, want null", got)
+	}
+	// The safety plan's people are never "my sponsor", nor is its 988 line.
+	if resp := c.do("PUT", "/api/safety-plan", map[string]any{"helpPeople": []string{"Maria, my sponsor, 555-0134"}, "professionals": []map[string]string{{"name": "Dr. Patel", "phone": "555-0199"}}}); resp.status != http.StatusOK {
+		t.Fatalf("PUT /api/safety-plan = %d %s", resp.status, resp.body)
+	}
+	add("Mum", "555-0100", "family", true)
+	add("Crisis line", "988", "sponsor", true)
+	if got := sponsor(); got != nil {
+		t.Errorf("no contact marked sponsor: sponsor = %v, want null", got)
+	}
+	add("Alex", "555-0111", "sponsor", false)
+	add("Sam", "555-0134 ext. 22", "sponsor", true)
+	got := sponsor()
+	if got["name"] != "Sam" || got["phone"] != "555-0134 ext. 22" || got["href"] != "tel:5550134;ext=22" {
+		t.Errorf("sponsor = %v, want Sam (the emergency one) dialled with the extension", got)
+	}
+}

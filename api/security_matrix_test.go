@@ -238,6 +238,7 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/crisis-contacts":        {echoes: true, body: contactSpecBody},
 	"PATCH /api/crisis-contacts/{id}":  {id: ownContact, echoes: true, body: func(tag string) map[string]any { return map[string]any{"name": tag + " renamed"} }},
 	"DELETE /api/crisis-contacts/{id}": {id: ownContact},
+	"GET /api/sponsor":                 {},
 	"GET /api/safety-plan":             {},
 	"PUT /api/safety-plan":             {echoes: true, body: safetyPlanSpecBody},
 	"GET /api/coping-plan":             {},
@@ -388,7 +389,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 	out := map[string]string{}
 	for _, path := range []string{
 		"/api/auth/user", "/api/checkins", "/api/checkins/today", "/api/alerts", "/api/alerts/" + v.ids[ownAlert],
-		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/safety-plan",
+		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/sponsor", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
 		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation", "/api/push/subscriptions",
 		"/api/supporting/" + v.ids[ownSupported], "/api/share-links",

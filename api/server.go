@@ -335,6 +335,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/crisis-contacts", s.createCrisisContact)
 			r.Patch("/crisis-contacts/{id}", s.updateCrisisContact)
 			r.Delete("/crisis-contacts/{id}", s.deleteCrisisContact)
+			r.Get("/sponsor", s.getSponsor)
 			r.Get("/safety-plan", s.getSafetyPlan)
 			r.Put("/safety-plan", s.putSafetyPlan)
 			r.Get("/coping-plan", s.getCopingPlan)

@@ -108,10 +108,10 @@ test("I'm okay on an avoid-zone alert says when; Why this alert? lists who was t
     data: { name: 'Old bar', type: 'avoid', latitude: OLD_BAR.lat, longitude: OLD_BAR.lon, radius: 100 },
   })
   expect(zone.status()).toBe(201)
-  const plan = await page.request.put('/api/safety-plan', {
-    data: { warningSigns: [], copingStrategies: [], distractionPeoplePlaces: [], helpPeople: [], professionals: [{ name: 'Sam', phone: '+1 555 010 2000' }], environmentSafety: [], reasonsForLiving: [] },
+  const sponsor = await page.request.post('/api/crisis-contacts', {
+    data: { name: 'Sam', phone: '+1 555 010 2000', relationship: 'sponsor', isEmergency: false },
   })
-  expect(plan.status(), await plan.text()).toBe(200)
+  expect(sponsor.status(), await sponsor.text()).toBe(201)
   const sam = await addSupporter(page, 'Sam', ['avoid_zone'])
   const device = await pairBracelet(page)
   const bracelet = await Bracelet.connect(device)
@@ -125,7 +125,7 @@ test("I'm okay on an avoid-zone alert says when; Why this alert? lists who was t
   await page.goto('/gps')
   const alert = page.getByTestId('alert').filter({ hasText: 'Old bar' })
   await expect(alert).toBeVisible({ timeout: 20_000 })
-  await expect(alert.getByRole('link', { name: /Call my sponsor/ })).toHaveAttribute('href', 'tel:+15550102000')
+  await expect(alert.getByRole('link', { name: 'Call Sam, my sponsor' })).toHaveAttribute('href', 'tel:+15550102000')
   await expect(alert.getByRole('link', { name: 'Open my safety plan' })).toHaveAttribute('href', '/crisis/safety-plan')
   await alert.getByRole('button', { name: 'Why this alert?' }).click()
   // Sam's step waits for --escalate-after; "I'm okay" skips it, and says why.

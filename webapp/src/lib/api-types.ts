@@ -1113,6 +1113,26 @@ export interface paths {
         patch: operations["updateCrisisContact"];
         trace?: never;
     };
+    "/api/sponsor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who "my sponsor" is.
+         * @description The first crisis contact with the relationship sponsor and a number to dial (an emergency contact before the others, then by name), never 988 or 911; null while there is none. `href` is the tel: link that dials them (an extension as `;ext=`).
+         */
+        get: operations["getSponsor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/safety-plan": {
         parameters: {
             query?: never;
@@ -1948,6 +1968,15 @@ export interface components {
             name?: string;
             phone?: string;
         }[] | null;
+        /** @description One button under the assistant's answer. `call` dials `href` (tel:) and `text` opens a text message (`href`, sms:); `sos` opens the "Alert my people now" confirmation; `safety_plan` and `coping_plan` open the person's plan (the coping plan's label is its first step when it has one); `add_sponsor` adds a contact with the relationship sponsor; `note` is an instruction to read, `label` then `detail`. `quiet` marks a choice offered below the main ones. */
+        ChatAction: {
+            /** @enum {unknown} */
+            kind: "call" | "text" | "sos" | "safety_plan" | "coping_plan" | "add_sponsor" | "note";
+            label: string;
+            href?: string;
+            detail?: string;
+            quiet?: boolean;
+        };
         ChatMessage: {
             /** @enum {unknown} */
             role: "user" | "assistant";
@@ -5409,6 +5438,45 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getSponsor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sponsor, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sponsor": {
+                     *         "id": 4,
+                     *         "name": "Sam",
+                     *         "phone": "555-0134 ext. 22",
+                     *         "href": "tel:5550134;ext=22"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        sponsor: {
+                            id: number;
+                            name: string;
+                            phone: string;
+                            href: string;
+                        } | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSafetyPlan: {
         parameters: {
             query?: never;
@@ -5641,6 +5709,8 @@ export interface operations {
                          * @enum {unknown}
                          */
                         concern?: "suicide" | "self_harm" | "overdose" | "danger" | "urge";
+                        /** @description What the person can do right away, most urgent first; present with a concern. */
+                        actions?: components["schemas"]["ChatAction"][];
                     };
                 };
             };

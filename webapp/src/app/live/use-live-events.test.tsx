@@ -52,7 +52,7 @@ describe('the live stream of the signed-in shell', () => {
     await screen.findByText('Seven days strong.')
     const stream = EventSourceStub.latest()!
     act(() => stream.open())
-    // An avoid-zone alert's actions ask for the safety plan ("Call my sponsor"); the alerts are not asked for again.
+    // An avoid-zone alert's actions ask who the sponsor is; the alerts are not asked for again.
     const calls = alertCalls(fetchMock)
 
     act(() =>

@@ -208,3 +208,63 @@ describe('chat', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Need Help Right Now?' })).toBeInTheDocument()
   })
 })
+
+describe('answers that act', () => {
+  const suicideAnswer = {
+    response: "I'm really glad you told me.\n\n• Call or text 988.",
+    concern: 'suicide',
+    actions: [
+      { kind: 'call', label: 'Call 988', href: 'tel:988' },
+      { kind: 'text', label: 'Text 988', href: 'sms:988' },
+      { kind: 'call', label: 'Call Sam (sponsor)', href: 'tel:5550134;ext=22' },
+      { kind: 'sos', label: 'Alert my people now' },
+      { kind: 'safety_plan', label: 'Open my safety plan' },
+    ],
+  }
+
+  it('shows the actions under the answer, leaves the focus in the box, and keeps them across a reload', async () => {
+    const { user, unmount } = renderChat({ 'POST /api/chatbot': { body: suicideAnswer }, '/api/supporters': { body: [] } })
+
+    await user.type(await screen.findByRole('textbox', { name: chatText.messageLabel }), 'I want to kill myself{Enter}')
+
+    const actions = await within(log()).findByRole('group', { name: chatText.actionsGroup })
+    expect(within(actions).getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988')
+    expect(within(actions).getByRole('link', { name: 'Text 988' })).toHaveAttribute('href', 'sms:988')
+    expect(within(actions).getByRole('link', { name: 'Call Sam (sponsor)' })).toHaveAttribute('href', 'tel:5550134;ext=22')
+    expect(within(actions).getByRole('link', { name: 'Open my safety plan' })).toHaveAttribute('href', '/crisis/safety-plan')
+    expect(box()).toHaveFocus()
+
+    // Reachable by keyboard: back from the box, the last actions come first.
+    await user.tab({ shift: true })
+    expect(within(actions).getByRole('link', { name: 'Open my safety plan' })).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(within(actions).getByRole('button', { name: 'Alert my people now' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    const confirm = await screen.findByRole('alertdialog', { name: 'Alert your people now?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Not now' }))
+    expect(within(actions).getByRole('button', { name: 'Alert my people now' })).toHaveFocus()
+
+    unmount()
+    renderChat()
+    const again = await screen.findByRole('group', { name: chatText.actionsGroup })
+    expect(within(again).getByRole('link', { name: 'Call Sam (sponsor)' })).toHaveAttribute('href', 'tel:5550134;ext=22')
+  })
+
+  it('"Add my sponsor" opens the add-contact dialog with sponsor chosen', async () => {
+    const answer = { ...suicideAnswer, actions: [suicideAnswer.actions[0], { kind: 'add_sponsor', label: 'Add my sponsor' }] }
+    const { user } = renderChat({ 'POST /api/chatbot': { body: answer } })
+
+    await user.type(await screen.findByRole('textbox', { name: chatText.messageLabel }), 'I want to kill myself{Enter}')
+    await user.click(await within(log()).findByRole('button', { name: 'Add my sponsor' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add Emergency Contact' })
+    expect(within(dialog).getByLabelText('Relationship')).toHaveValue('sponsor')
+  })
+
+  it('an ordinary answer has no actions', async () => {
+    const { user } = renderChat(chatServer().routes)
+    await user.type(await screen.findByRole('textbox', { name: chatText.messageLabel }), 'hello{Enter}')
+    await within(log()).findByText('You said: hello')
+    expect(screen.queryByRole('group', { name: chatText.actionsGroup })).not.toBeInTheDocument()
+  })
+})

@@ -30,6 +30,7 @@ export const chatText = {
   privacy:
     'This conversation is kept only in this browser tab, and is gone when you close the tab or clear it. Lifeline does not store it.',
   tooLong: (max: number) => `Messages can be up to ${max.toLocaleString()} characters.`,
+  actionsGroup: 'What you can do now',
 } as const
 
 /** docs/spec.md §8, exact. */

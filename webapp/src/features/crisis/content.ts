@@ -90,6 +90,12 @@ export const contactsText = {
   confirmRemove: 'Remove',
 } as const
 
+/** "My sponsor", wherever the app offers to call them (lifeline.Sponsor decides who). */
+export const sponsorText = {
+  call: (name: string) => `Call ${name}, my sponsor`,
+  add: 'Add my sponsor',
+} as const
+
 export const contactDialogText = {
   // docs/spec.md, exact.
   addTitle: 'Add Emergency Contact',

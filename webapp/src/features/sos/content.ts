@@ -35,8 +35,6 @@ export const actionsText = {
   okaySending: 'Saving…',
   okayAt: (iso: string) => `You said you're okay at ${clock(iso)}`,
   okayFailed: "We couldn't save that. Please try again.",
-  callSponsor: 'Call my sponsor',
-  callSponsorNamed: (name: string) => `Call my sponsor (${name})`,
   safetyPlan: 'Open my safety plan',
 }
 

@@ -14,9 +14,6 @@ export type EscalationSettingsInput = ApiRequestBody<'putEscalation'>
 /** The part of a supporter the SOS dialog reads (`GET /api/supporters`). */
 export type SosSupporter = Pick<ApiSchema<'Supporter'>, 'id' | 'label' | 'name' | 'status' | 'grant'>
 
-/** The part of the safety plan "Call my sponsor" reads (`GET /api/safety-plan`). */
-export type SafetyPlanContacts = Pick<ApiSchema<'SafetyPlan'>, 'professionals'>
-
 /** The alert fields the one-tap actions need. */
 export type ActionableAlert = Pick<ApiSchema<'Alert'>, 'id' | 'type' | 'okayAt'>
 

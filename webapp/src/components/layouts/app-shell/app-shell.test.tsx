@@ -112,25 +112,36 @@ describe('navigation shell', () => {
     expect(within(nav).queryAllByRole('link', { current: 'page' })).toEqual([])
   })
 
-  it('has a bottom tab bar with the first word of each label', async () => {
-    renderSignedIn('/education')
+  it('has a bottom tab bar of five with the first word of each label, Crisis always on it', async () => {
+    renderSignedIn('/chatbot')
 
     const tabs = await screen.findByRole('navigation', { name: shellText.tabNav })
     const links = within(tabs).getAllByRole('link')
-    expect(links.map((link) => link.textContent)).toEqual([
-      'Dashboard',
-      'Daily',
-      'Symptom',
-      'Learn',
-      'Blog',
-      'Statistics',
-      'AI',
-      'GPS',
-      'Crisis',
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/'],
+      ['Daily', '/checkin'],
+      ['AI', '/chatbot'],
+      ['GPS', '/gps'],
+      ['Crisis', '/crisis'],
     ])
     // The accessible name is the full label, which starts with the visible word.
-    expect(within(tabs).getByRole('link', { name: 'Learn & Grow' })).toHaveAttribute('aria-current', 'page')
-    expect(within(tabs).getByRole('link', { name: 'Learn & Grow' })).toHaveAttribute('href', '/education')
+    expect(within(tabs).getByRole('link', { name: 'AI Chatbot' })).toHaveAttribute('aria-current', 'page')
+    expect(within(tabs).getByRole('link', { name: 'Crisis Resources' })).toHaveAttribute('data-crisis', 'true')
+  })
+
+  it('keeps Crisis on the bar on a screen that is not on it, which the menu still lists', async () => {
+    const { user } = renderSignedIn('/education')
+
+    const tabs = await screen.findByRole('navigation', { name: shellText.tabNav })
+    expect(within(tabs).queryAllByRole('link', { current: 'page' })).toEqual([])
+    expect(within(tabs).getByRole('link', { name: 'Crisis Resources' })).toHaveAttribute('href', '/crisis')
+
+    await user.click(screen.getByRole('button', { name: shellText.openMenu }))
+    const menu = await screen.findByRole('dialog', { name: shellText.menuTitle })
+    expect(within(menu).getByRole('link', { name: 'Learn & Grow' })).toHaveAttribute('aria-current', 'page')
+    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
+      expect.arrayContaining(expectedNav.map(([, path]) => path)),
+    )
   })
 
   it('slides out the menu on phones, navigates and closes; Escape closes it too', async () => {

@@ -57,6 +57,14 @@ export const navItems: readonly NavItem[] = [
   { label: routes.crisis.label, path: routes.crisis.path, icon: LifeBuoy },
 ]
 
+/**
+ * The phone's bottom bar: five items at most, so none is ever scrolled out
+ * of sight on a 360 px screen, and Crisis Resources always among them (drawn
+ * apart, in red). The other items are in the top bar's menu.
+ */
+const tabPaths: readonly string[] = [routes.home.path, routes.checkin.path, routes.chatbot.path, routes.gps.path, routes.crisis.path]
+export const tabItems: readonly NavItem[] = navItems.filter((item) => tabPaths.includes(item.path))
+
 /** The care circle's two screens: your own supporters, and the people you support (for everyone). */
 export const careNavItems: readonly NavItem[] = [
   { label: routes.careCircle.label, path: routes.careCircle.path, icon: Users },

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 
 import { apiRequest } from '@/lib/api-client'
 
-import type { ChatTurn } from '../types'
+import type { ChatAnswer, ChatTurn } from '../types'
 import { chatKeys } from './chat-keys'
 
 export type SendMessageInput = {
@@ -11,12 +11,12 @@ export type SendMessageInput = {
   history: ChatTurn[]
 }
 
-/** `POST /api/chatbot` `{message, history}` → the reply, read from `response`. */
-export async function sendMessage(input: SendMessageInput): Promise<string> {
+/** `POST /api/chatbot` `{message, history}` → the answer: its words (`response`), and actions when the safety layer heard a concern. */
+export async function sendMessage(input: SendMessageInput): Promise<ChatAnswer> {
   const res = await apiRequest('POST', '/api/chatbot', input)
-  const body = (await res.json()) as { response?: unknown }
+  const body = (await res.json()) as Partial<ChatAnswer>
   if (typeof body.response !== 'string' || body.response.trim() === '') throw new Error('empty reply')
-  return body.response
+  return { response: body.response, concern: body.concern, actions: Array.isArray(body.actions) ? body.actions : undefined }
 }
 
 export function useSendMessage() {

@@ -12,6 +12,7 @@ import { chatText, chatToasts } from '../content'
 import { conversationStorageKey, newMessage, useConversation } from '../hooks/use-conversation'
 import type { ChatMessage } from '../types'
 import { toHistory } from '../utils/history'
+import { ChatActions, type ChatActionSlots } from './chat-actions'
 import { ChatComposer } from './chat-composer'
 import { ClearConversation } from './clear-conversation'
 import { MessageBubble } from './message-bubble'
@@ -20,6 +21,8 @@ import { TypingIndicator } from './typing-indicator'
 export type ChatScreenProps = {
   /** The signed-in user: each person's conversation is kept apart. */
   userId: number
+  /** "Alert my people now" and "Add my sponsor" under an answer, from other features (composed by the app). */
+  actionSlots?: ChatActionSlots
 }
 
 // The greeting is always first and never stored or sent.
@@ -30,7 +33,7 @@ const greeting: Pick<ChatMessage, 'role' | 'content' | 'timestamp'> = {
 }
 
 /** docs/spec.md "AI Support Assistant": the greeting, the conversation, and the composer. */
-export function ChatScreen({ userId }: ChatScreenProps) {
+export function ChatScreen({ userId, actionSlots }: ChatScreenProps) {
   const { messages, append, markFailed, remove, clear } = useConversation(conversationStorageKey(userId))
   const send = useSendMessage()
   const [draft, setDraft] = React.useState('')
@@ -51,8 +54,8 @@ export function ChatScreen({ userId }: ChatScreenProps) {
     send.mutate(
       { message: content, history: toHistory(earlier) },
       {
-        onSuccess: (reply) => {
-          if (generation.current === asked) append(newMessage('assistant', reply))
+        onSuccess: (answer) => {
+          if (generation.current === asked) append(newMessage('assistant', answer.response, answer.actions))
         },
         onError: (error) => {
           if (generation.current !== asked) return
@@ -131,6 +134,7 @@ export function ChatScreen({ userId }: ChatScreenProps) {
                 message={message}
                 onRetry={message.failed ? () => onRetry(message) : undefined}
                 retryDisabled={send.isPending}
+                actions={message.actions?.length ? <ChatActions actions={message.actions} slots={actionSlots} /> : undefined}
               />
             ))}
             {send.isPending && <TypingIndicator />}

@@ -1,4 +1,5 @@
 import { Bot, CircleAlert, RotateCcw } from 'lucide-react'
+import type * as React from 'react'
 
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
@@ -13,10 +14,12 @@ export type MessageBubbleProps = {
   message: Pick<ChatMessage, 'role' | 'content' | 'timestamp' | 'failed'>
   onRetry?: () => void
   retryDisabled?: boolean
+  /** What the person can do right away, under an answer (ChatActions). */
+  actions?: React.ReactNode
 }
 
 /** One message: the person's on the right, the assistant's on the left; text keeps its line breaks. */
-export function MessageBubble({ message, onRetry, retryDisabled }: MessageBubbleProps) {
+export function MessageBubble({ message, onRetry, retryDisabled, actions }: MessageBubbleProps) {
   const mine = message.role === 'user'
   const time = new Date(message.timestamp)
   return (
@@ -38,6 +41,7 @@ export function MessageBubble({ message, onRetry, retryDisabled }: MessageBubble
         >
           {mine ? message.content : <MessageContent content={message.content} />}
         </div>
+        {actions && <div className="mt-1">{actions}</div>}
         {message.failed ? (
           <p className="flex flex-wrap items-center gap-2 text-xs text-destructive dark:text-red-300">
             <CircleAlert aria-hidden="true" className="size-3.5" />

@@ -28,6 +28,21 @@ describe('loadConversation', () => {
     expect(messages.map((m) => m.failed ?? false)).toEqual([false, false, true])
   })
 
+  it('keeps an answer’s actions, and drops what is not one', () => {
+    const call = { kind: 'call', label: 'Call 988', href: 'tel:988' }
+    window.sessionStorage.setItem(
+      key,
+      JSON.stringify([
+        { id: 'a', role: 'user', content: 'I want to die', timestamp: '2026-11-22T10:00:00Z' },
+        { id: 'b', role: 'assistant', content: 'Please call', timestamp: '2026-11-22T10:00:01Z', actions: [call, { kind: 'call' }, 'x'] },
+        { id: 'c', role: 'assistant', content: 'And', timestamp: '2026-11-22T10:00:02Z', actions: 'none' },
+      ]),
+    )
+    const [, answer, other] = loadConversation(key)
+    expect(answer.actions).toEqual([call])
+    expect(other.actions).toBeUndefined()
+  })
+
   it('keeps each person’s conversation apart', () => {
     expect(conversationStorageKey(1)).not.toBe(conversationStorageKey(2))
   })

@@ -1,7 +1,7 @@
 import * as React from 'react'
 
 import { STORED_MESSAGES_MAX } from '../content'
-import type { ChatMessage } from '../types'
+import type { ChatAction, ChatMessage } from '../types'
 
 /*
  * The conversation lives in sessionStorage, keyed by user: it survives a
@@ -25,13 +25,27 @@ function isMessage(value: unknown): value is ChatMessage {
   )
 }
 
+function isAction(value: unknown): value is ChatAction {
+  if (typeof value !== 'object' || value === null) return false
+  const a = value as Record<string, unknown>
+  return typeof a.kind === 'string' && typeof a.label === 'string'
+}
+
+/** A stored message as the screen shows it: anything but a list of actions under `actions` is dropped. */
+function withActions(m: ChatMessage): ChatMessage {
+  const actions: unknown = m.actions
+  if (actions === undefined) return m
+  if (!Array.isArray(actions)) return { ...m, actions: undefined }
+  return { ...m, actions: actions.filter(isAction) }
+}
+
 export function loadConversation(key: string): ChatMessage[] {
   try {
     const raw = window.sessionStorage.getItem(key)
     if (!raw) return []
     const parsed: unknown = JSON.parse(raw)
     if (!Array.isArray(parsed)) return []
-    const messages = parsed.filter(isMessage)
+    const messages = parsed.filter(isMessage).map(withActions)
     // Reloaded while waiting for a reply: the question went unanswered, so offer to send it again.
     const lastMessage = messages.at(-1)
     if (lastMessage?.role === 'user') messages[messages.length - 1] = { ...lastMessage, failed: true }
@@ -51,9 +65,10 @@ function saveConversation(key: string, messages: ChatMessage[]) {
 }
 
 let nextId = 0
-export function newMessage(role: ChatMessage['role'], content: string): ChatMessage {
+export function newMessage(role: ChatMessage['role'], content: string, actions?: ChatAction[]): ChatMessage {
   nextId += 1
-  return { id: `${Date.now().toString(36)}-${nextId}`, role, content, timestamp: new Date().toISOString() }
+  const message: ChatMessage = { id: `${Date.now().toString(36)}-${nextId}`, role, content, timestamp: new Date().toISOString() }
+  return actions && actions.length > 0 ? { ...message, actions } : message
 }
 
 /** The conversation after the greeting, kept in this tab's sessionStorage under `storageKey`. */

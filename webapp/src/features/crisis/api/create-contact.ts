@@ -11,12 +11,12 @@ export async function createContact(input: CrisisContactInput): Promise<CrisisCo
   return (await res.json()) as CrisisContact
 }
 
-/** Saves a contact, then refetches the list (docs/spec.md §7) before the mutation counts as done. */
+/** Saves a contact, then refetches the list (docs/spec.md §7) and the sponsor before the mutation counts as done. */
 export function useCreateContact() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: crisisKeys.create(),
     mutationFn: createContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: crisisKeys.contacts() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: crisisKeys.all }),
   })
 }

@@ -14,6 +14,6 @@ export function useDeleteContact() {
   return useMutation({
     mutationKey: crisisKeys.remove(),
     mutationFn: deleteContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: crisisKeys.contacts() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: crisisKeys.all }),
   })
 }

@@ -18,6 +18,6 @@ export function useUpdateContact() {
   return useMutation({
     mutationKey: crisisKeys.update(),
     mutationFn: updateContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: crisisKeys.contacts() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: crisisKeys.all }),
   })
 }

@@ -43,6 +43,10 @@ export type ContactDialogProps = {
   onOpenChange: (open: boolean) => void
   /** The contact being edited; none to add a new one. */
   contact?: CrisisContact | null
+  /** What a new contact starts with ("Add my sponsor": the relationship sponsor). */
+  preset?: Partial<ContactFormValues>
+  /** Gets the focus back when the dialog closes (the button that opened it). */
+  returnFocus?: React.RefObject<HTMLElement | null>
 }
 
 /**
@@ -50,11 +54,18 @@ export type ContactDialogProps = {
  * emergency switch. Closing the dialog (Cancel, Escape, or a successful save)
  * unmounts the form, so it opens empty next time.
  */
-export function ContactDialog({ open, onOpenChange, contact = null }: ContactDialogProps) {
+export function ContactDialog({ open, onOpenChange, contact = null, preset, returnFocus }: ContactDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={text.cancel}>
-        {open && <ContactForm contact={contact} onDone={() => onOpenChange(false)} />}
+      <DialogContent
+        closeLabel={text.cancel}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus?.current) return
+          event.preventDefault()
+          returnFocus.current.focus()
+        }}
+      >
+        {open && <ContactForm contact={contact} preset={preset} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   )
@@ -62,8 +73,16 @@ export function ContactDialog({ open, onOpenChange, contact = null }: ContactDia
 
 const serverFields: readonly (keyof ContactFormValues)[] = ['name', 'phone', 'relationship', 'isEmergency']
 
-function ContactForm({ contact, onDone }: { contact: CrisisContact | null; onDone: () => void }) {
-  const [values, setValues] = React.useState<ContactFormValues>(() => (contact ? contactToForm(contact) : emptyContactForm))
+type ContactFormProps = {
+  contact: CrisisContact | null
+  preset?: Partial<ContactFormValues>
+  onDone: () => void
+}
+
+function ContactForm({ contact, preset, onDone }: ContactFormProps) {
+  const [values, setValues] = React.useState<ContactFormValues>(() =>
+    contact ? contactToForm(contact) : { ...emptyContactForm, ...preset },
+  )
   const [errors, setErrors] = React.useState<ContactFormErrors>({})
   const [formError, setFormError] = React.useState<string | null>(null)
   const nameRef = React.useRef<HTMLInputElement>(null)

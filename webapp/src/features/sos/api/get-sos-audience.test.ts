@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
 import type { SosSupporter } from '../types'
-import { firstCallable } from './get-sponsor'
 import { sosAudience } from './get-sos-audience'
 
 const grant = (alerts: string[]) => ({ alerts, location: 'never' as const }) as SosSupporter['grant']
@@ -16,15 +15,5 @@ describe('sosAudience', () => {
       { id: 5, label: 'Lee', status: 'active', grant: grant(['device']) },
     ] as SosSupporter[]
     expect(sosAudience(list)).toEqual(['Sam', 'Kim Doe'])
-  })
-})
-
-describe('firstCallable', () => {
-  it.each([
-    [null, null],
-    [{ professionals: [] }, null],
-    [{ professionals: [{ name: 'Desk', phone: 'ask' }, { name: 'Sam', phone: '555 0100' }] }, { name: 'Sam', href: 'tel:5550100' }],
-  ])('%j → %j', (plan, want) => {
-    expect(firstCallable(plan)).toEqual(want)
   })
 })

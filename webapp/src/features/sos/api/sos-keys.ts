@@ -2,8 +2,6 @@
 export const sosKeys = {
   raise: () => ['/api', 'sos'] as const,
   supporters: () => ['/api', 'supporters'] as const,
-  // Its own key: the plans feature caches the same document normalized.
-  safetyPlan: () => ['/api', 'safety-plan', 'sponsor'] as const,
   escalation: () => ['/api', 'escalation'] as const,
   okay: () => ['/api', 'alerts', 'ok'] as const,
   alerts: () => ['/api', 'alerts'] as const,

@@ -1,10 +1,10 @@
-import { BookHeart, Check, Phone } from 'lucide-react'
+import { BookHeart, Check } from 'lucide-react'
+import type * as React from 'react'
 import { Link } from 'wouter'
 
 import { Button } from '@/components/ui/button'
 
 import { useAnswerOkay } from '../api/answer-okay'
-import { useSponsor } from '../api/get-sponsor'
 import { actionsText } from '../content'
 import { isAvoidZoneAlert, type ActionableAlert } from '../types'
 
@@ -12,12 +12,13 @@ export type AlertActionsProps = {
   alert: ActionableAlert
   /** Where the safety plan lives (composed by the route). */
   safetyPlanHref: string
+  /** "Call Sam, my sponsor", or "Add my sponsor" without one (the crisis feature's, composed by the route). */
+  sponsorAction?: React.ReactNode
 }
 
-/** The escalation ladder's first step on an avoid-zone alert: "I'm okay", "Call my sponsor", "Open my safety plan". */
-export function AlertActions({ alert, safetyPlanHref }: AlertActionsProps) {
+/** The escalation ladder's first step on an avoid-zone alert: "I'm okay", call my sponsor, "Open my safety plan". */
+export function AlertActions({ alert, safetyPlanHref, sponsorAction }: AlertActionsProps) {
   const okay = useAnswerOkay()
-  const sponsor = useSponsor()
   if (!isAvoidZoneAlert(alert)) return null
   const okayAt = alert.okayAt ?? (okay.isSuccess ? okay.data.okayAt : undefined)
   return (
@@ -34,14 +35,7 @@ export function AlertActions({ alert, safetyPlanHref }: AlertActionsProps) {
             {okay.isPending ? actionsText.okaySending : actionsText.okay}
           </Button>
         )}
-        {sponsor.data && (
-          <Button asChild size="sm" variant="outline" className="rounded-full">
-            <a href={sponsor.data.href} aria-label={actionsText.callSponsorNamed(sponsor.data.name)}>
-              <Phone aria-hidden="true" />
-              {actionsText.callSponsor}
-            </a>
-          </Button>
-        )}
+        {sponsorAction}
         <Button asChild size="sm" variant="outline" className="rounded-full">
           <Link href={safetyPlanHref}>
             <BookHeart aria-hidden="true" />
