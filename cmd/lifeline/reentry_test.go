@@ -106,7 +106,9 @@ func TestBraceletReturningAfterImOkay(t *testing.T) {
 	stream := wearer.alerts(ctx)
 	b := connectBracelet(t, p.mqtt, device.ID, device.Token)
 	steps := func(alertID int64) (supporter int) {
-		var a struct{ Deliveries []struct{ Role, State string } }
+		var a struct {
+			Deliveries []struct{ Role, State string }
+		}
 		wearer.call("GET", fmt.Sprintf("/api/alerts/%d", alertID), "", http.StatusOK, &a)
 		for _, d := range a.Deliveries {
 			if d.Role == "supporter" && d.State == "pending" {
