@@ -51,6 +51,18 @@ func (b *bracelet) at(lat, lon float64, n int) {
 	}
 }
 
+// braceletAndAlerts pairs a bracelet for the wearer, opens their live
+// alerts and connects the bracelet.
+func braceletAndAlerts(t *testing.T, p program, wearer *browser) (*bracelet, <-chan string) {
+	t.Helper()
+	var device struct{ ID, Token string }
+	wearer.call("POST", "/api/devices", `{"name":"Left wrist"}`, http.StatusCreated, &device)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream := wearer.alerts(ctx)
+	return connectBracelet(t, p.mqtt, device.ID, device.Token), stream
+}
+
 // shownAlert is an alert event's data.
 type shownAlert struct {
 	ID         int64
@@ -81,7 +93,7 @@ func nextAlert(t *testing.T, stream <-chan string) shownAlert {
 // out and back in again raises nothing.
 func TestBraceletReturningAfterImOkay(t *testing.T) {
 	p, stop := startProgramFull(t, dataDir(t))
-	defer stop()
+	t.Cleanup(func() { stop() }) // after the streams and the bracelet are closed
 	wearer, sam := signUp(t, p.url, "Wren"), signUp(t, p.url, "Sam")
 	var invitation struct {
 		Supporter struct{ ID int64 }
@@ -99,12 +111,7 @@ func TestBraceletReturningAfterImOkay(t *testing.T) {
 	const lat, lon, east, north = 51.5136, -0.1310, -0.1166, 51.5172
 	wearer.call("POST", "/api/safe-zones", fmt.Sprintf(`{"name":"Murphy's Bar","type":"avoid","latitude":%v,"longitude":%v,"radius":100}`, lat, lon), http.StatusCreated, nil)
 	wearer.call("POST", "/api/safe-zones", fmt.Sprintf(`{"name":"Old Anchor","type":"avoid","latitude":%v,"longitude":%v,"radius":100}`, lat, east), http.StatusCreated, nil)
-	var device struct{ ID, Token string }
-	wearer.call("POST", "/api/devices", `{"name":"Left wrist"}`, http.StatusCreated, &device)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream := wearer.alerts(ctx)
-	b := connectBracelet(t, p.mqtt, device.ID, device.Token)
+	b, stream := braceletAndAlerts(t, p, wearer)
 	steps := func(alertID int64) (supporter int) {
 		var a struct {
 			Deliveries []struct{ Role, State string }
@@ -149,14 +156,9 @@ func TestBraceletReturningAfterImOkay(t *testing.T) {
 // ms and a bracelet is offline after 2 s, for the test).
 func TestBraceletBackResolvesItsOfflineAlert(t *testing.T) {
 	p, stop := startProgramFull(t, dataDir(t), "--jobs-every", "200ms", "--offline-after", "2s")
-	defer stop()
+	t.Cleanup(func() { stop() }) // after the streams and the bracelet are closed
 	wearer := signUp(t, p.url, "Wren")
-	var device struct{ ID, Token string }
-	wearer.call("POST", "/api/devices", `{"name":"Left wrist"}`, http.StatusCreated, &device)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream := wearer.alerts(ctx)
-	b := connectBracelet(t, p.mqtt, device.ID, device.Token)
+	b, stream := braceletAndAlerts(t, p, wearer)
 
 	b.at(51.5, -0.12, 1)
 	offline := nextAlert(t, stream)
