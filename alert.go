@@ -80,6 +80,18 @@ func ZoneEnteredMessage(zone string, at time.Time) string {
 	return fmt.Sprintf("You entered %q, a place you chose to avoid, at %s. Take a slow breath — your coping tools and people are one tap away.", zone, at.Format("15:04"))
 }
 
+// ZoneReenteredMessage: the wearer is back in an avoid zone after
+// answering "I'm okay" to its alert at okayAt.
+func ZoneReenteredMessage(zone string, okayAt time.Time) string {
+	return fmt.Sprintf("You're back at %q. You said you were okay at %s — how are you doing now? Your coping tools and people are one tap away.", zone, okayAt.Format("15:04"))
+}
+
+// ZoneDwellAgainMessage: the wearer has stayed in an avoid zone since a
+// time, after answering "I'm okay" to its alert at okayAt.
+func ZoneDwellAgainMessage(zone string, since, okayAt time.Time) string {
+	return fmt.Sprintf("You've been back at %q since %s. You said you were okay at %s — how are you doing now? It's okay to step away; your people are one tap away.", zone, since.Format("15:04"), okayAt.Format("15:04"))
+}
+
 // ZoneLeftMessage: the wearer left a safe zone at a time.
 func ZoneLeftMessage(zone string, at time.Time) string {
 	return fmt.Sprintf("You left %q, one of your safe places, at %s. If this wasn't planned, a quick check-in with someone you trust can help.", zone, at.Format("15:04"))
@@ -114,6 +126,21 @@ func LowBatteryAlert(deviceID, name string, level int, claimedAt time.Time) NewA
 func DeviceOfflineAlert(deviceID, name string, lastSeen time.Time, owner *time.Location) NewAlert {
 	return NewAlert{Type: AlertDeviceOffline, Message: DeviceOfflineMessage(name, lastSeen.In(owner)), Link: "/gps",
 		DedupKey: deviceID + ":" + lastSeen.UTC().Format(keyTime), DeviceID: deviceID}
+}
+
+// DeviceBackResolution ends a device_offline alert: the bracelet reported
+// again at a time.
+func DeviceBackResolution(at time.Time) string {
+	return "Back since " + at.Format("15:04") + "."
+}
+
+// BatteryResolution ends a low_battery alert: the bracelet was charging,
+// or back above LowBattery at level, at a time.
+func BatteryResolution(level int, charging bool, at time.Time) string {
+	if charging {
+		return "Charging since " + at.Format("15:04") + "."
+	}
+	return fmt.Sprintf("Back to %d%% at %s.", level, at.Format("15:04"))
 }
 
 // keyTime is the whole-second UTC time of device alerts' dedup keys.

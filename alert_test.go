@@ -28,6 +28,13 @@ func TestAlertWording(t *testing.T) {
 			`You've been at "Old bar", a place you chose to avoid, since 21:05. It's okay to step away now — you can reach out any time.`},
 		{"away during planned hours", lifeline.ZoneScheduleMessage("Home", at),
 			`You're away from "Home" during the hours you planned to be there (since 21:05). If you need support, it's one tap away.`},
+		{"back in an avoid zone after I'm okay", lifeline.ZoneReenteredMessage("Murphy's Bar", at),
+			`You're back at "Murphy's Bar". You said you were okay at 21:05 — how are you doing now? Your coping tools and people are one tap away.`},
+		{"staying again after I'm okay", lifeline.ZoneDwellAgainMessage("Old bar", at.Add(10*time.Minute), at),
+			`You've been back at "Old bar" since 21:15. You said you were okay at 21:05 — how are you doing now? It's okay to step away; your people are one tap away.`},
+		{"a bracelet back", lifeline.DeviceBackResolution(at), `Back since 21:05.`},
+		{"a bracelet charging", lifeline.BatteryResolution(12, true, at), `Charging since 21:05.`},
+		{"a battery back up", lifeline.BatteryResolution(40, false, at), `Back to 40% at 21:05.`},
 		{"a week of check-ins", lifeline.MilestoneMessage(7),
 			`One full week of check-ins. Seven days of showing up for yourself — that's worth celebrating.`},
 	} {

@@ -250,6 +250,12 @@ type AlertService interface {
 	// per discharge) and device_offline (silent past OfflineAfter, once per
 	// silence) alerts; it returns them.
 	RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*Alert, error)
+	// ResolveDeviceAlerts ends the device alerts whose cause is over: a
+	// device_offline alert once its device reported again (after the
+	// alert), a low_battery alert once the battery is charging or back
+	// above LowBattery (when its discharge ends). Their deliveries still
+	// waiting are skipped. It returns them, resolved.
+	ResolveDeviceAlerts(ctx context.Context, now time.Time) ([]*Alert, error)
 }
 
 // CheckInAlerts are the alerts a new check-in raises: a milestone when the

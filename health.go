@@ -26,14 +26,20 @@ const (
 	LowBattery = 15
 )
 
-// OfflineAfter is how long a device may be silent before it is offline.
-func OfflineAfter(intervalS int) time.Duration {
+// OfflineAfter is how long a device may be silent before it is offline:
+// OfflineIntervals of its reporting intervals, at least MinOfflineAfter.
+// A positive fixed (the server's --offline-after) replaces the rule.
+func OfflineAfter(intervalS int, fixed time.Duration) time.Duration {
+	if fixed > 0 {
+		return fixed
+	}
 	return max(time.Duration(intervalS)*time.Second*OfflineIntervals, MinOfflineAfter)
 }
 
-// DeviceHealth tells apart why a bracelet is or is not reporting.
-func DeviceHealth(d *Device, now time.Time) string {
-	after := OfflineAfter(d.IntervalS)
+// DeviceHealth tells apart why a bracelet is or is not reporting; fixed is
+// OfflineAfter's.
+func DeviceHealth(d *Device, now time.Time, fixed time.Duration) string {
+	after := OfflineAfter(d.IntervalS, fixed)
 	switch {
 	case d.LastSeenAt == nil:
 		return HealthNeverSeen

@@ -12,21 +12,23 @@ func TestDeviceHealth(t *testing.T) {
 	ago := func(d time.Duration) *time.Time { t := now.Add(-d); return &t }
 	level := func(n int) *int { return &n }
 	tests := []struct {
-		name string
-		d    lifeline.Device
-		want string
+		name  string
+		d     lifeline.Device
+		fixed time.Duration // --offline-after
+		want  string
 	}{
-		{"never heard from", lifeline.Device{IntervalS: 30}, lifeline.HealthNeverSeen},
-		{"reporting", lifeline.Device{IntervalS: 30, LastSeenAt: ago(20 * time.Second), LastFixAt: ago(20 * time.Second), LastBattery: level(80)}, lifeline.HealthOK},
-		{"battery packets but no position", lifeline.Device{IntervalS: 30, LastSeenAt: ago(time.Minute), LastFixAt: ago(time.Hour)}, lifeline.HealthNoGPSFix},
-		{"never a position", lifeline.Device{IntervalS: 30, LastSeenAt: ago(time.Minute)}, lifeline.HealthNoGPSFix},
-		{"silent with a good battery", lifeline.Device{IntervalS: 30, LastSeenAt: ago(10 * time.Minute), LastFixAt: ago(10 * time.Minute), LastBattery: level(60)}, lifeline.HealthOffline},
-		{"silent after a dying battery", lifeline.Device{IntervalS: 30, LastSeenAt: ago(10 * time.Minute), LastBattery: level(3)}, lifeline.HealthBatteryDied},
-		{"a long interval is not offline yet", lifeline.Device{IntervalS: 600, LastSeenAt: ago(30 * time.Minute), LastFixAt: ago(30 * time.Minute)}, lifeline.HealthOK},
+		{"never heard from", lifeline.Device{IntervalS: 30}, 0, lifeline.HealthNeverSeen},
+		{"reporting", lifeline.Device{IntervalS: 30, LastSeenAt: ago(20 * time.Second), LastFixAt: ago(20 * time.Second), LastBattery: level(80)}, 0, lifeline.HealthOK},
+		{"battery packets but no position", lifeline.Device{IntervalS: 30, LastSeenAt: ago(time.Minute), LastFixAt: ago(time.Hour)}, 0, lifeline.HealthNoGPSFix},
+		{"never a position", lifeline.Device{IntervalS: 30, LastSeenAt: ago(time.Minute)}, 0, lifeline.HealthNoGPSFix},
+		{"silent with a good battery", lifeline.Device{IntervalS: 30, LastSeenAt: ago(10 * time.Minute), LastFixAt: ago(10 * time.Minute), LastBattery: level(60)}, 0, lifeline.HealthOffline},
+		{"silent after a dying battery", lifeline.Device{IntervalS: 30, LastSeenAt: ago(10 * time.Minute), LastBattery: level(3)}, 0, lifeline.HealthBatteryDied},
+		{"a long interval is not offline yet", lifeline.Device{IntervalS: 600, LastSeenAt: ago(30 * time.Minute), LastFixAt: ago(30 * time.Minute)}, 0, lifeline.HealthOK},
+		{"--offline-after replaces the rule", lifeline.Device{IntervalS: 30, LastSeenAt: ago(10 * time.Second), LastFixAt: ago(10 * time.Second)}, 5 * time.Second, lifeline.HealthOffline},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := lifeline.DeviceHealth(&tt.d, now); got != tt.want {
+			if got := lifeline.DeviceHealth(&tt.d, now, tt.fixed); got != tt.want {
 				t.Errorf("DeviceHealth = %s, want %s", got, tt.want)
 			}
 		})

@@ -3,6 +3,7 @@ package lifeline
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -75,12 +76,31 @@ type GeofenceState struct {
 	LastAlertAt       time.Time
 	DwellAlertedAt    time.Time
 	ScheduleAlertedAt time.Time
+	// OkayAt is when the wearer answered "I'm okay" to the alert raised at
+	// LastAlertAt (that alert's evidence says detectedAt): it ends the
+	// alert's cool-down, so a return alerts again.
+	OkayAt time.Time
+}
+
+// GeofenceDeviceKey is the engine's key of a device: its id, or
+// "manual:<user id>" for the fixes a person shares from the browser
+// (deviceID empty).
+func GeofenceDeviceKey(deviceID string, userID int64) string {
+	if deviceID != "" {
+		return deviceID
+	}
+	return "manual:" + strconv.FormatInt(userID, 10)
 }
 
 // GeofenceStore keeps the engine's state.
 type GeofenceStore interface {
 	FindGeofenceStates(ctx context.Context) ([]GeofenceState, error)
-	// SaveGeofenceStates upserts states by (device key, zone).
+	// FindGeofenceState returns one (device key, zone)'s state; ENOTFOUND
+	// if there is none.
+	FindGeofenceState(ctx context.Context, deviceKey string, zoneID int64) (*GeofenceState, error)
+	// SaveGeofenceStates upserts states by (device key, zone). A stored
+	// OkayAt is kept while LastAlertAt stays the same (the answer may have
+	// been written by the node where the wearer gave it).
 	SaveGeofenceStates(ctx context.Context, states []GeofenceState) error
 }
 

@@ -87,7 +87,7 @@ func (s *Server) listDevices(w http.ResponseWriter, r *http.Request) {
 func (s *Server) describeDevice(ctx context.Context, d *lifeline.Device) error {
 	now := s.cfg.Now()
 	d.Connected = s.cfg.Connections != nil && s.cfg.Connections.Connected(d.ID)
-	d.Health = lifeline.DeviceHealth(d, now)
+	d.Health = lifeline.DeviceHealth(d, now, s.cfg.OfflineAfter)
 	if d.Connected && d.Health == lifeline.HealthNeverSeen {
 		d.Health = lifeline.HealthNoGPSFix // connected, nothing sent yet
 	}

@@ -32,6 +32,9 @@ type Config struct {
 	CheckIns lifeline.CheckInService
 	Alerts   lifeline.AlertService
 	Devices  lifeline.DeviceService
+	// OfflineAfter, when positive, is the silence after which a bracelet
+	// is offline (lifeline.OfflineAfter; the server's --offline-after).
+	OfflineAfter time.Duration
 	// Fixes takes browser-shared positions; Locations reads them back.
 	Fixes     lifeline.FixWriter
 	Locations lifeline.FixStore

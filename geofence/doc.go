@@ -113,6 +113,20 @@
 // true; a dwell or schedule event waits and fires once the cool-down is over
 // if its condition still holds.
 //
+// "I'm okay" ends the cool-down. Answered(device, zone, alertAt, okayAt)
+// says the wearer answered the alert the (device, zone) raised at alertAt
+// (its DetectedAt, which its Evidence carries); only the last alert of the
+// (device, zone) can be answered. The next alerting event of that (device,
+// zone) then alerts at once, even within the cool-down, with Event.OkayAt
+// set to the answer's time: the person said they were fine, left, and came
+// back, which is when not to stay silent. That alert starts a new
+// cool-down and uses the answer up, so an unanswered return is guarded
+// against GPS flapping at the edge as before; after the cool-down a return
+// is an ordinary alert (no OkayAt). This holds for every alerting kind: a
+// dwell zone's return still alerts only once its dwell time is reached
+// (the wearer chose that grace), but then on time rather than after the
+// cool-down, and still once per stay; a safe zone's next exit alerts again.
+//
 // Tick(now) applies the time-based rules (dwell reached, schedule window
 // open) to devices whose newest fix is at most Config.StaleAfter (30 min)
 // old; where a silent device is, is unknown. Tick never confirms a pending
@@ -124,10 +138,11 @@
 // # Persistence
 //
 // State maps onto the geofence_state columns (see State). Persist every
-// Change after each Process and Tick; LoadState them at start, after
-// SetZones, and processing continues without a repeated event. Migration
-// 0004 has no column for State.ScheduleAlertedAt: until one is added
-// (schedule_alerted_at timestamptz), a restart may report a window's
-// schedule event again, which the alerts table's dedup key (zone, device,
-// Event.WindowStart) absorbs.
+// Change after each Process, Tick and Answered; LoadState them at start,
+// after SetZones, and processing continues without a repeated event (a
+// window's schedule event that a restart does report again keeps its
+// Event.WindowStart, which the alerts table's dedup key absorbs). An
+// answer may also be written straight into a state's row (okay_at, when
+// its last_alert_at is the answered alert's DetectedAt): an engine that
+// loads it lets the return through like one told by Answered.
 package geofence

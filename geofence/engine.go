@@ -158,9 +158,37 @@ func (e *Engine) State(deviceKey string, zoneID int64) (State, bool) {
 	return d.entries[i].st, true
 }
 
-// Changed returns the states that the last Process or Tick changed, for the
-// caller to persist. The slice is reused by the next Process or Tick; the
-// engine never changes a PendingEvidence element it has handed out.
+// Answered tells the engine that the wearer answered "I'm okay" at okayAt
+// (the caller's clock) to the alert that (device, zone) raised at alertAt
+// (that alert's DetectedAt, kept in its Evidence). The answer ends the
+// alert's cool-down: the next alerting event of the (device, zone) alerts
+// even within it, and says so (Event.OkayAt). An answer to an alert that is
+// not the (device, zone)'s last, or a second answer, changes nothing. It
+// reports whether the state changed; Changed then holds it, for the caller
+// to persist.
+func (e *Engine) Answered(deviceKey string, zoneID int64, alertAt, okayAt time.Time) bool {
+	e.changed = e.changed[:0]
+	d, z := e.devices[deviceKey], e.zones[zoneID]
+	if d == nil || z == nil || okayAt.IsZero() {
+		return false
+	}
+	i := d.find(zoneID)
+	if i < 0 {
+		return false
+	}
+	st := &d.entries[i].st
+	if st.LastAlertAt.IsZero() || !st.LastAlertAt.Equal(alertAt) || !st.OkayAt.IsZero() {
+		return false
+	}
+	st.OkayAt = okayAt
+	e.record(d, z, st)
+	return true
+}
+
+// Changed returns the states that the last Process, Tick or Answered
+// changed, for the caller to persist. The slice is reused by the next call
+// of any of them; the engine never changes a PendingEvidence element it has
+// handed out.
 func (e *Engine) Changed() []Change { return e.changed }
 
 // Process applies one fix and appends the events it causes to dst. States it

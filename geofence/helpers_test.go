@@ -74,6 +74,9 @@ func kinds(evs []Event) []string {
 		if e.Suppressed {
 			s += "(suppressed)"
 		}
+		if !e.OkayAt.IsZero() {
+			s += "(after okay)"
+		}
 		out = append(out, s)
 	}
 	return out

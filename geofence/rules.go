@@ -21,7 +21,7 @@ func (e *Engine) checkDwell(d *device, z *zone, st *State, now time.Time, fix *E
 	case e.coolingDown(st, now):
 		return dst, false
 	}
-	st.DwellAlertedAt, st.LastAlertAt = now, now
+	st.DwellAlertedAt = now
 	ev := Event{
 		Kind: EventDwell, ZoneID: z.ID, UserID: z.UserID, DeviceKey: d.key,
 		At: reached, DetectedAt: now, ZoneName: z.Name, ZoneType: z.Type, Alert: true,
@@ -29,6 +29,7 @@ func (e *Engine) checkDwell(d *device, z *zone, st *State, now time.Time, fix *E
 			"inside since %s, for at least the zone's dwell time of %d min; one alert per stay",
 			st.Since.UTC().Format(time.RFC3339), z.DwellMinutes)},
 	}
+	e.alerted(&ev, st)
 	if fix != nil {
 		ev.Evidence.Fixes = []EvidenceFix{*fix}
 	} else if f, ok := e.lastEvidence(d, z); ok {
@@ -73,7 +74,7 @@ func (e *Engine) checkSchedule(d *device, z *zone, now time.Time, dist float64, 
 		}
 		st = d.add(z.ID, State{Since: now, LastFixTS: d.last.ts})
 	}
-	st.ScheduleAlertedAt, st.LastAlertAt = now, now
+	st.ScheduleAlertedAt = now
 	at := window
 	if st.Since.After(at) && !st.Since.After(now) {
 		at = st.Since
@@ -88,6 +89,7 @@ func (e *Engine) checkSchedule(d *device, z *zone, now time.Time, dist float64, 
 	if haveFix {
 		ev.Evidence.Fixes = []EvidenceFix{fix}
 	}
+	e.alerted(&ev, st)
 	e.record(d, z, st)
 	return append(dst, ev)
 }

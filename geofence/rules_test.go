@@ -3,18 +3,23 @@ package geofence
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
 
-// A script drives one device through fixes and ticks on a timeline.
+// A script drives one device through fixes, ticks and answers on a
+// timeline.
 type action struct {
 	at     time.Time
 	tick   bool    // Tick(at) instead of a fix
 	north  float64 // the fix, metres north of the zone's centre
 	acc    float64
-	want   []string // events of this action, "!" when alerting
+	want   []string // events of this action, "!" when alerting; "answered" when an answer changed the state
 	wantAt time.Time
+	// answer: the wearer answers "I'm okay" at at to the alert numbered
+	// answer (1 the script's first alerting event; -1 its latest so far).
+	answer int
 }
 
 func fixAt(at time.Time, north float64, want ...string) action {
@@ -25,14 +30,40 @@ func tickAt(at time.Time, want ...string) action {
 	return action{at: at, tick: true, want: want}
 }
 
+// okayAt answers the latest alert at at; okayToAt answers alert n.
+func okayAt(at time.Time, want ...string) action { return okayToAt(-1, at, want...) }
+func okayToAt(n int, at time.Time, want ...string) action {
+	return action{at: at, answer: n, want: want}
+}
+
 func run(t *testing.T, e *Engine, lon, lat float64, script []action) []Event {
 	t.Helper()
-	var all []Event
+	var all, alerts []Event
 	for i, a := range script {
 		var got []Event
-		if a.tick {
+		switch {
+		case a.answer != 0:
+			if len(alerts) == 0 {
+				t.Fatalf("step %d: an answer with no alert to answer", i)
+			}
+			which := alerts[len(alerts)-1]
+			if a.answer > 0 {
+				which = alerts[a.answer-1]
+			}
+			var answered []string
+			if e.Answered("brc_test", which.ZoneID, which.DetectedAt, a.at) {
+				answered = []string{"answered"}
+				if ch := e.Changed(); len(ch) != 1 || !ch[0].State.OkayAt.Equal(a.at) {
+					t.Fatalf("step %d: an answer changed %+v", i, ch)
+				}
+			}
+			if !slices.Equal(answered, a.want) {
+				t.Fatalf("step %d (answer to alert at %s): %v, want %v", i, which.DetectedAt.UTC().Format(time.RFC3339), answered, a.want)
+			}
+			continue
+		case a.tick:
 			got = e.Tick(a.at, nil)
-		} else {
+		default:
 			x, y := offset(lon, lat, 0, a.north)
 			got = e.Process(Fix{DeviceKey: "brc_test", UserID: 1, TS: a.at, Lat: y, Lon: x, AccuracyM: a.acc}, nil)
 		}
@@ -43,6 +74,14 @@ func run(t *testing.T, e *Engine, lon, lat float64, script []action) []Event {
 			t.Fatalf("step %d: At %v, want %v", i, got, a.wantAt)
 		}
 		all = append(all, got...)
+		for _, ev := range got {
+			if ev.Alert {
+				alerts = append(alerts, ev)
+				if !ev.Evidence.DetectedAt.Equal(ev.DetectedAt) {
+					t.Fatalf("step %d: evidence detected at %v, the event at %v", i, ev.Evidence.DetectedAt, ev.DetectedAt)
+				}
+			}
+		}
 	}
 	return all
 }
@@ -283,6 +322,127 @@ func TestCooldown(t *testing.T) {
 	})
 }
 
+// The wearer's "I'm okay" ends the cool-down of the alert it answers
+// (Engine.Answered). The zone is a circle of 100 m; fixes are at its centre
+// (0, clearly inside) or 400 m north of it (clearly outside), 30 s apart:
+//
+//	       N
+//	       *  400 m: out
+//	       |
+//	   . . | . .
+//	 .     |     .
+//	.      * 0 m: in
+//	 .    100 m  .
+//	   . . . . .
+func TestAnsweredEndsTheCooldown(t *testing.T) {
+	m := func(n float64) time.Time { return t0.Add(time.Duration(n * float64(time.Minute))) }
+	in := func(start float64, enter string) []action {
+		return []action{fixAt(m(start), 0), fixAt(m(start+0.5), 0), fixAt(m(start+1), 0, enter)}
+	}
+	out := func(start float64, exit string) []action {
+		return []action{fixAt(m(start), 400), fixAt(m(start+0.5), 400), fixAt(m(start+1), 400, exit)}
+	}
+	inAndOut := func(start float64, enter, exit string) []action {
+		return slices.Concat(in(start, enter), out(start+2, exit))
+	}
+	avoid := circleZone(1, 1, ZoneAvoid, sfLon, sfLat, 100)
+	safe := circleZone(1, 1, ZoneSafe, sfLon, sfLat, 100)
+	dwell := avoid
+	dwell.DwellMinutes = 10
+
+	tests := []struct {
+		name   string
+		zone   Zone
+		script []action
+	}{
+		{"no answer: back in within the cool-down raises nothing (flapping at the edge)", avoid, slices.Concat(
+			inAndOut(0, "enter!", "exit"), // alert at 1 min
+			inAndOut(5, "enter(suppressed)", "exit"),
+			inAndOut(10, "enter(suppressed)", "exit"))},
+		{"I'm okay, out and back in: a second alert at once", avoid, slices.Concat(
+			inAndOut(0, "enter!", "exit"),
+			[]action{okayAt(m(2.2), "answered")},
+			in(5, "enter!(after okay)"))},
+		{"answered while still inside, then out and back in", avoid, slices.Concat(
+			in(0, "enter!"),
+			[]action{okayAt(m(1.5), "answered")},
+			out(3, "exit"),
+			in(6, "enter!(after okay)"))},
+		{"an answer ends one cool-down: flapping after the return is held back again", avoid, slices.Concat(
+			inAndOut(0, "enter!", "exit"),
+			[]action{okayAt(m(2.2), "answered")},
+			inAndOut(5, "enter!(after okay)", "exit"), // alert at 6 min
+			inAndOut(10, "enter(suppressed)", "exit"),
+			inAndOut(21.5, "enter!", "exit"))}, // 22.5: the cool-down after 6 is over
+		{"answering the return lets the next one through too", avoid, slices.Concat(
+			inAndOut(0, "enter!", "exit"),
+			[]action{okayAt(m(2.2), "answered")},
+			inAndOut(5, "enter!(after okay)", "exit"),
+			[]action{okayAt(m(7.5), "answered")},
+			in(9, "enter!(after okay)"))},
+		{"after the cool-down a return is an ordinary alert", avoid, slices.Concat(
+			inAndOut(0, "enter!", "exit"),
+			[]action{okayAt(m(2.2), "answered")},
+			in(20, "enter!"))},
+		{"an answer to an older alert changes nothing", avoid, slices.Concat(
+			inAndOut(0, "enter!", "exit"),
+			inAndOut(16.5, "enter!", "exit"), // alert 2 at 17.5 min
+			[]action{okayToAt(1, m(19))},
+			inAndOut(22, "enter(suppressed)", "exit"))},
+		{"a second answer changes nothing", avoid, slices.Concat(
+			in(0, "enter!"),
+			[]action{okayAt(m(1.5), "answered"), okayAt(m(1.7))})},
+		{"a safe zone: leaving again after I'm okay alerts again", safe, slices.Concat(
+			inAndOut(0, "enter", "exit!"),
+			[]action{okayAt(m(4.5), "answered")},
+			inAndOut(5, "enter", "exit!(after okay)"))},
+		// Dwell zones alert on staying, not on entering: the answer does not
+		// make a return alert at once, but the new stay's dwell alert comes
+		// when its dwell time is reached instead of after the cool-down (the
+		// same walk without an answer waits until 25 min: TestDwell).
+		{"dwell: a new stay's dwell alerts on time after I'm okay", dwell, slices.Concat(
+			[]action{fixAt(m(0), 0), fixAt(m(0.5), 0), fixAt(m(1), 0, "enter")}, // inside since 0
+			[]action{tickAt(m(10), "dwell!"), okayAt(m(10.5), "answered")},
+			out(11, "exit"),
+			in(13, "enter"), // a new stay since 13
+			every(m(14.5), m(22.5), 30*time.Second, 0, false),
+			[]action{wantAt(fixAt(m(23), 0, "dwell!(after okay)"), m(23))})},
+		{"dwell: still one alert per stay", dwell, slices.Concat(
+			[]action{fixAt(m(0), 0), fixAt(m(0.5), 0), fixAt(m(1), 0, "enter")},
+			[]action{tickAt(m(10), "dwell!"), okayAt(m(10.5), "answered")},
+			every(m(11), m(40), time.Minute, 0, true))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := New(Config{})
+			if err := e.SetZones([]Zone{tt.zone}); err != nil {
+				t.Fatal(err)
+			}
+			for _, ev := range run(t, e, sfLon, sfLat, tt.script) {
+				if ev.OkayAt.IsZero() {
+					continue
+				}
+				if !strings.Contains(ev.Evidence.Rule, `answered "I'm okay" at `+ev.OkayAt.UTC().Format(time.RFC3339)) {
+					t.Errorf("rule %q does not say the answer ended the cool-down", ev.Evidence.Rule)
+				}
+			}
+		})
+	}
+
+	t.Run("nothing to answer", func(t *testing.T) {
+		e := New(Config{})
+		e.SetZones([]Zone{avoid})
+		if e.Answered("brc_never", 1, t0, t0) || e.Answered("brc_test", 2, t0, t0) || len(e.Changed()) != 0 {
+			t.Fatal("an unknown device or zone was answered")
+		}
+		run(t, e, sfLon, sfLat, in(0, "enter!"))
+		st, _ := e.State("brc_test", 1)
+		if e.Answered("brc_test", 1, st.LastAlertAt, time.Time{}) || e.Answered("brc_test", 1, st.LastAlertAt.Add(time.Microsecond), t0) {
+			t.Fatal("an answer without a time, or to another alert, was taken")
+		}
+	})
+}
+
 // row is a geofence_state row as the store would write and read it:
 // timestamps at microsecond precision, NULLs, evidence as JSON.
 type row struct {
@@ -295,6 +455,7 @@ type row struct {
 	pendingSince                           *time.Time
 	pendingEvidence                        []byte
 	lastFixTS, lastAlertAt, dwellAlertedAt *time.Time
+	okayAt                                 *time.Time
 }
 
 func toRow(t *testing.T, c Change) row {
@@ -308,7 +469,8 @@ func toRow(t *testing.T, c Change) row {
 	r := row{deviceKey: c.DeviceKey, zoneID: c.ZoneID, userID: c.UserID, inside: c.State.Inside,
 		since: c.State.Since.Truncate(time.Microsecond).UTC(), pendingInside: c.State.PendingInside,
 		pendingCount: c.State.PendingCount, pendingSince: ts(c.State.PendingSince),
-		lastFixTS: ts(c.State.LastFixTS), lastAlertAt: ts(c.State.LastAlertAt), dwellAlertedAt: ts(c.State.DwellAlertedAt)}
+		lastFixTS: ts(c.State.LastFixTS), lastAlertAt: ts(c.State.LastAlertAt), dwellAlertedAt: ts(c.State.DwellAlertedAt),
+		okayAt: ts(c.State.OkayAt)}
 	if c.State.PendingEvidence != nil {
 		b, err := json.Marshal(c.State.PendingEvidence)
 		if err != nil {
@@ -327,7 +489,8 @@ func (r row) state(t *testing.T) State {
 		return *p
 	}
 	s := State{Inside: r.inside, Since: r.since, PendingInside: r.pendingInside, PendingCount: r.pendingCount,
-		PendingSince: tm(r.pendingSince), LastFixTS: tm(r.lastFixTS), LastAlertAt: tm(r.lastAlertAt), DwellAlertedAt: tm(r.dwellAlertedAt)}
+		PendingSince: tm(r.pendingSince), LastFixTS: tm(r.lastFixTS), LastAlertAt: tm(r.lastAlertAt), DwellAlertedAt: tm(r.dwellAlertedAt),
+		OkayAt: tm(r.okayAt)}
 	if r.pendingEvidence != nil {
 		if err := json.Unmarshal(r.pendingEvidence, &s.PendingEvidence); err != nil {
 			t.Fatal(err)
@@ -408,6 +571,49 @@ func TestRestartContinuesFromPersistedState(t *testing.T) {
 	}
 	if got := kinds(all); !slices.Equal(got, []string{"enter!", "exit", "enter(suppressed)"}) {
 		t.Fatalf("events %v", got)
+	}
+}
+
+// An answer is kept in the table: written through Answered's change, or
+// straight into the row (as the store does when the wearer answers on
+// another node), a restarted engine lets the return through.
+func TestRestartKeepsTheAnswer(t *testing.T) {
+	zones := []Zone{circleZone(1, 1, ZoneAvoid, sfLon, sfLat, 100)}
+	for _, how := range []string{"through Answered", "in the row"} {
+		t.Run(how, func(t *testing.T) {
+			table := db{}
+			e := table.restart(t, zones)
+			ts := t0
+			walk := func(north float64) []Event {
+				var evs []Event
+				for range 3 {
+					ts = ts.Add(30 * time.Second)
+					x, y := offset(sfLon, sfLat, 0, north)
+					evs = append(evs, e.Process(Fix{DeviceKey: "brc_test", UserID: 1, TS: ts, Lat: y, Lon: x, AccuracyM: 5}, nil)...)
+					table.save(t, e.Changed())
+				}
+				return evs
+			}
+			first := walk(0)
+			walk(400)
+			okay := ts.Add(10 * time.Second)
+			if how == "in the row" {
+				r := table[[2]any{"brc_test", int64(1)}]
+				r.okayAt = &okay
+				table[[2]any{"brc_test", int64(1)}] = r
+			} else if !e.Answered("brc_test", 1, first[0].Evidence.DetectedAt, okay) {
+				t.Fatal("not answered")
+			} else {
+				table.save(t, e.Changed())
+			}
+			e = table.restart(t, zones)
+			if got := kinds(walk(0)); !slices.Equal(got, []string{"enter!(after okay)"}) {
+				t.Fatalf("back in after a restart: %v", got)
+			}
+			if r := table[[2]any{"brc_test", int64(1)}]; r.okayAt != nil {
+				t.Errorf("the return's alert kept the old answer: %v", r.okayAt)
+			}
+		})
 	}
 }
 

@@ -168,15 +168,37 @@ func (e *Engine) transition(d *device, z *zone, st *State, inside bool, now time
 			ev.Evidence.Rule += fmt.Sprintf("; no alert: within the %s cool-down after the alert at %s", human(e.cfg.Cooldown), st.LastAlertAt.UTC().Format(time.RFC3339))
 		} else {
 			ev.Alert = true
-			st.LastAlertAt = now
 			if !window.IsZero() {
 				st.ScheduleAlertedAt = now
 			}
+			e.alerted(&ev, st)
 		}
 	}
 	return append(dst, ev)
 }
 
-func (e *Engine) coolingDown(st *State, now time.Time) bool {
+// withinCooldown reports whether now is within the cool-down of the last
+// alert; coolingDown whether that holds an alert back: not once the wearer
+// has answered that alert "I'm okay".
+func (e *Engine) withinCooldown(st *State, now time.Time) bool {
 	return e.cfg.Cooldown > 0 && !st.LastAlertAt.IsZero() && now.Sub(st.LastAlertAt) < e.cfg.Cooldown
+}
+
+func (e *Engine) coolingDown(st *State, now time.Time) bool {
+	return st.OkayAt.IsZero() && e.withinCooldown(st, now)
+}
+
+// alerted books the alerting event ev (detected at ev.DetectedAt) on its
+// state: the cool-down starts again and the answer to the alert before it
+// is used up. When that answer is what let ev alert within the cool-down,
+// ev says so (OkayAt, and in its rule).
+func (e *Engine) alerted(ev *Event, st *State) {
+	now := ev.DetectedAt
+	if !st.OkayAt.IsZero() && e.withinCooldown(st, now) {
+		ev.OkayAt = st.OkayAt
+		ev.Evidence.Rule += fmt.Sprintf("; within the %s cool-down after the alert at %s, which was answered \"I'm okay\" at %s",
+			human(e.cfg.Cooldown), st.LastAlertAt.UTC().Format(time.RFC3339), st.OkayAt.UTC().Format(time.RFC3339))
+	}
+	ev.Evidence.DetectedAt = now
+	st.LastAlertAt, st.OkayAt = now, time.Time{}
 }

@@ -89,7 +89,8 @@ type Fix struct {
 //	PendingEvidence                   pending_evidence (a JSON array of EvidenceFix; NULL: none)
 //	LastFixTS                         last_fix_ts
 //	LastAlertAt, DwellAlertedAt       last_alert_at, dwell_alerted_at (zero: NULL)
-//	ScheduleAlertedAt                 schedule_alerted_at (not in migration 0004: see the package doc)
+//	ScheduleAlertedAt                 schedule_alerted_at (migration 0009)
+//	OkayAt                            okay_at (migration 0025; zero: NULL)
 //
 // Times are fix times or Tick times, never the wall clock of the server.
 type State struct {
@@ -105,6 +106,10 @@ type State struct {
 	LastAlertAt       time.Time // the last alerting event not held back by the cool-down
 	DwellAlertedAt    time.Time // dwell alert of the current stay
 	ScheduleAlertedAt time.Time // schedule (or exit) alert of the current window
+	// OkayAt is when the wearer answered "I'm okay" to the alert at
+	// LastAlertAt (the caller's clock, through Answered); zero: not
+	// answered. It ends that alert's cool-down.
+	OkayAt time.Time
 }
 
 // EvidenceFix is a fix as recorded for "Why this alert?".
@@ -151,16 +156,23 @@ type Event struct {
 	Alert bool
 	// Suppressed marks an alerting enter or exit held back by the cool-down.
 	Suppressed bool
+	// OkayAt is set on an alerting event that the cool-down would have
+	// held back but for the wearer's "I'm okay" to the alert before it
+	// (see Answered): a return after they said they were fine. It is when
+	// they answered.
+	OkayAt time.Time
 	// WindowStart is the schedule window a schedule event (or an alerting
 	// exit from a scheduled safe zone) belongs to: one alert per window.
 	WindowStart time.Time
 }
 
-// Evidence is why an event fired.
+// Evidence is why an event fired. DetectedAt is the event's DetectedAt:
+// the alert's identity for Answered (the state's LastAlertAt).
 type Evidence struct {
-	Fixes   []EvidenceFix `json:"fixes"`
-	Rule    string        `json:"rule"`
-	MarginM float64       `json:"marginM"`
+	Fixes      []EvidenceFix `json:"fixes"`
+	Rule       string        `json:"rule"`
+	MarginM    float64       `json:"marginM"`
+	DetectedAt time.Time     `json:"detectedAt,omitzero"`
 }
 
 // Change is a (device, zone) state that the last Process or Tick changed;

@@ -9,8 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -83,6 +81,7 @@ func New(ctx context.Context, cfg Config) (*Guard, error) {
 	cfg.Logger.Info("geofence engine ready", "zones", len(converted), "states", len(states))
 	if cfg.Events != nil {
 		cfg.Events.OnZoneChanged(g.ZoneChanged)
+		cfg.Events.OnAlertAnswered(g.AlertAnswered)
 	}
 	go g.run()
 	return g, nil
@@ -112,10 +111,7 @@ func (g *Guard) process(fixes []lifeline.Fix) {
 	g.events = g.events[:0]
 	var changes []lifeline.GeofenceState
 	for _, f := range fixes {
-		key := f.DeviceID
-		if key == "" {
-			key = "manual:" + strconv.FormatInt(f.UserID, 10)
-		}
+		key := lifeline.GeofenceDeviceKey(f.DeviceID, f.UserID)
 		var acc float64
 		if f.Accuracy != nil {
 			acc = *f.Accuracy
@@ -137,6 +133,32 @@ func (g *Guard) Tick(now time.Time) {
 	events := append([]geofence.Event(nil), g.events...)
 	g.mu.Unlock()
 	g.persist(changes, events)
+}
+
+// AlertAnswered hands the engine the wearer's "I'm okay" to the alert of a
+// zone and a device, given on any node: the store wrote it onto the
+// engine's state row, which is read back here when this node's engine
+// remembers an unanswered alert for them.
+func (g *Guard) AlertAnswered(ctx context.Context, userID, zoneID int64, deviceID string) {
+	key := lifeline.GeofenceDeviceKey(deviceID, userID)
+	g.mu.Lock()
+	st, ok := g.engine.State(key, zoneID)
+	g.mu.Unlock()
+	if !ok || st.LastAlertAt.IsZero() || !st.OkayAt.IsZero() {
+		return
+	}
+	stored, err := g.cfg.States.FindGeofenceState(ctx, key, zoneID)
+	if err != nil {
+		if lifeline.ErrorCode(err) != lifeline.ENOTFOUND {
+			g.cfg.Logger.Error("read an answered alert's state", "zone", zoneID, "device", key, "err", err)
+		}
+		return
+	}
+	g.mu.Lock()
+	g.engine.Answered(key, zoneID, stored.LastAlertAt, stored.OkayAt)
+	changes := appendChanges(nil, g.engine.Changed())
+	g.mu.Unlock()
+	g.persist(changes, nil)
 }
 
 // persist writes state changes first, so that an alert is never raised for
@@ -162,6 +184,7 @@ func (g *Guard) persist(changes []lifeline.GeofenceState, events []geofence.Even
 func (g *Guard) alertFor(ev geofence.Event) lifeline.NewAlert {
 	g.mu.Lock()
 	loc := g.tz[ev.UserID]
+	zone, _ := g.engine.Zone(ev.ZoneID)
 	g.mu.Unlock()
 	if loc == nil {
 		loc = time.UTC
@@ -169,20 +192,29 @@ func (g *Guard) alertFor(ev geofence.Event) lifeline.NewAlert {
 	at := ev.At.In(loc)
 	var kind, message string
 	key := fmt.Sprintf("zone %d:%s:%s", ev.ZoneID, ev.DeviceKey, ev.At.UTC().Format(time.RFC3339Nano))
+	back := !ev.OkayAt.IsZero() // a return after "I'm okay"
 	switch ev.Kind {
 	case geofence.EventEnter:
 		kind, message = lifeline.AlertZoneEntered, lifeline.ZoneEnteredMessage(ev.ZoneName, at)
+		if back {
+			message = lifeline.ZoneReenteredMessage(ev.ZoneName, ev.OkayAt.In(loc))
+		}
 	case geofence.EventExit:
 		kind, message = lifeline.AlertZoneLeft, lifeline.ZoneLeftMessage(ev.ZoneName, at)
 	case geofence.EventDwell:
-		kind, message = lifeline.AlertZoneDwell, lifeline.ZoneDwellMessage(ev.ZoneName, at)
+		// At is when the dwell time was reached: the stay began before.
+		since := at.Add(-time.Duration(zone.DwellMinutes) * time.Minute)
+		kind, message = lifeline.AlertZoneDwell, lifeline.ZoneDwellMessage(ev.ZoneName, since)
+		if back {
+			message = lifeline.ZoneDwellAgainMessage(ev.ZoneName, since, ev.OkayAt.In(loc))
+		}
 	case geofence.EventSchedule:
 		kind, message = lifeline.AlertZoneSchedule, lifeline.ZoneScheduleMessage(ev.ZoneName, at)
 		key = fmt.Sprintf("zone %d:%s:window %s", ev.ZoneID, ev.DeviceKey, ev.WindowStart.UTC().Format(time.RFC3339))
 	}
 	evidence, _ := json.Marshal(ev.Evidence)
 	a := lifeline.NewAlert{Type: kind, Message: message, Link: "/gps", DedupKey: key, ZoneID: ev.ZoneID, Evidence: evidence}
-	if !strings.HasPrefix(ev.DeviceKey, "manual:") {
+	if ev.DeviceKey != lifeline.GeofenceDeviceKey("", ev.UserID) {
 		a.DeviceID = ev.DeviceKey
 	}
 	return a
@@ -322,6 +354,7 @@ func toStored(c geofence.Change) lifeline.GeofenceState {
 		DeviceKey: c.DeviceKey, ZoneID: c.ZoneID, UserID: c.UserID, Inside: s.Inside, Since: s.Since,
 		PendingInside: s.PendingInside, PendingCount: s.PendingCount, PendingSince: s.PendingSince, PendingEvidence: evidence,
 		LastFixTS: s.LastFixTS, LastAlertAt: s.LastAlertAt, DwellAlertedAt: s.DwellAlertedAt, ScheduleAlertedAt: s.ScheduleAlertedAt,
+		OkayAt: s.OkayAt,
 	}
 }
 
@@ -333,6 +366,6 @@ func fromStored(s lifeline.GeofenceState) geofence.State {
 	return geofence.State{
 		Inside: s.Inside, Since: s.Since, PendingInside: s.PendingInside, PendingCount: s.PendingCount,
 		PendingSince: s.PendingSince, PendingEvidence: evidence, LastFixTS: s.LastFixTS, LastAlertAt: s.LastAlertAt,
-		DwellAlertedAt: s.DwellAlertedAt, ScheduleAlertedAt: s.ScheduleAlertedAt,
+		DwellAlertedAt: s.DwellAlertedAt, ScheduleAlertedAt: s.ScheduleAlertedAt, OkayAt: s.OkayAt,
 	}
 }

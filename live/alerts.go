@@ -49,8 +49,16 @@ func (a *Alerts) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifel
 	return alerts, err
 }
 
+// ResolveDeviceAlerts publishes each resolved alert as changed, so open
+// pages show it resolved at once.
+func (a *Alerts) ResolveDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline.Alert, error) {
+	alerts, err := a.AlertService.ResolveDeviceAlerts(ctx, now)
+	a.publish(ctx, alerts)
+	return alerts, err
+}
+
 // publish only logs a failure: the alerts are stored, and clients find
-// them when they reload or resume.
+// them when they reload or resume. A resolved alert is a change.
 func (a *Alerts) publish(ctx context.Context, alerts []*lifeline.Alert) {
 	if len(alerts) == 0 {
 		return
@@ -58,8 +66,46 @@ func (a *Alerts) publish(ctx context.Context, alerts []*lifeline.Alert) {
 	events := make([]Event, len(alerts))
 	for i, alert := range alerts {
 		events[i] = AlertRaised(alert)
+		if alert.ResolvedAt != nil {
+			events[i] = AlertChanged(alert)
+		}
 	}
 	if err := a.events.Publish(ctx, events...); err != nil {
 		a.logger.Warn("publish alerts", "alerts", len(alerts), "err", err)
 	}
+}
+
+// OkayAnswers tells every node's geofence engine about the wearer's "I'm
+// okay" to a geofence alert once the store has recorded it (AnswerOkay
+// writes it onto the engine's state in the same transaction, which is what
+// a restarted node reads). Every other method is the store's.
+type OkayAnswers struct {
+	lifeline.CareService
+	events Publisher
+	logger *slog.Logger
+}
+
+// NewOkayAnswers publishes the answers care records on events.
+func NewOkayAnswers(care lifeline.CareService, events Publisher, logger *slog.Logger) *OkayAnswers {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &OkayAnswers{CareService: care, events: events, logger: logger}
+}
+
+func (o *OkayAnswers) AnswerOkay(ctx context.Context, wearerID, alertID int64, now time.Time) (*lifeline.Alert, error) {
+	alert, err := o.CareService.AnswerOkay(ctx, wearerID, alertID, now)
+	if err != nil || alert.ZoneID == nil {
+		return alert, err
+	}
+	device := ""
+	if alert.DeviceID != nil {
+		device = *alert.DeviceID
+	}
+	// Only logged: the answer is stored, and a node that misses this
+	// keeps the cool-down until it restarts (and reads the answer then).
+	if err := o.events.Publish(ctx, AlertAnswered(wearerID, *alert.ZoneID, device)); err != nil {
+		o.logger.Warn("publish the answer", "alert", alertID, "err", err)
+	}
+	return alert, nil
 }

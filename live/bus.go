@@ -120,6 +120,17 @@ func (b *Bus) OnZoneChanged(fn func(ctx context.Context, zoneID int64)) {
 	b.subscribe(func(ctx context.Context, e Event) { fn(ctx, e.ID) }, KindZone)
 }
 
+// OnAlertAnswered subscribes fn to the wearer's answers to geofence
+// alerts (the geofence engine).
+func (b *Bus) OnAlertAnswered(fn func(ctx context.Context, userID, zoneID int64, deviceID string)) {
+	b.subscribe(func(ctx context.Context, e Event) {
+		var a answered
+		if json.Unmarshal(e.Data, &a) == nil && e.ID > 0 {
+			fn(ctx, e.UserID, e.ID, a.DeviceID)
+		}
+	}, KindAnswered)
+}
+
 // OnDeviceRevoked subscribes fn to revocations (the broker holding the
 // bracelet's connection).
 func (b *Bus) OnDeviceRevoked(fn func(deviceID string)) {

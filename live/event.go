@@ -23,8 +23,11 @@ type Kind string
 // User events, shown in their user's live streams.
 const (
 	KindLocation Kind = "location" // a new latest position: a lifeline.Location
-	KindAlert    Kind = "alert"    // a new alert: a lifeline.Alert; ID is its id
-	KindDevice   Kind = "device"   // a bracelet connected or disconnected: {"connected", "id"}
+	// KindAlert is a new alert (a lifeline.Alert; ID is its id), or one
+	// that changed (resolved: ID 0, so a stream's Last-Event-ID stays on
+	// the newest new one; the data's id says which).
+	KindAlert  Kind = "alert"
+	KindDevice Kind = "device" // a bracelet connected or disconnected: {"connected", "id"}
 	// KindPacket is one raw packet a bracelet sent and what became of it
 	// (a lifeline.PacketRecord); published only while someone watches.
 	KindPacket Kind = "packet"
@@ -38,6 +41,9 @@ const (
 const (
 	KindRevoked Kind = "device_revoked" // a bracelet revoked: {"id": device id}
 	KindWatch   Kind = "device_watch"   // a watch lease: a lifeline.DeviceWatch
+	// KindAnswered is the wearer's "I'm okay" to a geofence alert: every
+	// node's geofence engine reads the answer its state now holds.
+	KindAnswered Kind = "alert_answered"
 )
 
 // userKinds are the kinds a user's live stream shows.
@@ -71,6 +77,25 @@ func AlertRaised(a *lifeline.Alert) Event {
 	shown := *a
 	shown.Evidence = nil
 	return event(a.UserID, KindAlert, a.ID, shown)
+}
+
+// AlertChanged is a stored alert that changed (resolved), as the alert
+// list shows it. It carries no event id: it is not news a reconnecting
+// stream must replay (the web app refetches its alerts after a reconnect).
+func AlertChanged(a *lifeline.Alert) Event {
+	e := AlertRaised(a)
+	e.ID = 0
+	return e
+}
+
+// AlertAnswered is the wearer's "I'm okay" to the alert of a zone and a
+// device ("" for the browser's fixes).
+func AlertAnswered(userID, zoneID int64, deviceID string) Event {
+	return event(userID, KindAnswered, zoneID, answered{DeviceID: deviceID})
+}
+
+type answered struct {
+	DeviceID string `json:"deviceId"`
 }
 
 // DeviceConnection is a bracelet connecting or disconnecting.

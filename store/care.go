@@ -230,7 +230,8 @@ func (db *DB) findSupported(ctx context.Context, supporterID, linkID int64) (*li
 }
 
 // SupportedAlerts: an alert reached the supporter when its in-app step to
-// them was taken (sent); the wearer's "I'm okay" closes it.
+// them was taken (sent); the wearer's "I'm okay" closes it, and so does its
+// resolution (a bracelet reporting again).
 func (db *DB) SupportedAlerts(ctx context.Context, supporterID, wearerID int64, since time.Time) ([]*lifeline.Alert, error) {
 	rows, err := db.Pool.Query(ctx, `
 		SELECT a.id, a.user_id, a.type, a.message, coalesce(a.link, ''), a.is_read, a.created_at, a.zone_id, a.device_id,
@@ -238,7 +239,7 @@ func (db *DB) SupportedAlerts(ctx context.Context, supporterID, wearerID int64, 
 		FROM alerts a
 		JOIN outbox o ON o.alert_id = a.id AND o.recipient_id = $1 AND o.channel = 'app' AND o.state = 'sent'
 		LEFT JOIN zones z ON z.id = a.zone_id
-		WHERE a.user_id = $2 AND a.okay_at IS NULL AND a.created_at >= $3
+		WHERE a.user_id = $2 AND a.okay_at IS NULL AND a.resolved_at IS NULL AND a.created_at >= $3
 		ORDER BY a.created_at DESC, a.id DESC LIMIT 50`, supporterID, wearerID, since)
 	if err != nil {
 		return nil, fmt.Errorf("store: supported alerts: %w", err)
@@ -317,17 +318,26 @@ func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lif
 
 func (db *DB) AnswerOkay(ctx context.Context, wearerID, alertID int64, now time.Time) (*lifeline.Alert, error) {
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE alerts SET okay_at = coalesce(okay_at, $3), is_read = true WHERE id = $2 AND user_id = $1`, wearerID, alertID, now)
+		var zoneID *int64
+		var deviceID *string
+		var evidence []byte
+		var okayAt time.Time
+		err := tx.QueryRow(ctx, `
+			UPDATE alerts SET okay_at = coalesce(okay_at, $3), is_read = true WHERE id = $2 AND user_id = $1
+			RETURNING zone_id, device_id, evidence, okay_at`, wearerID, alertID, now).Scan(&zoneID, &deviceID, &evidence, &okayAt)
+		if isNoRows(err) {
+			return lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
+		}
 		if err != nil {
 			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
 		}
 		_, err = tx.Exec(ctx, `
 			UPDATE outbox SET state = 'skipped', last_error = $2, claimed_until = NULL
 			WHERE alert_id = $1 AND escalation AND state = 'pending'`, alertID, okaySkipped)
-		return err
+		if err != nil {
+			return err
+		}
+		return answerGeofenceAlert(ctx, tx, wearerID, zoneID, deviceID, evidence, okayAt)
 	})
 	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
 		return nil, err

@@ -21,6 +21,9 @@ type DB struct {
 	// EscalateAfter is how long an avoid-zone alert waits for the wearer's
 	// "I'm okay" before it goes to their supporters (0: 10 minutes).
 	EscalateAfter time.Duration
+	// OfflineAfter, when positive, is the silence after which a bracelet
+	// is offline, instead of lifeline.OfflineAfter's rule.
+	OfflineAfter time.Duration
 }
 
 // Open connects to the database at url and applies the migrations of fsys.

@@ -200,6 +200,12 @@ func (db *DB) BatteryHistory(ctx context.Context, deviceID string, since time.Ti
 // Only bracelets raise them: a phone app reports when the phone lets it
 // (often only on movement) and the phone warns of its own battery.
 func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline.Alert, error) {
+	// lifeline.OfflineAfter in SQL: intervals of the device's own, at
+	// least a fixed time; --offline-after is the fixed time alone.
+	intervals, least := lifeline.OfflineIntervals, lifeline.MinOfflineAfter
+	if db.OfflineAfter > 0 {
+		intervals, least = 0, db.OfflineAfter
+	}
 	var raised []*lifeline.Alert
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		raised = nil
@@ -232,10 +238,10 @@ func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline
 			UPDATE devices d SET offline_alerted_at = $1
 			FROM users u
 			WHERE u.id = d.user_id AND d.kind = 'bracelet' AND d.revoked_at IS NULL AND d.last_seen_at IS NOT NULL
-			  AND d.last_seen_at < $1::timestamptz - greatest(make_interval(secs => d.interval_s * $2::int), make_interval(secs => $3::int))
+			  AND d.last_seen_at < $1::timestamptz - greatest(make_interval(secs => d.interval_s * $2::int), make_interval(secs => $3::float8))
 			  AND (d.offline_alerted_at IS NULL OR d.offline_alerted_at < d.last_seen_at)
 			RETURNING d.user_id, d.id, d.name, d.last_seen_at, u.timezone`,
-			now, lifeline.OfflineIntervals, int(lifeline.MinOfflineAfter.Seconds()))
+			now, intervals, least.Seconds())
 		if err != nil {
 			return err
 		}
@@ -265,6 +271,85 @@ func (db *DB) RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline
 		return nil, fmt.Errorf("store: raise device alerts: %w", err)
 	}
 	return raised, nil
+}
+
+// ResolveDeviceAlerts finds the open device alerts whose cause is over on
+// their device's row (which ingest keeps up to date about once a second),
+// words each resolution for its owner, and closes them with their waiting
+// deliveries, in one transaction. A device is back when it was heard from
+// after its last offline claim (RaiseDeviceAlerts: the same condition
+// makes its next silence alert again), and a discharge is over when its
+// claim is released (the battery above LowBattery, or charging). Each
+// alert is locked while it is resolved, so one node resolves it however
+// many sweep. An alert whose device was deleted stays open.
+func (db *DB) ResolveDeviceAlerts(ctx context.Context, now time.Time) ([]*lifeline.Alert, error) {
+	var resolved []*lifeline.Alert
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		// The literal types match alerts_open_device_idx.
+		rows, err := tx.Query(ctx, `
+			SELECT a.id, a.type, d.last_seen_at, least(coalesce(d.last_battery_at, $1), $1::timestamptz),
+			       coalesce(d.last_battery, 0), coalesce(d.last_charging, false), u.timezone
+			FROM alerts a JOIN devices d ON d.id = a.device_id JOIN users u ON u.id = a.user_id
+			WHERE a.resolved_at IS NULL AND a.type IN ('device_offline', 'low_battery')
+			  AND CASE a.type WHEN 'device_offline' THEN d.last_seen_at > d.offline_alerted_at
+			                  ELSE d.last_battery > $2 OR coalesce(d.last_charging, false) END
+			FOR UPDATE OF a SKIP LOCKED`, now, lifeline.LowBattery)
+		if err != nil {
+			return err
+		}
+		type ending struct {
+			id    int64
+			at    time.Time
+			words string
+		}
+		ends, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (ending, error) {
+			var e ending
+			var kind, timezone string
+			var seen *time.Time
+			var batteryAt time.Time
+			var level int16
+			var charging bool
+			if err := row.Scan(&e.id, &kind, &seen, &batteryAt, &level, &charging, &timezone); err != nil {
+				return e, err
+			}
+			owner := (&lifeline.User{Timezone: timezone}).Location()
+			if kind == lifeline.AlertDeviceOffline {
+				e.at = *seen // not NULL: later than the alert
+				e.words = lifeline.DeviceBackResolution(e.at.In(owner))
+			} else {
+				e.at = batteryAt
+				e.words = lifeline.BatteryResolution(int(level), charging, e.at.In(owner))
+			}
+			return e, nil
+		})
+		if err != nil || len(ends) == 0 {
+			return err
+		}
+		ids, ats, words := make([]int64, len(ends)), make([]time.Time, len(ends)), make([]string, len(ends))
+		for i, e := range ends {
+			ids[i], ats[i], words[i] = e.id, e.at, e.words
+		}
+		rows, err = tx.Query(ctx, `
+			WITH ended AS (
+				UPDATE alerts a SET resolved_at = v.at, resolution = v.words
+				FROM unnest($1::bigint[], $2::timestamptz[], $3::text[]) AS v(id, at, words)
+				WHERE a.id = v.id
+				RETURNING a.*
+			), skipped AS (
+				UPDATE outbox o SET state = 'skipped', last_error = e.resolution, claimed_until = NULL
+				FROM ended e WHERE o.alert_id = e.id AND o.state = 'pending'
+			)
+			SELECT `+alertColumns+` FROM ended`, ids, ats, words)
+		if err != nil {
+			return err
+		}
+		resolved, err = pgx.CollectRows(rows, scanAlert)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: resolve device alerts: %w", err)
+	}
+	return resolved, nil
 }
 
 // claimedAlert is an alert a device row was claimed for.

@@ -83,6 +83,13 @@ type Config struct {
 	SMTPAddr, SMTPFrom, SMTPUser, SMTPPassword string
 	EscalateAfter                              time.Duration
 	PrivateWebhooks                            bool
+
+	// JobsEvery is how often the periodic jobs run (reminders, device
+	// alerts, the geofence engine's time rules); OfflineAfter, when
+	// positive, is the silence after which a bracelet is offline instead
+	// of lifeline.OfflineAfter's rule. Short values are for tests.
+	JobsEvery    time.Duration
+	OfflineAfter time.Duration
 }
 
 // The roles of a node (--role).
@@ -102,6 +109,7 @@ type raw struct {
 	escalateAfter, privateWebhooks                                 string
 	httpPerAddr, mqttPerAddr, fdReserve                            string
 	headerTimeout, bodyTimeout                                     string
+	jobsEvery, offlineAfter                                        string
 }
 
 // setting is one configuration value: its flag, its variable, its default.
@@ -160,6 +168,8 @@ func (c *Config) settings(r *raw) []setting {
 		{"smtp-password", "LIFELINE_SMTP_PASSWORD", "", "SMTP password (prefer the variable: flags show in ps)", &c.SMTPPassword},
 		{"escalate-after", "LIFELINE_ESCALATE_AFTER", "10m", "how long an avoid-zone alert waits for the wearer's \"I'm okay\" before it reaches their supporters", &r.escalateAfter},
 		{"private-webhooks", "LIFELINE_PRIVATE_WEBHOOKS", "false", "let webhooks reach loopback and private addresses (a self-hosted ntfy on the same network)", &r.privateWebhooks},
+		{"jobs-every", "LIFELINE_JOBS_EVERY", "1m", "how often each node runs the periodic jobs: check-in reminders, bracelet alerts raised and resolved, the geofence engine's dwell and schedule rules", &r.jobsEvery},
+		{"offline-after", "LIFELINE_OFFLINE_AFTER", "", "silence after which a bracelet counts as offline; empty: 4 of its reporting intervals, at least 2 minutes", &r.offlineAfter},
 	}
 }
 
@@ -226,6 +236,14 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.EscalateAfter, err = positiveDuration("escalate-after", r.escalateAfter); err != nil {
 		return c, err
+	}
+	if c.JobsEvery, err = positiveDuration("jobs-every", r.jobsEvery); err != nil {
+		return c, err
+	}
+	if r.offlineAfter != "" {
+		if c.OfflineAfter, err = positiveDuration("offline-after", r.offlineAfter); err != nil {
+			return c, err
+		}
 	}
 	if c.PrivateWebhooks, err = strconv.ParseBool(r.privateWebhooks); err != nil {
 		return c, fmt.Errorf("invalid --private-webhooks %q: want true or false", r.privateWebhooks)

@@ -67,7 +67,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.db, err = store.Open(ctx, dbURL, migrations.FS, m.Config.Timescale); err != nil {
 		return err
 	}
-	m.db.EscalateAfter = m.Config.EscalateAfter
+	m.db.EscalateAfter, m.db.OfflineAfter = m.Config.EscalateAfter, m.Config.OfflineAfter
 	storage, err := m.db.Storage(ctx)
 	if err != nil {
 		return err
@@ -127,6 +127,7 @@ func (m *Main) Run(ctx context.Context) error {
 		CheckIns:             m.db,
 		Alerts:               m.alerts,
 		Devices:              m.db,
+		OfflineAfter:         m.Config.OfflineAfter,
 		Fixes:                m.writer,
 		DeviceRate:           m.Config.DeviceRate,
 		Locations:            m.db,
@@ -136,7 +137,7 @@ func (m *Main) Run(ctx context.Context) error {
 		ZoneWatch:            m.guard,
 		Symptoms:             m.db,
 		Content:              m.db,
-		Care:                 m.db,
+		Care:                 live.NewOkayAnswers(m.db, m.bus, m.Logger.With("component", "alerts")),
 		SOS:                  sos,
 		Escalation:           m.db,
 		Notify:               m.db,
@@ -269,15 +270,16 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 }
 
 // startJobs runs the periodic work: every minute the evening check-in
-// reminder and the bracelet battery and offline alerts (the database keeps
-// each to one, on any number of nodes), and hourly housekeeping and
+// reminder and the bracelet battery and offline alerts, raised and resolved
+// (the database keeps each to one, on any number of nodes), and hourly
+// housekeeping and
 // retention (one node at a time). The returned func stops it.
 func (m *Main) startJobs() func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tick := time.NewTicker(time.Minute)
+		tick := time.NewTicker(m.Config.JobsEvery)
 		defer tick.Stop()
 		var pruned time.Time
 		for {
@@ -290,6 +292,11 @@ func (m *Main) startJobs() func() {
 				m.Logger.Info("check-in reminders raised", "count", len(raised))
 			}
 			m.guard.Tick(now)
+			if resolved, err := m.alerts.ResolveDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
+				m.Logger.Warn("resolving device alerts failed", "err", err)
+			} else if len(resolved) > 0 {
+				m.Logger.Info("device alerts resolved", "count", len(resolved))
+			}
 			if raised, err := m.alerts.RaiseDeviceAlerts(ctx, now); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("device alerts failed", "err", err)
 			} else if len(raised) > 0 {

@@ -37,8 +37,9 @@ export class Bracelet {
     this.client = client
   }
 
-  static async connect(device: PairedBracelet): Promise<Bracelet> {
-    const client = await connectAsync(`mqtt://${mqttAddr()}`, {
+  /** Connects to the suite's server, or to the broker at `addr` (HOST:PORT) of a server a spec started itself. */
+  static async connect(device: PairedBracelet, addr: string = mqttAddr()): Promise<Bracelet> {
+    const client = await connectAsync(`mqtt://${addr}`, {
       clientId: device.id,
       username: device.id,
       password: device.token,

@@ -72,6 +72,19 @@ describe('live events → query caches', () => {
     expect(qc.getQueryData<Alert[]>(alertKeys.list())?.map((a) => a.id)).toEqual([2, 1])
   })
 
+  it('an alert that changed (resolved) replaces its copy in the list, keeping what the event leaves out', () => {
+    const qc = createQueryClient()
+    const offline = makeAlert({ id: 3, type: 'device_offline', message: 'Your bracelet has not reported since 14:50.' })
+    const answered = makeAlert({ id: 4, type: 'geofence_enter_avoid', okayAt: '2026-11-22T15:02:00Z' })
+    qc.setQueryData(alertKeys.list(), [answered, offline])
+
+    const resolved = { ...offline, resolvedAt: '2026-11-22T15:07:00Z', resolution: 'Back since 15:07.' }
+    expect(applyAlert(qc, resolved)).toBe(false)
+    const { okayAt: _, ...resent } = answered
+    expect(applyAlert(qc, resent)).toBe(false)
+    expect(qc.getQueryData<Alert[]>(alertKeys.list())).toEqual([answered, resolved])
+  })
+
   it('a device event flips its connection badge and refetches the list', async () => {
     const qc = createQueryClient()
     qc.setQueryData(deviceKeys.list(), [makeDevice({ id: 'brc_aaaaaaaaaaaa', connected: false }), makeDevice({ id: 'brc_bbbbbbbbbbbb', connected: false })])

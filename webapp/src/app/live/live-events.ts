@@ -62,12 +62,16 @@ export function applyLocation(queryClient: QueryClient, location: Location): voi
 }
 
 /**
- * `alert`: adds it to the alert list (the dashboard's and the GPS page's).
- * Returns false when the list already had it (a resumed stream resends).
+ * `alert`: adds it to the alert list (the dashboard's and the GPS page's),
+ * or updates the one the list has (an alert that was resolved; a resumed
+ * stream resends). Returns false when the list already had it.
  */
 export function applyAlert(queryClient: QueryClient, alert: Alert): boolean {
   const list = queryClient.getQueryData<Alert[]>(alertKeys.list())
-  if (list?.some((a) => a.id === alert.id)) return false
+  if (list?.some((a) => a.id === alert.id)) {
+    queryClient.setQueryData<Alert[]>(alertKeys.list(), list.map((a) => (a.id === alert.id ? { ...a, ...alert } : a)))
+    return false
+  }
   if (list) queryClient.setQueryData<Alert[]>(alertKeys.list(), [alert, ...list])
   return true
 }

@@ -49,9 +49,10 @@ export function useLiveEvents(): void {
     }
     const onAlert = (event: Event) => {
       const alert = parse<Alert>(event)
-      if (!alert || seenAlerts.has(alert.id)) return
+      if (!alert) return
+      // A changed alert (resolved) updates the list; only a new one is news.
+      const isNew = applyAlert(queryClient, alert) && !seenAlerts.has(alert.id)
       seenAlerts.add(alert.id)
-      const isNew = applyAlert(queryClient, alert)
       if (isNew && !alert.isRead && isGeofenceAlert(alert)) {
         toast({ title: alertsText.kinds[alert.type] ?? alertsText.fallbackKind, description: alert.message })
       }

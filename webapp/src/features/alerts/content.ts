@@ -7,6 +7,9 @@ function clock(iso: string): string {
 /** docs/spec.md Dashboard: at most 3 unread alerts. */
 export const MAX_VISIBLE_ALERTS = 3
 
+/** A resolved alert stays on show, quietly, this long after it ended, unless dismissed. */
+export const RESOLVED_SHOWN_MS = 12 * 60 * 60 * 1000
+
 export const alertsText = {
   title: 'Alerts for you',
   dismiss: 'Dismiss notification',
@@ -24,6 +27,9 @@ export const alertsText = {
     geofence_schedule: 'Outside a safe zone on schedule',
   } as Record<string, string>,
   fallbackKind: 'Notification',
+  /** A resolved alert's kind line, and its resolution when the server sent no words. */
+  resolvedKind: (kind: string) => `${kind} · resolved`,
+  resolvedAt: (iso: string) => `Resolved at ${clock(iso)}.`,
   why: {
     button: 'Why this alert?',
     hide: 'Hide the reasons',

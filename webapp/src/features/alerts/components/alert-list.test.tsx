@@ -143,6 +143,49 @@ describe('AlertList', () => {
     expect(evidence).toHaveTextContent('accuracy ±8 m, 32 m outside the edge')
   })
 
+  it('shows a resolved alert resolved, after the open ones, without counting it', async () => {
+    const resolvedAt = new Date(Date.now() - 60_000).toISOString()
+    renderAlerts([
+      makeAlert({
+        id: 31,
+        type: 'device_offline',
+        message: 'Your bracelet "Left wrist" has not reported since 14:50.',
+        resolvedAt,
+        resolution: 'Back since 15:07.',
+      }),
+      ...[32, 33, 34, 35].map((id) => makeAlert({ id, message: `Open ${id}` })),
+    ])
+
+    const items = await screen.findAllByTestId('alert')
+    expect(items).toHaveLength(3)
+    items.forEach((item, i) => expect(item).toHaveTextContent(`Open ${32 + i}`))
+    expect(screen.getByText('+1 more notification')).toBeInTheDocument()
+  })
+
+  it('words a resolved alert by how it ended, and lets it go after a while', () => {
+    const now = Date.parse('2026-11-22T16:00:00Z')
+    const offline = makeAlert({ id: 41, type: 'device_offline', message: 'Not reporting since 14:50.' })
+    const { unmount } = renderWithProviders(
+      <AlertList
+        now={now}
+        alerts={[
+          { ...offline, resolvedAt: '2026-11-22T15:07:00Z', resolution: 'Back since 15:07.' },
+          makeAlert({ id: 42, type: 'low_battery', message: 'At 14%.', resolvedAt: '2026-11-22T15:10:00Z' }),
+        ]}
+      />,
+    )
+    const [back, charged] = screen.getAllByTestId('alert')
+    expect(back).toHaveAttribute('data-resolved', 'true')
+    expect(within(back).getByText('Bracelet offline · resolved')).toBeInTheDocument()
+    expect(within(back).getByTestId('alert-resolution')).toHaveTextContent('Back since 15:07.')
+    expect(within(charged).getByTestId('alert-resolution')).toHaveTextContent(/^Resolved at \d\d:\d\d\.$/)
+    expect(screen.queryByText(/more notification/)).not.toBeInTheDocument()
+
+    unmount()
+    renderWithProviders(<AlertList now={now + 13 * 60 * 60 * 1000} alerts={[{ ...offline, resolvedAt: '2026-11-22T15:07:00Z' }]} />)
+    expect(screen.queryByTestId('alert')).not.toBeInTheDocument()
+  })
+
   it('says so when an alert has no evidence', async () => {
     const geofence = makeAlert({ id: 23, type: 'geofence_dwell', message: 'Still at Old bar.', link: '/gps' })
     const { user } = renderAlerts([geofence], { '/api/alerts/23': { body: { ...geofence, evidence: null } } })

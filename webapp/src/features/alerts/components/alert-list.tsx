@@ -2,6 +2,7 @@ import {
   ArrowRight,
   BatteryLow,
   BellRing,
+  CircleCheck,
   HeartHandshake,
   MapPinned,
   ShieldAlert,
@@ -18,8 +19,9 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
 import { useMarkAlertRead } from '../api/mark-alert-read'
-import { alertsText, MAX_VISIBLE_ALERTS, nextStepLabel } from '../content'
+import { alertsText, nextStepLabel } from '../content'
 import { isGeofenceAlert, type Alert, type AlertEvidence } from '../types'
+import { visibleAlerts } from '../utils/visible-alerts'
 import { AlertEvidenceToggle } from './alert-evidence'
 
 const icons: Record<string, LucideIcon> = {
@@ -54,16 +56,20 @@ export type AlertListProps = {
   title?: string
   /** One-tap actions under an alert (composed by the route: the SOS feature's, on avoid-zone alerts). */
   actions?: (alert: Alert) => React.ReactNode
+  /** The time now (ms since the epoch), for how long a resolved alert stays on show (default: when the list was first shown). */
+  now?: number
 }
 
-/** docs/spec.md Dashboard: up to 3 unread alerts, each dismissible, and "+N more notifications". */
-export function AlertList({ alerts, currentPath = '/', onEvidence, title = alertsText.title, actions }: AlertListProps) {
+/**
+ * docs/spec.md Dashboard: up to 3 unread alerts, each dismissible, and "+N more notifications".
+ * A resolved alert shows how it ended; it needs no dismissing and is not counted.
+ */
+export function AlertList({ alerts, currentPath = '/', onEvidence, title = alertsText.title, actions, now }: AlertListProps) {
   const headingId = React.useId()
   const dismiss = useMarkAlertRead()
-  const unread = alerts.filter((a) => !a.isRead)
-  if (unread.length === 0) return null
-  const shown = unread.slice(0, MAX_VISIBLE_ALERTS)
-  const more = unread.length - shown.length
+  const [mountedAt] = React.useState(Date.now)
+  const { shown, more } = visibleAlerts(alerts, now ?? mountedAt)
+  if (shown.length === 0) return null
 
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
@@ -76,19 +82,40 @@ export function AlertList({ alerts, currentPath = '/', onEvidence, title = alert
           const kind = alertsText.kinds[alert.type] ?? alertsText.fallbackKind
           const dismissing = dismiss.isPending && dismiss.variables === alert.id
           const showLink = alert.link !== '' && alert.link !== currentPath && alert.link.startsWith('/')
+          const resolved = Boolean(alert.resolvedAt)
           return (
             <li
               key={alert.id}
               data-testid="alert"
-              className={cn('flex items-start gap-3 rounded-xl border bg-card p-4 shadow-sm', tones[alert.type])}
+              data-resolved={resolved || undefined}
+              className={cn(
+                'flex items-start gap-3 rounded-xl border bg-card p-4 shadow-sm',
+                resolved ? 'border-emerald-600/30 bg-muted/40' : tones[alert.type],
+              )}
             >
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-background/80 text-primary">
+              <span
+                className={cn(
+                  'flex size-9 shrink-0 items-center justify-center rounded-full bg-background/80',
+                  resolved ? 'text-muted-foreground' : 'text-primary',
+                )}
+              >
                 <Icon aria-hidden="true" className="size-4" />
               </span>
               <div className="grid min-w-0 flex-1 gap-2">
                 <div>
-                  <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{kind}</p>
-                  <p className="mt-0.5 text-sm">{alert.message}</p>
+                  <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    {resolved ? alertsText.resolvedKind(kind) : kind}
+                  </p>
+                  <p className={cn('mt-0.5 text-sm', resolved && 'text-muted-foreground')}>{alert.message}</p>
+                  {alert.resolvedAt && (
+                    <p
+                      className="mt-1.5 flex items-center gap-1.5 text-sm font-medium text-emerald-700 dark:text-emerald-400"
+                      data-testid="alert-resolution"
+                    >
+                      <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+                      {alert.resolution || alertsText.resolvedAt(alert.resolvedAt)}
+                    </p>
+                  )}
                 </div>
                 {actions?.(alert)}
                 {isGeofenceAlert(alert) && <AlertEvidenceToggle alertId={alert.id} onEvidence={onEvidence} />}
