@@ -16,3 +16,12 @@ ALTER TABLE devices
     ADD CONSTRAINT devices_refused_count_nonnegative CHECK (refused_count >= 0),
     ADD CONSTRAINT devices_refused_reason_length CHECK (char_length(refused_reason) <= 40),
     ADD CONSTRAINT devices_refused_detail_length CHECK (char_length(refused_detail) <= 300);
+
+-- Erase means erase. The sign-in, sign-up and chat counters now keep keyed
+-- digests of their keys (store/throttle.go), never an email or a client
+-- address in clear, and erasing an account deletes the counters of its
+-- email. The counters written before this migration hold plain keys that no
+-- digest will match again; they live a day at most, so they go now (every
+-- limit starts afresh once, at this upgrade).
+DELETE FROM signin_throttle;
+DELETE FROM auth_throttle;

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -21,6 +22,8 @@ type DB struct {
 	// EscalateAfter is how long an avoid-zone alert waits for the wearer's
 	// "I'm okay" before it goes to their supporters (0: 10 minutes).
 	EscalateAfter time.Duration
+	// throttleSecret keys the throttles' digests (throttle.go), loaded once.
+	throttleSecret atomic.Pointer[[]byte]
 }
 
 // Open connects to the database at url and applies the migrations of fsys.
