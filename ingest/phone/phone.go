@@ -284,7 +284,7 @@ func (r *reading) fix(lim Limits, d *drops) (Fix, *Error) {
 	case r.lat == 0 && r.lon == 0:
 		return Fix{}, fail(n.lat, "0, 0 is what apps send when they have no position")
 	case r.ts.After(hi):
-		return Fix{}, fail(n.ts, "%s is more than %s ahead of the server's clock", r.ts.UTC().Format(time.RFC3339), hi.Sub(lim.Now))
+		return Fix{}, fail(n.ts, "%s is more than %d minutes ahead of the server's clock; check the phone's date and time", r.ts.UTC().Format(time.RFC3339), int(hi.Sub(lim.Now).Minutes()))
 	case r.ts.Before(lo):
 		return Fix{}, fail(n.ts, "%s is older than the %d-day retention window", r.ts.UTC().Format(time.RFC3339), int(lim.Now.Sub(lo).Hours()/24))
 	case r.accuracy != nil && *r.accuracy < 0:
