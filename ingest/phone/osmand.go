@@ -199,7 +199,7 @@ func decodeOsmAndJSON(body []byte, lim Limits) (string, Batch, error) {
 	}
 	var d drops
 	o.dropUnknown("", traccarJSONFields, &d)
-	id, _ := o.text("device_id", "device_id", &d)
+	id := valueOf(optional[string](o, "device_id", "device_id", &d))
 	loc, found, err := o.object("location")
 	switch {
 	case err != nil:
@@ -231,22 +231,22 @@ func decodeOsmAndJSON(body []byte, lim Limits) (string, Batch, error) {
 	if r.ts, ok = parseTime(ts); !ok {
 		return id, Batch{}, fail(traccarNames.ts, "must be an ISO 8601 time such as 2025-11-22T06:42:04.000Z")
 	}
-	r.accuracy = coords.optionalNumber("accuracy", traccarNames.accuracy, &d)
-	r.altitude = coords.optionalNumber("altitude", traccarNames.altitude, &d)
-	if vac := coords.optionalNumber("altitude_accuracy", "location.coords.altitude_accuracy", &d); vac != nil && *vac < 0 {
+	r.accuracy = optional[float64](coords, "accuracy", traccarNames.accuracy, &d)
+	r.altitude = optional[float64](coords, "altitude", traccarNames.altitude, &d)
+	if vac := optional[float64](coords, "altitude_accuracy", "location.coords.altitude_accuracy", &d); vac != nil && *vac < 0 {
 		r.altitudeNotKnown = true
 	}
-	r.speed = coords.optionalNumber("speed", traccarNames.speed, &d)
-	r.course = coords.optionalNumber("heading", traccarNames.course, &d)
-	r.trigger, _ = loc.text("event", "location.event", &d)
+	r.speed = optional[float64](coords, "speed", traccarNames.speed, &d)
+	r.course = optional[float64](coords, "heading", traccarNames.course, &d)
+	r.trigger = valueOf(optional[string](loc, "event", "location.event", &d))
 	battery, found, berr := loc.object("battery")
 	switch {
 	case berr != nil:
 		d.add("location.battery", lifeline.DropWrongType)
 	case found:
 		battery.dropUnknown("location.battery.", traccarBatteryFields, &d)
-		r.battery = batteryLevel(battery.optionalNumber("level", traccarNames.battery, &d), traccarNames.battery, &d)
-		r.charging = battery.boolean("is_charging", "location.battery.is_charging", &d)
+		r.battery = batteryLevel(optional[float64](battery, "level", traccarNames.battery, &d), traccarNames.battery, &d)
+		r.charging = optional[bool](battery, "is_charging", "location.battery.is_charging", &d)
 	}
 	f, err := r.fix(lim, &d)
 	if err != nil {

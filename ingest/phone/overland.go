@@ -118,19 +118,19 @@ func overlandPoint(raw json.RawMessage, lim Limits, d *drops) (Fix, bool, *Error
 		return Fix{}, false, fail("properties.timestamp", "must be an ISO 8601 time such as 2015-10-01T08:00:00-0700")
 	}
 	// CoreLocation reports what it does not know as negative.
-	r.accuracy = p.optionalNumber("horizontal_accuracy", overlandNames.accuracy, d)
-	r.altitude = p.optionalNumber("altitude", overlandNames.altitude, d)
-	if vac := p.optionalNumber("vertical_accuracy", "properties.vertical_accuracy", d); vac != nil && *vac < 0 {
+	r.accuracy = optional[float64](p, "horizontal_accuracy", overlandNames.accuracy, d)
+	r.altitude = optional[float64](p, "altitude", overlandNames.altitude, d)
+	if vac := optional[float64](p, "vertical_accuracy", "properties.vertical_accuracy", d); vac != nil && *vac < 0 {
 		r.altitudeNotKnown = true
 	}
-	r.speed = p.optionalNumber("speed", overlandNames.speed, d)
-	r.course = p.optionalNumber("course", overlandNames.course, d)
-	r.battery = batteryLevel(p.optionalNumber("battery_level", overlandNames.battery, d), overlandNames.battery, d)
-	if state, found := p.text("battery_state", "properties.battery_state", d); found {
-		switch state {
+	r.speed = optional[float64](p, "speed", overlandNames.speed, d)
+	r.course = optional[float64](p, "course", overlandNames.course, d)
+	r.battery = batteryLevel(optional[float64](p, "battery_level", overlandNames.battery, d), overlandNames.battery, d)
+	if state := optional[string](p, "battery_state", "properties.battery_state", d); state != nil {
+		switch *state {
 		case "", "unknown":
 		case "charging", "full", "unplugged":
-			charging := state != "unplugged"
+			charging := *state != "unplugged"
 			r.charging = &charging
 		default:
 			d.add("properties.battery_state", lifeline.DropOutOfRange)
@@ -143,14 +143,7 @@ func overlandPoint(raw json.RawMessage, lim Limits, d *drops) (Fix, bool, *Error
 // batteryLevel turns a level from 0 to 1 (iOS's UIDevice.batteryLevel, -1
 // when not known) into a percentage.
 func batteryLevel(level *float64, field string, d *drops) *float64 {
-	switch {
-	case level == nil:
-		return nil
-	case *level == -1:
-		d.add(field, lifeline.DropNotKnown)
-		return nil
-	case !inRange(*level, 0, 1):
-		d.add(field, lifeline.DropOutOfRange)
+	if level = known(level, field, 0, 1, d); level == nil {
 		return nil
 	}
 	p := *level * 100

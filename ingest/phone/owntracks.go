@@ -59,15 +59,15 @@ func DecodeOwnTracks(body []byte, lim Limits) (Batch, error) {
 	if r.ts, ok = epoch(tst); !ok {
 		return Batch{}, fail("tst", "must be a UNIX time in seconds")
 	}
-	r.accuracy = o.optionalNumber("acc", "acc", &d)
-	r.altitude = o.optionalNumber("alt", "alt", &d)
-	if vac := o.optionalNumber("vac", "vac", &d); vac != nil && *vac < 0 {
+	r.accuracy = optional[float64](o, "acc", "acc", &d)
+	r.altitude = optional[float64](o, "alt", "alt", &d)
+	if vac := optional[float64](o, "vac", "vac", &d); vac != nil && *vac < 0 {
 		r.altitudeNotKnown = true
 	}
-	r.speed = o.optionalNumber("vel", "vel", &d)
-	r.course = o.optionalNumber("cog", "cog", &d)
-	r.battery = o.optionalNumber("batt", "batt", &d)
-	if bs := o.optionalNumber("bs", "bs", &d); bs != nil {
+	r.speed = optional[float64](o, "vel", "vel", &d)
+	r.course = optional[float64](o, "cog", "cog", &d)
+	r.battery = optional[float64](o, "batt", "batt", &d)
+	if bs := optional[float64](o, "bs", "bs", &d); bs != nil {
 		switch *bs {
 		case 0: // unknown
 		case 1, 2, 3: // unplugged, charging, full
@@ -77,7 +77,7 @@ func DecodeOwnTracks(body []byte, lim Limits) (Batch, error) {
 			d.add("bs", lifeline.DropOutOfRange)
 		}
 	}
-	r.trigger, _ = o.text("t", "t", &d)
+	r.trigger = valueOf(optional[string](o, "t", "t", &d))
 	f, err := r.fix(lim, &d)
 	if err != nil {
 		return Batch{}, err

@@ -178,13 +178,22 @@ func (o object) number(key, field string) (float64, *Error) {
 	return v, nil
 }
 
-// optionalNumber reads an optional number; a value of another type is
-// dropped.
-func (o object) optionalNumber(key, field string, d *drops) *float64 {
+// valueOf is what p points to, or T's zero value.
+func valueOf[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
+// optional reads an optional value of type T (a number, a string, a
+// boolean); a value of another type is dropped.
+func optional[T any](o object, key, field string, d *drops) *T {
 	if !o.has(key) {
 		return nil
 	}
-	var v float64
+	var v T
 	if err := json.Unmarshal(o[key], &v); err != nil {
 		d.add(field, lifeline.DropWrongType)
 		return nil
@@ -192,37 +201,11 @@ func (o object) optionalNumber(key, field string, d *drops) *float64 {
 	return &v
 }
 
-// text reads an optional string; a value of another type is dropped.
-func (o object) text(key, field string, d *drops) (string, bool) {
-	if !o.has(key) {
-		return "", false
-	}
-	var s string
-	if err := json.Unmarshal(o[key], &s); err != nil {
-		d.add(field, lifeline.DropWrongType)
-		return "", false
-	}
-	return s, true
-}
-
-// boolean reads an optional boolean; a value of another type is dropped.
-func (o object) boolean(key, field string, d *drops) *bool {
-	if !o.has(key) {
-		return nil
-	}
-	var b bool
-	if err := json.Unmarshal(o[key], &b); err != nil {
-		d.add(field, lifeline.DropWrongType)
-		return nil
-	}
-	return &b
-}
-
-// dropUnknown drops every key the protocol does not define (known lists
-// the ones it does, used or not).
-func (o object) dropUnknown(prefix string, known map[string]bool, d *drops) {
+// dropUnknown drops every key the protocol does not define (defined
+// lists the ones it does, used or not).
+func (o object) dropUnknown(prefix string, defined map[string]bool, d *drops) {
 	for _, key := range slices.Sorted(maps.Keys(o)) {
-		if !known[key] {
+		if !defined[key] {
 			d.add(prefix+key, lifeline.DropUnknownField)
 		}
 	}
@@ -309,12 +292,12 @@ func (r *reading) fix(lim Limits, d *drops) (Fix, *Error) {
 	default:
 		f.Altitude = r.altitude
 	}
-	if v := r.checked(r.speed, n.speed, 0, MaxSpeed/r.speedFactor(), d); v != nil {
+	if v := known(r.speed, n.speed, 0, MaxSpeed/r.speedFactor(), d); v != nil {
 		mps := *v * r.speedFactor()
 		f.Speed = &mps
 	}
-	f.Course = r.checked(r.course, n.course, 0, 360, d)
-	if v := r.checked(r.battery, n.battery, 0, 100, d); v != nil {
+	f.Course = known(r.course, n.course, 0, 360, d)
+	if v := known(r.battery, n.battery, 0, 100, d); v != nil {
 		p := int(math.Round(*v))
 		f.Battery = &p
 	}
@@ -328,8 +311,8 @@ func (r *reading) speedFactor() float64 {
 	return r.speedToMPS
 }
 
-// checked keeps v when it is in [lo, hi]; -1 is an app's "not known".
-func (r *reading) checked(v *float64, field string, lo, hi float64, d *drops) *float64 {
+// known keeps v when it is in [lo, hi]; -1 is an app's "not known".
+func known(v *float64, field string, lo, hi float64, d *drops) *float64 {
 	switch {
 	case v == nil:
 		return nil
