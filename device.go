@@ -29,6 +29,21 @@ type Device struct {
 	// estimate from the recent discharge, null when there is none.
 	Health                 string `json:"health"`
 	BatteryTimeLeftMinutes *int   `json:"batteryTimeLeftMinutes"`
+	// RefusedToday is how many of the device's reports were refused today,
+	// the owner's day, and LastRefusal the latest of them (nil: none).
+	RefusedToday int      `json:"refusedToday"`
+	LastRefusal  *Refusal `json:"lastRefusal"`
+	// RefusedOn is the day (2006-01-02) RefusedToday counted when it was
+	// stored; TodaysRefusals forgets another day's.
+	RefusedOn string `json:"-"`
+}
+
+// TodaysRefusals clears the refusals of a day other than today (a date,
+// 2006-01-02, in the owner's time zone).
+func (d *Device) TodaysRefusals(today string) {
+	if d.RefusedOn != today {
+		d.RefusedToday, d.LastRefusal = 0, nil
+	}
 }
 
 // DeviceCredentials is what the broker checks at connect.

@@ -83,9 +83,10 @@ func (s *Server) listDevices(w http.ResponseWriter, r *http.Request) {
 }
 
 // describeDevice fills in what is not stored: the live connection, the
-// health and the battery time left.
+// health, the battery time left, and whether its refusals are today's.
 func (s *Server) describeDevice(ctx context.Context, d *lifeline.Device) error {
 	now := s.cfg.Now()
+	d.TodaysRefusals(now.In(currentUser(ctx).Location()).Format(time.DateOnly))
 	d.Connected = s.cfg.Connections != nil && s.cfg.Connections.Connected(d.ID)
 	d.Health = lifeline.DeviceHealth(d, now, s.cfg.OfflineAfter)
 	if d.Connected && d.Health == lifeline.HealthNeverSeen {

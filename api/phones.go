@@ -1,9 +1,11 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -30,24 +32,27 @@ var errDeviceRate = lifeline.Errorf(lifeline.ETOOMANY, "This device is sending f
 // list OwnTracks expects.
 func (s *Server) ingestOwnTracks(w http.ResponseWriter, r *http.Request) {
 	id, token, _ := r.BasicAuth()
-	s.ingestPhone(w, r, lifeline.SourceOwnTracks, func(body []byte, lim phone.Limits) (string, string, []phone.Fix, error) {
-		fixes, err := phone.DecodeOwnTracks(body, lim)
-		return id, token, fixes, err
+	s.ingestPhone(w, r, lifeline.SourceOwnTracks, func(body []byte, lim phone.Limits) (string, string, phone.Batch, error) {
+		b, err := phone.DecodeOwnTracks(body, lim)
+		return id, token, b, err
 	}, []any{})
 }
 
 // ingestOverland is POST /api/ingest/overland: an Overland batch, with the
 // device secret (DEVICE_ID.TOKEN) as Overland's access token (a bearer
-// token) or ?token=.
+// token) or ?token=. Its points are judged one by one: the good ones are
+// stored and the batch is acknowledged even when some were refused, since
+// Overland sends a refused batch again and again, holding back every point
+// queued after it. The refused ones are counted on the device card.
 func (s *Server) ingestOverland(w http.ResponseWriter, r *http.Request) {
 	secret, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if !ok {
 		secret = r.URL.Query().Get("token")
 	}
 	id, token, _ := strings.Cut(secret, ".")
-	s.ingestPhone(w, r, lifeline.SourceOverland, func(body []byte, lim phone.Limits) (string, string, []phone.Fix, error) {
-		fixes, err := phone.DecodeOverland(body, lim)
-		return id, token, fixes, err
+	s.ingestPhone(w, r, lifeline.SourceOverland, func(body []byte, lim phone.Limits) (string, string, phone.Batch, error) {
+		b, err := phone.DecodeOverland(body, lim)
+		return id, token, b, err
 	}, map[string]string{"result": "ok"})
 }
 
@@ -56,20 +61,21 @@ func (s *Server) ingestOverland(w http.ResponseWriter, r *http.Request) {
 // device identifier they send (id, or device_id in Traccar Client's JSON)
 // must be the device secret DEVICE_ID.TOKEN.
 func (s *Server) ingestOsmAnd(w http.ResponseWriter, r *http.Request) {
-	s.ingestPhone(w, r, lifeline.SourceOsmAnd, func(body []byte, lim phone.Limits) (string, string, []phone.Fix, error) {
-		secret, fixes, err := phone.DecodeOsmAnd(r.URL.Query(), body, lim)
+	s.ingestPhone(w, r, lifeline.SourceOsmAnd, func(body []byte, lim phone.Limits) (string, string, phone.Batch, error) {
+		secret, b, err := phone.DecodeOsmAnd(r.URL.Query(), body, lim)
 		id, token, _ := strings.Cut(secret, ".")
-		return id, token, fixes, err
+		return id, token, b, err
 	}, nil)
 }
 
 // phoneDecoder decodes a body and says which device it claims to be.
-type phoneDecoder func(body []byte, lim phone.Limits) (deviceID, token string, fixes []phone.Fix, err error)
+type phoneDecoder func(body []byte, lim phone.Limits) (deviceID, token string, b phone.Batch, err error)
 
 // ingestPhone reads the body, authenticates the device (401 before any 400,
 // so a stranger learns nothing about the payload rules), applies the rate
 // limit, decodes, and writes the fixes; reply (nil: an empty 200) is sent
-// only after the commit.
+// only after the commit. The request and what became of it go to the
+// device's tester view, its refused fixes to its device card.
 func (s *Server) ingestPhone(w http.ResponseWriter, r *http.Request, source string, decode phoneDecoder, reply any) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
 	if err != nil {
@@ -77,26 +83,50 @@ func (s *Server) ingestPhone(w http.ResponseWriter, r *http.Request, source stri
 		return
 	}
 	now := s.cfg.Now()
-	deviceID, token, fixes, decodeErr := decode(body, phone.Limits{Now: now})
+	deviceID, token, b, decodeErr := decode(body, phone.Limits{Now: now})
 	creds, err := s.authenticateDevice(r.Context(), deviceID, token)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
+	record := func(o lifeline.RequestOutcome) {
+		if s.cfg.Packets == nil {
+			return
+		}
+		payload := body
+		if len(bytes.TrimSpace(body)) == 0 {
+			payload = []byte(r.URL.RawQuery)
+		}
+		if token != "" {
+			payload = bytes.ReplaceAll(payload, []byte(token), []byte("[token]"))
+		}
+		s.cfg.Packets.RecordRequest(creds.DeviceID, creds.UserID, now, r.Method+" "+r.URL.Path, payload, o)
+	}
 	if !s.deviceRate.Allow(creds.DeviceID, time.Now()) {
+		record(lifeline.RequestOutcome{Reason: "rate_limited"})
 		w.Header().Set("Retry-After", "1")
 		writeError(w, r, errDeviceRate)
 		return
 	}
+	refusal := "bad_" + source
 	if decodeErr != nil {
+		record(lifeline.RequestOutcome{Refused: 1, Reason: refusal, Detail: decodeErr.Error()})
 		writeError(w, r, phoneError(decodeErr))
 		return
 	}
-	rows, batteries := phone.Rows(creds.UserID, creds.DeviceID, source, fixes, now)
+	rows, batteries := phone.Rows(creds.UserID, creds.DeviceID, source, b.Fixes, now)
 	if err := s.cfg.Fixes.Write(r.Context(), rows, batteries); err != nil {
 		writeError(w, r, err)
 		return
 	}
+	outcome := lifeline.RequestOutcome{Fixes: len(b.Fixes), Dropped: b.Dropped}
+	if n := len(b.Refused); n > 0 {
+		outcome.Refused, outcome.Reason, outcome.Detail = n, refusal, b.Refused[0].Error()
+		if n > 1 {
+			outcome.Detail += fmt.Sprintf(" (and %d more points)", n-1)
+		}
+	}
+	record(outcome)
 	if reply == nil {
 		w.WriteHeader(http.StatusOK)
 		return

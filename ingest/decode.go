@@ -23,6 +23,8 @@ type decoded struct {
 	fixes     []lifeline.Fix
 	batteries []lifeline.BatteryReading
 	sos       *SOSPress // the SOS button was pressed (fixes holds its position, if sent)
+	// dropped are the optional values left out of the fixes (phones only).
+	dropped []lifeline.FieldDrop
 }
 
 // decodePacket is the one way a published packet becomes rows, whichever
@@ -76,5 +78,5 @@ func logged(p decoded, err error) packetResult {
 	if err != nil {
 		return packetResult{reason: wire.ReasonOf(err), err: err}
 	}
-	return packetResult{kind: p.kind, fixes: len(p.fixes)}
+	return packetResult{kind: p.kind, fixes: len(p.fixes), dropped: p.dropped}
 }

@@ -57,7 +57,8 @@ func ownTracksCmdTopic(user, device string) string {
 
 // decodeOwnTracks turns a phone's OwnTracks message into rows: a
 // _type location on the base topic gives one fix (and a battery reading
-// when it carries batt); any other _type, and every subtopic's message, is
+// when it carries batt), without the optional values it could not use
+// (decoded.dropped); any other _type, and every subtopic's message, is
 // accepted and stored nowhere.
 func decodeOwnTracks(topic string, payload []byte, from sender, now time.Time, limits wire.Limits) (decoded, error) {
 	user, _, sub, ok := parseOwnTracksTopic(topic)
@@ -74,7 +75,7 @@ func decodeOwnTracks(topic string, payload []byte, from sender, now time.Time, l
 	if len(payload) > maxPayload {
 		return decoded{}, &wire.Error{Reason: wire.ReasonOversize, Packet: "owntracks", Index: -1, Detail: "payload longer than the limit"}
 	}
-	fixes, err := phone.DecodeOwnTracks(payload, phone.Limits{Now: now, MaxFuture: limits.MaxFuture, MaxAge: limits.MaxAge})
+	b, err := phone.DecodeOwnTracks(payload, phone.Limits{Now: now, MaxFuture: limits.MaxFuture, MaxAge: limits.MaxAge})
 	if err != nil {
 		var bad *phone.Error
 		if errors.As(err, &bad) {
@@ -82,11 +83,11 @@ func decodeOwnTracks(topic string, payload []byte, from sender, now time.Time, l
 		}
 		return decoded{}, &wire.Error{Reason: ReasonBadOwnTracks, Packet: "owntracks", Index: -1, Detail: err.Error()}
 	}
-	if len(fixes) == 0 {
+	if len(b.Fixes) == 0 {
 		return decoded{}, nil
 	}
-	rows, batteries := phone.Rows(from.userID, from.deviceID, lifeline.SourceOwnTracks, fixes, now)
-	return decoded{kind: wire.KindPosition, fixes: rows, batteries: batteries}, nil
+	rows, batteries := phone.Rows(from.userID, from.deviceID, lifeline.SourceOwnTracks, b.Fixes, now)
+	return decoded{kind: wire.KindPosition, fixes: rows, batteries: batteries, dropped: b.Dropped}, nil
 }
 
 // filterMatches reports whether an MQTT topic filter matches a topic

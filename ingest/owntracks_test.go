@@ -36,7 +36,7 @@ type phoneRig struct {
 
 var fixtureTime = time.Unix(1497508651, 0) // owntracks-location.json's tst
 
-func newPhoneRig(t *testing.T) *phoneRig {
+func newPhoneRig(t *testing.T, configure ...func(*ingest.BrokerConfig)) *phoneRig {
 	t.Helper()
 	r := &phoneRig{db: storetest.NewDB(t), bus: live.NewBus(nil, nil)}
 	ctx := context.Background()
@@ -52,10 +52,14 @@ func newPhoneRig(t *testing.T) *phoneRig {
 	metrics := ingest.NewMetrics(prometheus.NewRegistry())
 	writer := ingest.NewWriter(r.db, ingest.WriterConfig{Metrics: metrics})
 	var err error
-	r.broker, err = ingest.StartBroker(ingest.BrokerConfig{
+	cfg := ingest.BrokerConfig{
 		TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0", Devices: r.db, Zones: r.db, Writer: writer, Events: r.bus,
 		Metrics: metrics, Now: func() time.Time { return fixtureTime.Add(time.Minute) },
-	})
+	}
+	for _, f := range configure {
+		f(&cfg)
+	}
+	r.broker, err = ingest.StartBroker(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -25,9 +26,12 @@ import (
 // bracelet.
 const packetsPerDevice = 50
 
-// PacketLog keeps each bracelet's latest packets, accepted and rejected,
+// PacketLog keeps each device's latest packets, accepted and rejected,
 // for the tester view in the web app, and publishes them live while the
-// owner watches.
+// owner watches. A phone app's HTTP requests are kept the same way
+// (RecordRequest). Every packet's fate passes through it, so it also counts
+// the optional values dropped from stored fixes (by field and reason, in
+// /metrics) and tallies each device's refused reports for its device card.
 //
 // Across nodes it works with the shared live events channel alone:
 //   - Watching is a lease. The API node that serves POST
@@ -52,6 +56,9 @@ type PacketLog struct {
 	rate    RateLimit
 	log     *slog.Logger
 	dropped prometheus.Counter
+	// fieldsDropped counts optional values left out of stored fixes.
+	fieldsDropped *prometheus.CounterVec
+	refusals      *refusalTally // nil: refusals are not counted
 
 	seq atomic.Uint64
 	// watches maps device ID to the end of its watch lease. Read on every
@@ -83,6 +90,10 @@ type PacketLogConfig struct {
 	// Registerer gets the dropped-events counter (nil: a private registry).
 	Registerer prometheus.Registerer
 	Logger     *slog.Logger
+	// Refusals adds up each device's refused reports, written every
+	// RefusalFlush (0: a second); nil: they are only logged per packet.
+	Refusals     lifeline.RefusalStore
+	RefusalFlush time.Duration
 }
 
 // NewPacketLog starts the log's publisher; Close stops it.
@@ -107,10 +118,17 @@ func NewPacketLog(cfg PacketLogConfig) *PacketLog {
 			Name: "lifeline_tester_events_dropped_total",
 			Help: "Packet events of watched bracelets not published: over the per-device rate or the queue full.",
 		}),
+		fieldsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lifeline_ingest_dropped_fields_total",
+			Help: "Optional values of phone fixes left out of the stored fix, by field (\"other\" for fields the protocol does not define) and reason.",
+		}, []string{"field", "reason"}),
 		rings: map[string]*packetRing{}, queue: make(chan queuedPacket, 1024),
 		stop: make(chan struct{}), done: make(chan struct{}),
 	}
-	cfg.Registerer.MustRegister(l.dropped)
+	cfg.Registerer.MustRegister(l.dropped, l.fieldsDropped)
+	if cfg.Refusals != nil {
+		l.refusals = newRefusalTally(cfg.Refusals, cfg.RefusalFlush, cfg.Logger)
+	}
 	l.watches.Store(&map[string]time.Time{})
 	if cfg.Events != nil {
 		cfg.Events.OnDeviceWatch(func(w lifeline.DeviceWatch) { l.Watch(w.DeviceID, w.Until) })
@@ -124,10 +142,12 @@ var _ lifeline.PacketLog = (*PacketLog)(nil)
 
 // packetResult is what became of a packet.
 type packetResult struct {
-	kind   wire.Kind // accepted: position or battery
-	fixes  int
-	reason string // rejected: the wire reason
-	err    error  // rejected: its detail, formatted only when read
+	kind    wire.Kind // accepted: position or battery
+	fixes   int
+	reason  string // rejected: the wire reason
+	err     error  // rejected: its detail, formatted only when read
+	refused int    // fixes refused in a packet that stored others (0: all or none)
+	dropped []lifeline.FieldDrop
 }
 
 // packetSlot is one recorded packet. Local records keep the raw excerpt;
@@ -186,6 +206,43 @@ func (l *PacketLog) Record(deviceID string, userID int64, at time.Time, topic st
 	if watched {
 		l.enqueue(q)
 	}
+	l.count(deviceID, userID, at, res)
+}
+
+// count adds a packet's dropped values to the metric and its refused
+// reports to the device's tally. A rate-limited packet is not refused:
+// the device sends it again.
+func (l *PacketLog) count(deviceID string, userID int64, at time.Time, res packetResult) {
+	for _, d := range res.dropped {
+		field := d.Field
+		if d.Reason == lifeline.DropUnknownField {
+			field = "other" // names from outside would make a series each
+		}
+		l.fieldsDropped.WithLabelValues(field, d.Reason).Add(float64(d.Count))
+	}
+	if l.refusals == nil || res.reason == "" || res.reason == "rate_limited" {
+		return
+	}
+	n := max(res.refused, 1)
+	l.refusals.add(deviceID, userID, at, n, res.reason, func() string {
+		if res.err == nil {
+			return ""
+		}
+		return res.err.Error()
+	})
+}
+
+// RecordRequest keeps a phone app's HTTP request like a packet: its route
+// as the topic and its body (which the caller has cleared of the token).
+func (l *PacketLog) RecordRequest(deviceID string, userID int64, at time.Time, route string, body []byte, o lifeline.RequestOutcome) {
+	res := packetResult{fixes: o.Fixes, reason: o.Reason, refused: o.Refused, dropped: o.Dropped}
+	if o.Fixes > 0 {
+		res.kind = wire.KindPosition
+	}
+	if o.Detail != "" {
+		res.err = errors.New(o.Detail)
+	}
+	l.Record(deviceID, userID, at, route, body, res)
 }
 
 func (l *PacketLog) watched(deviceID string, at time.Time) bool {
@@ -277,8 +334,12 @@ func (l *PacketLog) record(deviceID string, s *packetSlot) lifeline.PacketRecord
 		p.Kind = s.result.kind.String()
 	}
 	p.Excerpt, p.Encoding = excerpt(s.excerpt[:s.n], p.Truncated)
+	p.Dropped = s.result.dropped
 	if s.result.reason != "" {
-		p.Outcome, p.Reason = lifeline.PacketRejected, s.result.reason
+		p.Reason = s.result.reason
+		if s.result.fixes == 0 {
+			p.Outcome = lifeline.PacketRejected
+		}
 		if s.result.err != nil {
 			p.Detail = s.result.err.Error()
 		}
@@ -400,8 +461,11 @@ func (l *PacketLog) publish() {
 	}
 }
 
-// Close stops publishing.
+// Close stops publishing and writes the refusals not yet counted.
 func (l *PacketLog) Close() {
 	close(l.stop)
 	<-l.done
+	if l.refusals != nil {
+		l.refusals.close()
+	}
 }

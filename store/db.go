@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -24,6 +25,8 @@ type DB struct {
 	// OfflineAfter, when positive, is the silence after which a bracelet
 	// is offline, instead of lifeline.OfflineAfter's rule.
 	OfflineAfter time.Duration
+	// throttleSecret keys the throttles' digests (throttle.go), loaded once.
+	throttleSecret atomic.Pointer[[]byte]
 }
 
 // Open connects to the database at url and applies the migrations of fsys.

@@ -66,17 +66,25 @@ func (db *DB) FindDevices(ctx context.Context, userID int64) ([]*lifeline.Device
 }
 
 // deviceColumns and scanDevice read a device row as FindDevices does.
-const deviceColumns = `id, user_id, name, kind, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging`
+const deviceColumns = `id, user_id, name, kind, created_at, revoked_at, last_seen_at, last_fix_at, last_battery, interval_s, last_charging,
+	coalesce(to_char(refused_on, 'YYYY-MM-DD'), ''), refused_count, refused_at, coalesce(refused_reason, ''), coalesce(refused_detail, '')`
 
 func scanDevice(row pgx.Row) (*lifeline.Device, error) {
 	var d lifeline.Device
 	var battery *int16
-	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.Kind, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging); err != nil {
+	var refusal lifeline.Refusal
+	var refusedAt *time.Time
+	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &d.Kind, &d.CreatedAt, &d.RevokedAt, &d.LastSeenAt, &d.LastFixAt, &battery, &d.IntervalS, &d.Charging,
+		&d.RefusedOn, &d.RefusedToday, &refusedAt, &refusal.Reason, &refusal.Detail); err != nil {
 		return nil, err
 	}
 	if battery != nil {
 		b := int(*battery)
 		d.LastBattery = &b
+	}
+	if refusedAt != nil {
+		refusal.At = *refusedAt
+		d.LastRefusal = &refusal
 	}
 	return &d, nil
 }

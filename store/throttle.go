@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"time"
@@ -14,9 +17,60 @@ import (
 
 var _ lifeline.ThrottleService = (*DB)(nil)
 
+// The throttles count by email and by client address, and the database
+// never holds either in clear: a key is stored as a keyed digest
+// (ThrottleDigest), so a counter finds its key again while a copy of the
+// tables names nobody. A sign-in's back-off per (account, source) keeps the
+// account's digest in front ("ACCOUNT SOURCE"), so that erasing an account
+// finds and deletes every counter of its email (DeleteUser). Counters of an
+// address alone stay until they age out (a day): deleting them with the
+// account would hand a guesser a fresh budget for each account it erases.
+
+// ThrottleDigest is the form a throttle key is stored in: the first 16
+// bytes of its HMAC-SHA256, in hex, under a secret the server makes once
+// (server_secrets 'throttle_key', the same on every node).
+func (db *DB) ThrottleDigest(ctx context.Context, key string) (string, error) {
+	digest, err := db.throttleDigester(ctx)
+	if err != nil {
+		return "", err
+	}
+	return digest(key), nil
+}
+
+func (db *DB) throttleDigester(ctx context.Context) (func(string) string, error) {
+	secret := db.throttleSecret.Load()
+	if secret == nil {
+		made, err := db.serverSecret(ctx, "throttle_key")
+		if err != nil {
+			return nil, err
+		}
+		db.throttleSecret.Store(&made)
+		secret = &made
+	}
+	return func(key string) string {
+		mac := hmac.New(sha256.New, *secret)
+		mac.Write([]byte(key))
+		return hex.EncodeToString(mac.Sum(nil)[:16])
+	}, nil
+}
+
+// forgetSignIns deletes the sign-in counters of an email: its ceiling and
+// its back-offs from every address and device.
+func forgetSignIns(ctx context.Context, tx pgx.Tx, digest func(string) string, email string) error {
+	d := digest(email)
+	_, err := tx.Exec(ctx, `
+		DELETE FROM signin_throttle
+		WHERE (scope = 'account' AND key = $1) OR (scope = 'source' AND starts_with(key, $1 || ' '))`, d)
+	return err
+}
+
 func (db *DB) Blocked(ctx context.Context, scope, key string, now time.Time) (time.Duration, error) {
+	key, err := db.ThrottleDigest(ctx, key)
+	if err != nil {
+		return 0, fmt.Errorf("store: throttle %s: %w", scope, err)
+	}
 	var until *time.Time
-	err := db.Pool.QueryRow(ctx, `SELECT blocked_until FROM auth_throttle WHERE scope = $1 AND key = $2`, scope, key).Scan(&until)
+	err = db.Pool.QueryRow(ctx, `SELECT blocked_until FROM auth_throttle WHERE scope = $1 AND key = $2`, scope, key).Scan(&until)
 	if isNoRows(err) {
 		return 0, nil
 	}
@@ -29,8 +83,12 @@ func (db *DB) Blocked(ctx context.Context, scope, key string, now time.Time) (ti
 // Fail counts a failure in a fixed window that restarts once it has passed;
 // reaching limit within it blocks the key.
 func (db *DB) Fail(ctx context.Context, scope, key string, limit int, window, block time.Duration, now time.Time) (time.Duration, error) {
+	key, err := db.ThrottleDigest(ctx, key)
+	if err != nil {
+		return 0, fmt.Errorf("store: throttle %s failure: %w", scope, err)
+	}
 	var until *time.Time
-	err := db.Pool.QueryRow(ctx, `
+	err = db.Pool.QueryRow(ctx, `
 		WITH counted AS (
 			SELECT CASE WHEN t.window_started_at IS NULL OR t.window_started_at <= $3::timestamptz - $5::interval THEN 1
 			            ELSE t.failures + 1 END AS failures,
@@ -69,24 +127,25 @@ type signInCounter struct {
 	updatedAt  time.Time
 }
 
-// signInCounters lists a's counters in (scope, key) order, the order every
-// attempt locks them in, so concurrent attempts never deadlock.
-func signInCounters(a lifeline.SignInAttempt) []signInCounter {
+// signInCounters lists a's counters, their keys digested, in (scope, key)
+// order, the order every attempt locks them in, so concurrent attempts
+// never deadlock.
+func signInCounters(a lifeline.SignInAttempt, digest func(string) string) []signInCounter {
 	var cs []signInCounter
 	switch {
 	case a.Device != "":
 		if a.Email != "" {
-			cs = append(cs, signInCounter{scope: "source", key: a.Email + " device:" + a.Device})
+			cs = append(cs, signInCounter{scope: "source", key: digest(a.Email) + " " + digest("device:"+a.Device)})
 		}
 	default:
 		if a.Email != "" && a.Client != "" {
-			cs = append(cs, signInCounter{scope: "source", key: a.Email + " ip:" + a.Client})
+			cs = append(cs, signInCounter{scope: "source", key: digest(a.Email) + " " + digest("ip:"+a.Client)})
 		}
 		if a.Email != "" {
-			cs = append(cs, signInCounter{scope: "account", key: a.Email})
+			cs = append(cs, signInCounter{scope: "account", key: digest(a.Email)})
 		}
 		if a.Client != "" {
-			cs = append(cs, signInCounter{scope: "client", key: a.Client})
+			cs = append(cs, signInCounter{scope: "client", key: digest(a.Client)})
 		}
 	}
 	sort.Slice(cs, func(i, j int) bool {
@@ -126,7 +185,11 @@ func (c signInCounter) failed(l lifeline.SignInLimits, now time.Time) float64 {
 // first attempts cannot both read "none"), and counts the attempt only when
 // none of them holds it back.
 func (db *DB) TrySignIn(ctx context.Context, a lifeline.SignInAttempt, l lifeline.SignInLimits, now time.Time) (time.Duration, error) {
-	counters := signInCounters(a)
+	digest, err := db.throttleDigester(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("store: try sign-in: %w", err)
+	}
+	counters := signInCounters(a, digest)
 	if len(counters) == 0 {
 		return 0, nil
 	}
@@ -135,7 +198,7 @@ func (db *DB) TrySignIn(ctx context.Context, a lifeline.SignInAttempt, l lifelin
 		scopes[i], keys[i] = c.scope, c.key
 	}
 	var wait time.Duration
-	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO signin_throttle (scope, key, failures, updated_at)
 			SELECT scope, key, 0, $3 FROM unnest($1::text[], $2::text[]) AS c(scope, key)
@@ -186,7 +249,11 @@ func (db *DB) TrySignIn(ctx context.Context, a lifeline.SignInAttempt, l lifelin
 // SignInSucceeded deletes a's failures in a row and lowers its ceilings by
 // the attempt TrySignIn counted.
 func (db *DB) SignInSucceeded(ctx context.Context, a lifeline.SignInAttempt) error {
-	for _, c := range signInCounters(a) {
+	digest, err := db.throttleDigester(ctx)
+	if err != nil {
+		return fmt.Errorf("store: sign-in succeeded: %w", err)
+	}
+	for _, c := range signInCounters(a, digest) {
 		var err error
 		if c.scope == "source" {
 			_, err = db.Pool.Exec(ctx, `DELETE FROM signin_throttle WHERE scope = $1 AND key = $2`, c.scope, c.key)
@@ -210,19 +277,24 @@ func (db *DB) pruneSignInThrottle(ctx context.Context, now time.Time) error {
 	return nil
 }
 
-// DeviceKey returns the key that signs known-device cookies, making it on
-// first use; when two nodes race, both read the one stored first.
+// DeviceKey returns the key that signs known-device cookies.
 func (db *DB) DeviceKey(ctx context.Context) ([]byte, error) {
+	return db.serverSecret(ctx, "device_key")
+}
+
+// serverSecret returns the named secret, making 32 random bytes on first
+// use; when two nodes race, both read the one stored first.
+func (db *DB) serverSecret(ctx context.Context, name string) ([]byte, error) {
 	fresh := make([]byte, 32)
 	if _, err := rand.Read(fresh); err != nil {
 		return nil, err
 	}
-	if _, err := db.Pool.Exec(ctx, `INSERT INTO server_secrets (name, value) VALUES ('device_key', $1) ON CONFLICT (name) DO NOTHING`, fresh); err != nil {
-		return nil, fmt.Errorf("store: make device key: %w", err)
+	if _, err := db.Pool.Exec(ctx, `INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, fresh); err != nil {
+		return nil, fmt.Errorf("store: make %s: %w", name, err)
 	}
 	var key []byte
-	if err := db.Pool.QueryRow(ctx, `SELECT value FROM server_secrets WHERE name = 'device_key'`).Scan(&key); err != nil {
-		return nil, fmt.Errorf("store: device key: %w", err)
+	if err := db.Pool.QueryRow(ctx, `SELECT value FROM server_secrets WHERE name = $1`, name).Scan(&key); err != nil {
+		return nil, fmt.Errorf("store: %s: %w", name, err)
 	}
 	return key, nil
 }

@@ -3,11 +3,13 @@ package store_test
 import (
 	"bytes"
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"lifeline"
+	"lifeline/store"
 	"lifeline/store/storetest"
 )
 
@@ -79,7 +81,7 @@ func TestTrySignInCountsOnlyWhatItLetsThrough(t *testing.T) {
 	}
 
 	var account float64
-	if err := db.Pool.QueryRow(ctx, `SELECT failures FROM signin_throttle WHERE scope = 'account' AND key = $1`, a.Email).Scan(&account); err != nil {
+	if err := db.Pool.QueryRow(ctx, `SELECT failures FROM signin_throttle WHERE scope = 'account' AND key = $1`, digest(t, db, a.Email)).Scan(&account); err != nil {
 		t.Fatal(err)
 	}
 	if account < 5.9 || account > 6 {
@@ -93,7 +95,7 @@ func TestTrySignInCountsOnlyWhatItLetsThrough(t *testing.T) {
 		t.Errorf("after a success the back-off is gone: wait %v, want 0", wait)
 	}
 	var after float64
-	db.Pool.QueryRow(ctx, `SELECT failures FROM signin_throttle WHERE scope = 'account' AND key = $1`, a.Email).Scan(&after)
+	db.Pool.QueryRow(ctx, `SELECT failures FROM signin_throttle WHERE scope = 'account' AND key = $1`, digest(t, db, a.Email)).Scan(&after)
 	if after < account-0.01 || after > account {
 		t.Errorf("account level after a success and one more attempt = %v, want %v (the success taken back)", after, account)
 	}
@@ -107,7 +109,7 @@ func TestKnownDevicePassesTheCeilings(t *testing.T) {
 	db := storetest.NewDB(t)
 	l := lifeline.DefaultSignInLimits
 	if _, err := db.Pool.Exec(ctx, `INSERT INTO signin_throttle (scope, key, failures, updated_at) 
-		VALUES ('account', 'owner@example.org', 100, $1)`, signInStart); err != nil {
+		VALUES ('account', $2, 100, $1)`, signInStart, digest(t, db, "owner@example.org")); err != nil {
 		t.Fatal(err)
 	}
 	stranger := lifeline.SignInAttempt{Email: "owner@example.org", Client: "192.0.2.1"}
@@ -119,7 +121,8 @@ func TestKnownDevicePassesTheCeilings(t *testing.T) {
 		t.Errorf("known device at a full account = %v, %v; want 0", wait, err)
 	}
 	var rows int
-	db.Pool.QueryRow(ctx, `SELECT count(*) FROM signin_throttle WHERE scope = 'source' AND key = 'owner@example.org device:dev1' AND failures = 1`).Scan(&rows)
+	db.Pool.QueryRow(ctx, `SELECT count(*) FROM signin_throttle WHERE scope = 'source' AND key = $1 AND failures = 1`,
+		digest(t, db, "owner@example.org")+" "+digest(t, db, "device:dev1")).Scan(&rows)
 	if rows != 1 {
 		t.Error("the known device's attempt was not counted against the device")
 	}
@@ -162,5 +165,56 @@ func TestDeviceKeyIsMadeOnceAndShared(t *testing.T) {
 		if len(key) != 32 || !bytes.Equal(key, keys[0]) {
 			t.Fatalf("nodes got different or short keys: %x vs %x", key, keys[0])
 		}
+	}
+}
+
+// digest is the form key is stored in.
+func digest(t *testing.T, db *store.DB, key string) string {
+	t.Helper()
+	d, err := db.ThrottleDigest(context.Background(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestThrottlesHoldNoEmailOrAddress: after sign-ins, a sign-up and a chat
+// message are counted, no counter holds an email or a client address in
+// clear, and another node (its own DB value, the same database) finds the
+// same counters.
+func TestThrottlesHoldNoEmailOrAddress(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.NewDB(t)
+	a := lifeline.SignInAttempt{Email: "kim@example.org", Client: "198.51.100.23"}
+	for range 3 {
+		if _, err := db.TrySignIn(ctx, a, lifeline.DefaultSignInLimits, signInStart); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.TrySignIn(ctx, lifeline.SignInAttempt{Email: "kim@example.org", Device: "dev-of-kim"}, lifeline.DefaultSignInLimits, signInStart); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Fail(ctx, "client", "register:198.51.100.23", 10, time.Hour, time.Hour, signInStart); err != nil {
+		t.Fatal(err)
+	}
+	var dump string
+	if err := db.Pool.QueryRow(ctx, `
+		SELECT string_agg(t::text, ' ') FROM (SELECT scope, key FROM signin_throttle UNION ALL SELECT scope, key FROM auth_throttle) t`).Scan(&dump); err != nil {
+		t.Fatal(err)
+	}
+	for _, clear := range []string{"kim", "example.org", "198.51.100.23", "dev-of-kim", "register"} {
+		if strings.Contains(dump, clear) {
+			t.Errorf("the throttles hold %q in clear: %s", clear, dump)
+		}
+	}
+	other := &store.DB{Pool: db.Pool}
+	if wait, err := other.TrySignIn(ctx, a, lifeline.DefaultSignInLimits, signInStart); err != nil || wait != 0 {
+		t.Fatalf("another node's fourth attempt = %v, %v", wait, err)
+	}
+	if wait, err := other.TrySignIn(ctx, a, lifeline.DefaultSignInLimits, signInStart); err != nil || wait != 0 {
+		t.Fatalf("another node's fifth attempt = %v, %v", wait, err)
+	}
+	if wait, err := other.TrySignIn(ctx, a, lifeline.DefaultSignInLimits, signInStart); err != nil || wait == 0 {
+		t.Errorf("another node's sixth attempt went through (%v): it did not find the first node's counters", err)
 	}
 }

@@ -150,7 +150,16 @@ func truncate(s string, n int) string {
 	return s
 }
 
+// DeleteUser erases an account: every row of it (the tables with a user_id
+// cascade from users), the sign-in counters of its email, and its email in
+// invitations other people sent to it. What remains names nobody: counters
+// of a client address alone are digests that age out within a day (see
+// throttle.go).
 func (db *DB) DeleteUser(ctx context.Context, id int64) error {
+	digest, err := db.throttleDigester(ctx)
+	if err != nil {
+		return fmt.Errorf("store: delete user %d: %w", id, err)
+	}
 	return pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		// Waits for fix batches in flight and holds off new ones until the
 		// deletion commits (see ingestGate).
@@ -164,12 +173,24 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 				return fmt.Errorf("store: delete user %d: %s: %w", id, table, err)
 			}
 		}
-		tag, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, id)
+		var email *string
+		err := tx.QueryRow(ctx, `DELETE FROM users WHERE id = $1 RETURNING email`, id).Scan(&email)
+		if isNoRows(err) {
+			return lifeline.Errorf(lifeline.ENOTFOUND, "User not found.")
+		}
 		if err != nil {
 			return fmt.Errorf("store: delete user %d: %w", id, err)
 		}
-		if tag.RowsAffected() == 0 {
-			return lifeline.Errorf(lifeline.ENOTFOUND, "User not found.")
+		if email == nil {
+			return nil // an OpenID Connect account without one
+		}
+		if err := forgetSignIns(ctx, tx, digest, *email); err != nil {
+			return fmt.Errorf("store: delete user %d: sign-in counters: %w", id, err)
+		}
+		// An invitation someone sent to the address stays theirs, and its
+		// link still works; only the address goes.
+		if _, err := tx.Exec(ctx, `UPDATE care_links SET invite_email = NULL, updated_at = now() WHERE invite_email = $1`, *email); err != nil {
+			return fmt.Errorf("store: delete user %d: invitations to its email: %w", id, err)
 		}
 		return nil
 	})

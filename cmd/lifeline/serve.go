@@ -101,7 +101,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Observer: lifeline.FixObservers{m.guard, m.feed}, SOS: sos,
 	})
 	m.packets = ingest.NewPacketLog(ingest.PacketLogConfig{
-		Events: m.bus, Registerer: registry, Logger: m.Logger.With("component", "tester"),
+		Events: m.bus, Registerer: registry, Logger: m.Logger.With("component", "tester"), Refusals: m.db,
 	})
 	if m.Config.Role != RoleAPI {
 		if err := m.startIngest(ingestMetrics); err != nil {

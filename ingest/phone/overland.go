@@ -3,127 +3,149 @@ package phone
 import (
 	"encoding/json"
 	"fmt"
+
+	"lifeline"
 )
 
 // The Overland request as its README documents it
-// (https://github.com/aaronpk/Overland-iOS#api): a batch of GeoJSON Point
-// features under "locations", and optionally the newest point ("current")
-// and the trip in progress ("trip"), which Lifeline does not use.
-type overlandRequest struct {
-	Locations []overlandFeature `json:"locations"`
-	Current   json.RawMessage   `json:"current"`
-	Trip      json.RawMessage   `json:"trip"`
+// (https://github.com/aaronpk/Overland-iOS#api) and GLManager.m writes it:
+// a batch of GeoJSON features under "locations", and optionally the newest
+// point ("current") and the trip in progress ("trip"), which Lifeline does
+// not use.
+var overlandRequestFields = map[string]bool{"locations": true, "current": true, "trip": true}
+
+var overlandFeatureFields = map[string]bool{"type": true, "geometry": true, "properties": true}
+
+// overlandProperties are a location point's properties: GLManager.m's
+// currentDictionaryFromLocation and addMetadataToUpdate, and the tracking
+// stats it adds when "include tracking stats" is on.
+var overlandProperties = map[string]bool{
+	"timestamp": true, "altitude": true, "speed": true, "course": true, "horizontal_accuracy": true,
+	"vertical_accuracy": true, "speed_accuracy": true, "course_accuracy": true, "motion": true,
+	"battery_level": true, "battery_state": true, "wifi": true, "device_id": true, "unique_id": true,
+	"pauses": true, "activity": true, "desired_accuracy": true, "deferred": true, "significant_change": true,
+	"locations_in_payload": true, "tracking_mode": true, "trip_id": true,
 }
 
-type overlandFeature struct {
-	Type     string `json:"type"`
-	Geometry struct {
-		Type        string    `json:"type"`
-		Coordinates []float64 `json:"coordinates"`
-	} `json:"geometry"`
-	Properties overlandProperties `json:"properties"`
-}
+var overlandNames = names{lat: "geometry.coordinates[1]", lon: "geometry.coordinates[0]", ts: "properties.timestamp",
+	accuracy: "properties.horizontal_accuracy", altitude: "properties.altitude", speed: "properties.speed",
+	course: "properties.course", battery: "properties.battery_level"}
 
-type overlandProperties struct {
-	Timestamp          *string  `json:"timestamp"`
-	Altitude           *float64 `json:"altitude"`
-	Speed              *float64 `json:"speed"` // m/s; -1 when unknown
-	Course             *float64 `json:"course"`
-	HorizontalAccuracy *float64 `json:"horizontal_accuracy"`
-	VerticalAccuracy   *float64 `json:"vertical_accuracy"`
-	SpeedAccuracy      *float64 `json:"speed_accuracy"`
-	CourseAccuracy     *float64 `json:"course_accuracy"`
-	BatteryLevel       *float64 `json:"battery_level"` // 0 to 1
-	BatteryState       string   `json:"battery_state"` // unknown, charging, full, unplugged
-	Motion             []string `json:"motion"`
-	Wifi               string   `json:"wifi"`
-	DeviceID           string   `json:"device_id"`
-	UniqueID           string   `json:"unique_id"`
-	// Tracking stats, sent when the app's "include tracking stats" is on.
-	Pauses             *bool    `json:"pauses"`
-	Activity           string   `json:"activity"`
-	DesiredAccuracy    *float64 `json:"desired_accuracy"`
-	Deferred           *float64 `json:"deferred"`
-	SignificantChange  string   `json:"significant_change"`
-	LocationsInPayload *int     `json:"locations_in_payload"`
-}
-
-// DecodeOverland decodes an Overland batch. Any bad point refuses the
-// whole batch, named by its index ("locations[3].properties.timestamp").
-func DecodeOverland(body []byte, lim Limits) ([]Fix, error) {
-	var req overlandRequest
-	if err := decodeStrict(body, &req); err != nil {
-		return nil, err
+// DecodeOverland decodes an Overland batch. Each point is judged alone: a
+// point whose position or time cannot be used is refused (Batch.Refused,
+// named by its index, "locations[3].properties.timestamp") and the others
+// are kept, so one bad point never holds the rest of the phone's queue.
+// The queue also holds entries that are not positions (tracking-stats
+// events and visits, with properties.action; trips, with properties.type):
+// they are accepted and store nothing. An error means the body is not an
+// Overland batch at all.
+func DecodeOverland(body []byte, lim Limits) (Batch, error) {
+	o, err := readObject(body)
+	if err != nil {
+		return Batch{}, err
 	}
-	if req.Locations == nil {
-		return nil, fail("locations", "missing: send {\"locations\": [GeoJSON Point Feature, …]}")
+	if !o.has("locations") {
+		return Batch{}, fail("locations", "missing: send {\"locations\": [GeoJSON Point Feature, …]}")
 	}
-	if len(req.Locations) > MaxBatch {
-		return nil, fail("locations", "%d points in one request; send at most %d (Overland's \"Points per Batch\")", len(req.Locations), MaxBatch)
+	var features []json.RawMessage
+	if json.Unmarshal(o["locations"], &features) != nil {
+		return Batch{}, fail("locations", "must be a JSON array of GeoJSON Point features")
 	}
-	fixes := make([]Fix, 0, len(req.Locations))
-	for i, feature := range req.Locations {
-		f, err := feature.fix(fmt.Sprintf("locations[%d].", i), lim)
+	if len(features) > MaxBatch {
+		return Batch{}, fail("locations", "%d points in one request; send at most %d (Overland's \"Points per Batch\")", len(features), MaxBatch)
+	}
+	var d drops
+	o.dropUnknown("", overlandRequestFields, &d)
+	b := Batch{Fixes: make([]Fix, 0, len(features))}
+	for i, raw := range features {
+		f, ok, err := overlandPoint(raw, lim, &d)
 		if err != nil {
-			return nil, err
+			err.Field = fmt.Sprintf("locations[%d]", i) + "." + err.Field
+			b.Refused = append(b.Refused, err)
+			continue
 		}
-		fixes = append(fixes, f)
+		if ok {
+			b.Fixes = append(b.Fixes, f)
+		}
 	}
-	return fixes, nil
+	b.Dropped = d.list
+	return b, nil
 }
 
-func (ft *overlandFeature) fix(at string, lim Limits) (Fix, *Error) {
-	p := ft.Properties
+// overlandPoint reads one feature; ok is false for an entry that is not a
+// position.
+func overlandPoint(raw json.RawMessage, lim Limits, d *drops) (Fix, bool, *Error) {
+	var ft object
+	if json.Unmarshal(raw, &ft) != nil || ft == nil {
+		return Fix{}, false, fail("", "must be a GeoJSON Feature object")
+	}
+	p, found, err := ft.object("properties")
 	switch {
-	case ft.Type != "Feature":
-		return Fix{}, fail(at+"type", "must be \"Feature\"")
-	case ft.Geometry.Type != "Point":
-		return Fix{}, fail(at+"geometry.type", "must be \"Point\"")
-	case len(ft.Geometry.Coordinates) < 2 || len(ft.Geometry.Coordinates) > 3:
-		return Fix{}, fail(at+"geometry.coordinates", "must be [longitude, latitude]")
-	case p.Timestamp == nil:
-		return Fix{}, fail(at+"properties.timestamp", "missing")
+	case err != nil:
+		return Fix{}, false, err
+	case !found:
+		return Fix{}, false, fail("properties", "missing")
+	case p.has("action") || p.has("type"):
+		return Fix{}, false, nil
 	}
-	ts, ok := parseTime(*p.Timestamp)
-	if !ok {
-		return Fix{}, fail(at+"properties.timestamp", "must be an ISO 8601 time such as 2015-10-01T08:00:00-0700")
+	var kind string
+	if json.Unmarshal(ft["type"], &kind) != nil || kind != "Feature" {
+		return Fix{}, false, fail("type", "must be \"Feature\"")
 	}
-	f := Fix{TS: ts, Lon: ft.Geometry.Coordinates[0], Lat: ft.Geometry.Coordinates[1], Altitude: p.Altitude}
-	// CoreLocation reports an unknown accuracy, speed or course as negative.
-	f.Accuracy, f.Speed, f.Course = known(p.HorizontalAccuracy), known(p.Speed), known(p.Course)
-	if p.BatteryLevel != nil && *p.BatteryLevel >= 0 { // iOS: -1 when unknown
-		if !inRange(*p.BatteryLevel, 0, 1) {
-			return Fix{}, fail(at+"properties.battery_level", "must be a number from 0 to 1")
+	geometry, found, err := ft.object("geometry")
+	if err != nil || !found {
+		return Fix{}, false, fail("geometry", "must be a GeoJSON Point")
+	}
+	var coordinates []float64
+	if json.Unmarshal(geometry["type"], &kind) != nil || kind != "Point" {
+		return Fix{}, false, fail("geometry.type", "must be \"Point\"")
+	}
+	if json.Unmarshal(geometry["coordinates"], &coordinates) != nil || len(coordinates) < 2 || len(coordinates) > 3 {
+		return Fix{}, false, fail("geometry.coordinates", "must be [longitude, latitude]")
+	}
+	ft.dropUnknown("", overlandFeatureFields, d)
+	p.dropUnknown("properties.", overlandProperties, d)
+	var ts string
+	if !p.has("timestamp") {
+		return Fix{}, false, fail("properties.timestamp", "missing")
+	}
+	r := reading{names: overlandNames, lon: coordinates[0], lat: coordinates[1]}
+	var ok bool
+	if json.Unmarshal(p["timestamp"], &ts) != nil {
+		return Fix{}, false, fail("properties.timestamp", "must be a JSON string")
+	}
+	if r.ts, ok = parseTime(ts); !ok {
+		return Fix{}, false, fail("properties.timestamp", "must be an ISO 8601 time such as 2015-10-01T08:00:00-0700")
+	}
+	// CoreLocation reports what it does not know as negative.
+	r.accuracy = optional[float64](p, "horizontal_accuracy", overlandNames.accuracy, d)
+	r.altitude = optional[float64](p, "altitude", overlandNames.altitude, d)
+	if vac := optional[float64](p, "vertical_accuracy", "properties.vertical_accuracy", d); vac != nil && *vac < 0 {
+		r.altitudeNotKnown = true
+	}
+	r.speed = optional[float64](p, "speed", overlandNames.speed, d)
+	r.course = optional[float64](p, "course", overlandNames.course, d)
+	r.battery = batteryLevel(optional[float64](p, "battery_level", overlandNames.battery, d), overlandNames.battery, d)
+	if state := optional[string](p, "battery_state", "properties.battery_state", d); state != nil {
+		switch *state {
+		case "", "unknown":
+		case "charging", "full", "unplugged":
+			charging := *state != "unplugged"
+			r.charging = &charging
+		default:
+			d.add("properties.battery_state", lifeline.DropOutOfRange)
 		}
-		f.Battery = percent(*p.BatteryLevel)
 	}
-	switch p.BatteryState {
-	case "", "unknown":
-	case "charging", "full", "unplugged":
-		charging := p.BatteryState != "unplugged"
-		f.Charging = &charging
-	default:
-		return Fix{}, fail(at+"properties.battery_state", "must be unknown, charging, full or unplugged")
-	}
-	if err := f.check(at, lim); err != nil {
-		return Fix{}, overlandField(at, err)
-	}
-	return f, nil
+	f, err := r.fix(lim, d)
+	return f, err == nil, err
 }
 
-func known(v *float64) *float64 {
-	if v == nil || *v < 0 {
+// batteryLevel turns a level from 0 to 1 (iOS's UIDevice.batteryLevel, -1
+// when not known) into a percentage.
+func batteryLevel(level *float64, field string, d *drops) *float64 {
+	if level = known(level, field, 0, 1, d); level == nil {
 		return nil
 	}
-	return v
-}
-
-// overlandField names a range error by the Overland property.
-func overlandField(at string, err *Error) *Error {
-	names := map[string]string{"lat": "geometry.coordinates[1]", "lon": "geometry.coordinates[0]", "timestamp": "properties.timestamp",
-		"accuracy": "properties.horizontal_accuracy", "course": "properties.course", "speed": "properties.speed", "altitude": "properties.altitude"}
-	if name, ok := names[err.Field[len(at):]]; ok {
-		err.Field = at + name
-	}
-	return err
+	p := *level * 100
+	return &p
 }

@@ -2,100 +2,85 @@ package phone
 
 import (
 	"encoding/json"
+
+	"lifeline"
 )
 
-// owntracksLocation lists every element of a _type location message the
-// OwnTracks booklet documents (https://owntracks.org/booklet/tech/json/);
-// those Lifeline does not use are accepted and dropped.
-type owntracksLocation struct {
-	Type      string   `json:"_type"`
-	Lat       *float64 `json:"lat"`
-	Lon       *float64 `json:"lon"`
-	TST       *float64 `json:"tst"`
-	Acc       *float64 `json:"acc"`
-	Alt       *float64 `json:"alt"`
-	Vel       *float64 `json:"vel"` // km/h
-	Cog       *float64 `json:"cog"`
-	Batt      *int     `json:"batt"`
-	BS        *int     `json:"bs"` // 0 unknown, 1 unplugged, 2 charging, 3 full
-	T         string   `json:"t"`
-	TID       string   `json:"tid"`
-	Topic     string   `json:"topic"`
-	Vac       *float64 `json:"vac"`
-	Rad       *float64 `json:"rad"`
-	P         *float64 `json:"p"`
-	Conn      string   `json:"conn"`
-	InRegions []string `json:"inregions"`
-	InRIDs    []string `json:"inrids"`
-	SSID      string   `json:"SSID"`
-	BSSID     string   `json:"BSSID"`
-	CreatedAt *float64 `json:"created_at"`
-	M         *int     `json:"m"`   // iOS: monitoring mode
-	ID        string   `json:"_id"` // Android: message id
-	POI       string   `json:"poi"`
-	Image     string   `json:"image"`
-	ImageName string   `json:"imagename"`
-	Tag       string   `json:"tag"`
-	Motion    []string `json:"motionactivities"`
+// ownTracksFields are the elements of a _type location message: those the
+// OwnTracks booklet documents (https://owntracks.org/booklet/tech/json/)
+// and those the apps' source adds (testdata/README.md): the Android app's
+// MessageLocation and MessageBase (source, modeId, qos, retained), its older
+// randomId, and the iOS app's lower-case ssid and bssid. Lifeline uses lat,
+// lon, tst, acc, alt, vac, vel, cog, batt, bs and t; the rest are accepted
+// and not stored.
+var ownTracksFields = map[string]bool{
+	"_type": true, "lat": true, "lon": true, "tst": true, "acc": true, "alt": true, "vac": true, "vel": true,
+	"cog": true, "batt": true, "bs": true, "t": true, "tid": true, "topic": true, "rad": true, "p": true,
+	"conn": true, "inregions": true, "inrids": true, "SSID": true, "BSSID": true, "ssid": true, "bssid": true,
+	"created_at": true, "m": true, "_id": true, "poi": true, "image": true, "imagename": true, "tag": true,
+	"motionactivities": true, "source": true, "modeId": true, "qos": true, "retained": true, "randomId": true,
 }
 
-// DecodeOwnTracks decodes the body OwnTracks posts in HTTP mode. A
-// _type location message gives one fix; every other _type (lwt, status,
-// transition, waypoint(s), card, …) is valid and gives none.
-func DecodeOwnTracks(body []byte, lim Limits) ([]Fix, error) {
-	var kind struct {
-		Type *string `json:"_type"`
-	}
-	if err := json.Unmarshal(body, &kind); err != nil {
-		return nil, jsonError(err)
-	}
-	if kind.Type == nil {
-		return nil, fail("_type", "missing: OwnTracks messages name their _type")
-	}
-	if *kind.Type != "location" {
-		return nil, nil
-	}
-	var m owntracksLocation
-	if err := decodeStrict(body, &m); err != nil {
-		return nil, err
-	}
-	switch {
-	case m.Lat == nil:
-		return nil, fail("lat", "missing")
-	case m.Lon == nil:
-		return nil, fail("lon", "missing")
-	case m.TST == nil:
-		return nil, fail("tst", "missing")
-	}
-	ts, ok := epoch(*m.TST)
-	if !ok {
-		return nil, fail("tst", "must be a UNIX time in seconds")
-	}
-	f := Fix{TS: ts, Lat: *m.Lat, Lon: *m.Lon, Accuracy: m.Acc, Altitude: m.Alt, Course: m.Cog, Battery: m.Batt, Trigger: m.T}
-	if m.Vel != nil {
-		mps := *m.Vel / 3.6
-		f.Speed = &mps
-	}
-	if m.BS != nil {
-		if *m.BS < 0 || *m.BS > 3 {
-			return nil, fail("bs", "battery status must be 0 (unknown), 1 (unplugged), 2 (charging) or 3 (full)")
-		}
-		if *m.BS != 0 {
-			charging := *m.BS >= 2
-			f.Charging = &charging
-		}
-	}
-	if err := f.check("", lim); err != nil {
-		return nil, owntracksField(err)
-	}
-	return []Fix{f}, nil
-}
+var ownTracksNames = names{lat: "lat", lon: "lon", ts: "tst", accuracy: "acc", altitude: "alt", speed: "vel", course: "cog", battery: "batt"}
 
-// owntracksField names a range error by the OwnTracks element.
-func owntracksField(err *Error) *Error {
-	names := map[string]string{"timestamp": "tst", "accuracy": "acc", "battery": "batt", "course": "cog", "speed": "vel", "altitude": "alt"}
-	if name, ok := names[err.Field]; ok {
-		err.Field = name
+// DecodeOwnTracks decodes an OwnTracks message (the body of an HTTP post, or
+// an MQTT payload). A _type location message gives one fix, or an error
+// when its position or time cannot be used; every other _type (lwt,
+// status, transition, waypoint(s), card, …) is valid and gives none.
+func DecodeOwnTracks(body []byte, lim Limits) (Batch, error) {
+	o, err := readObject(body)
+	if err != nil {
+		return Batch{}, err
 	}
-	return err
+	if !o.has("_type") {
+		return Batch{}, fail("_type", "missing: OwnTracks messages name their _type")
+	}
+	var kind string
+	if json.Unmarshal(o["_type"], &kind) != nil {
+		return Batch{}, fail("_type", "must be a JSON string")
+	}
+	if kind != "location" {
+		return Batch{}, nil
+	}
+	var d drops
+	o.dropUnknown("", ownTracksFields, &d)
+	r := reading{names: ownTracksNames, speedToMPS: 1 / 3.6} // vel is in km/h
+	if r.lat, err = o.number("lat", "lat"); err != nil {
+		return Batch{}, err
+	}
+	if r.lon, err = o.number("lon", "lon"); err != nil {
+		return Batch{}, err
+	}
+	tst, err := o.number("tst", "tst")
+	if err != nil {
+		return Batch{}, err
+	}
+	var ok bool
+	if r.ts, ok = epoch(tst); !ok {
+		return Batch{}, fail("tst", "must be a UNIX time in seconds")
+	}
+	r.accuracy = optional[float64](o, "acc", "acc", &d)
+	r.altitude = optional[float64](o, "alt", "alt", &d)
+	if vac := optional[float64](o, "vac", "vac", &d); vac != nil && *vac < 0 {
+		r.altitudeNotKnown = true
+	}
+	r.speed = optional[float64](o, "vel", "vel", &d)
+	r.course = optional[float64](o, "cog", "cog", &d)
+	r.battery = optional[float64](o, "batt", "batt", &d)
+	if bs := optional[float64](o, "bs", "bs", &d); bs != nil {
+		switch *bs {
+		case 0: // unknown
+		case 1, 2, 3: // unplugged, charging, full
+			charging := *bs >= 2
+			r.charging = &charging
+		default:
+			d.add("bs", lifeline.DropOutOfRange)
+		}
+	}
+	r.trigger = valueOf(optional[string](o, "t", "t", &d))
+	f, err := r.fix(lim, &d)
+	if err != nil {
+		return Batch{}, err
+	}
+	return Batch{Fixes: []Fix{f}, Dropped: d.list}, nil
 }

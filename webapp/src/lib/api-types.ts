@@ -106,7 +106,12 @@ export interface paths {
          * @description Authenticated by the device (401 before any 400), rate limited per
          *     device, and answered only after the fix is stored. Other _type
          *     messages (lwt, status, transition, …) are accepted and store
-         *     nothing. A re-sent fix is stored once.
+         *     nothing. A re-sent fix is stored once. Only a position or time that
+         *     cannot be used refuses the fix (400); an optional value that cannot
+         *     be used (iOS's -1 for "not known", out of range, of the wrong type,
+         *     or a field OwnTracks does not define) is dropped and the fix stored
+         *     without it. Every request and what became of it is in the device's
+         *     tester view; refusals also count on its device card.
          */
         post: operations["ingestOwnTracks"];
         delete?: never;
@@ -125,10 +130,18 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * An Overland batch of GeoJSON points; all are stored or none.
+         * An Overland batch of GeoJSON points; each point is stored or refused on its own.
          * @description Authenticated by the device (401 before any 400), rate limited per
-         *     device, and answered only after the fixes are stored. One bad point
-         *     refuses the batch, named by its index.
+         *     device, and answered only after the fixes are stored. Each point is
+         *     judged alone: one whose position or time cannot be used is refused
+         *     and counted on the device card (its index and why in the tester
+         *     view), the others are stored, and the batch is acknowledged, since
+         *     Overland would otherwise send it again and again, holding back every
+         *     point behind it. Optional values that cannot be used are dropped as
+         *     for OwnTracks. Entries that are not positions (tracking-stats events
+         *     and visits, with properties.action; trips, with properties.type) are
+         *     accepted and store nothing. A 400 means the body is not an Overland
+         *     batch.
          */
         post: operations["ingestOverland"];
         delete?: never;
@@ -148,8 +161,10 @@ export interface paths {
          * One fix in the OsmAnd protocol's query parameters (Traccar Client, GPSLogger).
          * @description Authenticated by the device (401 before any 400), rate limited per
          *     device, and answered with an empty 200 only after the fix is stored.
-         *     A parameter the protocol does not define, or one given twice, is
-         *     refused.
+         *     Only a position or time that cannot be used refuses the fix (400),
+         *     as does lat, lon or timestamp given twice with different values; a
+         *     parameter the protocol does not define, an optional one given twice
+         *     or one that cannot be used is dropped and the fix stored without it.
          */
         get: operations["ingestOsmAndGet"];
         put?: never;
@@ -1669,6 +1684,18 @@ export interface components {
             /** @enum {unknown} */
             health: "never_seen" | "ok" | "no_gps_fix" | "offline" | "battery_died";
             batteryTimeLeftMinutes: number | null;
+            /** @description Reports from the device refused today (the owner's day): a position or time the server could not use, a malformed or oversized message, a wrong topic. */
+            refusedToday: number;
+            /** @description The latest of today's refused reports; null when there was none today. */
+            lastRefusal: null | components["schemas"]["Refusal"];
+        };
+        Refusal: {
+            /** Format: date-time */
+            at: string;
+            /** @description The wire contract's reason code (bad_json, ts_future, …), or bad_owntracks, bad_overland or bad_osmand for a phone app's. */
+            reason: string;
+            /** @description What was wrong */
+            detail: string;
         };
         PairedDevice: {
             id: string;
@@ -1693,6 +1720,10 @@ export interface components {
             /** @enum {unknown} */
             health: "never_seen" | "ok" | "no_gps_fix" | "offline" | "battery_died";
             batteryTimeLeftMinutes: number | null;
+            /** @description Reports from the device refused today (the owner's day): a position or time the server could not use, a malformed or oversized message, a wrong topic. */
+            refusedToday: number;
+            /** @description The latest of today's refused reports; null when there was none today. */
+            lastRefusal: null | components["schemas"]["Refusal"];
             /** @description The device's token (a bracelet's MQTT password, a phone app's secret), shown only now. */
             token: string;
         };
@@ -1717,8 +1748,22 @@ export interface components {
             outcome: string;
             kind?: string;
             fixes?: number;
+            /** @description Why the packet, or some of its fixes (a phone app's batch), was refused. */
             reason?: string;
             detail?: string;
+            /** @description The optional values left out of the stored fixes. */
+            dropped?: components["schemas"]["FieldDrop"][];
+        };
+        FieldDrop: {
+            /** @description In the sender's own terms: vel, properties.speed, location.coords.heading, … */
+            field: string;
+            /**
+             * @description A field the protocol does not define; the app's own value for "not known" (iOS's -1); a value no phone or person can have; the wrong type; a parameter given twice.
+             * @enum {unknown}
+             */
+            reason: "unknown_field" | "not_known" | "out_of_range" | "wrong_type" | "repeated";
+            /** @description In how many of the packet's fixes. */
+            count: number;
         };
         Location: {
             id: number;
@@ -1743,14 +1788,20 @@ export interface components {
             /** @description lwt, status, transition, waypoint(s), card, … */
             _type: string;
         };
+        /**
+         * @description Elements the booklet does not list and the apps send (source, modeId,
+         *     qos, retained, ssid, bssid, …) are accepted and not stored; others are
+         *     dropped and counted. An optional value out of range is dropped.
+         */
         OwnTracksLocation: {
             /** @constant */
             _type: "location";
             lat: number;
+            /** @description 0, 0 together is refused: apps send it without a position. */
             lon: number;
             /** @description UNIX time in seconds. */
             tst: number;
-            /** @description Metres. */
+            /** @description Metres; 0 (Android: not known) is dropped; negative (the phone marked the position invalid) or larger refuses the fix. */
             acc?: number;
             alt?: number;
             /** @description km/h. */
@@ -1785,10 +1836,15 @@ export interface components {
             /** @description The trip in progress; not used. */
             trip?: unknown;
         };
+        /**
+         * @description A location point. Entries with properties.action (tracking-stats
+         *     events, visits) or properties.type (trips) are not positions: they
+         *     are accepted and store nothing. Unknown members are dropped.
+         */
         OverlandLocation: {
             /** @constant */
             type: "Feature";
-            geometry: {
+            geometry?: {
                 /** @constant */
                 type: "Point";
                 /** @description [longitude, latitude] (an altitude may follow). */
@@ -1797,6 +1853,7 @@ export interface components {
             properties: {
                 /** Format: date-time */
                 timestamp: string;
+                /** @description Dropped when vertical_accuracy is negative. */
                 altitude?: number;
                 /** @description m/s; -1 when unknown. */
                 speed?: number;
@@ -1818,8 +1875,11 @@ export interface components {
                 deferred?: number;
                 significant_change?: string;
                 locations_in_payload?: number;
+                tracking_mode?: number;
+                trip_id?: string;
             };
         };
+        /** @description Traccar Client 9's body. Members not listed are dropped and counted. */
         TraccarClientFix: {
             /** @description The device secret DEVICE_ID.TOKEN. */
             device_id: string;
@@ -1847,6 +1907,8 @@ export interface components {
                     type?: string;
                 };
                 extras?: Record<string, never>;
+                /** @description The fix again as OsmAnd parameters (the app's template); not used. */
+                _?: string;
             };
         };
         ZoneSchedule: {
@@ -2206,7 +2268,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Nothing was stored; `fields` names the field (a batch's by index) when there is one. */
+        /** @description Nothing was stored; `fields` names the field when there is one. */
         IngestRefused: {
             headers: {
                 [name: string]: unknown;
@@ -2625,6 +2687,14 @@ export interface operations {
                 activity?: string;
                 driverUniqueId?: string;
                 mock?: string;
+                /** @description Traccar Client 10; not used. */
+                imei?: string;
+                /** @description Traccar Client 10; not used. */
+                battery_health?: string;
+                /** @description Traccar Client 10; not used. */
+                battery_voltage?: number;
+                /** @description Traccar Client 10; not used. */
+                battery_temp?: number;
             };
             header?: never;
             path?: never;
@@ -2691,6 +2761,14 @@ export interface operations {
                 activity?: string;
                 driverUniqueId?: string;
                 mock?: string;
+                /** @description Traccar Client 10; not used. */
+                imei?: string;
+                /** @description Traccar Client 10; not used. */
+                battery_health?: string;
+                /** @description Traccar Client 10; not used. */
+                battery_voltage?: number;
+                /** @description Traccar Client 10; not used. */
+                battery_temp?: number;
             };
             header?: never;
             path?: never;

@@ -49,6 +49,8 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
     connected: true,
     health: 'ok',
     batteryTimeLeftMinutes: 200,
+    refusedToday: 0,
+    lastRefusal: null,
     ...overrides,
   }
 }

@@ -45,6 +45,14 @@ export const devicesText = {
   renameFailed: 'Failed to rename the bracelet. Please try again.',
   openTester: (name: string) => `Tester view for ${name}`,
   testerButton: 'Tester view',
+  /** A device's reports the server could not use today (issue 27). */
+  refused: {
+    count: (n: number) => (n === 1 ? '1 report refused today' : `${n} reports refused today`),
+    why: 'Why?',
+    hide: 'Hide why',
+    latest: (time: string, reason: string) => `The latest, at ${time}: ${reason}.`,
+    keep: 'Lifeline keeps every position it can use. The tester view shows each report and what was wrong with it.',
+  },
   toasts: {
     revoked: (name: string) => ({ title: 'Bracelet revoked', description: `${name} can no longer send locations.` }),
     revokeFailed: { title: 'Error', description: 'Failed to revoke the bracelet. Please try again.' },
@@ -53,7 +61,7 @@ export const devicesText = {
   tester: {
     title: (name: string) => `Tester view: ${name}`,
     description:
-      'The latest packets this bracelet sent, newest first, and how Lifeline decoded each one. New packets appear here as they arrive.',
+      'The latest packets this device sent (a phone app’s requests too), newest first, and how Lifeline decoded each one. New packets appear here as they arrive.',
     close: 'Close',
     live: 'Live',
     paused: 'Paused',
@@ -75,6 +83,9 @@ export const devicesText = {
     truncated: (bytes: number) => `First 256 of ${bytes} bytes`,
     hex: 'hex',
     fixes: (n: number) => (n === 1 ? '1 fix' : `${n} fixes`),
+    someRefused: 'Some points were refused:',
+    dropped: 'Left out:',
+    drop: (field: string, reason: string, count: number) => (count > 1 ? `${field} (${reason}, ${count} fixes)` : `${field} (${reason})`),
     tokenPlaceholder: 'YOUR_TOKEN',
   },
   /** Wire contract v1 rejection reasons (ingest/wire) in words. */
@@ -99,6 +110,17 @@ export const devicesText = {
     bad_interval: 'invalid interval',
     bad_topic: 'wrong topic',
     rate_limited: 'too many packets (rate limited)',
+    bad_owntracks: 'OwnTracks location not usable',
+    bad_overland: 'Overland point not usable',
+    bad_osmand: 'OsmAnd fix not usable',
+  } as Record<string, string>,
+  /** Why an optional value was left out of a stored fix (ingest/phone). */
+  dropReasons: {
+    unknown_field: 'not in the app’s protocol',
+    not_known: 'the app’s “not known”',
+    out_of_range: 'out of range',
+    wrong_type: 'wrong type',
+    repeated: 'sent twice',
   } as Record<string, string>,
   pairDialog: {
     title: 'Pair a bracelet or phone',

@@ -21,6 +21,26 @@ export type Device = {
   connected: boolean
   health: DeviceHealth | (string & {})
   batteryTimeLeftMinutes: number | null
+  /** Reports refused today (the owner's day), and the latest of them. */
+  refusedToday: number
+  lastRefusal: Refusal | null
+}
+
+/** The latest report a device had refused: when, the reason code and what was wrong. */
+export type Refusal = {
+  at: string
+  reason: string
+  detail: string
+}
+
+/** Why an optional value was left out of a stored fix (ingest/phone). */
+export type DropReason = 'unknown_field' | 'not_known' | 'out_of_range' | 'wrong_type' | 'repeated'
+
+/** An optional value left out of a packet's stored fixes, and in how many of them. */
+export type FieldDrop = {
+  field: string
+  reason: DropReason
+  count: number
 }
 
 /** `POST /api/devices` answer: the device and its token, shown this once. */
@@ -42,9 +62,11 @@ export type PacketRecord = {
   /** Accepted: position or battery. */
   kind?: string
   fixes?: number
-  /** Rejected: the wire contract's reason code, and its explanation. */
+  /** Refused (all of it, or some of a phone app's batch): the reason code, and its explanation. */
   reason?: string
   detail?: string
+  /** The optional values left out of the stored fixes. */
+  dropped?: FieldDrop[]
 }
 
 /** The web app keeps its open string unions; the fields must be the document's. */
@@ -52,4 +74,6 @@ export type DocumentChecks = [
   Assert<Reads<Device, ApiSchema<'Device'>>>,
   Assert<Reads<PairedDevice, ApiSchema<'PairedDevice'>>>,
   Assert<SameShape<PacketRecord, ApiSchema<'Packet'>>>,
+  Assert<SameShape<Refusal, ApiSchema<'Refusal'>>>,
+  Assert<SameShape<FieldDrop, ApiSchema<'FieldDrop'>>>,
 ]

@@ -45,6 +45,39 @@ describe('Bracelets card', () => {
     expect(within(old).getByTestId('device-health')).toHaveTextContent('Battery ran out')
   })
 
+  it('says how many reports were refused today, and why when asked', async () => {
+    stubFetch({
+      '/api/devices': {
+        body: [
+          makeDevice({
+            name: 'My phone',
+            kind: 'phone',
+            refusedToday: 3,
+            lastRefusal: {
+              at: '2026-11-22T11:58:00Z',
+              reason: 'bad_owntracks',
+              detail: "tst: 2026-11-22T13:00:00Z is more than 5 minutes ahead of the server's clock; check the phone's date and time",
+            },
+          }),
+          makeDevice({ id: 'brc_bbbbbbbbbbbb', name: 'Left wrist' }),
+        ],
+      },
+    })
+    const { user } = renderWithProviders(<BraceletsCard />)
+    const [phone, bracelet] = await screen.findAllByTestId('device-row')
+    expect(within(phone).getByTestId('device-refused')).toHaveTextContent('3 reports refused today')
+    const why = within(phone).getByRole('button', { name: 'Why?' })
+    expect(why).toHaveAttribute('aria-expanded', 'false')
+    expect(within(phone).getByTestId('device-refused-why')).not.toBeVisible()
+    await user.click(why)
+    expect(within(phone).getByRole('button', { name: 'Hide why' })).toHaveAttribute('aria-expanded', 'true')
+    const reason = within(phone).getByTestId('device-refused-why')
+    expect(reason).toBeVisible()
+    expect(reason).toHaveTextContent(/The latest, at .+: OwnTracks location not usable\./)
+    expect(reason).toHaveTextContent("is more than 5 minutes ahead of the server's clock; check the phone's date and time")
+    expect(within(bracelet).queryByTestId('device-refused')).not.toBeInTheDocument()
+  })
+
   it('pairs a bracelet and shows its token once, with the simulator command', async () => {
     let devices: unknown[] = []
     const fetchMock = stubFetch({

@@ -20,6 +20,7 @@ import { useAnchor } from '../hooks/use-anchor'
 import type { Device, DeviceKind } from '../types'
 import { formatLastSeen, formatTimeLeft } from '../utils/format'
 import { PairDialog } from './pair-dialog'
+import { RefusedReports } from './refused-reports'
 import { TesterDialog } from './tester-dialog'
 
 const healthVariant: Record<string, BadgeProps['variant']> = {
@@ -197,6 +198,7 @@ function DeviceRow({ device, onRevoke, onTest }: { device: Device; onRevoke: () 
           </>
         )}
       </dl>
+      <RefusedReports device={device} />
       <div>
         <Button variant="outline" size="sm" className="rounded-full" aria-label={text.openTester(device.name)} onClick={onTest}>
           <Activity aria-hidden="true" />

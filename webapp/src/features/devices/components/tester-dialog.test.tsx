@@ -63,6 +63,28 @@ const watches = (fetchMock: ReturnType<typeof stubFetch>) =>
 afterEach(() => vi.useRealTimers())
 
 describe('Tester view', () => {
+  it('shows what a phone app sent that was left out, and the points of a batch refused', async () => {
+    const batch = packet({
+      id: 'n1-3',
+      topic: 'POST /api/ingest/overland',
+      excerpt: '{"locations":[…]}',
+      fixes: 2,
+      reason: 'bad_overland',
+      detail: 'locations[2].properties.timestamp: missing',
+      dropped: [
+        { field: 'properties.speed', reason: 'not_known', count: 2 },
+        { field: 'colour', reason: 'unknown_field', count: 1 },
+      ],
+    })
+    const { dialog } = await openTester([batch])
+    const [item] = await within(dialog).findAllByTestId('packet')
+    expect(within(item).getByTestId('packet-outcome')).toHaveTextContent('Accepted · position')
+    expect(item).toHaveTextContent('Some points were refused: locations[2].properties.timestamp: missing')
+    expect(within(item).getByTestId('packet-dropped')).toHaveTextContent(
+      'Left out: properties.speed (the app’s “not known”, 2 fixes), colour (not in the app’s protocol)',
+    )
+  })
+
   it('lists packets newest first with their outcome in words, size, topic and excerpt', async () => {
     const { dialog, fetchMock } = await openTester([bad, good])
     const items = await within(dialog).findAllByTestId('packet')

@@ -159,10 +159,21 @@ function PacketItem({ packet: p }: { packet: PacketRecord }) {
           {p.truncated && '…'}
         </pre>
       )}
-      {(p.truncated || (!accepted && p.detail)) && (
+      {p.truncated && (
+        <p className="text-muted-foreground" data-testid="packet-truncated">
+          {text.truncated(p.size)}.
+        </p>
+      )}
+      {p.detail && (
         <p className="text-muted-foreground">
-          {p.truncated && <span data-testid="packet-truncated">{text.truncated(p.size)}. </span>}
-          {!accepted && p.detail && <span data-testid="packet-detail">{p.detail}</span>}
+          {accepted && `${text.someRefused} `}
+          <span data-testid="packet-detail">{p.detail}</span>
+        </p>
+      )}
+      {p.dropped && p.dropped.length > 0 && (
+        <p className="text-muted-foreground" data-testid="packet-dropped">
+          {text.dropped}{' '}
+          {p.dropped.map((d) => text.drop(d.field, devicesText.dropReasons[d.reason] ?? d.reason, d.count)).join(', ')}
         </p>
       )}
     </li>
