@@ -328,14 +328,23 @@ func TestSafePassesOtherMessagesThrough(t *testing.T) {
 }
 
 func TestCrisisSetParses(t *testing.T) {
-	counts := map[string]int{}
+	counts := map[string]map[string]int{}
 	for _, e := range DevSet() {
-		counts[e.Label]++
+		if counts[e.Author] == nil {
+			counts[e.Author] = map[string]int{}
+		}
+		counts[e.Author][e.Label]++
 	}
-	minimum := map[string]int{LabelNone: 140, lifeline.ConcernSuicide: 120, lifeline.ConcernSelfHarm: 35, lifeline.ConcernOverdose: 80, lifeline.ConcernDanger: 45, lifeline.ConcernUrge: 70}
-	for label, n := range minimum {
-		if counts[label] < n {
-			t.Errorf("the development set holds %d %s messages, want at least %d", counts[label], label, n)
+	if len(counts) < 3 {
+		t.Errorf("the development corpus has %d authors, want at least 3: leaving one out needs others to learn from", len(counts))
+	}
+	// Every author writes every label, enough of each to measure.
+	minimum := map[string]int{LabelNone: 140, lifeline.ConcernSuicide: 100, lifeline.ConcernSelfHarm: 30, lifeline.ConcernOverdose: 70, lifeline.ConcernDanger: 45, lifeline.ConcernUrge: 70}
+	for author, c := range counts {
+		for label, n := range minimum {
+			if c[label] < n {
+				t.Errorf("author %s wrote %d %s messages, want at least %d", author, c[label], label, n)
+			}
 		}
 	}
 }
@@ -358,14 +367,18 @@ func TestParseExamplesRejects(t *testing.T) {
 			}
 		})
 	}
-	examples, err := ParseExamples(strings.NewReader(`{"text": " hi ", "label": "urge", "source": "x", "note": "n"}` + "\n\n"))
-	if err != nil || len(examples) != 1 || examples[0] != (Example{Text: "hi", Label: "urge", Source: "x", Note: "n"}) || examples[0].Concern() != "urge" {
+	examples, err := ParseExamples(strings.NewReader(`{"text": " hi ", "label": "urge", "source": "x", "voice": "v", "note": "n"}` + "\n\n"))
+	if err != nil || len(examples) != 1 || examples[0] != (Example{Text: "hi", Label: "urge", Source: "x", Voice: "v", Note: "n"}) || examples[0].Concern() != "urge" {
 		t.Errorf("ParseExamples = %+v, %v", examples, err)
 	}
 }
 
 func FuzzParseExamples(f *testing.F) {
-	for _, line := range strings.SplitN(string(devSet), "\n", 20)[:19] {
+	a0, err := devFS.ReadFile("crisisset/dev/a0.jsonl")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range strings.SplitN(string(a0), "\n", 20)[:19] {
 		f.Add(line)
 	}
 	f.Add(`{"text": "x", "label": "none", "source": "y"}` + "\n" + `{"text": 1}`)
