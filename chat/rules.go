@@ -169,12 +169,6 @@ func (r *rule) find(ts []token) (match, bool) {
 	if r.other && !hasConcept(ts, cOther|cOtherSelf) {
 		return match{}, false
 	}
-	if r.withStep != nil && !anyUnnegated(ts, r.withStep, r.anyTime) {
-		return match{}, false
-	}
-	if r.withoutStep != nil && anyUnnegated(ts, r.withoutStep, r.anyTime) {
-		return match{}, false
-	}
 	for start := range ts {
 		end, ok := r.matchAt(ts, start, 0)
 		if !ok {
@@ -183,9 +177,35 @@ func (r *rule) find(ts []token) (match, bool) {
 		if r.silenced(ts, start) {
 			continue
 		}
+		near := nearby(ts, start, end)
+		if r.withStep != nil && !anyUnnegated(near, r.withStep, r.anyTime) {
+			continue
+		}
+		if r.withoutStep != nil && anyUnnegated(ts, r.withoutStep, r.anyTime) {
+			continue
+		}
 		return match{rule: r, start: start, end: end}, true
 	}
 	return match{}, false
+}
+
+// withRadius is how many sentences either side of a match a rule's
+// companion word (with) may stand in: in a long message, "sober two years"
+// in one paragraph and "drinking" in another are not a lost tolerance.
+const withRadius = 1
+
+// nearby is the part of ts a rule's companion word must stand in: the
+// sentences of the match and withRadius sentences either side.
+func nearby(ts []token, start, end int) []token {
+	from, to := ts[start].sentence-withRadius, ts[max(start, end-1)].sentence+withRadius
+	i, j := start, max(start, end-1)
+	for i > 0 && ts[i-1].sentence >= from {
+		i--
+	}
+	for j+1 < len(ts) && ts[j+1].sentence <= to {
+		j++
+	}
+	return ts[i : j+1]
 }
 
 func (r *rule) matchAt(ts []token, i, s int) (int, bool) {

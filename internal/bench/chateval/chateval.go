@@ -124,15 +124,12 @@ func OfAuthor(outcomes []Outcome, author string) []Outcome {
 	return out
 }
 
-// WithThreshold re-decides outcomes as if the model's threshold were t: the
-// rules' concern, else the model's when its score reaches t.
+// WithThreshold re-decides outcomes as if the model's threshold were t
+// (chat.Decide).
 func WithThreshold(outcomes []Outcome, t float64) []Outcome {
 	out := slices.Clone(outcomes)
 	for i := range out {
-		out[i].Concern = out[i].Rules
-		if out[i].Concern == "" && out[i].Score >= t {
-			out[i].Concern = out[i].ModelConcern
-		}
+		out[i].Concern = chat.Decide(out[i].Rules, out[i].Score, out[i].ModelConcern, t)
 	}
 	return out
 }
@@ -145,6 +142,45 @@ func Thresholds() []float64 {
 		out = append(out, float64(step)/20)
 	}
 	return out
+}
+
+// MissCost and FollowUpMissCost are what a missed message that needs help
+// costs, counting a false alarm on ordinary talk as 1, when the model's
+// thresholds are chosen (ChooseThreshold): chat.ModelThreshold weighs them
+// alike (Youden's J), chat.FollowUpThreshold, after crisis talk, a miss
+// twice.
+const (
+	MissCost         = 1
+	FollowUpMissCost = 2
+)
+
+// ChooseThreshold is the one of Thresholds at which outcomes, re-decided,
+// cost least: missCost times the share of messages that need help (a crisis
+// or an urge) it misses, plus the share of ordinary talk it raises an alarm
+// on. Of equal costs, the lowest threshold.
+func ChooseThreshold(outcomes []Outcome, missCost float64) float64 {
+	best, bestCost := 1.0, math.Inf(1)
+	for _, t := range Thresholds() {
+		var miss, help, fa, none float64
+		for _, o := range WithThreshold(outcomes, t) {
+			switch {
+			case o.Example.Concern() == "":
+				none++
+				if !o.Caught() {
+					fa++
+				}
+			default:
+				help++
+				if !o.Caught() {
+					miss++
+				}
+			}
+		}
+		if cost := missCost*miss/max(help, 1) + fa/max(none, 1); cost < bestCost-1e-12 {
+			best, bestCost = t, cost
+		}
+	}
+	return best
 }
 
 // Baseline is the old phrase table's outcome for every example.

@@ -83,11 +83,23 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	}
 }
 
-// TestModelThresholdIsChosenByAuthors checks that chat.ModelThreshold is
-// the rule it is documented to follow (ChooseThreshold, on the authors left
-// out). When the data or the layer change, update the constant.
+// TestModelThresholdIsChosenByAuthors checks that chat.ModelThreshold and
+// chat.FollowUpThreshold follow the rule they are documented to follow:
+// ChooseThreshold on the authors left out, with MissCost and
+// FollowUpMissCost. When the data or the layer change, update the
+// constants.
 func TestModelThresholdIsChosenByAuthors(t *testing.T) {
-	t.Skip("the threshold is chosen again once the layer has been reworked for several authors")
+	for _, tt := range []struct {
+		name              string
+		missCost, current float64
+	}{
+		{"chat.ModelThreshold", MissCost, chat.ModelThreshold},
+		{"chat.FollowUpThreshold", FollowUpMissCost, chat.FollowUpThreshold},
+	} {
+		if chosen := ChooseThreshold(leftOut(), tt.missCost); math.Abs(chosen-tt.current) > 1e-9 {
+			t.Errorf("leaving one author out chooses %.2f (a miss costing %.0f false alarms), %s is %.2f", chosen, tt.missCost, tt.name, tt.current)
+		}
+	}
 }
 
 func TestLegacyIsTheOldPhraseTable(t *testing.T) {
