@@ -52,7 +52,7 @@ func (a Assessment) Explain() string {
 // the messages that need help it misses and the ordinary ones it raises an
 // alarm on, each as a share of their kind, add up to the least (Youden's
 // J) for authors the model never learnt from.
-const ModelThreshold = 0.70
+const ModelThreshold = 0.65
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the

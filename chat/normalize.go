@@ -153,7 +153,7 @@ var irregular = map[string]string{
 	"od": "overdose", "ods": "overdose", "odd": "odd", "oding": "overdose", "odeing": "overdose", "odin": "overdose", "odding": "overdose",
 	"oded": "overdose", "odead": "overdose", "overdosing": "overdose", "overdosed": "overdose", "overdoses": "overdose", "odd'd": "overdose",
 	"im": "im", "ive": "ive", "id": "id", "ill": "ill", "wanna": "wanna", "gonna": "gonna", "gotta": "gotta",
-	"kys": "kys", "rn": "rn", "bars": "bars", "xans": "xanax", "xannies": "xanax", "percs": "percocet", "perc": "percocet",
+	"kys": "kys", "rn": "rn", "bars": "bars", "xans": "xanax", "xannies": "xanax", "percs": "percocet", "perc": "percocet", "perks": "percocet", "xanies": "xanax", "xanny": "xanax",
 	"benzos": "benzo", "opioids": "opioid", "opiates": "opioid", "opiate": "opioid", "pills": "pill", "meds": "med",
 	"was": "was", "has": "has", "is": "is", "does": "does", "this": "this", "its": "its", "his": "his", "yes": "yes",
 	"used": "use", "uses": "use", "shing": "sh", "shd": "sh", "lives": "life", "blues": "blues", "shes": "shes", "hes": "hes", "news": "news", "kms": "kms", "knives": "knife", "wives": "wife", "leaves": "leave", "thinking": "think", "nothing": "nothing",

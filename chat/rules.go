@@ -300,7 +300,7 @@ func markPast(ts []token) {
 	past, present, still := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	for _, t := range ts {
 		switch c := t.concepts; {
-		case c&cPast != 0 && c&(cBreak|cBigDose) == 0:
+		case c&cPast != 0 && c&(cBreak|cBigDose|cPlace) == 0: // "where I used to" names a place
 			past[t.sentence] = true
 		case c&cPresent != 0:
 			present[t.sentence] = true

@@ -64,22 +64,23 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.88, lifeline.ConcernSelfHarm: 0.89, lifeline.ConcernOverdose: 0.96,
-		lifeline.ConcernDanger: 0.89, lifeline.ConcernUrge: 0.86,
+		lifeline.ConcernSuicide: 0.94, lifeline.ConcernSelfHarm: 0.95, lifeline.ConcernOverdose: 0.97,
+		lifeline.ConcernDanger: 0.97, lifeline.ConcernUrge: 0.97,
 	}
 	for label, floor := range floors {
 		if f := s.Recall[label]; f.Rate() < floor {
 			t.Errorf("%s recall %s, under its floor %.0f%%", label, f, 100*floor)
 		}
 	}
-	if s.CrisisAll.Rate() < 0.91 {
-		t.Errorf("crisis recall %s, under its floor 91%%", s.CrisisAll)
+	if s.CrisisAll.Rate() < 0.96 {
+		t.Errorf("crisis recall %s, under its floor 96%%", s.CrisisAll)
 	}
-	if s.FalseAlarms.Rate() > 0.15 {
-		t.Errorf("false alarms %s, over the ceiling 15%%", s.FalseAlarms)
+	if s.FalseAlarms.Rate() > 0.12 {
+		t.Errorf("false alarms %s, over the ceiling 12%%", s.FalseAlarms)
 	}
-	if s.KindAccuracy.Rate() < 0.95 {
-		t.Errorf("kind accuracy %s, under its floor 95%%", s.KindAccuracy)
+	// Secondary: an urge or a crisis heard as another crisis still gets help.
+	if s.KindAccuracy.Rate() < 0.93 {
+		t.Errorf("kind accuracy %s, under its floor 93%%", s.KindAccuracy)
 	}
 }
 
