@@ -154,7 +154,6 @@ func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
 	p := make([]float64, len(Labels))
 	l.model.probs(features(ts[offset:]), p)
 	h.score = 1 - p[0]
-
 	best := 1
 	for c := 2; c < len(p); c++ {
 		if p[c] > p[best] {
