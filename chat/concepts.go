@@ -133,7 +133,7 @@ var lexicon = map[concept]string{
 	cAlone:      "alone|by myself|on my own|nobody around|nobody is around|no one around|nobody will know|nobody home|no one home|nobody is home|no one will be here|nobody will be here|nobody sees|no one sees|nobody finds out|nobody will find|no one will know|nobody can see|no one can see|where nobody|where no one|in private|in secret",
 	cBreak:      "been out|just out|out of the joint|got out today|released today|no drugs for|nothing for|off the methadone|off methadone|months off|years off|weeks off|days off|off the stuff|two years dry|days dry|months dry|after deployment|just back from|first night home|first night out|since january|since february|since march|since april|since may|since june|since july|since august|since september|since october|since november|since december|sober since|clean since|clean for|sober for|months clean|days clean|years clean|weeks clean|month clean|year clean|clean since|first time in|first time since|first time using|out of rehab|out of jail|out of prison|out of detox|out of treatment|got out|just got out|since detox|since rehab|since jail|after a year|after months|after 8 months|after six months|been clean|been sober|haven't used|havent used|same dose i used to|same amount i used to|before i got sober|since my son was born|in six months|months sober|days sober|years sober|weeks sober|year sober|month sober|released|got released|just released|released from|out of prison|parole|since i used|since i last used|years since|months since|since i drank|since my last drink|getting out|get out of jail|got clean in|clean in jail|clean in prison|released tomorrow",
 	cNow:        "now|right now|rn|tonight|currently|at the moment|atm|this second|as we speak|about to|right here|atm",
-	cPast:       "years ago|year ago|used to|back then|back when|when i was|in high school|last year|last month|as a teen|as a kid|at my worst|before i got sober|before i got clean|a long time ago|long ago|in the past|at one point|in 2010|in 2011|in 2012|in 2013|in 2014|in 2015|in 2016|in 2017|in 2018|in 2019|in 2020|in 2021|in 2022|months ago|when i was using|back in the day|my old life|as a teenager|when i was a teenager|in my teens|in my twenties|in my 20s|in college|growing up|when i was young|when i was younger|in middle school|as a teen",
+	cPast:       "year ago tonight|years ago tonight|year ago today|years ago today|year ago this week|years ago this week|years ago|year ago|used to|back then|back when|when i was|in high school|last year|last month|as a teen|as a kid|at my worst|before i got sober|before i got clean|a long time ago|long ago|in the past|at one point|in 2010|in 2011|in 2012|in 2013|in 2014|in 2015|in 2016|in 2017|in 2018|in 2019|in 2020|in 2021|in 2022|months ago|when i was using|back in the day|my old life|as a teenager|when i was a teenager|in my teens|in my twenties|in my 20s|in college|growing up|when i was young|when i was younger|in middle school|as a teen",
 	cRecent:     "yesterday|last night|last week|days ago|the other day|weeks ago|on sunday|on saturday|on friday|on monday|earlier today|this afternoon|this morning",
 	cPresent:    "still|again|lately|these days|right now|tonight|anymore|keep",
 	cPlace:      "where i used to|where we used to|the place i used to|spot where|bowling alley|alley bar|stadium|ballpark|brewery|tailgate|kratom shop|smoke shop|head shop|vape shop|package store|packie|bottle o|bottleo|off licence|offlicence|off-licence|the pub|pub|cocktail party|open bar|happy hour|old spot|the spot|the queue|delivery app|the cart|my cart|old bar|the old spot|where we used to|liquor|liquor store|the bar|a bar|at the bar|beer aisle|wine aisle|liquor aisle|parking lot|casino|open bar|dealers house|gas station|old spot|my spot|trap house|old block|dealers block|the store|a pub|the pub|the club|wine section|liquor section|beer section|alcohol section|beer cave|bottle shop|bodega|corner store|convenience store|dispensary|liquor aisle",
@@ -143,7 +143,7 @@ var lexicon = map[concept]string{
 	cIntense:    "so bad|sooo bad|so much|so strong|really strong|unbearable|overwhelming|overwhelmed|killing me|shaking|more than anything|cant stop|huge|hard|af|badly|desperate|so close",
 	cResisted:   "it passed|craving passed|urge passed|passed after|didnt drink|didnt use|kept going|drove past|walked out|left early|soda|sparkling water|instead|proud of myself|made it through|got through|resisted|called my sponsor|went to a meeting|didnt give in|poured it out|poured it down|down the sink|threw it away|threw it out|flushed|got rid|blocked|blocked him|blocked his number|deleted his number|deleted the number|ignored|walked past|walked by|feel solid|feel strong|staying in the car|wait in the car|waiting in the car|give it to|give it away|giving it away|give them away|throw out|throw it out|throw away|pour it out|get rid of|careful|be careful",
 	cUrgeNow:    "about to relapse|going to relapse|gonna relapse|one step away|so close to using|so close to drinking|so close to|about to give in|give in|giving in|cant hold out|can hold out|circling back|turning around|can taste it|calling me|trying not to|about to use|about to drink|about to grab|cave|caving|about to cave|going to cave|gonna cave|about to slip|going to slip|break my sobriety|throw it all away|throw away my sobriety|lose my sobriety",
-	cViolence:   "shoot me|stab me|cut me|break my legs|break my arms|break my neck|break my jaw|break your legs|come get|get it out of me|kick my door|kick the door|kicking my door|kicking the door|kick my door in|wont let me go|not allowed to leave|cant leave the|has my id|has my papers|keeps my papers|keep my papers|keep my pay|keeps my pay|took my id|says im dead|said im dead|im a dead man|youre dead|your dead|around my neck|around her neck|around his neck|by the neck|hands around|put something in|something in her drink|something in his drink|something in my drink|someones inside|someone is inside|someones in the house|someone in the house|someone downstairs|someones downstairs|took her passport|took my passport|took his passport|taken his phone|taken her phone|took her phone|took his phone|wont let her leave|wont let him leave|wont let them leave|wont stop the car|being held|held at|or else|one way or another|coming to get me|coming to collect|we see you|knows what school|parked outside|parked across|sitting outside|waiting outside|across the road|across the street|found my new|found our new|tracked me|tracking me|broken the|hit me|hit her|hit my|hit us|beat me|beat her|beat my|beat me up|punch me|punch her|slap me|slap her|kick me|kick her|push me|push her|shove me|choke me|choke her|choked me|grab me|grabbed me|attack me|attack us|attacked me|hurt me|hurt her|hurt us|hurt my|kill me|kill her|kill us|kill my|strangle|strangled|stab|stabbed|rape|raping|raped|abuse|abusing|abused me|following me|followed me|follows me|stalk|stalking|stalker|broke into|break in|break into|breaking into|breaking in|broke in|locked me|lock me|locked in|pulled a knife|pulled a gun|coming for me|coming after me|knows where i live|banging on|violent|throwing things|threw things|screaming at me|forces me|force me|trafficked|spiked|drugged me|drugged my|put something in my drink|came at me|burn the house|wont let me leave|wont let me out|took my phone|took my keys|took my car keys|hurt the kids|threatened to kill|threatened to hurt|threatening to kill|threatening to hurt|threatens to kill|threatens to hurt|threaten to kill|threaten to hurt|threatened me|threatening me|threatening everyone|threats|death threats|threatened my life|jumped me|smashed|throwing stuff|threw stuff|slammed me|dragged me|pinned me|cornered me|by the throat|kicking in|kick in the door|kicked in|trying to get in|swinging at|swung at|came after|coming at|attacking|threw me|throws me|throw me|thrown me|slammed me against|against the wall",
+	cViolence:   "shoot me|stab me|cut me|break my legs|break my arms|break my neck|break my jaw|break your legs|come get|get it out of me|kick my door|kick the door|kicking my door|kicking the door|kick my door in|wont let me go|not allowed to leave|cant leave the|has my id|has my papers|keeps my papers|keep my papers|keep my pay|keeps my pay|took my id|says im dead|said im dead|im a dead man|youre dead|your dead|around my neck|around her neck|around his neck|by the neck|hands around|put something in|something in her drink|something in his drink|something in my drink|someones inside|someone is inside|someones in the house|someone in the house|someone downstairs|someones downstairs|took her passport|took my passport|took his passport|wont let her leave|wont let him leave|wont let them leave|wont stop the car|being held|held at|or else|one way or another|coming to get me|coming to collect|we see you|knows what school|parked outside|parked across|sitting outside|waiting outside|across the road|across the street|found my new|found our new|tracked me|tracking me|broken the|hit me|hit her|hit my|hit us|beat me|beat her|beat my|beat me up|punch me|punch her|slap me|slap her|kick me|kick her|push me|push her|shove me|choke me|choke her|choked me|grab me|grabbed me|attack me|attack us|attacked me|hurt me|hurt her|hurt us|hurt my|kill me|kill her|kill us|kill my|strangle|strangled|stab|stabbed|rape|raping|raped|abuse|abusing|abused me|following me|followed me|follows me|stalk|stalking|stalker|broke into|break in|break into|breaking into|breaking in|broke in|locked me|lock me|locked in|pulled a knife|pulled a gun|coming for me|coming after me|knows where i live|banging on|violent|throwing things|threw things|screaming at me|forces me|force me|trafficked|spiked|drugged me|drugged my|put something in my drink|came at me|burn the house|wont let me leave|wont let me out|took my phone|took my keys|took my car keys|hurt the kids|threatened to kill|threatened to hurt|threatening to kill|threatening to hurt|threatens to kill|threatens to hurt|threaten to kill|threaten to hurt|threatened me|threatening me|threatening everyone|threats|death threats|threatened my life|jumped me|smashed|throwing stuff|threw stuff|slammed me|dragged me|pinned me|cornered me|by the throat|kicking in|kick in the door|kicked in|trying to get in|swinging at|swung at|came after|coming at|attacking|threw me|throws me|throw me|thrown me|slammed me against|against the wall",
 	cWeapon:     "gun|knife|bat|weapon|pistol|rifle|machete",
 	cFear:       "scared|afraid|terrified|frightened|hiding|fear|panicking",
 	cUnsafe:     "not safe|dont feel safe|do not feel safe|feel unsafe|unsafe|in danger|never safe|scared for my life|fear for my life|afraid for my life|fearing for my life|terrified for my life",
@@ -219,26 +219,9 @@ func annotate(ts []token) {
 		ts[i].lemma = lemmaOf(ts[i].word)
 		ts[i].concepts = singleWord[ts[i].lemma] | singleWord[ts[i].word]
 	}
-	for i := range ts {
-		for _, e := range multiWord[ts[i].lemma] {
-			if i+len(e.lemmas) > len(ts) {
-				continue
-			}
-			ok := true
-			for j, l := range e.lemmas {
-				t := ts[i+j]
-				if t.sentence != ts[i].sentence || t.lemma != l && t.word != l {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				for j := range e.lemmas {
-					ts[i+j].concepts |= e.meaning
-				}
-			}
-		}
-	}
+	// Everyday expressions first: an expression that shares a word with
+	// one ("dead to her" in "she said I'm dead to her") means nothing.
+	matchExpressions(ts, func(e conceptEntry) bool { return e.meaning == cMask })
 	for i := range ts {
 		if i > 0 && (ts[i].word == "kms" || ts[i].word == "km") && isNumber(ts[i-1].word) {
 			ts[i].concepts |= cMask // "I ran 5 kms"
@@ -247,6 +230,7 @@ func annotate(ts []token) {
 			ts[i].concepts, ts[i].lemma = cMask, ""
 		}
 	}
+	matchExpressions(ts, func(e conceptEntry) bool { return e.meaning != cMask })
 	// A year ("from 2015") is a distant past.
 	for i := range ts {
 		if n, err := strconv.Atoi(ts[i].word); err == nil && len(ts[i].word) == 4 && n >= 1950 && n <= 2025 {
@@ -259,6 +243,32 @@ func annotate(ts []token) {
 		if (i == 0 || ts[i-1].sentence != ts[i].sentence) && questionWords[ts[i].word] {
 			for j := i; j < len(ts) && ts[j].sentence == ts[i].sentence; j++ {
 				ts[j].concepts |= cQuestion
+			}
+		}
+	}
+}
+
+// matchExpressions gives the concepts of each multiword expression that
+// keep selects to the tokens it spans: on lemmas, within one sentence, never
+// over a masked token.
+func matchExpressions(ts []token, keep func(conceptEntry) bool) {
+	for i := range ts {
+		for _, e := range multiWord[ts[i].lemma] {
+			if i+len(e.lemmas) > len(ts) || !keep(e) {
+				continue
+			}
+			ok := true
+			for j, l := range e.lemmas {
+				t := ts[i+j]
+				if t.sentence != ts[i].sentence || t.concepts == cMask && e.meaning != cMask || t.lemma != l && t.word != l {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				for j := range e.lemmas {
+					ts[i+j].concepts |= e.meaning
+				}
 			}
 		}
 	}

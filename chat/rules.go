@@ -215,6 +215,9 @@ func (r *rule) matchAt(ts []token, i, s int) (int, bool) {
 	st := &r.steps[s]
 	if st.gap > 0 {
 		for skip := 0; skip <= st.gap && i+skip <= len(ts); skip++ {
+			if skip > 0 && (!r.mayGapOver(ts, i+skip-1) || i+skip < len(ts) && ts[i+skip].sentence != ts[i+skip-1].sentence) {
+				break
+			}
 			if end, ok := r.matchAt(ts, i+skip, s+1); ok {
 				return end, true
 			}
@@ -231,6 +234,17 @@ func (r *rule) matchAt(ts []token, i, s int) (int, bool) {
 		return 0, false
 	}
 	return r.matchAt(ts, i+1, s+1)
+}
+
+// mayGapOver reports whether a gap of r's pattern may pass over token j:
+// not into another sentence ("the app knows my history. Where…"), and not
+// over a negation unless the rule reads its own ("my family would not be
+// better off without me").
+func (r *rule) mayGapOver(ts []token, j int) bool {
+	if j > 0 && ts[j].sentence != ts[j-1].sentence {
+		return false
+	}
+	return r.noNeg || r.startsWithNeg || ts[j].concepts&cNeg == 0 || ts[j].concepts&cMask != 0
 }
 
 // silenced reports whether the scope of the match at start takes its

@@ -88,6 +88,12 @@ func TestNegationAndTimeScope(t *testing.T) {
 		{"a craving that passed", "the craving hit hard but it passed after I called my sponsor", ""},
 		{"a craving now", "I'm craving so bad right now", lifeline.ConcernUrge},
 		{"figurative", "this job is killing me", ""},
+		{"a negation inside the pattern", "no. my family would not be better off without me, I know that now", ""},
+		{"a denied danger", "No, not in danger, just lonely", ""},
+		{"an anniversary is a past", "A year ago tonight I wanted to die. Tonight I'm grateful to be here.", ""},
+		{"an everyday expression takes its words with it", "lol my kid said im dead to her cuz i took her phone", ""},
+		{"a pattern stays in its sentence", "My therapist said the app knows my history. Where do I put it?", ""},
+		{"a companion word stays near", "I've been sober two years. My brother came over, we watched the game. He was drinking, it was fine.", ""},
 	}
 	checkConcerns(t, tests)
 }
