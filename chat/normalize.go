@@ -182,6 +182,13 @@ func lemmaOf(w string) string {
 	if known[w] {
 		return w
 	}
+	// A dropped g ("thinkin bout doin it"): the -ing form's lemma, when the
+	// lexicon knows it.
+	if len(w) > 4 && strings.HasSuffix(w, "in") {
+		if l := lemmaOf(w + "g"); known[l] {
+			return l
+		}
+	}
 	if s := squeeze(w); s != w {
 		if l := lemmaOf(s); known[l] {
 			return l

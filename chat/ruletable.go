@@ -45,7 +45,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "not-here-for", pattern: "@NEG ~3 think ~1 ill|i|im ~2 be ~1 here|around|alive ~3 for|by|next|at|on|christmas|birthday|tomorrow|long|much"},
 	{kind: kSuicide, name: "planned-out", pattern: "planned|plan ~3 out|all", with: "last|goodbye|@DIE|@FAREWELL|@MEANS|@HOPELESS"},
 	{kind: kSuicide, name: "want-to-jump", pattern: "@WISH|@INTENT|ready ~2 jump|jumping $"},
-	{kind: kSuicide, name: "tell-them-i-loved", pattern: "tell ~4 i ~1 loved|love|am|was|m ~1 sorry|her|him|them|you", with: "sorry|please|everything|goodbye|last|always"},
+	{kind: kSuicide, name: "tell-them-i-loved", pattern: "tell ~4 i ~1 loved|love|am|was|m ~1 sorry|her|him|them|you", with: "sorry|please|everything|goodbye|last|always|@TIME"},
 	{kind: kSuicide, name: "vanished", pattern: "better|fine|easier|happier|relieved|lighter|okay|ok|good ~6 if ~3 i ~2 vanished|disappeared|died|vanish|disappear|die|gone|dead"},
 	{kind: kSuicide, name: "counting-means", pattern: "count|counting|counted ~3 @MEANS|@SUBSTANCE", with: "enough|@DIE|ready|@TIME|all"},
 	{kind: kSuicide, name: "method-ways", pattern: "look|looking|googled|google|search|searched|searching|research|researching|reading ~3 ways|way|methods ~3 die|kill|end|overdose|suicide|painless|painlessly|lethal|quick"},
@@ -73,7 +73,8 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "wake-disappointed", pattern: "disappointed|hate|worst|dread|dreading|sad|upset|annoyed|angry ~4 wake|woke|waking|woken|morning"},
 	{kind: kSuicide, name: "waking-is-worst", pattern: "wake|woke|waking|woken ~4 worst|disappointed|disappointing|dread"},
 	{kind: kSuicide, name: "preparation", pattern: "@PREP", with: "@DIE|@FAREWELL|@HOPELESS|@SUICIDE|@MEANS|@BURDEN|sorry|decided|goodbye|gone|=last|quiet|weirdly|suddenly|strangely|eerily|oddly"},
-	{kind: kSuicide, name: "means-to-use", pattern: "id|ill|would|gonna|going|plan ~2 use ~3 gun|rope|noose|cord|belt|blade|razor|knife|shotgun|pistol|rifle"},
+	// "I'd use the gun": "use the" is masked as everyday talk ("use the app").
+	{kind: kSuicide, name: "means-to-use", pattern: "id|ill|would|gonna|plan ~3 gun|rope|noose|cord|belt|blade|razor|shotgun|pistol|rifle"},
 	{kind: kSuicide, name: "hope-for-a-crash", pattern: "hope|wish|pray ~4 crash|crashes|accident|hit|struck", with: "@DIE|over|end"},
 	{kind: kSuicide, name: "better-i-die", pattern: "better ~2 @SELF ~2 @DIE|gone"},
 	{kind: kSuicide, name: "tried-with", pattern: "tried|attempted|try ~4 with ~2 @MEANS|cord|belt|rope"},
