@@ -86,13 +86,13 @@ type Layer struct {
 
 // NewLayer trains a layer's model on examples.
 func NewLayer(examples []Example) *Layer {
-	feats := make([][]uint32, len(examples))
+	inputs := make([]input, len(examples))
 	labels := make([]int, len(examples))
 	for i, e := range examples {
-		feats[i] = features(analyse(e.Text))
+		inputs[i] = inputOf(analyse(e.Text))
 		labels[i] = slices.Index(Labels, e.Label)
 	}
-	return &Layer{model: trainModel(feats, labels), threshold: ModelThreshold}
+	return &Layer{model: trainModel(inputs, labels), threshold: ModelThreshold}
 }
 
 // WithThreshold returns a copy of l whose model raises alarms from
@@ -152,7 +152,7 @@ func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
 		}
 	}
 	p := make([]float64, len(Labels))
-	l.model.probs(features(ts[offset:]), p)
+	l.model.probs(inputOf(ts[offset:]), p)
 	h.score = 1 - p[0]
 	best := 1
 	for c := 2; c < len(p); c++ {

@@ -435,3 +435,20 @@ func answerText(a *lifeline.ChatAnswer, err error) (string, error) {
 	}
 	return a.Reply, nil
 }
+
+func TestVectorsParse(t *testing.T) {
+	v := vectors()
+	if v.dims != 100 || len(v.index) < 4000 {
+		t.Fatalf("vectors: %d dims, %d words", v.dims, len(v.index))
+	}
+	for _, w := range []string{"whiskey", "pills", "bridge", "goodbye", "alone"} {
+		if _, ok := v.index[w]; !ok {
+			t.Errorf("no vector for %q", w)
+		}
+	}
+	for _, bad := range [][]byte{nil, []byte("LLV2xxxxxx"), vectorsFile[:len(vectorsFile)-1]} {
+		if _, err := parseVectors(bad); err == nil {
+			t.Errorf("parseVectors accepted %d bytes of garbage", len(bad))
+		}
+	}
+}
