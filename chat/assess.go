@@ -103,7 +103,7 @@ func (l *Layer) WithThreshold(threshold float64) *Layer {
 	return &c
 }
 
-// DefaultLayer is the layer trained on the embedded development set, built
+// DefaultLayer is the layer trained on the embedded development corpus, built
 // once.
 var DefaultLayer = sync.OnceValue(func() *Layer { return NewLayer(DevSet()) })
 

@@ -10,10 +10,10 @@ import (
 // message: its lemmas and lemma pairs, the letter 4-grams of its words (so a
 // misspelling still shares most of its features), and its concepts with
 // their negation; and over the mean word vector of what it says plainly
-// (meaning, vectors.go). It is trained on the development set when the layer is
-// built (a few tens of milliseconds, the same weights every time) and raises
-// an alarm the rules missed when its probability of "needs help" reaches
-// the threshold chosen by cross-validation (ModelThreshold).
+// (meaning, vectors.go). It is trained on the development corpus when the
+// layer is built (about half a second, the same weights every time) and
+// raises an alarm the rules missed when its probability of "needs help"
+// reaches the threshold chosen by leaving one author out (ModelThreshold).
 type model struct {
 	weights [][]float32 // [label][feature]
 	dense   [][]float64 // [label][vector component]

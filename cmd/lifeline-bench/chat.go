@@ -72,7 +72,7 @@ func benchChat(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(&b, "### Leave one author out (%d messages, %d authors)\n\n", len(dev), len(authors))
 	fmt.Fprintf(&b, "Each author's messages are assessed by a layer whose model was trained on the other authors' only: how the layer does\n")
 	fmt.Fprintf(&b, "for someone who writes unlike anyone it learnt from. The rules are the same throughout, and they were written looking at\n")
-	fmt.Fprintf(&b, "these messages (see the narrative below), so even these figures lean optimistic for the rules' part.\n\n")
+	fmt.Fprintf(&b, "these messages (see above), so even these figures lean optimistic for the rules' part.\n\n")
 	authorTable(&b, loao, authors)
 	fmt.Fprintf(&b, "#### The model's threshold\n\n")
 	fmt.Fprintf(&b, "The layer raises the model's alarm when no rule fired and the model's probability of \"needs help\" reaches the threshold.\n")
