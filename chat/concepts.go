@@ -238,6 +238,7 @@ func annotate(ts []token) {
 		}
 	}
 	markPast(ts)
+	markReported(ts)
 	// A sentence that opens with a question word is a question.
 	for i := range ts {
 		if (i == 0 || ts[i-1].sentence != ts[i].sentence) && questionWords[ts[i].word] {

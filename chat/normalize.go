@@ -18,6 +18,7 @@ type token struct {
 	clause   int     // index of its clause: punctuation, "but" and "and" end one
 	sentence int     // index of its sentence: . ! ? and line breaks end one
 	past     bool    // its sentence speaks of a distant past (see inPast)
+	reported bool    // it is inside a reported question: "she asked if I wish I was dead"
 }
 
 // maxAssessRunes bounds the work on one message: the chat accepts

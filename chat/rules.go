@@ -257,6 +257,9 @@ func (r *rule) silenced(ts []token, start int) bool {
 	if !r.anyTime && inPast(ts, start) {
 		return true
 	}
+	if ts[start].reported {
+		return true
+	}
 	if r.topic && (ts[start].concepts&cQuestion != 0 || hypothetical(ts, start)) {
 		return true
 	}
@@ -324,6 +327,38 @@ func markPast(ts []token) {
 	}
 	for i := range ts {
 		ts[i].past = past[ts[i].sentence] && !present[ts[i].sentence] && !still[ts[i].clause]
+	}
+}
+
+// markReported marks the words of a reported question: the clause from
+// "if", "whether" or "about" after "asked" in one sentence ("the counsellor
+// asked me if I ever wish I was dead"; not "she asked about sleep, but I lie
+// awake rehearsing how I'd end my life"), unless the answer in that sentence
+// or the next is yes.
+func markReported(ts []token) {
+	for i := 0; i < len(ts); i++ {
+		if ts[i].lemma != "ask" && ts[i].word != "asked" && ts[i].word != "asks" && ts[i].word != "asking" {
+			continue
+		}
+		from := -1
+		for j := i + 1; j < len(ts) && ts[j].sentence == ts[i].sentence; j++ {
+			if w := ts[j].word; w == "if" || w == "whether" || w == "about" {
+				from = j
+				break
+			}
+		}
+		if from < 0 {
+			continue
+		}
+		yes := false
+		for j := from; j < len(ts) && ts[j].sentence <= ts[i].sentence+1; j++ {
+			if ts[j].word == "yes" || ts[j].word == "yeah" {
+				yes = true
+			}
+		}
+		for j := from; j < len(ts) && ts[j].clause == ts[from].clause && !yes; j++ {
+			ts[j].reported = true
+		}
 	}
 }
 

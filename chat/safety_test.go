@@ -93,6 +93,9 @@ func TestNegationAndTimeScope(t *testing.T) {
 		{"an anniversary is a past", "A year ago tonight I wanted to die. Tonight I'm grateful to be here.", ""},
 		{"an everyday expression takes its words with it", "lol my kid said im dead to her cuz i took her phone", ""},
 		{"a pattern stays in its sentence", "My therapist said the app knows my history. Where do I put it?", ""},
+		{"a reported question", "My counselor asked me today if I ever wish I was dead. I could honestly say no.", ""},
+		{"a reported question answered yes", "my counselor asked me if i wish i was dead and i said yes", lifeline.ConcernSuicide},
+		{"a reported question ends with its clause", "She asked about sleep and I said fine but I lie awake planning how I'd end my life", lifeline.ConcernSuicide},
 		{"a companion word stays near", "I've been sober two years. My brother came over, we watched the game. He was drinking, it was fine.", ""},
 	}
 	checkConcerns(t, tests)
