@@ -25,8 +25,9 @@ type rule struct {
 	kind    string // a concern, or overdoseNow
 	name    string
 	pattern string
-	// with: the message must also hold a token, not negated, matching this
-	// step (anywhere); without: it must hold none.
+	// with: a token, not negated, matching this step must also stand within
+	// withRadius sentences of the match; without: the message must hold
+	// none anywhere.
 	with, without string
 	// anyTime: a distant past ("years ago I used to") does not silence it.
 	anyTime bool

@@ -3,8 +3,8 @@
 // on ordinary talk, how many it raises an alarm on, each with its 95%
 // Wilson interval: on the held-out set (trained on the development corpus
 // only), on each author of the development corpus with the model trained on
-// the others (leave one author out: the honest figure), and by k-fold
-// cross-validation (optimistic: every fold shares its authors); and the
+// the others (leave one author out: the main figure), and by k-fold
+// cross-validation (secondary: every fold shares its authors); and the
 // same for the phrase table it replaced (Legacy), as the baseline.
 package chateval
 
@@ -79,6 +79,9 @@ func LeaveOneAuthorOut(examples []chat.Example, threshold float64) []Outcome {
 // evaluateGroups evaluates each group of examples with a layer trained on
 // the other groups; the outcomes keep the examples' order.
 func evaluateGroups(examples []chat.Example, group []int, threshold float64) []Outcome {
+	if len(examples) == 0 {
+		return nil
+	}
 	out := make([]Outcome, len(examples))
 	for g := range slices.Max(group) + 1 {
 		var train, test []chat.Example

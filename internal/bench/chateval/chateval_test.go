@@ -103,6 +103,48 @@ func TestModelThresholdIsChosenByAuthors(t *testing.T) {
 	}
 }
 
+func TestLeaveOneAuthorOutKeepsEachExample(t *testing.T) {
+	var examples []chat.Example
+	for _, author := range []string{"x", "y", "z"} {
+		examples = append(examples,
+			chat.Example{Text: "I want to die " + author, Label: lifeline.ConcernSuicide, Author: author},
+			chat.Example{Text: "lovely walk today " + author, Label: chat.LabelNone, Author: author})
+	}
+	out := LeaveOneAuthorOut(examples, chat.ModelThreshold)
+	if len(out) != len(examples) {
+		t.Fatalf("%d outcomes for %d examples", len(out), len(examples))
+	}
+	for i, o := range out {
+		if o.Example != examples[i] {
+			t.Errorf("outcome %d is of %+v, want %+v", i, o.Example, examples[i])
+		}
+	}
+	if len(OfAuthor(out, "y")) != 2 || LeaveOneAuthorOut(nil, 0.5) != nil {
+		t.Error("OfAuthor or an empty corpus")
+	}
+}
+
+func TestChooseThreshold(t *testing.T) {
+	// Two crises the model scores 0.6 and 0.9, two ordinary messages 0.5
+	// and 0.7: at 0.60 one false alarm (cost 1/2), at 0.75 one miss and
+	// none (1/2 × missCost), at 0.95 two misses.
+	out := []Outcome{
+		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.6, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.9, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.5, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.7, ModelConcern: lifeline.ConcernSuicide},
+	}
+	if got := ChooseThreshold(out, 1); got != 0.55 {
+		t.Errorf("a miss costing a false alarm: %.2f, want 0.55 (the lowest of the equal costs)", got)
+	}
+	if got := ChooseThreshold(out, 2); got != 0.55 {
+		t.Errorf("a miss costing two: %.2f, want 0.55", got)
+	}
+	if got := ChooseThreshold(out, 0.5); got != 0.75 {
+		t.Errorf("a miss costing half: %.2f, want 0.75", got)
+	}
+}
+
 func TestLegacyIsTheOldPhraseTable(t *testing.T) {
 	for message, want := range map[string]string{
 		"I want to end it all":          lifeline.ConcernSuicide,
