@@ -26,8 +26,10 @@ type rule struct {
 	name    string
 	pattern string
 	// with: a token, not negated, matching this step must also stand within
-	// withRadius sentences of the match; without: the message must hold
-	// none anywhere.
+	// withRadius sentences of the match; without: none may stand in the
+	// match's clause or after it (a moment resisted after an urge ends it;
+	// one resisted before does not: "I drove past my dealer's block and I'm
+	// circling back").
 	with, without string
 	// anyTime: a distant past ("years ago I used to") does not silence it.
 	anyTime bool
@@ -182,12 +184,20 @@ func (r *rule) find(ts []token) (match, bool) {
 		if r.withStep != nil && !anyUnnegated(near, r.withStep, r.anyTime) {
 			continue
 		}
-		if r.withoutStep != nil && anyUnnegated(ts, r.withoutStep, r.anyTime) {
+		if r.withoutStep != nil && anyUnnegated(ts[clauseStart(ts, start):], r.withoutStep, r.anyTime) {
 			continue
 		}
 		return match{rule: r, start: start, end: end}, true
 	}
 	return match{}, false
+}
+
+// clauseStart is the index of the first token of token i's clause.
+func clauseStart(ts []token, i int) int {
+	for i > 0 && ts[i-1].clause == ts[i].clause {
+		i--
+	}
+	return i
 }
 
 // withRadius is how many sentences either side of a match a rule's

@@ -217,7 +217,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kOverdose, name: "no-naloxone", pattern: "@NEG ~3 narcan|naloxone|strips", with: "@USE|@SUBSTANCE"},
 
 	// An urge happening now: NIAAA's "Handling urges to drink".
-	{kind: kUrge, name: "about-to-give-in", pattern: "@URGE_NOW"},
+	{kind: kUrge, name: "about-to-give-in", pattern: "@URGE_NOW", without: "@RESISTED"},
 	{kind: kUrge, name: "at-the-place", pattern: "@PLACE", with: "@NOW|@CRAVING|@HOLD|@INTENT|@SUBSTANCE|im|am|trying|calling|pulling|order|ordered|sitting|standing|outside", without: "@RESISTED"},
 	{kind: kUrge, name: "at-hand", pattern: "@HOLD ~4 @SUBSTANCE|@ALCOHOL", without: "@RESISTED"},
 	{kind: kUrge, name: "at-hand-after", pattern: "@SUBSTANCE|@ALCOHOL ~4 @HOLD", without: "@RESISTED"},

@@ -87,6 +87,8 @@ func TestNegationAndTimeScope(t *testing.T) {
 		{"a hypothetical", "what should I do if I find someone overdosing", ""},
 		{"a craving that passed", "the craving hit hard but it passed after I called my sponsor", ""},
 		{"a craving now", "I'm craving so bad right now", lifeline.ConcernUrge},
+		{"a craving that is gone", "The craving hit hard around four, but I made tea and now it's gone entirely.", ""},
+		{"a moment resisted, then undone", "i drove past my old dealer's block and i'm circling back", lifeline.ConcernUrge},
 		{"figurative", "this job is killing me", ""},
 		{"a negation inside the pattern", "no. my family would not be better off without me, I know that now", ""},
 		{"a denied danger", "No, not in danger, just lonely", ""},
