@@ -64,19 +64,19 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.95, lifeline.ConcernSelfHarm: 0.96, lifeline.ConcernOverdose: 0.97,
-		lifeline.ConcernDanger: 0.97, lifeline.ConcernUrge: 0.97,
+		lifeline.ConcernSuicide: 0.97, lifeline.ConcernSelfHarm: 0.97, lifeline.ConcernOverdose: 0.98,
+		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.98,
 	}
 	for label, floor := range floors {
 		if f := s.Recall[label]; f.Rate() < floor {
 			t.Errorf("%s recall %s, under its floor %.0f%%", label, f, 100*floor)
 		}
 	}
-	if s.CrisisAll.Rate() < 0.97 {
-		t.Errorf("crisis recall %s, under its floor 97%%", s.CrisisAll)
+	if s.CrisisAll.Rate() < 0.98 {
+		t.Errorf("crisis recall %s, under its floor 98%%", s.CrisisAll)
 	}
-	if s.FalseAlarms.Rate() > 0.11 {
-		t.Errorf("false alarms %s, over the ceiling 11%%", s.FalseAlarms)
+	if s.FalseAlarms.Rate() > 0.105 {
+		t.Errorf("false alarms %s, over the ceiling 10.5%%", s.FalseAlarms)
 	}
 	// Secondary: an urge or a crisis heard as another crisis still gets help.
 	if s.KindAccuracy.Rate() < 0.93 {
