@@ -20,10 +20,9 @@ type Assessment struct {
 	// Rules are the rules that fired ("suicide/burden"), Concepts what the
 	// message's words mean, Score the model's probability that the message
 	// needs help, ModelConcern the concern other than none the model finds
-	// most likely (whether or not Score reaches the threshold; "" when the
-	// message says the moment was resisted, so the model raises no urge), and
-	// Context how the conversation changed the concern (empty when it did
-	// not): "answer", "follow-up" or "together".
+	// most likely (whether or not Score reaches the threshold), and Context
+	// how the conversation changed the concern (empty when it did not):
+	// "answer", "follow-up" or "together".
 	Rules        []string
 	Concepts     []string
 	Score        float64
@@ -37,7 +36,7 @@ func (a Assessment) Explain() string {
 	if len(a.Rules) > 0 {
 		parts = append(parts, "rules "+strings.Join(a.Rules, ", "))
 	}
-	parts = append(parts, "model "+strconvF(a.Score)+" ("+cmpOr(a.ModelConcern, "resisted")+")")
+	parts = append(parts, "model "+strconvF(a.Score)+" ("+a.ModelConcern+")")
 	if a.Context != "" {
 		parts = append(parts, "context "+a.Context)
 	}
@@ -48,14 +47,36 @@ func (a Assessment) Explain() string {
 }
 
 // ModelThreshold is the model's probability of "needs help" from which it
-// raises an alarm the rules missed. It is chosen by cross-validation on the
-// development set (TestModelThresholdIsCrossValidated checks it), so that
-// the model adds recall while false alarms on ordinary talk stay rare.
-const ModelThreshold = 0.75
+// raises an alarm the rules missed. It is chosen by leaving one author out
+// (TestModelThresholdIsChosenByAuthors checks it): the threshold at which
+// the messages that need help it misses and the ordinary ones it raises an
+// alarm on, each as a share of their kind, add up to the least (Youden's
+// J) for authors the model never learnt from.
+const ModelThreshold = 0.65
 
-// followUpThreshold is the model's threshold for a message that follows
-// crisis talk: the conversation makes the layer more sensitive.
-const followUpThreshold = 0.4
+// FollowUpThreshold is the model's threshold for a message that follows
+// crisis talk ("tonight", "same as before"): the conversation makes the
+// layer more sensitive. It is chosen the same way with a miss counting
+// twice: after crisis talk, a missed "yes" costs more than resources in
+// answer to an ordinary message.
+const FollowUpThreshold = 0.65
+
+// Decide is the concern of a message whose rules heard rules (a concern,
+// "" for none) and whose model gives score to "needs help", modelConcern
+// the concern it finds most likely: the rules' concern, else the model's
+// when score reaches threshold. A model sure of a crisis where the rules
+// heard only an urge raises it: "my dealer is outside and says I owe him"
+// is danger, not an urge.
+func Decide(rules string, score float64, modelConcern string, threshold float64) string {
+	return concernOf(decide(rules, score, modelConcern, threshold))
+}
+
+func decide(kind string, score float64, modelConcern string, threshold float64) string {
+	if score >= threshold && (kind == "" || kind == kUrge && lifeline.IsCrisis(modelConcern)) {
+		return modelConcern
+	}
+	return kind
+}
 
 // A Layer assesses messages: the rules, then its model.
 type Layer struct {
@@ -65,13 +86,13 @@ type Layer struct {
 
 // NewLayer trains a layer's model on examples.
 func NewLayer(examples []Example) *Layer {
-	feats := make([][]uint32, len(examples))
+	inputs := make([]input, len(examples))
 	labels := make([]int, len(examples))
 	for i, e := range examples {
-		feats[i] = features(analyse(e.Text))
+		inputs[i] = inputOf(analyse(e.Text))
 		labels[i] = slices.Index(Labels, e.Label)
 	}
-	return &Layer{model: trainModel(feats, labels), threshold: ModelThreshold}
+	return &Layer{model: trainModel(inputs, labels), threshold: ModelThreshold}
 }
 
 // WithThreshold returns a copy of l whose model raises alarms from
@@ -82,7 +103,7 @@ func (l *Layer) WithThreshold(threshold float64) *Layer {
 	return &c
 }
 
-// DefaultLayer is the layer trained on the embedded development set, built
+// DefaultLayer is the layer trained on the embedded development corpus, built
 // once.
 var DefaultLayer = sync.OnceValue(func() *Layer { return NewLayer(DevSet()) })
 
@@ -96,8 +117,6 @@ func analyse(text string) []token {
 	annotate(ts)
 	return ts
 }
-
-var resistedStep = ruleStep{concepts: cResisted}
 
 // heard is the assessment of one text alone.
 type heard struct {
@@ -133,7 +152,7 @@ func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
 		}
 	}
 	p := make([]float64, len(Labels))
-	l.model.probs(features(ts[offset:]), p)
+	l.model.probs(inputOf(ts[offset:]), p)
 	h.score = 1 - p[0]
 	best := 1
 	for c := 2; c < len(p); c++ {
@@ -142,14 +161,7 @@ func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
 		}
 	}
 	h.model = Labels[best]
-	// A moment resisted ("it passed", "I walked past it") is not an urge
-	// now, whatever the model's words suggest.
-	if h.model == kUrge && anyUnnegated(ts[offset:], &resistedStep, false) {
-		h.model = "" // no alarm of the model's
-	}
-	if h.kind == "" && h.score >= threshold && h.model != "" {
-		h.kind = h.model
-	}
+	h.kind = decide(h.kind, h.score, h.model, threshold)
 	return h
 }
 
@@ -171,25 +183,44 @@ func (l *Layer) Assess(history []lifeline.ChatMessage, message string) Assessmen
 		return a.raise(asked, "answer")
 	case asked == "safety" && answer == no:
 		return a.raise(cmpOr(prior, kDanger), "answer")
-	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, followUpThreshold).kind != ""):
+	}
+	// The newest message may complete what the last one began: "I have
+	// pills saved up" then "tonight". Read together, the two may say more
+	// than the crisis the last turn alone did.
+	together := l.together(history, ts)
+	switch {
+	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, FollowUpThreshold).kind != ""):
+		if rank(together) < rank(prior) {
+			return a.raise(together, "together")
+		}
 		return a.raise(prior, "follow-up")
+	case together != "":
+		return a.raise(together, "together")
 	case prior == kUrge && a.Concern == "" && (answer == yes || answer == detail):
 		return a.raise(kUrge, "follow-up")
 	}
-	// The newest message may complete what the last one began: "I have
-	// pills saved up" then "tonight".
-	if last := lastUser(history); last != "" {
-		prev := analyse(last)
-		for i := range ts {
-			ts[i].sentence += len(prev) + 1
-			ts[i].clause += len(prev) + 1
-		}
-		together := l.hear(append(prev, ts...), len(prev), 1.1)
-		if together.kind != "" && lifeline.IsCrisis(concernOf(together.kind)) {
-			return a.raise(together.kind, "together")
-		}
-	}
 	return a
+}
+
+// together is the crisis the rules hear in the person's last turn and ts
+// read as one, counting only what ends in ts ("" for none).
+func (l *Layer) together(history []lifeline.ChatMessage, ts []token) string {
+	last := lastUser(history)
+	if last == "" {
+		return ""
+	}
+	prev := analyse(last)
+	joint := make([]token, 0, len(prev)+len(ts))
+	joint = append(joint, prev...)
+	for _, t := range ts {
+		t.sentence += len(prev) + 1
+		t.clause += len(prev) + 1
+		joint = append(joint, t)
+	}
+	if k := l.hear(joint, len(prev), 1.1).kind; lifeline.IsCrisis(concernOf(k)) {
+		return k
+	}
+	return ""
 }
 
 func cmpOr(a, b string) string {

@@ -3,10 +3,12 @@ package chat
 import (
 	"bufio"
 	"bytes"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -17,12 +19,16 @@ import (
 
 // An Example is one labelled message of a crisis set (chat/crisisset): its
 // text, its label (a concern, or LabelNone for ordinary talk), where its
-// wording comes from, and an optional note.
+// wording comes from, the kind of writer its author had in mind (Voice,
+// optional), an optional note, and its author: the name of the file it was
+// read from ("a0" for chat/crisisset/dev/a0.jsonl), not a field of the line.
 type Example struct {
 	Text   string `json:"text"`
 	Label  string `json:"label"`
 	Source string `json:"source"`
+	Voice  string `json:"voice,omitempty"`
 	Note   string `json:"note,omitempty"`
+	Author string `json:"-"`
 }
 
 // LabelNone labels ordinary talk.
@@ -83,13 +89,53 @@ func ParseExamples(r io.Reader) ([]Example, error) {
 	return out, nil
 }
 
-//go:embed crisisset/dev.jsonl
-var devSet []byte
+// ReadCorpus reads every crisis set (*.jsonl) in dir of fsys, in name
+// order, each example's Author the name of its file without ".jsonl".
+func ReadCorpus(fsys fs.FS, dir string) ([]Example, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("chat: no crisis set (*.jsonl) in %s", dir)
+	}
+	var out []Example
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		examples, err := ParseExamples(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		author := strings.TrimSuffix(path.Base(name), ".jsonl")
+		for i := range examples {
+			examples[i].Author = author
+		}
+		out = append(out, examples...)
+	}
+	return out, nil
+}
 
-// DevSet is the development set the layer's model is trained on
-// (chat/crisisset/dev.jsonl, embedded in the binary).
+// Authors are the authors of examples, in the order they first appear.
+func Authors(examples []Example) []string {
+	var out []string
+	for _, e := range examples {
+		if !slices.Contains(out, e.Author) {
+			out = append(out, e.Author)
+		}
+	}
+	return out
+}
+
+//go:embed crisisset/dev/*.jsonl
+var devFS embed.FS
+
+// DevSet is the development corpus the layer's model is trained on: every
+// author's set in chat/crisisset/dev, embedded in the binary.
 var DevSet = sync.OnceValue(func() []Example {
-	examples, err := ParseExamples(bytes.NewReader(devSet))
+	examples, err := ReadCorpus(devFS, "crisisset/dev")
 	if err != nil {
 		panic(err) // a test parses it: the binary never ships a broken set
 	}

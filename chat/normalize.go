@@ -18,6 +18,7 @@ type token struct {
 	clause   int     // index of its clause: punctuation, "but" and "and" end one
 	sentence int     // index of its sentence: . ! ? and line breaks end one
 	past     bool    // its sentence speaks of a distant past (see inPast)
+	reported bool    // it is inside a reported question: "she asked if I wish I was dead"
 }
 
 // maxAssessRunes bounds the work on one message: the chat accepts
@@ -153,7 +154,7 @@ var irregular = map[string]string{
 	"od": "overdose", "ods": "overdose", "odd": "odd", "oding": "overdose", "odeing": "overdose", "odin": "overdose", "odding": "overdose",
 	"oded": "overdose", "odead": "overdose", "overdosing": "overdose", "overdosed": "overdose", "overdoses": "overdose", "odd'd": "overdose",
 	"im": "im", "ive": "ive", "id": "id", "ill": "ill", "wanna": "wanna", "gonna": "gonna", "gotta": "gotta",
-	"kys": "kys", "rn": "rn", "bars": "bars", "xans": "xanax", "xannies": "xanax", "percs": "percocet", "perc": "percocet",
+	"kys": "kys", "rn": "rn", "bars": "bars", "xans": "xanax", "xannies": "xanax", "percs": "percocet", "perc": "percocet", "perks": "percocet", "xanies": "xanax", "xanny": "xanax",
 	"benzos": "benzo", "opioids": "opioid", "opiates": "opioid", "opiate": "opioid", "pills": "pill", "meds": "med",
 	"was": "was", "has": "has", "is": "is", "does": "does", "this": "this", "its": "its", "his": "his", "yes": "yes",
 	"used": "use", "uses": "use", "shing": "sh", "shd": "sh", "lives": "life", "blues": "blues", "shes": "shes", "hes": "hes", "news": "news", "kms": "kms", "knives": "knife", "wives": "wife", "leaves": "leave", "thinking": "think", "nothing": "nothing",
@@ -181,6 +182,13 @@ func lemmaOf(w string) string {
 	}
 	if known[w] {
 		return w
+	}
+	// A dropped g ("thinkin bout doin it"): the -ing form's lemma, when the
+	// lexicon knows it.
+	if len(w) > 4 && strings.HasSuffix(w, "in") {
+		if l := lemmaOf(w + "g"); known[l] {
+			return l
+		}
 	}
 	if s := squeeze(w); s != w {
 		if l := lemmaOf(s); known[l] {

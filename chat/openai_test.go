@@ -306,7 +306,7 @@ func TestNewChoosesTheProvider(t *testing.T) {
 }
 
 func TestSecondOpinion(t *testing.T) {
-	const heardNothing = "the ocean looked so calm from up there tonight" // the layer alone hears nothing in it
+	const heardNothing = "it has been a long week" // the layer alone hears nothing in it; the fake classifier decides
 	if a := Assess(nil, heardNothing); a.Concern != "" {
 		t.Fatalf("the layer alone heard %q in %q: pick another message", a.Concern, heardNothing)
 	}

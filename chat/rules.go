@@ -25,8 +25,11 @@ type rule struct {
 	kind    string // a concern, or overdoseNow
 	name    string
 	pattern string
-	// with: the message must also hold a token, not negated, matching this
-	// step (anywhere); without: it must hold none.
+	// with: a token, not negated, matching this step must also stand within
+	// withRadius sentences of the match; without: none may stand in the
+	// match's clause or after it (a moment resisted after an urge ends it;
+	// one resisted before does not: "I drove past my dealer's block and I'm
+	// circling back").
 	with, without string
 	// anyTime: a distant past ("years ago I used to") does not silence it.
 	anyTime bool
@@ -169,12 +172,6 @@ func (r *rule) find(ts []token) (match, bool) {
 	if r.other && !hasConcept(ts, cOther|cOtherSelf) {
 		return match{}, false
 	}
-	if r.withStep != nil && !anyUnnegated(ts, r.withStep, r.anyTime) {
-		return match{}, false
-	}
-	if r.withoutStep != nil && anyUnnegated(ts, r.withoutStep, r.anyTime) {
-		return match{}, false
-	}
 	for start := range ts {
 		end, ok := r.matchAt(ts, start, 0)
 		if !ok {
@@ -183,9 +180,43 @@ func (r *rule) find(ts []token) (match, bool) {
 		if r.silenced(ts, start) {
 			continue
 		}
+		near := nearby(ts, start, end)
+		if r.withStep != nil && !anyUnnegated(near, r.withStep, r.anyTime) {
+			continue
+		}
+		if r.withoutStep != nil && anyUnnegated(ts[clauseStart(ts, start):], r.withoutStep, r.anyTime) {
+			continue
+		}
 		return match{rule: r, start: start, end: end}, true
 	}
 	return match{}, false
+}
+
+// clauseStart is the index of the first token of token i's clause.
+func clauseStart(ts []token, i int) int {
+	for i > 0 && ts[i-1].clause == ts[i].clause {
+		i--
+	}
+	return i
+}
+
+// withRadius is how many sentences either side of a match a rule's
+// companion word (with) may stand in: in a long message, "sober two years"
+// in one paragraph and "drinking" in another are not a lost tolerance.
+const withRadius = 1
+
+// nearby is the part of ts a rule's companion word must stand in: the
+// sentences of the match and withRadius sentences either side.
+func nearby(ts []token, start, end int) []token {
+	from, to := ts[start].sentence-withRadius, ts[max(start, end-1)].sentence+withRadius
+	i, j := start, max(start, end-1)
+	for i > 0 && ts[i-1].sentence >= from {
+		i--
+	}
+	for j+1 < len(ts) && ts[j+1].sentence <= to {
+		j++
+	}
+	return ts[i : j+1]
 }
 
 func (r *rule) matchAt(ts []token, i, s int) (int, bool) {
@@ -195,6 +226,9 @@ func (r *rule) matchAt(ts []token, i, s int) (int, bool) {
 	st := &r.steps[s]
 	if st.gap > 0 {
 		for skip := 0; skip <= st.gap && i+skip <= len(ts); skip++ {
+			if skip > 0 && (!r.mayGapOver(ts, i+skip-1) || i+skip < len(ts) && ts[i+skip].sentence != ts[i+skip-1].sentence) {
+				break
+			}
 			if end, ok := r.matchAt(ts, i+skip, s+1); ok {
 				return end, true
 			}
@@ -213,6 +247,17 @@ func (r *rule) matchAt(ts []token, i, s int) (int, bool) {
 	return r.matchAt(ts, i+1, s+1)
 }
 
+// mayGapOver reports whether a gap of r's pattern may pass over token j:
+// not into another sentence ("the app knows my history. Where…"), and not
+// over a negation unless the rule reads its own ("my family would not be
+// better off without me").
+func (r *rule) mayGapOver(ts []token, j int) bool {
+	if j > 0 && ts[j].sentence != ts[j-1].sentence {
+		return false
+	}
+	return r.noNeg || r.startsWithNeg || ts[j].concepts&cNeg == 0 || ts[j].concepts&cMask != 0
+}
+
 // silenced reports whether the scope of the match at start takes its
 // meaning away: negated, in a distant past, a question about the topic, a
 // recent past for an emergency, or a wish for an overdose.
@@ -221,6 +266,9 @@ func (r *rule) silenced(ts []token, start int) bool {
 		return true
 	}
 	if !r.anyTime && inPast(ts, start) {
+		return true
+	}
+	if ts[start].reported {
 		return true
 	}
 	if r.topic && (ts[start].concepts&cQuestion != 0 || hypothetical(ts, start)) {
@@ -280,7 +328,7 @@ func markPast(ts []token) {
 	past, present, still := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	for _, t := range ts {
 		switch c := t.concepts; {
-		case c&cPast != 0 && c&(cBreak|cBigDose) == 0:
+		case c&cPast != 0 && c&(cBreak|cBigDose|cPlace) == 0: // "where I used to" names a place
 			past[t.sentence] = true
 		case c&cPresent != 0:
 			present[t.sentence] = true
@@ -290,6 +338,38 @@ func markPast(ts []token) {
 	}
 	for i := range ts {
 		ts[i].past = past[ts[i].sentence] && !present[ts[i].sentence] && !still[ts[i].clause]
+	}
+}
+
+// markReported marks the words of a reported question: the clause from
+// "if", "whether" or "about" after "asked" in one sentence ("the counsellor
+// asked me if I ever wish I was dead"; not "she asked about sleep, but I lie
+// awake rehearsing how I'd end my life"), unless the answer in that sentence
+// or the next is yes.
+func markReported(ts []token) {
+	for i := 0; i < len(ts); i++ {
+		if ts[i].lemma != "ask" && ts[i].word != "asked" && ts[i].word != "asks" && ts[i].word != "asking" {
+			continue
+		}
+		from := -1
+		for j := i + 1; j < len(ts) && ts[j].sentence == ts[i].sentence; j++ {
+			if w := ts[j].word; w == "if" || w == "whether" || w == "about" {
+				from = j
+				break
+			}
+		}
+		if from < 0 {
+			continue
+		}
+		yes := false
+		for j := from; j < len(ts) && ts[j].sentence <= ts[i].sentence+1; j++ {
+			if ts[j].word == "yes" || ts[j].word == "yeah" {
+				yes = true
+			}
+		}
+		for j := from; j < len(ts) && ts[j].clause == ts[from].clause && !yes; j++ {
+			ts[j].reported = true
+		}
 	}
 }
 

@@ -87,7 +87,18 @@ func TestNegationAndTimeScope(t *testing.T) {
 		{"a hypothetical", "what should I do if I find someone overdosing", ""},
 		{"a craving that passed", "the craving hit hard but it passed after I called my sponsor", ""},
 		{"a craving now", "I'm craving so bad right now", lifeline.ConcernUrge},
+		{"a craving that is gone", "The craving hit hard around four, but I made tea and now it's gone entirely.", ""},
+		{"a moment resisted, then undone", "i drove past my old dealer's block and i'm circling back", lifeline.ConcernUrge},
 		{"figurative", "this job is killing me", ""},
+		{"a negation inside the pattern", "no. my family would not be better off without me, I know that now", ""},
+		{"a denied danger", "No, not in danger, just lonely", ""},
+		{"an anniversary is a past", "A year ago tonight I wanted to die. Tonight I'm grateful to be here.", ""},
+		{"an everyday expression takes its words with it", "lol my kid said im dead to her cuz i took her phone", ""},
+		{"a pattern stays in its sentence", "My therapist said the app knows my history. Where do I put it?", ""},
+		{"a reported question", "My counselor asked me today if I ever wish I was dead. I could honestly say no.", ""},
+		{"a reported question answered yes", "my counselor asked me if i wish i was dead and i said yes", lifeline.ConcernSuicide},
+		{"a reported question ends with its clause", "She asked about sleep and I said fine but I lie awake planning how I'd end my life", lifeline.ConcernSuicide},
+		{"a companion word stays near", "I've been sober two years. My brother came over, we watched the game. He was drinking, it was fine.", ""},
 	}
 	checkConcerns(t, tests)
 }
@@ -328,14 +339,23 @@ func TestSafePassesOtherMessagesThrough(t *testing.T) {
 }
 
 func TestCrisisSetParses(t *testing.T) {
-	counts := map[string]int{}
+	counts := map[string]map[string]int{}
 	for _, e := range DevSet() {
-		counts[e.Label]++
+		if counts[e.Author] == nil {
+			counts[e.Author] = map[string]int{}
+		}
+		counts[e.Author][e.Label]++
 	}
-	minimum := map[string]int{LabelNone: 140, lifeline.ConcernSuicide: 120, lifeline.ConcernSelfHarm: 35, lifeline.ConcernOverdose: 80, lifeline.ConcernDanger: 45, lifeline.ConcernUrge: 70}
-	for label, n := range minimum {
-		if counts[label] < n {
-			t.Errorf("the development set holds %d %s messages, want at least %d", counts[label], label, n)
+	if len(counts) < 3 {
+		t.Errorf("the development corpus has %d authors, want at least 3: leaving one out needs others to learn from", len(counts))
+	}
+	// Every author writes every label, enough of each to measure.
+	minimum := map[string]int{LabelNone: 140, lifeline.ConcernSuicide: 100, lifeline.ConcernSelfHarm: 30, lifeline.ConcernOverdose: 70, lifeline.ConcernDanger: 45, lifeline.ConcernUrge: 70}
+	for author, c := range counts {
+		for label, n := range minimum {
+			if c[label] < n {
+				t.Errorf("author %s wrote %d %s messages, want at least %d", author, c[label], label, n)
+			}
 		}
 	}
 }
@@ -358,14 +378,18 @@ func TestParseExamplesRejects(t *testing.T) {
 			}
 		})
 	}
-	examples, err := ParseExamples(strings.NewReader(`{"text": " hi ", "label": "urge", "source": "x", "note": "n"}` + "\n\n"))
-	if err != nil || len(examples) != 1 || examples[0] != (Example{Text: "hi", Label: "urge", Source: "x", Note: "n"}) || examples[0].Concern() != "urge" {
+	examples, err := ParseExamples(strings.NewReader(`{"text": " hi ", "label": "urge", "source": "x", "voice": "v", "note": "n"}` + "\n\n"))
+	if err != nil || len(examples) != 1 || examples[0] != (Example{Text: "hi", Label: "urge", Source: "x", Voice: "v", Note: "n"}) || examples[0].Concern() != "urge" {
 		t.Errorf("ParseExamples = %+v, %v", examples, err)
 	}
 }
 
 func FuzzParseExamples(f *testing.F) {
-	for _, line := range strings.SplitN(string(devSet), "\n", 20)[:19] {
+	a0, err := devFS.ReadFile("crisisset/dev/a0.jsonl")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range strings.SplitN(string(a0), "\n", 20)[:19] {
 		f.Add(line)
 	}
 	f.Add(`{"text": "x", "label": "none", "source": "y"}` + "\n" + `{"text": 1}`)
@@ -415,4 +439,21 @@ func answerText(a *lifeline.ChatAnswer, err error) (string, error) {
 		return "", err
 	}
 	return a.Reply, nil
+}
+
+func TestVectorsParse(t *testing.T) {
+	v := vectors()
+	if v.dims != 100 || len(v.index) < 4000 {
+		t.Fatalf("vectors: %d dims, %d words", v.dims, len(v.index))
+	}
+	for _, w := range []string{"whiskey", "pills", "bridge", "goodbye", "alone"} {
+		if _, ok := v.index[w]; !ok {
+			t.Errorf("no vector for %q", w)
+		}
+	}
+	for _, bad := range [][]byte{nil, []byte("LLV2xxxxxx"), vectorsFile[:len(vectorsFile)-1]} {
+		if _, err := parseVectors(bad); err == nil {
+			t.Errorf("parseVectors accepted %d bytes of garbage", len(bad))
+		}
+	}
 }

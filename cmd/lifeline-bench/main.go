@@ -70,13 +70,15 @@ const usage = `Usage (make bench-ingest, make bench-api, make bench-connections 
         "ack_p99_ms","timeouts","first_fix_ms"}: ack is publish to PUBACK of
         every fix; timeouts are samples with no PUBACK or no alert within
         --timeout; first_fix is the new bracelet's dial to its first PUBACK
-  lifeline-bench chat [--dev chat/crisisset/dev.jsonl]
+  lifeline-bench chat [--dev chat/crisisset/dev]
         [--heldout chat/crisisset/heldout.jsonl] [--k 10] [--rounds 20]
         the chat's safety layer measured like a medical test: recall per
         category and false alarms on ordinary talk with 95% Wilson
-        intervals, on the held-out set when present and on the development
-        set by k-fold cross-validation, beside the old phrase table; the
-        misses; latency per message. Prints the BENCHMARKS.md section
+        intervals, on the held-out set when present, on each author of the
+        development corpus with the model trained on the others, and by
+        k-fold cross-validation, beside the old phrase table; the model's
+        thresholds swept; the misses; latency per message. Prints the
+        BENCHMARKS.md section
 
 --data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
 its private PostgreSQL is started, or joined when lifeline serve runs on it.

@@ -1,9 +1,11 @@
 // Package chateval measures the chat's safety layer like a medical test:
 // per category, how many messages that need help it catches (recall) and,
 // on ordinary talk, how many it raises an alarm on, each with its 95%
-// Wilson interval, on the held-out set (trained on the development set
-// only) and on the development set by k-fold cross-validation; and the same
-// for the phrase table it replaced (Legacy), as the baseline.
+// Wilson interval: on the held-out set (trained on the development corpus
+// only), on each author of the development corpus with the model trained on
+// the others (leave one author out: the main figure), and by k-fold
+// cross-validation (secondary: every fold shares its authors); and the
+// same for the phrase table it replaced (Legacy), as the baseline.
 package chateval
 
 import (
@@ -58,18 +60,42 @@ func Evaluate(layer *chat.Layer, examples []chat.Example) []Outcome {
 // the last, k times; folds are stratified by label and the same every run.
 // threshold is the model's alarm threshold.
 func CrossValidate(examples []chat.Example, k int, threshold float64) []Outcome {
-	fold := Folds(examples, k)
+	return evaluateGroups(examples, Folds(examples, k), threshold)
+}
+
+// LeaveOneAuthorOut trains a layer on the examples of every author but one
+// and evaluates it on that author's, for each author in turn: how the layer
+// does on someone who writes differently from everyone it learnt from. The
+// rules are the same throughout. threshold is the model's alarm threshold.
+func LeaveOneAuthorOut(examples []chat.Example, threshold float64) []Outcome {
+	authors := chat.Authors(examples)
+	group := make([]int, len(examples))
+	for i, e := range examples {
+		group[i] = slices.Index(authors, e.Author)
+	}
+	return evaluateGroups(examples, group, threshold)
+}
+
+// evaluateGroups evaluates each group of examples with a layer trained on
+// the other groups; the outcomes keep the examples' order.
+func evaluateGroups(examples []chat.Example, group []int, threshold float64) []Outcome {
+	if len(examples) == 0 {
+		return nil
+	}
 	out := make([]Outcome, len(examples))
-	for f := range k {
+	for g := range slices.Max(group) + 1 {
 		var train, test []chat.Example
 		var at []int
 		for i, e := range examples {
-			if fold[i] == f {
+			if group[i] == g {
 				test = append(test, e)
 				at = append(at, i)
 			} else {
 				train = append(train, e)
 			}
+		}
+		if len(test) == 0 {
+			continue
 		}
 		for j, o := range Evaluate(chat.NewLayer(train).WithThreshold(threshold), test) {
 			out[at[j]] = o
@@ -90,17 +116,74 @@ func Folds(examples []chat.Example, k int) []int {
 	return fold
 }
 
-// WithThreshold re-decides outcomes as if the model's threshold were t: the
-// rules' concern, else the model's when its score reaches t.
-func WithThreshold(outcomes []Outcome, t float64) []Outcome {
-	out := slices.Clone(outcomes)
-	for i := range out {
-		out[i].Concern = out[i].Rules
-		if out[i].Concern == "" && out[i].Score >= t {
-			out[i].Concern = out[i].ModelConcern
+// OfAuthor is the outcomes of author's examples.
+func OfAuthor(outcomes []Outcome, author string) []Outcome {
+	var out []Outcome
+	for _, o := range outcomes {
+		if o.Author == author {
+			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// WithThreshold re-decides outcomes as if the model's threshold were t
+// (chat.Decide).
+func WithThreshold(outcomes []Outcome, t float64) []Outcome {
+	out := slices.Clone(outcomes)
+	for i := range out {
+		out[i].Concern = chat.Decide(out[i].Rules, out[i].Score, out[i].ModelConcern, t)
+	}
+	return out
+}
+
+// Thresholds are the model thresholds the bench sweeps and the threshold
+// rule chooses from: 0.30 to 1.00 in steps of 0.05.
+func Thresholds() []float64 {
+	var out []float64
+	for step := 6; step <= 20; step++ {
+		out = append(out, float64(step)/20)
+	}
+	return out
+}
+
+// MissCost and FollowUpMissCost are what a missed message that needs help
+// costs, counting a false alarm on ordinary talk as 1, when the model's
+// thresholds are chosen (ChooseThreshold): chat.ModelThreshold weighs them
+// alike (Youden's J), chat.FollowUpThreshold, after crisis talk, a miss
+// twice.
+const (
+	MissCost         = 1
+	FollowUpMissCost = 2
+)
+
+// ChooseThreshold is the one of Thresholds at which outcomes, re-decided,
+// cost least: missCost times the share of messages that need help (a crisis
+// or an urge) it misses, plus the share of ordinary talk it raises an alarm
+// on. Of equal costs, the lowest threshold.
+func ChooseThreshold(outcomes []Outcome, missCost float64) float64 {
+	best, bestCost := 1.0, math.Inf(1)
+	for _, t := range Thresholds() {
+		var miss, help, fa, none float64
+		for _, o := range WithThreshold(outcomes, t) {
+			switch {
+			case o.Example.Concern() == "":
+				none++
+				if !o.Caught() {
+					fa++
+				}
+			default:
+				help++
+				if !o.Caught() {
+					miss++
+				}
+			}
+		}
+		if cost := missCost*miss/max(help, 1) + fa/max(none, 1); cost < bestCost-1e-12 {
+			best, bestCost = t, cost
+		}
+	}
+	return best
 }
 
 // Baseline is the old phrase table's outcome for every example.

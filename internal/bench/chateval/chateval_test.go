@@ -50,21 +50,22 @@ func TestCaughtCounts(t *testing.T) {
 	}
 }
 
-// crossValidated is the development set's 10-fold cross-validation, shared
-// by the tests below (it trains ten models).
-var crossValidated = sync.OnceValue(func() []Outcome {
-	return CrossValidate(chat.DevSet(), 10, chat.ModelThreshold)
+// leftOut is the development corpus measured one author at a time, the
+// model trained on the others, shared by the tests below.
+var leftOut = sync.OnceValue(func() []Outcome {
+	return LeaveOneAuthorOut(chat.DevSet(), chat.ModelThreshold)
 })
 
-// TestCrossValidatedFloors holds the layer's figures on the development set
-// to floors a little under what it reaches: a guard against a change that
-// loses recall or adds false alarms, measured on data rather than per row.
-// Raise them when the layer improves; never lower them to pass.
-func TestCrossValidatedFloors(t *testing.T) {
-	s := Summarize(crossValidated())
+// TestLeaveOneAuthorOutFloors holds the layer's figures, each author
+// assessed by a model trained on the others, to floors a little under what
+// it reaches: a guard against a change that loses recall or adds false
+// alarms, measured on data rather than per row. Raise them when the layer
+// improves; never lower them to pass.
+func TestLeaveOneAuthorOutFloors(t *testing.T) {
+	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.97, lifeline.ConcernSelfHarm: 0.93, lifeline.ConcernOverdose: 0.97,
-		lifeline.ConcernDanger: 0.95, lifeline.ConcernUrge: 0.97,
+		lifeline.ConcernSuicide: 0.97, lifeline.ConcernSelfHarm: 0.97, lifeline.ConcernOverdose: 0.98,
+		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.98,
 	}
 	for label, floor := range floors {
 		if f := s.Recall[label]; f.Rate() < floor {
@@ -74,33 +75,73 @@ func TestCrossValidatedFloors(t *testing.T) {
 	if s.CrisisAll.Rate() < 0.98 {
 		t.Errorf("crisis recall %s, under its floor 98%%", s.CrisisAll)
 	}
-	if s.FalseAlarms.Rate() > 0.05 {
-		t.Errorf("false alarms %s, over the ceiling 5%%", s.FalseAlarms)
+	if s.FalseAlarms.Rate() > 0.105 {
+		t.Errorf("false alarms %s, over the ceiling 10.5%%", s.FalseAlarms)
 	}
-	if s.KindAccuracy.Rate() < 0.95 {
-		t.Errorf("kind accuracy %s, under its floor 95%%", s.KindAccuracy)
-	}
-	for _, m := range s.Misses {
-		t.Logf("missed: %q (%s) heard %q: %s", m.Text, m.Label, m.Concern, m.Why)
+	// Secondary: an urge or a crisis heard as another crisis still gets help.
+	if s.KindAccuracy.Rate() < 0.93 {
+		t.Errorf("kind accuracy %s, under its floor 93%%", s.KindAccuracy)
 	}
 }
 
-// TestModelThresholdIsCrossValidated checks that chat.ModelThreshold is the
-// rule it is documented to follow: the lowest threshold, in steps of 0.05,
-// whose cross-validated false alarms on the development set stay at or
-// under 5%. When the data or the layer change, update the constant.
-func TestModelThresholdIsCrossValidated(t *testing.T) {
-	outcomes := crossValidated()
-	chosen := math.NaN()
-	for step := 10; step <= 20; step++ {
-		threshold := float64(step) / 20
-		if Summarize(WithThreshold(outcomes, threshold)).FalseAlarms.Rate() <= 0.05 {
-			chosen = threshold
-			break
+// TestModelThresholdIsChosenByAuthors checks that chat.ModelThreshold and
+// chat.FollowUpThreshold follow the rule they are documented to follow:
+// ChooseThreshold on the authors left out, with MissCost and
+// FollowUpMissCost. When the data or the layer change, update the
+// constants.
+func TestModelThresholdIsChosenByAuthors(t *testing.T) {
+	for _, tt := range []struct {
+		name              string
+		missCost, current float64
+	}{
+		{"chat.ModelThreshold", MissCost, chat.ModelThreshold},
+		{"chat.FollowUpThreshold", FollowUpMissCost, chat.FollowUpThreshold},
+	} {
+		if chosen := ChooseThreshold(leftOut(), tt.missCost); math.Abs(chosen-tt.current) > 1e-9 {
+			t.Errorf("leaving one author out chooses %.2f (a miss costing %.0f false alarms), %s is %.2f", chosen, tt.missCost, tt.name, tt.current)
 		}
 	}
-	if math.Abs(chosen-chat.ModelThreshold) > 1e-9 {
-		t.Errorf("cross-validation chooses the threshold %.2f, chat.ModelThreshold is %.2f", chosen, chat.ModelThreshold)
+}
+
+func TestLeaveOneAuthorOutKeepsEachExample(t *testing.T) {
+	var examples []chat.Example
+	for _, author := range []string{"x", "y", "z"} {
+		examples = append(examples,
+			chat.Example{Text: "I want to die " + author, Label: lifeline.ConcernSuicide, Author: author},
+			chat.Example{Text: "lovely walk today " + author, Label: chat.LabelNone, Author: author})
+	}
+	out := LeaveOneAuthorOut(examples, chat.ModelThreshold)
+	if len(out) != len(examples) {
+		t.Fatalf("%d outcomes for %d examples", len(out), len(examples))
+	}
+	for i, o := range out {
+		if o.Example != examples[i] {
+			t.Errorf("outcome %d is of %+v, want %+v", i, o.Example, examples[i])
+		}
+	}
+	if len(OfAuthor(out, "y")) != 2 || LeaveOneAuthorOut(nil, 0.5) != nil {
+		t.Error("OfAuthor or an empty corpus")
+	}
+}
+
+func TestChooseThreshold(t *testing.T) {
+	// Two crises the model scores 0.6 and 0.9, two ordinary messages 0.5
+	// and 0.7: at 0.60 one false alarm (cost 1/2), at 0.75 one miss and
+	// none (1/2 × missCost), at 0.95 two misses.
+	out := []Outcome{
+		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.6, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.9, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.5, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.7, ModelConcern: lifeline.ConcernSuicide},
+	}
+	if got := ChooseThreshold(out, 1); got != 0.55 {
+		t.Errorf("a miss costing a false alarm: %.2f, want 0.55 (the lowest of the equal costs)", got)
+	}
+	if got := ChooseThreshold(out, 2); got != 0.55 {
+		t.Errorf("a miss costing two: %.2f, want 0.55", got)
+	}
+	if got := ChooseThreshold(out, 0.5); got != 0.75 {
+		t.Errorf("a miss costing half: %.2f, want 0.75", got)
 	}
 }
 
