@@ -46,6 +46,18 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	return nil
 }
 
+// errEmptyBody refuses a request without the body its route needs.
+var errEmptyBody = lifeline.Errorf(lifeline.EINVALID, "The request body is empty; send a JSON object.")
+
+// decodeOptionalJSON is decodeJSON for a route whose body may be left out
+// (older clients send none): an empty body leaves dst as it is.
+func decodeOptionalJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if err := decodeJSON(w, r, dst); !errors.Is(err, errEmptyBody) {
+		return err
+	}
+	return nil
+}
+
 // errNUL refuses text holding U+0000, which PostgreSQL cannot store in
 // text or jsonb (it would fail as a 500 deep in the store).
 var errNUL = lifeline.Errorf(lifeline.EINVALID, "Text cannot contain the NUL character (\\u0000).")
@@ -87,7 +99,7 @@ func jsonError(err error) error {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.Is(err, io.EOF):
-		return lifeline.Errorf(lifeline.EINVALID, "The request body is empty; send a JSON object.")
+		return errEmptyBody
 	case errors.As(err, &tooBig):
 		return lifeline.Errorf(lifeline.EINVALID, "The request body is too large (at most %d bytes).", maxJSONBody)
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):

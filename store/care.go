@@ -287,23 +287,24 @@ func (db *DB) FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*
 	return list, nil
 }
 
-// RaiseSOS counts the supporters first, so the wearer's own copy of the
-// alert says how many it reached; the alert and its deliveries are one
+// RaiseSOS reads its audience first, so the wearer's own copy of the
+// alert says who it reached and how; the alert and its deliveries are one
 // statement (insertAlert) in the same transaction.
 func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lifeline.Alert, int, error) {
 	var alert *lifeline.Alert
-	var reached int
+	var reach lifeline.SOSReach
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		var tz string
-		err := tx.QueryRow(ctx, `
-			SELECT u.timezone, (SELECT count(*) FROM care_links l
-				WHERE l.user_id = u.id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND $2 = ANY (l.alert_scopes))
-			FROM users u WHERE u.id = $1`, wearerID, lifeline.ScopeSOS).Scan(&tz, &reached)
+		if err := tx.QueryRow(ctx, `SELECT timezone FROM users WHERE id = $1`, wearerID).Scan(&tz); err != nil {
+			return err
+		}
+		audience, err := db.sosAudience(ctx, tx, wearerID)
 		if err != nil {
 			return err
 		}
+		reach = sosReach(audience)
 		owner := (&lifeline.User{Timezone: tz}).Location()
-		alert, err = db.insertAlert(ctx, tx, wearerID, lifeline.SOSAlert(reached, now, owner))
+		alert, err = db.insertAlert(ctx, tx, wearerID, lifeline.SOSAlert(reach, now, owner))
 		return err
 	})
 	if err != nil {
@@ -312,7 +313,7 @@ func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lif
 	if alert == nil {
 		return nil, 0, lifeline.Errorf(lifeline.ECONFLICT, "Your people were told a moment ago. If you need someone right now, call or text 988.")
 	}
-	return alert, reached, nil
+	return alert, reach.Supporters, nil
 }
 
 func (db *DB) AnswerOkay(ctx context.Context, wearerID, alertID int64, now time.Time) (*lifeline.Alert, error) {
