@@ -1,8 +1,17 @@
 import { routes } from '@/config/routes'
 import type { Alert } from '@/features/alerts/types'
 import { AlertActions } from '@/features/sos/components/alert-actions'
+import { SosAlertActions } from '@/features/sos/components/sos-alert-actions'
 
-/** The one-tap actions under an alert, wherever the wearer sees their alerts (the SOS feature's, on avoid-zone alerts). */
+/**
+ * The one-tap actions under an alert, wherever the wearer sees their alerts
+ * (the SOS feature's: on avoid-zone alerts, and "I'm safe now" on an open SOS).
+ */
 export function alertActions(alert: Alert) {
-  return <AlertActions alert={alert} safetyPlanHref={routes.safetyPlan.path} />
+  return (
+    <>
+      <AlertActions alert={alert} safetyPlanHref={routes.safetyPlan.path} />
+      <SosAlertActions alert={alert} />
+    </>
+  )
 }
