@@ -3,7 +3,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 
 import { newAccount, registerViaApi, watchForErrors, type Account } from './accounts'
 import { Bracelet, pairBracelet } from './bracelet'
-import { expect, test } from './fixtures'
+import { expect, saveFullPageScreenshot, test } from './fixtures'
 import { decryptPush, newPushKeys, startReceiver } from './receiver'
 import { mailTo, waitForMail } from './smtp'
 
@@ -141,7 +141,7 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
     await reach.getByRole('button', { name: 'Add channel' }).click()
     await expect(reach.getByRole('list', { name: "How I'm told" })).toContainText(supporter.email)
     await expect(reach.getByRole('region', { name: 'Notifications on this device' })).toBeVisible()
-    await saveScreenshot('care-accept-reach-desktop')
+    await saveFullPageScreenshot(other, 'care-accept-reach-desktop')
     await reach.getByRole('link', { name: 'Done' }).click()
     await expect(other.getByRole('heading', { level: 1, name: 'People I support' })).toBeVisible()
     const person = personRegion(other, wearerName)
