@@ -24,11 +24,12 @@ type SOSService interface {
 	// OpenSOS returns the wearer's newest SOS that they have not closed;
 	// ENOTFOUND when there is none.
 	OpenSOS(ctx context.Context, wearerID int64) (*Alert, error)
-	// ResolveSOS closes the wearer's SOS with "I'm safe now": it stops
-	// what is still waiting to be sent about it, and queues one short
-	// line to every supporter who was told, on each channel that told
-	// them. Closing a closed SOS changes nothing; ENOTFOUND when alertID
-	// is not one of the wearer's SOS alerts.
+	// ResolveSOS is "I'm safe now": it closes alertID and every other SOS
+	// of the wearer still open, stops what is still waiting to be sent
+	// about them, and queues one short line to every supporter who was
+	// told, once per channel that told them. Closing again changes
+	// nothing; ENOTFOUND when alertID is not one of the wearer's SOS
+	// alerts.
 	ResolveSOS(ctx context.Context, wearerID, alertID int64, now time.Time) (*Alert, error)
 	// SOSAudience lists who an SOS would reach now: every active
 	// supporter with the SOS scope, and how they would hear.

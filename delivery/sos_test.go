@@ -143,3 +143,35 @@ func TestSafeNowWebhookSaysItEnded(t *testing.T) {
 		t.Errorf("the line %+v, want resolvedAt, the sos type, no position and no urgency", line)
 	}
 }
+
+// Two presses a few minutes apart are one crisis: "I'm safe now" on either
+// closes both, and each channel that told the supporter gets one line.
+func TestSafeNowClosesEveryOpenSOSWithOneLinePerChannel(t *testing.T) {
+	c := newCircle(t, sosGrant)
+	email := c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
+	first, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now().Add(3*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.exec(`UPDATE outbox SET state = 'sent', sent_at = now()`)
+	if _, err := c.db.ResolveSOS(c.ctx, c.wearer, first.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if open, err := c.db.OpenSOS(c.ctx, c.wearer); lifeline.ErrorCode(err) != lifeline.ENOTFOUND {
+		t.Errorf("after I'm safe now the open SOS is %+v (%v), want none", open, err)
+	}
+	for _, id := range []int64{first.ID, second.ID} {
+		if a, err := c.db.FindAlert(c.ctx, c.wearer, id); err != nil || a.ResolvedAt == nil {
+			t.Errorf("SOS %d: %+v (%v), want it closed", id, a, err)
+		}
+	}
+	var lines int
+	c.scan(`SELECT count(*) FROM outbox WHERE resolution AND channel_id = $1`, []any{email}, &lines)
+	if lines != 1 {
+		t.Errorf("%d short lines on the email channel, want 1; outbox: %s", lines, c.outbox())
+	}
+}

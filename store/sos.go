@@ -33,40 +33,44 @@ func (db *DB) OpenSOS(ctx context.Context, wearerID int64) (*lifeline.Alert, err
 	return a, nil
 }
 
-// ResolveSOS, in one transaction: the alert is closed; its rows not yet
-// claimed are skipped (a row a worker holds finishes, and a retry of it is
-// held by the claim, as the alert is closed); and every row that told a
-// supporter, or is being sent to one now, gets its short line on the same
-// channel, due at once.
+// ResolveSOS, in one transaction: the wearer's open SOS alerts are closed,
+// this one and any other (two presses a few minutes apart are one crisis,
+// and "I'm safe now" ends it); their rows not yet claimed are skipped (a
+// row a worker holds finishes, and a retry of it is held by the claim, as
+// its alert is closed); and each channel that told a supporter, or is
+// telling them now, gets one short line, due at once, however many of the
+// closed alerts it carried.
 func (db *DB) ResolveSOS(ctx context.Context, wearerID, alertID int64, now time.Time) (*lifeline.Alert, error) {
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
-		var resolved *time.Time
-		err := tx.QueryRow(ctx, `SELECT resolved_at FROM alerts WHERE id = $2 AND user_id = $1 AND type = $3 FOR UPDATE`,
-			wearerID, alertID, lifeline.AlertSOS).Scan(&resolved)
-		switch {
-		case isNoRows(err):
+		var mine bool
+		err := tx.QueryRow(ctx, `SELECT true FROM alerts WHERE id = $2 AND user_id = $1 AND type = $3`,
+			wearerID, alertID, lifeline.AlertSOS).Scan(&mine)
+		if isNoRows(err) {
 			return lifeline.Errorf(lifeline.ENOTFOUND, "SOS not found.")
-		case err != nil:
-			return err
-		case resolved != nil:
-			return nil // closed before: nobody is told twice
 		}
-		if _, err := tx.Exec(ctx, `UPDATE alerts SET resolved_at = $2, resolution = $3, is_read = true WHERE id = $1`,
-			alertID, now, lifeline.SOSResolution); err != nil {
+		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, push_subscription_id, idempotency_key, resolution)
-			SELECT user_id, alert_id, recipient_id, role, channel, channel_id, push_subscription_id, idempotency_key || ':safe', true
-			FROM outbox
-			WHERE alert_id = $1 AND role = 'supporter' AND channel <> 'app' AND NOT resolution
-			  AND (state = 'sent' OR (state = 'pending' AND claimed_until IS NOT NULL))
-			ON CONFLICT (idempotency_key) DO NOTHING`, alertID); err != nil {
-			return err
-		}
+		// Closed before: nothing is closed now, so nobody is told twice.
 		_, err = tx.Exec(ctx, `
-			UPDATE outbox SET state = 'skipped', last_error = $2
-			WHERE alert_id = $1 AND state = 'pending' AND claimed_until IS NULL AND NOT resolution`, alertID, lifeline.SOSResolution)
+			WITH closed AS (
+				UPDATE alerts SET resolved_at = $2, resolution = $3, is_read = true
+				WHERE user_id = $1 AND type = $4 AND resolved_at IS NULL RETURNING id
+			), told AS (
+				SELECT DISTINCT ON (o.recipient_id, o.channel, o.channel_id, o.push_subscription_id) o.*
+				FROM outbox o JOIN closed c ON c.id = o.alert_id
+				WHERE o.role = 'supporter' AND o.channel <> 'app' AND NOT o.resolution
+				  AND (o.state = 'sent' OR (o.state = 'pending' AND o.claimed_until IS NOT NULL))
+				ORDER BY o.recipient_id, o.channel, o.channel_id, o.push_subscription_id, o.alert_id DESC
+			), lines AS (
+				INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, push_subscription_id, idempotency_key, resolution)
+				SELECT user_id, alert_id, recipient_id, role, channel, channel_id, push_subscription_id, idempotency_key || ':safe', true
+				FROM told
+				ON CONFLICT (idempotency_key) DO NOTHING)
+			UPDATE outbox o SET state = 'skipped', last_error = $3
+			FROM closed c
+			WHERE o.alert_id = c.id AND o.state = 'pending' AND o.claimed_until IS NULL AND NOT o.resolution`,
+			wearerID, now, lifeline.SOSResolution, lifeline.AlertSOS)
 		return err
 	})
 	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {

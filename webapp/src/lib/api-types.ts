@@ -571,7 +571,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "I'm safe now": closes the wearer's SOS, stops what is still waiting to be sent about it, and tells every supporter who was told one short line on the same channels. Closing it again changes nothing; 404 for an alert that is not the wearer's SOS. */
+        /** "I'm safe now": closes the wearer's SOS (and any other of theirs still open), stops what is still waiting to be sent about it, and tells every supporter who was told one short line, once per channel that told them. Closing it again changes nothing; 404 for an alert that is not the wearer's SOS. */
         post: operations["resolveSOS"];
         delete?: never;
         options?: never;
