@@ -182,7 +182,7 @@ func (s *Server) previewInvitation(w http.ResponseWriter, r *http.Request) {
 type personView struct {
 	*lifeline.Supported
 	CheckIns *checkInSummary `json:"checkIns"`
-	// Alerts are the open alerts but an SOS, which is SOS.
+	// Alerts are the open alerts other than an SOS, which is in SOS.
 	Alerts   []supporterAlert   `json:"alerts"`
 	SOS      *supporterAlert    `json:"sos"`
 	Location *lifeline.Location `json:"location"`
