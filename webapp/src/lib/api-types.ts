@@ -3841,7 +3841,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
             };
             cookie?: never;
         };
