@@ -112,7 +112,7 @@ test('an overdose leads with Call 911, then naloxone', async ({ page, saveScreen
   await saveScreenshot('crisis-chat-overdose-desktop', { fullPage: false })
 })
 
-test('without a sponsor the chat offers to add one, with Sponsor chosen', async ({ page, saveScreenshot }) => {
+test('without a sponsor the chat offers to add one, with Sponsor chosen, and then calls them', async ({ page, saveScreenshot }) => {
   const problems = watchForErrors(page)
   await registerViaApi(page, newAccount({ firstName: 'Rosa' }))
   // A friend is not a sponsor, and the safety plan's 988 line never is.
@@ -130,6 +130,17 @@ test('without a sponsor the chat offers to add one, with Sponsor chosen', async 
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(actions.getByRole('button', { name: 'Add my sponsor' })).toBeFocused()
+
+  // Added from the chat, the sponsor is called from that same answer, and the focus goes on to it.
+  await actions.getByRole('button', { name: 'Add my sponsor' }).click()
+  await dialog.getByLabel('Name').fill(SAM.name)
+  await dialog.getByLabel('Phone Number').fill(SAM.phone)
+  await dialog.getByRole('button', { name: 'Save Contact' }).click()
+  await expect(dialog).toBeHidden()
+  const call = actions.getByRole('link', { name: 'Call Sam, my sponsor' })
+  await expect(call).toHaveAttribute('href', SAM.href)
+  await expect(call).toBeFocused()
+  await expect(actions.getByRole('button', { name: 'Add my sponsor' })).toHaveCount(0)
   expect(problems).toEqual([])
 })
 
@@ -155,6 +166,7 @@ test('without a sponsor the avoid-zone alert offers to add one, and then calls t
 
   const call = alert.getByRole('link', { name: 'Call Sam, my sponsor' })
   await expect(call).toHaveAttribute('href', SAM.href)
+  await expect(call).toBeFocused()
   await alert.scrollIntoViewIfNeeded()
   await saveScreenshot('crisis-alert-call-sponsor-phone', { fullPage: false })
   expect(problems).toEqual([])

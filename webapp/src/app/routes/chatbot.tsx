@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import type { User } from '@/features/auth/types'
 import type { ChatActionSlotProps, ChatActionSlots } from '@/features/chat/components/chat-actions'
 import { ChatScreen } from '@/features/chat/components/chat-screen'
-import { AddSponsorButton } from '@/features/crisis/components/add-sponsor-button'
+import { SponsorAction } from '@/features/crisis/components/sponsor-action'
 import { SosDialog } from '@/features/sos/components/sos-dialog'
 import { useSosFlow } from '@/features/sos/hooks/use-sos-flow'
 
@@ -26,7 +26,8 @@ function ChatSosAction({ label, className }: ChatActionSlotProps) {
 
 const actionSlots: ChatActionSlots = {
   sos: (props) => <ChatSosAction {...props} />,
-  addSponsor: ({ label, className }) => <AddSponsorButton label={label} className={className} />,
+  // An answer from before the sponsor was added calls them now.
+  addSponsor: ({ label, className }) => <SponsorAction addLabel={label} className={className} />,
 }
 
 export type ChatbotRouteProps = {

@@ -43,8 +43,11 @@ describe('SponsorAction', () => {
       isEmergency: false,
     })
     // Adding a contact refreshes who the sponsor is.
-    expect(await screen.findByRole('link', { name: 'Call Sam, my sponsor' })).toHaveAttribute('href', 'tel:5550134;ext=22')
+    const call = await screen.findByRole('link', { name: 'Call Sam, my sponsor' })
+    expect(call).toHaveAttribute('href', 'tel:5550134;ext=22')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // The add button the dialog would return the focus to is gone: calling them takes it.
+    await waitFor(() => expect(call).toHaveFocus())
   })
 
   it('shows nothing when the sponsor cannot be read', async () => {
