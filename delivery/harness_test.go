@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -81,10 +82,21 @@ func (s *smtpServer) stop() {
 	}
 }
 
-// messages reads every message received so far.
+// messages reads every message received so far, oldest first. Maildir
+// names do not sort by time (Python writes the microseconds unpadded), so
+// they are ordered by when each was written.
 func (s *smtpServer) messages() []*mail.Message {
 	s.t.Helper()
 	files, _ := filepath.Glob(filepath.Join(s.dir, "new", "*"))
+	written := map[string]time.Time{}
+	for _, f := range files {
+		info, err := os.Stat(f)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		written[f] = info.ModTime()
+	}
+	slices.SortStableFunc(files, func(a, b string) int { return written[a].Compare(written[b]) })
 	var out []*mail.Message
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
