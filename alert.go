@@ -146,21 +146,38 @@ func BatteryResolution(level int, charging bool, at time.Time) string {
 // keyTime is the whole-second UTC time of device alerts' dedup keys.
 const keyTime = "2006-01-02T15:04:05Z"
 
-// SOSMessage is the wearer's own record of an SOS: how many supporters it
-// reached.
-func SOSMessage(supporters int, at time.Time) string {
-	if supporters == 0 {
-		return fmt.Sprintf("You asked for help at %s, but nobody in your care circle has the SOS alert yet. Call 988 or someone on your crisis page now.", at.Format("15:04"))
+// SOSMessage is the wearer's own record of an SOS: who it reached, and
+// only what is true of how (a supporter without a channel sees it only
+// when they open Lifeline).
+func SOSMessage(reach SOSReach, at time.Time) string {
+	when := at.Format("15:04")
+	inApp := reach.Supporters - reach.OutsideApp
+	switch {
+	case reach.Supporters == 0:
+		return fmt.Sprintf("You asked for help at %s, but nobody in your care circle has the SOS alert yet. Call 988 or someone on your crisis page now.", when)
+	case reach.OutsideApp == 0:
+		return fmt.Sprintf("You asked for help at %s. %s only when they open Lifeline, so they may not know yet. Call 988 or someone on your crisis page now.",
+			when, people(reach.Supporters, "will see it", "will see it"))
+	case inApp == 0:
+		return fmt.Sprintf("You asked for help at %s. %s right now. You did the right thing.", when, people(reach.OutsideApp, "is being told", "are being told"))
 	}
-	return fmt.Sprintf("You asked for help at %s. %d of your people are being told right now. You did the right thing.", at.Format("15:04"), supporters)
+	return fmt.Sprintf("You asked for help at %s. %s right now; %d more will see it only when they open Lifeline. You did the right thing.",
+		when, people(reach.OutsideApp, "is being told", "are being told"), inApp)
 }
 
-// SOSAlert is the wearer's SOS raised at at, reaching supporters people.
-// Its key is the minute: a second press in the same minute tells nobody
-// twice.
-func SOSAlert(supporters int, at time.Time, owner *time.Location) NewAlert {
-	return NewAlert{Type: AlertSOS, Message: SOSMessage(supporters, at.In(owner)), Link: "/crisis",
-		DedupKey: at.UTC().Truncate(time.Minute).Format(keyTime)}
+// people says "1 person is…" or "3 people are…".
+func people(n int, one, many string) string {
+	if n == 1 {
+		return "1 person " + one
+	}
+	return fmt.Sprintf("%d people %s", n, many)
+}
+
+// SOSAlert is the wearer's SOS raised at at. Its key is the minute: a
+// second press in the same minute tells nobody twice.
+func SOSAlert(reach SOSReach, at time.Time, owner *time.Location) NewAlert {
+	return NewAlert{Type: AlertSOS, Message: SOSMessage(reach, at.In(owner)), Link: "/crisis",
+		DedupKey: at.UTC().Truncate(SOSRepeatWindow).Format(keyTime)}
 }
 
 // Messages to supporters: they name the wearer and say what happened, and
@@ -209,6 +226,40 @@ func SupporterMessage(wearer, alertType, zone string, at time.Time) string {
 func LocationNote(lat, lon float64, at time.Time) string {
 	return fmt.Sprintf("Last known position at %s: %.5f, %.5f — https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=17/%.5f/%.5f",
 		at.Format("15:04"), lat, lon, lat, lon, lat, lon)
+}
+
+// SOSSafeSubject is the title of the short line to a supporter when the
+// wearer closes their SOS.
+func SOSSafeSubject(wearer string) string { return wearer + " says they're safe now" }
+
+// SOSSafeMessage is that short line; at is when they said it, in the
+// supporter's location.
+func SOSSafeMessage(wearer string, at time.Time) string {
+	return fmt.Sprintf("%s says they're safe now (%s).", wearer, at.Format("15:04"))
+}
+
+// SupporterSOS words an SOS on a supporter's screen at now, in their
+// location: asking for help now during SOSWindow, still open after it
+// (with when it began), or safe since the wearer closed it. The screen
+// shows when it began beside it.
+func SupporterSOS(wearer string, a *Alert, now time.Time, loc *time.Location) (title, message string) {
+	began := a.CreatedAt.In(loc)
+	switch {
+	case a.ResolvedAt != nil:
+		return SOSSafeSubject(wearer), SOSSafeMessage(wearer, a.ResolvedAt.In(loc))
+	case now.Sub(a.CreatedAt) <= SOSWindow:
+		return SupporterSubject(wearer, AlertSOS), SupporterMessage(wearer, AlertSOS, "", began)
+	}
+	return fmt.Sprintf("%s asked for help at %s", wearer, clock(began, now.In(loc))),
+		fmt.Sprintf("%s hasn't said they're safe yet. If you haven't reached them, try again now — call if you can.", wearer)
+}
+
+// clock is "15:04", with the day when it is not today's.
+func clock(t, today time.Time) string {
+	if y, m, d := t.Date(); y == today.Year() && m == today.Month() && d == today.Day() {
+		return t.Format("15:04")
+	}
+	return t.Format("15:04 on Mon 2 Jan")
 }
 
 // TestMessage is what "Send a test" delivers.

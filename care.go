@@ -54,6 +54,9 @@ type Grant struct {
 	// LocationWindowMinutes is how long after an alert a during_alert
 	// grant shows the location.
 	LocationWindowMinutes int `json:"locationWindowMinutes"`
+	// Phone shows the wearer's own phone number, so the supporter can call
+	// or text them back ("Let them call or text me").
+	Phone bool `json:"phone"`
 }
 
 // Allows reports whether the grant covers alerts of type t.
@@ -153,7 +156,7 @@ const InviteDays = 7
 type CareView struct {
 	SupporterID int64     `json:"supporterId"` // the link's id
 	Name        string    `json:"name"`
-	What        string    `json:"what"` // checkins, alerts or location
+	What        string    `json:"what"` // checkins, alerts, location or phone
 	ViewedAt    time.Time `json:"viewedAt"`
 }
 
@@ -163,7 +166,10 @@ type Supported struct {
 	WearerID int64  `json:"-"`
 	Name     string `json:"name"`
 	Timezone string `json:"-"`
-	Grant    Grant  `json:"grant"`
+	// Phone is the wearer's number, "" when they gave none; shown only
+	// with Grant.Phone.
+	Phone string `json:"-"`
+	Grant Grant  `json:"grant"`
 }
 
 // CareService stores the care circle. Every method that names a link by id

@@ -156,6 +156,9 @@ type OutboxItem struct {
 	Ntfy           bool
 	Attempts       int // including this one
 	Escalation     bool
+	// Resolution: the row says that Alert ended (its ResolvedAt), not
+	// that it was raised.
+	Resolution bool
 	// Alert is nil for a test message.
 	Alert *Alert
 	// Wearer is the alert's owner's display name; ZoneName the alert's

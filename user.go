@@ -20,6 +20,9 @@ type User struct {
 	// HistoryDays is how many days their location and battery history is
 	// kept: one of HistoryChoices.
 	HistoryDays int `json:"historyDays"`
+	// Phone is their own number as they wrote it ("" when none), shown only
+	// to supporters whose grant lets them call or text (Grant.Phone).
+	Phone string `json:"phone"`
 }
 
 // HistoryChoices are the numbers of days a person may keep their location
@@ -41,6 +44,8 @@ type UserUpdate struct {
 	Timezone  *string
 	// HistoryDays must be one of HistoryChoices.
 	HistoryDays *int
+	// Phone "" removes the number.
+	Phone *string
 }
 
 // OIDCIdentity is who an OpenID Connect provider says a person is.

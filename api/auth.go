@@ -42,6 +42,8 @@ type updateUserRequest struct {
 	Timezone  *string `json:"timezone"`
 	// HistoryDays: how long location and battery history is kept.
 	HistoryDays *int `json:"historyDays"`
+	// Phone: their own number, for supporters they let call back; "" removes it.
+	Phone *string `json:"phone"`
 }
 
 type changePasswordRequest struct {
@@ -74,6 +76,22 @@ func validName(name string, required bool) (string, string) {
 		return name, "Use at most 100 characters."
 	}
 	return name, ""
+}
+
+// validOwnPhone checks a person's own number as loosely as a crisis
+// contact's (trimmed, at most maxContactPhone characters, any format), and
+// a supporter must be able to dial it: it needs a digit. "" removes it.
+func validOwnPhone(phone string) (string, string) {
+	phone = strings.TrimSpace(phone)
+	switch {
+	case phone == "":
+		return phone, ""
+	case utf8.RuneCountInString(phone) > maxContactPhone:
+		return phone, fmt.Sprintf("Phone number can be at most %d characters", maxContactPhone)
+	case !strings.ContainsAny(phone, "0123456789"):
+		return phone, "Write the number with its digits, such as +1 555 010 2000."
+	}
+	return phone, ""
 }
 
 // validTimezone accepts IANA zone names; empty means UTC.
@@ -268,6 +286,13 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 			problems["historyDays"] = "Choose 7, 30, 90 or 400 days."
 		}
 		upd.HistoryDays = req.HistoryDays
+	}
+	if req.Phone != nil {
+		phone, p := validOwnPhone(*req.Phone)
+		if p != "" {
+			problems["phone"] = p
+		}
+		upd.Phone = &phone
 	}
 	if err := problems.err(); err != nil {
 		writeError(w, r, err)

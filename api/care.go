@@ -181,9 +181,13 @@ func (s *Server) previewInvitation(w http.ResponseWriter, r *http.Request) {
 // shares; fields outside it are null.
 type personView struct {
 	*lifeline.Supported
-	CheckIns *checkInSummary    `json:"checkIns"`
+	CheckIns *checkInSummary `json:"checkIns"`
+	// Alerts are the open alerts other than an SOS, which is in SOS.
 	Alerts   []supporterAlert   `json:"alerts"`
+	SOS      *supporterAlert    `json:"sos"`
 	Location *lifeline.Location `json:"location"`
+	// Phone is the wearer's number, to call or text them back.
+	Phone *string `json:"phone"`
 }
 
 // checkInSummary is the check-in scope: whether they checked in today, the
@@ -205,6 +209,8 @@ type supporterAlert struct {
 	Title     string    `json:"title"`
 	Message   string    `json:"message"`
 	CreatedAt time.Time `json:"createdAt"`
+	// ResolvedAt is when an SOS's wearer said they're safe.
+	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
 }
 
 // openAlertWindow is how long an unanswered alert stays on the supporter's
@@ -279,8 +285,8 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 			return v, err
 		}
 		for _, a := range alerts {
-			if !p.Grant.Allows(a.Type) {
-				continue // the wearer narrowed the grant since
+			if !p.Grant.Allows(a.Type) || a.Type == lifeline.AlertSOS {
+				continue // the wearer narrowed the grant since; an SOS is v.SOS
 			}
 			at := a.CreatedAt.In(me.Location())
 			v.Alerts = append(v.Alerts, supporterAlert{ID: a.ID, Type: a.Type, CreatedAt: a.CreatedAt,
@@ -289,7 +295,17 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 				newestOpen = a.CreatedAt
 			}
 		}
+		if v.SOS, err = s.supportedSOS(r, me, p); err != nil {
+			return v, err
+		}
+		if v.SOS != nil && v.SOS.ResolvedAt == nil && v.SOS.CreatedAt.After(newestOpen) {
+			newestOpen = v.SOS.CreatedAt
+		}
 		seen = append(seen, "alerts")
+	}
+	if p.Grant.Phone && p.Phone != "" {
+		v.Phone = &p.Phone
+		seen = append(seen, "phone")
 	}
 	if p.Grant.LocationVisible(now, newestOpen) {
 		loc, err := s.cfg.Locations.LatestLocation(ctx, p.WearerID)
@@ -325,21 +341,6 @@ func (s *Server) checkInSummary(r *http.Request, p *lifeline.Supported) (*checkI
 		sum.DaysSinceSubstanceUse, sum.SubstanceUseReported = st.DaysSinceSubstanceUse, &st.SubstanceUseReported
 	}
 	return sum, nil
-}
-
-// sos raises the wearer's SOS: every supporter with the SOS scope is told
-// at once, quiet hours or not.
-func (s *Server) sos(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	alert, reached, err := s.cfg.SOS.RaiseSOS(ctx, currentUser(ctx).ID, s.cfg.Now())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, struct {
-		Alert      *lifeline.Alert `json:"alert"`
-		Supporters int             `json:"supporters"`
-	}{alert, reached})
 }
 
 // answerOkay is the wearer's "I'm okay": the alert's escalation stops.

@@ -49,3 +49,33 @@ func FuzzSafeNext(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSOSPosition: whatever body "Alert my people now" sends, it raises
+// with no position, is refused as invalid input, or holds a real position
+// (latitude and longitude in range, accuracy from 0 to 100 km or none).
+func FuzzSOSPosition(f *testing.F) {
+	for _, seed := range []string{
+		"", `{}`, `{"latitude":51.5,"longitude":-0.12,"accuracy":12}`, `{"latitude":51.5,"longitude":-0.12}`,
+		`{"latitude":91,"longitude":0}`, `{"accuracy":5}`, `{"latitude":1e400,"longitude":0}`, `{"latitude":-0,"longitude":-180,"accuracy":null}`,
+		`{"latitude":"51.5","longitude":0}`, `null`, `{"latitude":1,"longitude":1,"altitude":3}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var p positionRequest
+		r := httptest.NewRequest(http.MethodPost, "/api/sos", strings.NewReader(string(body)))
+		err := decodeOptionalJSON(httptest.NewRecorder(), r, &p)
+		if err == nil && p.given() {
+			err = p.validate()
+		}
+		switch {
+		case err != nil:
+			if lifeline.ErrorCode(err) != lifeline.EINVALID || lifeline.ErrorMessage(err) == "" {
+				t.Fatalf("%q: %v, want an invalid-input error with a message", body, err)
+			}
+		case !p.given():
+		case *p.Latitude < -90 || *p.Latitude > 90 || *p.Longitude < -180 || *p.Longitude > 180 || (p.Accuracy != nil && (*p.Accuracy < 0 || *p.Accuracy > maxManualAccuracy)):
+			t.Fatalf("%q accepted as %v, %v ± %v", body, *p.Latitude, *p.Longitude, p.Accuracy)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"math"
 	"net/http"
 	"time"
@@ -14,46 +15,63 @@ const (
 	maxManualAccuracy    = 100_000 // metres; a browser claiming worse is not locating anything
 )
 
-type shareLocationRequest struct {
+// positionRequest is a position the browser sends: POST /api/gps/location
+// and, optionally, POST /api/sos.
+type positionRequest struct {
 	Latitude  *float64 `json:"latitude"`
 	Longitude *float64 `json:"longitude"`
 	Accuracy  *float64 `json:"accuracy"`
 }
 
-// shareLocation stores the browser's position as a manual fix, through the
-// same writer (and so the same geofence engine) as bracelet fixes.
+// given reports whether any part of a position was sent.
+func (p positionRequest) given() bool {
+	return p.Latitude != nil || p.Longitude != nil || p.Accuracy != nil
+}
+
+func (p positionRequest) validate() error {
+	problems := fieldErrors{}
+	inRange := func(v *float64, lo, hi float64) bool { return v != nil && !math.IsNaN(*v) && *v >= lo && *v <= hi }
+	if !inRange(p.Latitude, -90, 90) {
+		problems["latitude"] = "Latitude must be a number from -90 to 90."
+	}
+	if !inRange(p.Longitude, -180, 180) {
+		problems["longitude"] = "Longitude must be a number from -180 to 180."
+	}
+	if p.Accuracy != nil && !inRange(p.Accuracy, 0, maxManualAccuracy) {
+		problems["accuracy"] = "Accuracy must be a number of metres from 0 to 100000."
+	}
+	return problems.err()
+}
+
+// writeBrowserFix stores a validated position as the user's manual fix at
+// now, through the same writer (and so the same geofence engine, live feed
+// and latest position) as bracelet fixes; it returns after the commit.
+func (s *Server) writeBrowserFix(ctx context.Context, userID int64, p positionRequest, now time.Time) error {
+	fix := lifeline.Fix{
+		UserID: userID, Source: lifeline.SourceBrowser, TS: now, ReceivedAt: now,
+		Lat: *p.Latitude, Lon: *p.Longitude, Accuracy: p.Accuracy,
+	}
+	return s.cfg.Fixes.Write(ctx, []lifeline.Fix{fix}, nil)
+}
+
+// shareLocation stores the browser's position as a manual fix.
 func (s *Server) shareLocation(w http.ResponseWriter, r *http.Request) {
-	var req shareLocationRequest
+	var req positionRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	problems := fieldErrors{}
-	inRange := func(v *float64, lo, hi float64) bool { return v != nil && !math.IsNaN(*v) && *v >= lo && *v <= hi }
-	if !inRange(req.Latitude, -90, 90) {
-		problems["latitude"] = "Latitude must be a number from -90 to 90."
-	}
-	if !inRange(req.Longitude, -180, 180) {
-		problems["longitude"] = "Longitude must be a number from -180 to 180."
-	}
-	if req.Accuracy != nil && !inRange(req.Accuracy, 0, maxManualAccuracy) {
-		problems["accuracy"] = "Accuracy must be a number of metres from 0 to 100000."
-	}
-	if err := problems.err(); err != nil {
+	if err := req.validate(); err != nil {
 		writeError(w, r, err)
 		return
 	}
 	ctx := r.Context()
-	now := s.cfg.Now()
-	fix := lifeline.Fix{
-		UserID: currentUser(ctx).ID, Source: lifeline.SourceBrowser, TS: now, ReceivedAt: now,
-		Lat: *req.Latitude, Lon: *req.Longitude, Accuracy: req.Accuracy,
-	}
-	if err := s.cfg.Fixes.Write(ctx, []lifeline.Fix{fix}, nil); err != nil {
+	userID := currentUser(ctx).ID
+	if err := s.writeBrowserFix(ctx, userID, req, s.cfg.Now()); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	loc, err := s.cfg.Locations.LatestLocation(ctx, fix.UserID)
+	loc, err := s.cfg.Locations.LatestLocation(ctx, userID)
 	if err != nil {
 		writeError(w, r, err)
 		return

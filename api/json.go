@@ -47,6 +47,18 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	return nil
 }
 
+// errEmptyBody refuses a request without the body its route needs.
+var errEmptyBody = lifeline.Errorf(lifeline.EINVALID, "The request body is empty; send a JSON object.")
+
+// decodeOptionalJSON is decodeJSON for a route whose body may be left out
+// (older clients send none): an empty body leaves dst as it is.
+func decodeOptionalJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if err := decodeJSON(w, r, dst); !errors.Is(err, errEmptyBody) {
+		return err
+	}
+	return nil
+}
+
 // errNUL refuses text holding U+0000, which PostgreSQL cannot store in
 // text or jsonb (it would fail as a 500 deep in the store).
 var errNUL = lifeline.Errorf(lifeline.EINVALID, "Text cannot contain the NUL character (\\u0000).")
@@ -88,7 +100,7 @@ func jsonError(err error) error {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.Is(err, io.EOF):
-		return lifeline.Errorf(lifeline.EINVALID, "The request body is empty; send a JSON object.")
+		return errEmptyBody
 	case errors.Is(err, os.ErrDeadlineExceeded): // bodyDeadline
 		return lifeline.Errorf(lifeline.EINVALID, "The request body arrived too slowly; please send it again.")
 	case errors.As(err, &tooBig):

@@ -175,7 +175,10 @@ var routeMatrix = map[string]routeSpec{
 	"GET /api/alerts/{id}":        {id: ownAlert},
 	"PATCH /api/alerts/{id}/read": {id: ownAlert},
 	"POST /api/alerts/{id}/ok":    {id: ownAlert},
+	"GET /api/sos":                {},
 	"POST /api/sos":               {},
+	"GET /api/sos/audience":       {},
+	"POST /api/sos/{id}/safe":     {id: ownAlert},
 
 	"GET /api/supporters":       {},
 	"POST /api/supporters":      {echoes: true, body: func(tag string) map[string]any { return map[string]any{"label": tag + " sponsor"} }},

@@ -124,9 +124,9 @@ type Config struct {
 	Shares lifeline.ShareService
 	// Push stores the VAPID keys and the push subscriptions (push.go).
 	Push lifeline.PushService
-	// SOS raises an SOS (default: Care's, announced on Events); the
-	// ingest writer shares it for the bracelet's button.
-	SOS lifeline.SOSRaiser
+	// SOS raises and closes SOSes and announces them on Events
+	// (live.SOS); the ingest writer shares it for the bracelet's button.
+	SOS lifeline.SOSService
 	// Escalation stores when each wearer's supporters are told.
 	Escalation lifeline.EscalationService
 
@@ -203,9 +203,6 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Events == nil {
 		cfg.Events = live.NewBus(nil, cfg.Logger)
-	}
-	if cfg.SOS == nil && cfg.Care != nil {
-		cfg.SOS = live.NewSOS(cfg.Care, cfg.Events, cfg.Logger)
 	}
 	s := &Server{cfg: cfg, hub: newHub(cfg.StreamsPerSession, cfg.StreamsPerUser), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
 	cfg.Events.OnUserEvent(s.hub.deliver)
@@ -289,7 +286,10 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/alerts/{id}", s.getAlert)
 			r.Patch("/alerts/{id}/read", s.markAlertRead)
 			r.Post("/alerts/{id}/ok", s.answerOkay)
-			r.Post("/sos", s.sos)
+			r.Get("/sos", s.getOpenSOS)
+			r.Post("/sos", s.raiseSOS)
+			r.Get("/sos/audience", s.sosAudience)
+			r.Post("/sos/{id}/safe", s.resolveSOS)
 
 			// The care circle (care.go, care_channels.go).
 			r.Get("/supporters", s.listSupporters)

@@ -20,7 +20,9 @@ type Message struct {
 	Priority  string    `json:"priority"` // ntfy's names: urgent, high or default
 	URL       string    `json:"url,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
-	Location  *Position `json:"location,omitempty"`
+	// ResolvedAt is set on the short line that says the alert ended.
+	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
+	Location   *Position  `json:"location,omitempty"`
 }
 
 // Position is where the wearer was, in a supporter's message.
@@ -40,8 +42,10 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	}
 	m.Type, m.CreatedAt = a.Type, a.CreatedAt
 	base := strings.TrimRight(publicURL, "/")
-	switch item.Role {
-	case "supporter":
+	switch {
+	case item.Resolution:
+		return ended(m, item, base)
+	case item.Role == "supporter":
 		m.Title = lifeline.SupporterSubject(item.Wearer, a.Type)
 		m.Body = lifeline.SupporterMessage(item.Wearer, a.Type, item.ZoneName, a.CreatedAt.In(item.RecipientLocation))
 		m.URL = base + "/supporting"
@@ -60,5 +64,21 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	if a.Type == lifeline.AlertSOS {
 		m.Priority = "urgent"
 	}
+	return m
+}
+
+// ended words the short line that tells a supporter the alert is over: for
+// an SOS, that its wearer says they're safe now (only an SOS is resolved
+// by its wearer, so it is the only one that queues such a line).
+func ended(m Message, item *lifeline.OutboxItem, base string) Message {
+	at := item.Alert.CreatedAt
+	if r := item.Alert.ResolvedAt; r != nil {
+		at = *r
+	}
+	m.ResolvedAt = &at
+	m.Title = lifeline.SOSSafeSubject(item.Wearer)
+	m.Body = lifeline.SOSSafeMessage(item.Wearer, at.In(item.RecipientLocation))
+	m.URL = base + "/supporting"
+	m.Priority = "high"
 	return m
 }

@@ -35,6 +35,10 @@ const (
 	// every node's geofence engine reloads it, and the owner's other tabs
 	// refresh their zones.
 	KindZone Kind = "zone"
+	// KindSOS is an SOS raised or closed: the wearer's pages refetch their
+	// open SOS ({"alertId", "open"}), and a supporter's "People I support"
+	// refetches that person ({"personId": the care link, "open"}).
+	KindSOS Kind = "sos"
 )
 
 // Node-control events, acted on by every node and never shown to users.
@@ -47,7 +51,7 @@ const (
 )
 
 // userKinds are the kinds a user's live stream shows.
-var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone}
+var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS}
 
 // Event is one update for one user. ID is set for alerts (their id, so a
 // reconnecting client can resume after the last one it saw) and zones.
@@ -111,6 +115,23 @@ func PacketSeen(userID int64, p lifeline.PacketRecord) Event {
 // ZoneChanged is a zone created, edited or deleted.
 func ZoneChanged(userID, zoneID int64) Event {
 	return Event{UserID: userID, Kind: KindZone, ID: zoneID, Data: json.RawMessage(`{}`)}
+}
+
+// SOSChanged tells the wearer's pages that their SOS was raised or closed.
+func SOSChanged(a *lifeline.Alert) Event {
+	return event(a.UserID, KindSOS, 0, sosChange{AlertID: a.ID, Open: a.ResolvedAt == nil})
+}
+
+// SupportedSOSChanged tells a supporter's pages that the person of their
+// care link raised or closed an SOS.
+func SupportedSOSChanged(l *lifeline.SOSListener, a *lifeline.Alert) Event {
+	return event(l.UserID, KindSOS, 0, sosChange{PersonID: l.ID, Open: a.ResolvedAt == nil})
+}
+
+type sosChange struct {
+	AlertID  int64 `json:"alertId,omitempty"`
+	PersonID int64 `json:"personId,omitempty"`
+	Open     bool  `json:"open"`
 }
 
 // DeviceRevoked tells every node to close a revoked bracelet's connection.

@@ -18,7 +18,7 @@ const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label,
 	CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.accepted_at IS NOT NULL THEN 'active' ELSE 'pending' END,
 	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
 	l.invited_at, l.expires_at, l.accepted_at,
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes,
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone,
 	(SELECT m.state FROM invitation_emails m WHERE m.link_id = l.id), (SELECT m.last_error FROM invitation_emails m WHERE m.link_id = l.id)`
 
 func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
@@ -26,7 +26,7 @@ func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
 	g := &s.Grant
 	err := row.Scan(&s.ID, &s.WearerID, &s.SupporterID, &s.Label, &s.InviteEmail, &s.Status, &s.Name, &s.Email,
 		&s.InvitedAt, &s.ExpiresAt, &s.AcceptedAt,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone,
 		&s.InviteEmailState, &s.InviteEmailError)
 	return &s, err
 }
@@ -136,10 +136,10 @@ func (db *DB) SetGrant(ctx context.Context, wearerID, linkID int64, g lifeline.G
 	rows, err := db.Pool.Query(ctx, `
 		WITH l AS (
 			UPDATE care_links SET share_checkins = $3, share_checkin_details = $4, alert_scopes = $5,
-				location_scope = $6, location_window_minutes = $7, updated_at = now()
+				location_scope = $6, location_window_minutes = $7, share_phone = $8, updated_at = now()
 			WHERE id = $2 AND user_id = $1 AND revoked_at IS NULL RETURNING *)
 		SELECT `+supporterColumns+` FROM l LEFT JOIN users u ON u.id = l.supporter_id`,
-		wearerID, linkID, g.CheckIns, g.CheckInDetails, g.Alerts, g.Location, g.LocationWindowMinutes)
+		wearerID, linkID, g.CheckIns, g.CheckInDetails, g.Alerts, g.Location, g.LocationWindowMinutes, g.Phone)
 	if err != nil {
 		return nil, fmt.Errorf("store: set grant %d: %w", linkID, err)
 	}
@@ -184,14 +184,14 @@ func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now t
 
 // supportedColumns read a link from the supporter's side (FROM care_links l
 // JOIN users w ON w.id = l.user_id).
-const supportedColumns = `l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name), w.timezone,
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes`
+const supportedColumns = `l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name), w.timezone, coalesce(w.phone, ''),
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone`
 
 func scanSupported(row pgx.CollectableRow) (*lifeline.Supported, error) {
 	var s lifeline.Supported
 	g := &s.Grant
-	err := row.Scan(&s.LinkID, &s.WearerID, &s.Name, &s.Timezone,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes)
+	err := row.Scan(&s.LinkID, &s.WearerID, &s.Name, &s.Timezone, &s.Phone,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone)
 	if s.Name == "" {
 		s.Name = "Someone you support"
 	}
@@ -288,23 +288,24 @@ func (db *DB) FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*
 	return list, nil
 }
 
-// RaiseSOS counts the supporters first, so the wearer's own copy of the
-// alert says how many it reached; the alert and its deliveries are one
+// RaiseSOS reads its audience first, so the wearer's own copy of the
+// alert says who it reached and how; the alert and its deliveries are one
 // statement (insertAlert) in the same transaction.
 func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lifeline.Alert, int, error) {
 	var alert *lifeline.Alert
-	var reached int
+	var reach lifeline.SOSReach
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		var tz string
-		err := tx.QueryRow(ctx, `
-			SELECT u.timezone, (SELECT count(*) FROM care_links l
-				WHERE l.user_id = u.id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND $2 = ANY (l.alert_scopes))
-			FROM users u WHERE u.id = $1`, wearerID, lifeline.ScopeSOS).Scan(&tz, &reached)
+		if err := tx.QueryRow(ctx, `SELECT timezone FROM users WHERE id = $1`, wearerID).Scan(&tz); err != nil {
+			return err
+		}
+		audience, err := db.sosAudience(ctx, tx, wearerID)
 		if err != nil {
 			return err
 		}
+		reach = sosReach(audience)
 		owner := (&lifeline.User{Timezone: tz}).Location()
-		alert, err = db.insertAlert(ctx, tx, wearerID, lifeline.SOSAlert(reached, now, owner))
+		alert, err = db.insertAlert(ctx, tx, wearerID, lifeline.SOSAlert(reach, now, owner))
 		return err
 	})
 	if err != nil {
@@ -313,7 +314,7 @@ func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lif
 	if alert == nil {
 		return nil, 0, lifeline.Errorf(lifeline.ECONFLICT, "Your people were told a moment ago. If you need someone right now, call or text 988.")
 	}
-	return alert, reached, nil
+	return alert, reach.Supporters, nil
 }
 
 func (db *DB) AnswerOkay(ctx context.Context, wearerID, alertID int64, now time.Time) (*lifeline.Alert, error) {

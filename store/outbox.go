@@ -72,10 +72,10 @@ const claimSQL = `
 		UPDATE outbox o SET claimed_until = $1::timestamptz + make_interval(secs => $3::float8), attempts = o.attempts + 1
 		FROM due WHERE o.id = due.id RETURNING o.*
 	)
-	SELECT c.id, c.user_id, c.idempotency_key, c.role, c.channel,
+	SELECT c.id, c.user_id, c.idempotency_key, c.role, c.channel, c.resolution,
 	       CASE c.channel WHEN 'app' THEN false WHEN 'push' THEN ps.id IS NULL ELSE c.channel_id IS NULL END,
 	       coalesce(ch.enabled, true), coalesce(ch.address, ''), coalesce(ch.ntfy, false), c.attempts, c.escalation,
-	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, coalesce(z.name, ''),
+	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, a.resolved_at, coalesce(z.name, ''),
 	       coalesce(nullif(btrim(w.first_name || ' ' || w.last_name), ''), 'Someone you support'),
 	       r.timezone, q.quiet_start, q.quiet_end,
 	       l.id IS NOT NULL, coalesce(l.alert_scopes, '{}'), coalesce(l.location_scope, 'never'), coalesce(l.location_window_minutes, 60),
@@ -102,6 +102,7 @@ type claimedRow struct {
 	alertType, message   *string
 	link                 *string
 	createdAt, okayAt    *time.Time
+	resolvedAt           *time.Time
 	timezone             string
 	linked, inside       bool
 	grant                lifeline.Grant
@@ -118,9 +119,9 @@ func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time
 	claimed, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*claimedRow, error) {
 		var c claimedRow
 		it, g := &c.item, &c.grant
-		err := row.Scan(&it.ID, &c.wearerID, &it.IdempotencyKey, &it.Role, &it.Channel, &c.channelGone,
+		err := row.Scan(&it.ID, &c.wearerID, &it.IdempotencyKey, &it.Role, &it.Channel, &it.Resolution, &c.channelGone,
 			&c.enabled, &it.Address, &it.Ntfy, &it.Attempts, &it.Escalation,
-			&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &it.ZoneName,
+			&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &c.resolvedAt, &it.ZoneName,
 			&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
 			&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside,
 			&c.pushID, &c.push.Endpoint, &c.push.P256dh, &c.push.Auth)
@@ -134,7 +135,7 @@ func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time
 		it := &c.item
 		if c.alertID != nil {
 			it.Alert = &lifeline.Alert{ID: *c.alertID, UserID: c.wearerID, Type: *c.alertType, Message: *c.message,
-				CreatedAt: *c.createdAt, OkayAt: c.okayAt, ZoneName: it.ZoneName}
+				CreatedAt: *c.createdAt, OkayAt: c.okayAt, ResolvedAt: c.resolvedAt, ZoneName: it.ZoneName}
 			if c.link != nil {
 				it.Alert.Link = *c.link
 			}
@@ -149,7 +150,7 @@ func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time
 			it.Quiet = lifeline.QuietHours{Start: &start, End: &end}
 		}
 		it.Hold = hold(c)
-		if it.Hold == "" && it.Role == "supporter" && it.Channel != lifeline.ChannelApp && c.grant.LocationVisible(now, it.Alert.CreatedAt) {
+		if it.Hold == "" && it.Role == "supporter" && it.Channel != lifeline.ChannelApp && !it.Resolution && c.grant.LocationVisible(now, it.Alert.CreatedAt) {
 			if it.Position, err = db.LatestLocation(ctx, c.wearerID); lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
 				err = nil
 			}
@@ -176,6 +177,8 @@ func hold(c *claimedRow) string {
 		return "The supporter was removed."
 	case !c.grant.Allows(it.Alert.Type):
 		return "The supporter's grant no longer covers this alert."
+	case it.Alert.ResolvedAt != nil && !it.Resolution:
+		return "The alert ended before it was sent."
 	case it.Escalation && it.Alert.OkayAt != nil:
 		return okaySkipped
 	case it.Escalation && slices.Contains(lifeline.EscalatingAlertTypes, it.Alert.Type) && !c.inside:

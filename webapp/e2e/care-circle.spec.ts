@@ -3,9 +3,9 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 
 import { newAccount, registerViaApi, watchForErrors, type Account } from './accounts'
 import { Bracelet, pairBracelet } from './bracelet'
-import { expect, test } from './fixtures'
+import { expect, saveFullPageScreenshot, test } from './fixtures'
 import { decryptPush, newPushKeys, startReceiver } from './receiver'
-import { mailTo, type Mail } from './smtp'
+import { mailTo, waitForMail } from './smtp'
 
 /*
  * Issue 20's "Done when", in the browser against the real binary, a real
@@ -28,21 +28,6 @@ test.describe.configure({ timeout: 240_000 })
 async function addEmailChannel(request: APIRequestContext, address: string) {
   const response = await request.post('/api/channels', { data: { kind: 'email', address } })
   expect(response.status(), await response.text()).toBe(201)
-}
-
-/** Waits for a message to `to` whose subject matches, and returns it. */
-async function waitForMail(to: string, subject: RegExp, timeout: number): Promise<Mail> {
-  let found: Mail | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await mailTo(to)).find((m) => subject.test(m.subject))
-        return found !== undefined
-      },
-      { timeout, intervals: [250, 500, 1000] },
-    )
-    .toBe(true)
-  return found as Mail
 }
 
 /** A third person, through the API only: a supporter without the location scope. */
@@ -149,13 +134,20 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
     // The token never travelled in a URL.
     const token = link.hash.replace('#token=', '')
     expect(seenUrls.filter((u) => u.includes(token))).toEqual([])
-    await other.getByRole('link', { name: 'Go to People I support' }).click()
+    // Right after accepting: how Sam wants to be told, with the channel set-up of Settings.
+    const reach = other.getByTestId('reach-step')
+    await expect(reach.getByRole('heading', { name: `How should we reach you when ${wearerName} needs you?` })).toBeVisible()
+    await reach.getByLabel('Email address').fill(supporter.email)
+    await reach.getByRole('button', { name: 'Add channel' }).click()
+    await expect(reach.getByRole('list', { name: "How I'm told" })).toContainText(supporter.email)
+    await expect(reach.getByRole('region', { name: 'Notifications on this device' })).toBeVisible()
+    await saveFullPageScreenshot(other, 'care-accept-reach-desktop')
+    await reach.getByRole('link', { name: 'Done' }).click()
     await expect(other.getByRole('heading', { level: 1, name: 'People I support' })).toBeVisible()
     const person = personRegion(other, wearerName)
     await expect(person.getByTestId('person-shares')).toHaveText('They have not shared anything with you yet.')
     await expect(person.getByTestId('person-checkins')).toHaveCount(0)
     await expect(person.getByTestId('person-location')).toHaveCount(0)
-    await addEmailChannel(other.request, supporter.email)
 
     // A second supporter, through the API: avoid-zone alerts but never the location.
     const jo = newAccount({ firstName: 'Jo', lastName: 'Lind' })

@@ -5,6 +5,8 @@ import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
+import { expect } from '@playwright/test'
+
 import { freePort } from './free-port'
 
 /*
@@ -104,4 +106,19 @@ export async function readMail(): Promise<Mail[]> {
 /** The messages sent to one address. */
 export async function mailTo(address: string): Promise<Mail[]> {
   return (await readMail()).filter((m) => m.to.toLowerCase().includes(address.toLowerCase()))
+}
+
+/** Waits for a message to `to` whose subject matches, and returns it. */
+export async function waitForMail(to: string, subject: RegExp, timeout: number): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        found = (await mailTo(to)).find((m) => subject.test(m.subject))
+        return found !== undefined
+      },
+      { timeout, intervals: [250, 500, 1000] },
+    )
+    .toBe(true)
+  return found as Mail
 }

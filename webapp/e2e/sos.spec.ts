@@ -10,6 +10,8 @@ import { BASE_URL_ENV } from './paths'
  * binary: "Alert my people now" in the shell with one confirmation, the kind
  * 409 for a second press within the minute, a supporter with the SOS scope
  * seeing it on "People I support", and "I'm okay" on an avoid-zone alert.
+ * The SOS's position, its end and the supporter's live screen are
+ * sos-lifecycle.spec.ts's.
  */
 
 const OLD_BAR = { lat: 37.7793, lon: -122.4093 }
@@ -46,7 +48,11 @@ test('the shell button asks once, names who is told, sends, and a second press w
   const button = page.getByRole('button', { name: 'Alert my people now' })
   await button.click()
   const dialog = page.getByRole('alertdialog', { name: 'Alert your people now?' })
-  await expect(dialog.getByTestId('sos-audience')).toHaveText(/Sam will be told right away/)
+  // Sam has no channel yet: the dialog says so plainly, and offers calls instead.
+  await expect(dialog.getByTestId('sos-audience')).toHaveText('They will see it only when they open Lifeline:')
+  await expect(dialog.getByTestId('sos-listeners')).toHaveText('Sam — only in the app, when they open Lifeline')
+  await expect(dialog.getByText(/Nobody will hear this outside the app/)).toBeVisible()
+  await expect(dialog.getByRole('group', { name: 'Call now' }).getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988')
   await expect(dialog.getByRole('button', { name: 'Not now' })).toBeFocused()
   await saveScreenshot('sos-confirm-desktop', { fullPage: false })
   // Escape sends nothing and gives the focus back.
@@ -56,17 +62,21 @@ test('the shell button asks once, names who is told, sends, and a second press w
 
   await page.keyboard.press('Enter')
   await dialog.getByRole('button', { name: 'Yes, alert them now' }).click()
-  const done = page.getByRole('alertdialog', { name: 'Your people are being told' })
-  await expect(done.getByTestId('sos-result')).toContainText('1 of your people are being told right now')
+  const done = page.getByRole('alertdialog', { name: 'Your SOS is waiting in the app' })
+  await expect(done.getByTestId('sos-result')).toContainText('1 person will see it only when they open Lifeline, so they may not know yet.')
   await saveScreenshot('sos-sent-desktop', { fullPage: false })
   await done.getByRole('button', { name: 'Close' }).click()
+  // The open SOS stays in reach on every screen until "I'm safe now".
+  const banner = page.getByRole('region', { name: 'Your SOS is open' })
+  await expect(banner.getByRole('button', { name: "I'm safe now" })).toBeVisible()
+  await saveScreenshot('sos-banner-desktop', { fullPage: false })
 
   // The supporter sees the SOS on People I support.
   await expect
     .poll(async () => {
       const res = await sam.request.get('/api/supporting')
-      const people = (await res.json()) as { alerts: { type: string }[] | null }[]
-      return people.flatMap((p) => p.alerts ?? []).map((a) => a.type)
+      const people = (await res.json()) as { sos: { type: string } | null }[]
+      return people.map((p) => p.sos?.type)
     }, { timeout: 20_000 })
     .toContain('sos')
 

@@ -179,7 +179,9 @@ function SignedInRoutes({ user }: { user: User }) {
                 <Route path={`${routes.supporting.path}/:id`}>
                   <SupportedPersonRoute user={user} />
                 </Route>
-                <Route path={routes.careAccept.path} component={AcceptInvitationRoute} />
+                <Route path={routes.careAccept.path}>
+                  <AcceptInvitationRoute user={user} />
+                </Route>
                 <Route component={NotFoundContent} />
               </Switch>
             </React.Suspense>

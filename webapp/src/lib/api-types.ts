@@ -330,7 +330,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the name, time zone or how long location history is kept. */
+        /** Change the name, time zone, own phone number or how long location history is kept. */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -549,10 +549,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The wearer's open SOS (the newest they have not closed with "I'm safe now"), or null. */
+        get: operations["getOpenSOS"];
+        put?: never;
+        /** "Alert my people now": every supporter with the SOS scope is told at once (quiet hours or not), with the latest position where their grant shows it; 409 for a second SOS in the same minute. The body is optional: a position in it is stored as the latest position (as by POST /api/gps/location) before anyone is told. */
+        post: operations["raiseSOS"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sos/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who an SOS would reach now (every active supporter with the SOS scope) and the kinds of channel each has on; never an address. */
+        get: operations["getSOSAudience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sos/{id}/safe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         get?: never;
         put?: never;
-        /** "Alert my people now": every supporter with the SOS scope is told at once (quiet hours or not), with the latest position where their grant shows it; 409 for a second SOS in the same minute. */
-        post: operations["raiseSOS"];
+        /** "I'm safe now": closes the wearer's SOS (and any other of theirs still open), stops what is still waiting to be sent about it, and tells every supporter who was told one short line, once per channel that told them. Closing it again changes nothing; 404 for an alert that is not the wearer's SOS. */
+        post: operations["resolveSOS"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1371,6 +1406,8 @@ export interface components {
             location?: "never" | "during_alert" | "always";
             /** @description How long after an alert during_alert shows the location (default 60). */
             locationWindowMinutes?: number;
+            /** @description "Let them call or text me": the wearer's own phone number (off by default). */
+            phone?: boolean;
         };
         Supporter: {
             id: number;
@@ -1448,17 +1485,49 @@ export interface components {
                 /** @description Only with checkInDetails. */
                 substanceUseReported?: boolean;
             };
-            /** @description The open alerts (unanswered, from the last 24 hours) that reached this supporter, in their words. */
-            alerts: {
-                id: number;
-                type: string;
-                title: string;
-                message: string;
-                /** Format: date-time */
-                createdAt: string;
-            }[];
-            /** @description The latest position, only when the grant shows it now (always, or during an open alert's window). */
+            /** @description The open alerts (unanswered, from the last 24 hours) that reached this supporter, in their words; an SOS is in sos instead. */
+            alerts: components["schemas"]["SupporterAlert"][];
+            /** @description With the SOS scope: their SOS that reached this supporter, while it is open (however long ago it began) or for 24 hours after they said "I'm safe now" (resolvedAt); else null. */
+            sos: null | components["schemas"]["SupporterAlert"];
+            /** @description The latest position, only when the grant shows it now (always, or during an open alert's or SOS's window). */
             location: null | components["schemas"]["Location"];
+            /** @description Their own phone number, to call or text them back: only with the grant's phone, and null when they gave none. */
+            phone: string | null;
+        };
+        SupporterAlert: {
+            id: number;
+            type: string;
+            title: string;
+            message: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When an SOS's wearer said "I'm safe now".
+             */
+            resolvedAt?: string;
+        };
+        OpenSOS: {
+            alert: components["schemas"]["Alert"];
+            /**
+             * Format: date-time
+             * @description The end of the SOS window (an hour after it began); the web app shares the position from the page until then.
+             */
+            sharingUntil: string;
+        };
+        SOSListener: {
+            /** @description The care link's id. */
+            id: number;
+            /** @description How the wearer knows them (their label */
+            label: string;
+            /** @description The kinds of channel they have on (a webhook includes ntfy); empty means they see an SOS only when they open Lifeline. */
+            channels: ("email" | "push" | "webhook")[];
+        };
+        PositionRequest: {
+            latitude: number;
+            longitude: number;
+            /** @description Metres. */
+            accuracy?: number | null;
         };
         Channel: {
             id: number;
@@ -1567,6 +1636,8 @@ export interface components {
              * @enum {unknown}
              */
             historyDays: 7 | 30 | 90 | 400;
+            /** @description Their own number, "" when none; supporters see it only with the grant's phone. */
+            phone: string;
         };
         RegisterRequest: {
             email: string;
@@ -1588,6 +1659,8 @@ export interface components {
              * @enum {unknown}
              */
             historyDays?: 7 | 30 | 90 | 400 | null;
+            /** @description Their own number, loosely written (it needs a digit); "" removes it. */
+            phone?: string | null;
         };
         CheckIn: {
             id: number;
@@ -2987,7 +3060,8 @@ export interface operations {
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
-                     *       "historyDays": 400
+                     *       "historyDays": 400,
+                     *       "phone": ""
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3035,7 +3109,8 @@ export interface operations {
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
-                     *       "historyDays": 400
+                     *       "historyDays": 400,
+                     *       "phone": ""
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3072,7 +3147,8 @@ export interface operations {
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
-                     *       "historyDays": 400
+                     *       "historyDays": 400,
+                     *       "phone": ""
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3115,7 +3191,8 @@ export interface operations {
                      *       "lastName": "Lovelace",
                      *       "timezone": "Europe/Paris",
                      *       "hasPassword": true,
-                     *       "historyDays": 400
+                     *       "historyDays": 400,
+                     *       "phone": ""
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3625,7 +3702,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    raiseSOS: {
+    getOpenSOS: {
         parameters: {
             query?: never;
             header?: never;
@@ -3634,7 +3711,54 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The SOS alert and how many supporters it reaches. */
+            /** @description The open SOS and until when the web app keeps sharing the position for it, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "alert": {
+                     *         "id": 9,
+                     *         "type": "sos",
+                     *         "message": "You asked for help at 21:04. 2 people are being told right now. You did the right thing.",
+                     *         "link": "/crisis",
+                     *         "isRead": false,
+                     *         "createdAt": "2026-11-22T21:04:00Z"
+                     *       },
+                     *       "sharingUntil": "2026-11-22T22:04:00Z"
+                     *     }
+                     */
+                    "application/json": null | components["schemas"]["OpenSOS"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    raiseSOS: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "latitude": 51.5,
+                 *       "longitude": -0.12,
+                 *       "accuracy": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["PositionRequest"];
+            };
+        };
+        responses: {
+            /** @description The SOS alert, until when the web app shares the position for it, and how many supporters it reaches. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3645,16 +3769,22 @@ export interface operations {
                      *       "alert": {
                      *         "id": 9,
                      *         "type": "sos",
-                     *         "message": "You asked for help at 21:04. 2 of your people are being told right now. You did the right thing.",
+                     *         "message": "You asked for help at 21:04. 2 people are being told right now. You did the right thing.",
                      *         "link": "/crisis",
                      *         "isRead": false,
                      *         "createdAt": "2026-11-22T21:04:00Z"
                      *       },
+                     *       "sharingUntil": "2026-11-22T22:04:00Z",
                      *       "supporters": 2
                      *     }
                      */
                     "application/json": {
                         alert: components["schemas"]["Alert"];
+                        /**
+                         * Format: date-time
+                         * @description The end of the SOS window (an hour after it began).
+                         */
+                        sharingUntil: string;
                         supporters: number;
                     };
                 };
@@ -3663,6 +3793,97 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSOSAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per supporter, oldest link first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "label": "Sam",
+                     *         "channels": [
+                     *           "email",
+                     *           "push"
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "label": "Kim",
+                     *         "channels": []
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SOSListener"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resolveSOS: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed SOS, with who was told and how. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "type": "sos",
+                     *       "message": "You asked for help at 21:04. 1 person is being told right now. You did the right thing.",
+                     *       "link": "/crisis",
+                     *       "isRead": true,
+                     *       "createdAt": "2026-11-22T21:04:00Z",
+                     *       "resolvedAt": "2026-11-22T21:40:00Z",
+                     *       "resolution": "They said they're safe now.",
+                     *       "deliveries": [
+                     *         {
+                     *           "recipient": "Sam",
+                     *           "role": "supporter",
+                     *           "channel": "email",
+                     *           "state": "sent",
+                     *           "attempts": 1,
+                     *           "dueAt": "2026-11-22T21:04:00Z",
+                     *           "sentAt": "2026-11-22T21:04:02Z",
+                     *           "lastError": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3808,7 +4029,7 @@ export interface operations {
                         supporterId: number;
                         name: string;
                         /** @enum {unknown} */
-                        what: "checkins" | "alerts" | "location";
+                        what: "checkins" | "alerts" | "location" | "phone";
                         /** Format: date-time */
                         viewedAt: string;
                     }[];
@@ -5039,11 +5260,7 @@ export interface operations {
                  *       "accuracy": 20
                  *     }
                  */
-                "application/json": {
-                    latitude: number;
-                    longitude: number;
-                    accuracy?: number | null;
-                };
+                "application/json": components["schemas"]["PositionRequest"];
             };
         };
         responses: {

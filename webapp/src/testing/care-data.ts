@@ -11,7 +11,7 @@ export function makeSupporter(overrides: Partial<Supporter> = {}): Supporter {
     invitedAt: '2026-11-22T09:00:00Z',
     expiresAt: '2026-11-29T09:00:00Z',
     acceptedAt: '2026-11-22T10:00:00Z',
-    grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60 },
+    grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60, phone: false },
     ...overrides,
   }
 }
@@ -24,7 +24,9 @@ export function makePerson(overrides: Partial<PersonView> = {}): PersonView {
     grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60 },
     checkIns: null,
     alerts: [],
+    sos: null,
     location: null,
+    phone: null,
     ...overrides,
   }
 }

@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     timezone: 'Europe/London',
     hasPassword: true,
     historyDays: 400,
+    phone: '',
     ...overrides,
   }
 }

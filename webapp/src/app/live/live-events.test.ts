@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest'
 
 import { alertKeys } from '@/features/alerts/api/alert-keys'
 import type { Alert } from '@/features/alerts/types'
+import { careKeys } from '@/features/care/api/care-keys'
 import { deviceKeys } from '@/features/devices/api/device-keys'
 import type { Device } from '@/features/devices/types'
 import { gpsKeys } from '@/features/gps/api/gps-keys'
 import type { Location } from '@/features/gps/types'
 import { dayRange } from '@/features/gps/utils/day-range'
+import { sosKeys } from '@/features/sos/api/sos-keys'
 import { makeAlert } from '@/testing/checkin-data'
 import { makeDevice, makeLocation } from '@/testing/gps-data'
 import { createQueryClient } from '@/lib/query-client'
 
-import { applyAlert, applyDevice, applyLocation, RECENT_LIMIT } from './live-events'
+import { applyAlert, applyDevice, applyLocation, applySosChange, RECENT_LIMIT } from './live-events'
 
 describe('live events → query caches', () => {
   it('a location becomes the latest, heads Recent History and joins its day', () => {
@@ -92,5 +94,27 @@ describe('live events → query caches', () => {
     const list = qc.getQueryData<Device[]>(deviceKeys.list())
     expect(list?.map((d) => d.connected)).toEqual([true, false])
     expect(qc.getQueryState(deviceKeys.list())?.isInvalidated).toBe(true)
+  })
+
+  it("an sos event refetches the supporter's People I support, or the wearer's own open SOS and alerts", async () => {
+    const qc = createQueryClient()
+    const seed = () => {
+      qc.setQueryData(careKeys.supporting, [])
+      qc.setQueryData(careKeys.person(4), null)
+      qc.setQueryData(sosKeys.open(), null)
+      qc.setQueryData(sosKeys.audience(), [])
+      qc.setQueryData(alertKeys.list(), [])
+    }
+    const invalidated = () =>
+      [careKeys.supporting, careKeys.person(4), sosKeys.open(), sosKeys.audience(), alertKeys.list()].map(
+        (key) => qc.getQueryState(key)?.isInvalidated ?? false,
+      )
+    seed()
+    await applySosChange(qc, { personId: 4, open: false })
+    expect(invalidated()).toEqual([true, true, false, false, false])
+    qc.clear()
+    seed()
+    await applySosChange(qc, { alertId: 9, open: true })
+    expect(invalidated()).toEqual([false, false, true, false, true])
   })
 })

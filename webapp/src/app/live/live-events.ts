@@ -2,11 +2,13 @@ import type { QueryClient } from '@tanstack/react-query'
 
 import { alertKeys } from '@/features/alerts/api/alert-keys'
 import type { Alert } from '@/features/alerts/types'
+import { careKeys } from '@/features/care/api/care-keys'
 import { deviceKeys } from '@/features/devices/api/device-keys'
 import type { Device } from '@/features/devices/types'
 import { gpsKeys, zoneKeys } from '@/features/gps/api/gps-keys'
 import type { Location } from '@/features/gps/types'
 import { inRange, type DayRange } from '@/features/gps/utils/day-range'
+import { sosKeys } from '@/features/sos/api/sos-keys'
 
 /**
  * How each event of `GET /api/events` (docs/api.md) changes the TanStack
@@ -89,6 +91,22 @@ export function applyZoneChange(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: zoneKeys.list() })
 }
 
+/** `sos`: an SOS was raised or closed. For a supporter, `personId` names whose card to refetch; for the wearer, `alertId` their own. */
+export type SosChange = { alertId?: number; personId?: number; open: boolean }
+
+/**
+ * `sos`: a supporter's "People I support" asks again at once (instead of at
+ * its next 15 s refetch); the wearer's other tabs refetch their open SOS
+ * (the banner) and their alerts.
+ */
+export function applySosChange(queryClient: QueryClient, change: SosChange): Promise<unknown> {
+  if (change.personId) return queryClient.invalidateQueries({ queryKey: careKeys.supporting })
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sosKeys.open(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  ])
+}
+
 /** After a reconnect: whatever happened meanwhile is fetched again. */
 export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
@@ -96,5 +114,7 @@ export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown
     queryClient.invalidateQueries({ queryKey: alertKeys.all }),
     queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
     queryClient.invalidateQueries({ queryKey: zoneKeys.all }),
+    queryClient.invalidateQueries({ queryKey: sosKeys.open(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: careKeys.supporting }),
   ])
 }

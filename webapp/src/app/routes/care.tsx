@@ -9,10 +9,13 @@ import { SupportedPersonScreen, SupportingScreen } from '@/features/care/compone
 import type { PersonView } from '@/features/care/types'
 import { useAppConfig } from '@/features/gps/api/get-app-config'
 import { GpsMap } from '@/features/gps/components/gps-map'
+import { ChannelsList } from '@/features/notifications/components/channels-list'
+import { DevicePushSwitch } from '@/features/notifications/components/device-push-switch'
+import { notificationsText } from '@/features/notifications/content'
 
-/** `/care-circle`: the wearer's supporters and their grants. */
+/** `/care-circle`: the wearer's supporters and their grants ("Let them call or text me" points to Settings while there is no number). */
 export function CareCircleRoute({ user }: { user: User }) {
-  return <CareCircleScreen timeZone={user.timezone} />
+  return <CareCircleScreen timeZone={user.timezone} addPhoneHref={user.phone ? undefined : routes.settings.path} />
 }
 
 /** The supporter's view of a person's latest position: the GPS page's map, with no zones and no history. */
@@ -52,9 +55,32 @@ export function SupportedPersonRoute({ user }: { user: User }) {
   )
 }
 
-/** `/care/accept#token=…`, signed in: accept with one button. */
-export function AcceptInvitationRoute() {
-  return <AcceptInvitation supportingHref={routes.supporting.path} />
+/** The new supporter's ways of being told, as on Settings: channels, and notifications on this device. */
+function ReachSetup({ timeZone }: { timeZone: string }) {
+  const parts = [
+    { id: 'reach-channels', text: notificationsText.channels, body: <ChannelsList timeZone={timeZone} /> },
+    { id: 'reach-device', text: notificationsText.device, body: <DevicePushSwitch timeZone={timeZone} /> },
+  ]
+  return (
+    <div className="grid gap-6">
+      {parts.map((part) => (
+        <section key={part.id} aria-labelledby={part.id} className="grid gap-3 rounded-lg border p-4">
+          <div className="grid gap-1">
+            <h3 id={part.id} className="font-semibold">
+              {part.text.title}
+            </h3>
+            <p className="text-sm text-muted-foreground">{part.text.description}</p>
+          </div>
+          {part.body}
+        </section>
+      ))}
+    </div>
+  )
+}
+
+/** `/care/accept#token=…`, signed in: accept with one button, then how they want to be told. */
+export function AcceptInvitationRoute({ user }: { user: User }) {
+  return <AcceptInvitation supportingHref={routes.supporting.path} reachSetup={<ReachSetup timeZone={user.timezone} />} />
 }
 
 const back = encodeURIComponent(routes.careAccept.path)

@@ -55,8 +55,32 @@ describe('settings: profile', () => {
       firstName: 'Anita',
       lastName: 'Lopez',
       timezone: 'Europe/London',
+      phone: '',
     })
     expect(screen.getAllByTestId('user-first-name')[0]).toHaveTextContent('Anita')
+  })
+
+  it('saves their own phone number, for supporters they let call back', async () => {
+    const { user, fetchMock } = renderSettings({
+      'PATCH /api/auth/user': (init) => {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, string>
+        return jsonResponse({ body: { ...ana, ...body } })
+      },
+    })
+    const phone = await screen.findByLabelText(settingsText.profile.phone)
+    expect(phone).toHaveValue('')
+    expect(phone).toHaveAccessibleDescription(settingsText.profile.phoneHint)
+
+    await user.type(phone, 'call me')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText(settingsText.errors.phoneDigits)).toBeInTheDocument()
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false)
+
+    await user.clear(phone)
+    await user.type(phone, ' +1 555 010 2000 ')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText(settingsText.toasts.profileSaved.title)).toBeInTheDocument()
+    expect(sentBody(fetchMock, 'PATCH', '/api/auth/user')).toMatchObject({ phone: '+1 555 010 2000' })
   })
 
   it('suggests the device time zone', async () => {

@@ -6,6 +6,8 @@ import type { User } from '@/features/auth/types'
 import { SosButton } from '@/features/sos/components/sos-button'
 import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect'
 
+import { SosNotice } from './sos-notice'
+
 export type SignedInLayoutProps = {
   user: User
   children: React.ReactNode
@@ -13,13 +15,13 @@ export type SignedInLayoutProps = {
 
 /**
  * Every signed-in screen: the navigation shell, the one place that reacts to
- * a lost session, and the one live-updates stream.
+ * a lost session, the one live-updates stream, and the open SOS's banner.
  */
 export function SignedInLayout({ user, children }: SignedInLayoutProps) {
   useUnauthorizedRedirect()
   useLiveEvents()
   return (
-    <AppShell user={user} actions={<SosButton />}>
+    <AppShell user={user} actions={<SosButton />} notice={<SosNotice />}>
       {children}
     </AppShell>
   )

@@ -25,6 +25,7 @@ export const alertsText = {
     geofence_exit_safe: 'Left a safe zone',
     geofence_dwell: 'Stayed in an avoid zone',
     geofence_schedule: 'Outside a safe zone on schedule',
+    sos: 'You asked for help',
   } as Record<string, string>,
   fallbackKind: 'Notification',
   /** A resolved alert's kind line, and its resolution when the server sent no words. */

@@ -28,6 +28,8 @@ export type InvitationPreview = ApiSchema<'InvitationPreview'>
 /** One person on "People I support": fields outside the grant are null. */
 export type PersonView = ApiSchema<'PersonView'>
 export type PersonAlert = PersonView['alerts'][number]
+/** Their SOS: open, or closed with "I'm safe now" (resolvedAt) within the last day. */
+export type PersonSos = NonNullable<PersonView['sos']>
 export type PersonCheckIns = NonNullable<PersonView['checkIns']>
 
 export type DocumentChecks = [

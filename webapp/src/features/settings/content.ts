@@ -15,6 +15,9 @@ export const settingsText = {
     thisDevice: '(this device)',
     deviceHint: (zone: string) => `This device is set to ${zone}.`,
     useDevice: 'Use this time zone',
+    phone: 'Your phone number (optional)',
+    phoneHint:
+      'Only supporters you let call or text you see it (Care circle → “Let them call or text me”), with Call and Text buttons, most of all when you ask for help.',
     submit: 'Save changes',
     pending: 'Saving...',
   },
@@ -74,6 +77,8 @@ export const settingsText = {
   errors: {
     firstNameRequired: 'First name is required.',
     timezoneRequired: 'Choose a time zone.',
+    phoneTooLong: 'Phone number can be at most 40 characters',
+    phoneDigits: 'Write the number with its digits, such as +1 555 010 2000.',
     currentRequired: 'Enter your current password.',
     newTooShort: 'Use at least 10 characters.',
     mismatch: "The new passwords don't match.",

@@ -1,7 +1,29 @@
 /** Every text of the SOS feature, in one place for the components and their tests. */
 
+import type { SosChannel } from './types'
+
 function clock(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+}
+
+/** "15:42", or "Tue 24 Nov, 15:42" when it was not today. */
+function when(iso: string, now = new Date()): string {
+  const at = new Date(iso)
+  if (at.toDateString() === now.toDateString()) return clock(iso)
+  return `${at.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' })}, ${clock(iso)}`
+}
+
+/** The SOS window (the server's lifeline.SOSWindow): how long the page keeps sharing where you are. */
+export const SOS_WINDOW_MINUTES = 60
+
+const channelWords: Record<SosChannel, string> = {
+  email: 'email',
+  push: 'notifications on their phone',
+  webhook: 'their own alert app',
+}
+
+function joinAnd(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
 }
 
 export const sosText = {
@@ -12,21 +34,44 @@ export const sosText = {
   sending: 'Alerting…',
   cancel: 'Not now',
   loadingAudience: 'Checking who will be told…',
-  audience: (names: string[]) =>
-    names.length === 1
-      ? `${names[0]} will be told right away, with where you are if you share it with them.`
-      : `${names.length} people will be told right away: ${names.join(', ')}. They see where you are if you share it with them.`,
+  toldAtOnce: 'They are told at once, even in their quiet hours, with where you are if you share it with them:',
+  appOnlyIntro: 'They will see it only when they open Lifeline:',
+  hears: (channels: SosChannel[]) =>
+    channels.length === 0 ? 'only in the app, when they open Lifeline' : `by ${joinAnd(channels.map((c) => channelWords[c]))}`,
+  nobodyOutside:
+    'Nobody will hear this outside the app, so they may not know for a while. If you need someone now, call 988 (the Suicide & Crisis Lifeline) or someone you trust:',
   nobody:
-    'Nobody in your care circle has the SOS alert yet, so nobody will be told. If you need someone right now, call or text 988 (the Suicide & Crisis Lifeline), or someone on your crisis page.',
+    'Nobody in your care circle has the SOS alert yet, so nobody will be told. If you need someone right now, call or text 988 (the Suicide & Crisis Lifeline), or someone you trust:',
+  position: `Your browser is asked where you are, and this page keeps sharing it for ${SOS_WINDOW_MINUTES} minutes, or until you say you're safe.`,
   audienceUnknown: "We couldn't check who will be told. Everyone you gave the SOS alert to will be.",
+  callNow: 'Call now',
   call988: 'Call 988',
+  callContact: (name: string) => `Call ${name}`,
   resultTitle: 'Your people are being told',
+  resultTitleAppOnly: 'Your SOS is waiting in the app',
+  resultTitleNobody: 'Nobody could be told',
+  sharingUntil: (iso: string) => `Where you are is shared until ${clock(iso)} while Lifeline stays open, or until you say you're safe.`,
+  notPositioned: "Your browser didn't give your position, so your people don't see where you are.",
   repeatTitle: 'Already sent',
   failedTitle: "We couldn't send it",
   failed: "Your SOS didn't go through. Please try again, or call or text 988 now.",
   close: 'Close',
   crisisTitle: 'Tell your people',
   crisisDescription: 'One tap tells everyone you gave the SOS alert to, at once, even in their quiet hours.',
+}
+
+/** The open SOS, wherever it shows: the shell's banner, the dialog, the alert. */
+export const safeText = {
+  banner: 'Your SOS',
+  title: 'Your SOS is open',
+  since: (iso: string) => `You asked for help at ${when(iso)}.`,
+  sharing: (untilIso: string) => `Sharing where you are until ${clock(untilIso)}, while Lifeline is open.`,
+  sharingBlocked: "Your position isn't shared: this browser may not use your location.",
+  sharingEnded: (untilIso: string) => `Sharing your position ended at ${when(untilIso)}. Your SOS stays open until you say you're safe.`,
+  safe: "I'm safe now",
+  sending: 'Telling them…',
+  failed: "We couldn't close your SOS. Please try again, or call 988 if you need someone now.",
+  closed: { title: "Glad you're safe", description: 'Your SOS is closed, and everyone who was told hears that you are safe now.' },
 }
 
 export const actionsText = {

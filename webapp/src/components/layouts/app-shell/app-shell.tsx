@@ -13,13 +13,15 @@ export type AppShellProps = {
   children: React.ReactNode
   /** Always within reach, in the top bar on phones and desktops ("Alert my people now", composed by the app). */
   actions?: React.ReactNode
+  /** Held under the top bar on every screen while it says something (the open SOS, composed by the app). */
+  notice?: React.ReactNode
 }
 
 /**
  * docs/spec.md "Navigation shell": a sidebar on wide screens; on phones a top bar
  * with a slide-out menu and a bottom tab bar. Screens render inside <main>.
  */
-export function AppShell({ user, children, actions }: AppShellProps) {
+export function AppShell({ user, children, actions, notice }: AppShellProps) {
   return (
     <div className="min-h-dvh bg-shell">
       <SkipLink targetId="main-content">{shellText.skipLink}</SkipLink>
@@ -35,6 +37,7 @@ export function AppShell({ user, children, actions }: AppShellProps) {
         </header>
       )}
       <main id="main-content" tabIndex={-1} className="outline-none lg:pl-72">
+        {notice && <div className="sticky top-14 z-10 empty:hidden">{notice}</div>}
         <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 sm:px-6 lg:px-10 lg:py-10">{children}</div>
       </main>
       <BottomTabBar />

@@ -19,13 +19,19 @@ export type AcceptInvitationProps = {
   signedOut?: { signInHref: string; registerHref: string }
   /** Where "People I support" is. */
   supportingHref: string
+  /**
+   * Signed in: the ways of being told, offered right after accepting ("How
+   * should we reach you when … needs you?"), composed by the app; without
+   * it the page goes straight on to People I support.
+   */
+  reachSetup?: React.ReactNode
 }
 
 /**
  * `/care/accept#token=…`: the token is read from the fragment and kept in
  * this tab while the person signs in, then sent in a POST body, never in a URL.
  */
-export function AcceptInvitation({ signedOut, supportingHref }: AcceptInvitationProps) {
+export function AcceptInvitation({ signedOut, supportingHref, reachSetup }: AcceptInvitationProps) {
   const text = careText.accept
   const [token] = React.useState(takeInviteToken)
   const [accepted, setAccepted] = React.useState<Supported | null>(null)
@@ -66,7 +72,28 @@ export function AcceptInvitation({ signedOut, supportingHref }: AcceptInvitation
   )
 
   let body: React.ReactNode
-  if (accepted) {
+  if (accepted && reachSetup) {
+    body = (
+      <div className="grid gap-5" data-testid="reach-step">
+        <p role="status" className="text-lg font-semibold">
+          {text.accepted(accepted.name)}
+        </p>
+        <div className="grid gap-1">
+          <h2 className="text-xl font-semibold">{text.reachTitle(accepted.name)}</h2>
+          <p className="text-muted-foreground">{text.reachDescription}</p>
+        </div>
+        {reachSetup}
+        <div className="flex flex-wrap gap-3">
+          <Link href={supportingHref} className={buttonVariants()}>
+            {text.reachDone}
+          </Link>
+          <Link href={supportingHref} className={buttonVariants({ variant: 'ghost' })}>
+            {text.reachSkip}
+          </Link>
+        </div>
+      </div>
+    )
+  } else if (accepted) {
     body = (
       <div className="grid gap-4" role="status">
         <p className="text-lg font-semibold">{text.accepted(accepted.name)}</p>

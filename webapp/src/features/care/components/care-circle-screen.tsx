@@ -11,8 +11,14 @@ import { CareViewsCard } from './care-views-card'
 import { InviteDialog } from './invite-dialog'
 import { SupporterCard } from './supporter-card'
 
+export type CareCircleScreenProps = {
+  timeZone?: string
+  /** Where the wearer adds their phone number, given while they have none (composed by the app). */
+  addPhoneHref?: string
+}
+
 /** `/care-circle`: the wearer's supporters, what each may see, and what they looked at. */
-export function CareCircleScreen({ timeZone }: { timeZone?: string }) {
+export function CareCircleScreen({ timeZone, addPhoneHref }: CareCircleScreenProps) {
   const text = careText.circle
   const supporters = useSupporters()
   const [inviting, setInviting] = React.useState(false)
@@ -47,7 +53,7 @@ export function CareCircleScreen({ timeZone }: { timeZone?: string }) {
         ) : supporters.data.length === 0 ? (
           <p className="rounded-xl border border-dashed p-5 text-muted-foreground">{text.empty}</p>
         ) : (
-          supporters.data.map((s) => <SupporterCard key={s.id} supporter={s} timeZone={timeZone} />)
+          supporters.data.map((s) => <SupporterCard key={s.id} supporter={s} timeZone={timeZone} addPhoneHref={addPhoneHref} />)
         )}
       </section>
 

@@ -5,11 +5,12 @@ import { makeSupporter } from '@/testing/care-data'
 import { sentBody, stubFetch } from '@/testing/fetch-stub'
 import { renderWithProviders } from '@/testing/test-utils'
 
+import { careText } from '../content'
 import { GrantEditor } from './grant-editor'
 
-function renderEditor(supporter = makeSupporter(), routes = {}) {
+function renderEditor(supporter = makeSupporter(), routes = {}, addPhoneHref?: string) {
   const fetchMock = stubFetch(routes)
-  const view = renderWithProviders(<GrantEditor supporter={supporter} name="Sam" />)
+  const view = renderWithProviders(<GrantEditor supporter={supporter} name="Sam" addPhoneHref={addPhoneHref} />)
   return { ...view, fetchMock, form: screen.getByRole('form', { name: 'What Sam can see' }) }
 }
 
@@ -43,7 +44,27 @@ describe('grant editor', () => {
       alerts: ['avoid_zone', 'sos'],
       location: 'during_alert',
       locationWindowMinutes: 30,
+      phone: false,
     })
+  })
+
+  it('lets them call or text back only once ticked, and says when there is no number yet', async () => {
+    const saved = makeSupporter({ grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60, phone: true } })
+    const { user, form, fetchMock } = renderEditor(makeSupporter(), { 'PUT /api/supporters/1/grant': { body: saved } }, '/settings')
+    const phone = within(form).getByRole('checkbox', { name: careText.grant.phone })
+    expect(phone).not.toBeChecked()
+    expect(phone).toHaveAccessibleDescription(careText.grant.phoneHint)
+    expect(within(form).getByTestId('grant-phone-missing')).toHaveTextContent(careText.grant.phoneMissing)
+    expect(within(form).getByRole('link', { name: careText.grant.addPhone })).toHaveAttribute('href', '/settings')
+    await user.click(phone)
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await within(form).findByText('Saved. Sam now sees only what you ticked.')).toBeInTheDocument()
+    expect(sentBody(fetchMock, 'PUT', '/api/supporters/1/grant')).toMatchObject({ phone: true, alerts: [] })
+  })
+
+  it('has no "add your number" line once the number is there', () => {
+    const { form } = renderEditor()
+    expect(within(form).queryByTestId('grant-phone-missing')).not.toBeInTheDocument()
   })
 
   it('turns check-in details off with check-ins', async () => {

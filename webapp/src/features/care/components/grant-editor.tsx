@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { Link } from 'wouter'
 
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -19,10 +20,12 @@ export type GrantEditorProps = {
   supporter: Supporter
   /** The name the wearer reads (their label, or the account's name). */
   name: string
+  /** Where the wearer adds their own phone number, while they have none (composed by the app). */
+  addPhoneHref?: string
 }
 
 /** Per supporter: what they may see, every part off until ticked, saved with one button. */
-export function GrantEditor({ supporter, name }: GrantEditorProps) {
+export function GrantEditor({ supporter, name, addPhoneHref }: GrantEditorProps) {
   const text = careText.grant
   const id = React.useId()
   const saved = React.useMemo(() => fullGrant(supporter.grant), [supporter.grant])
@@ -127,6 +130,25 @@ export function GrantEditor({ supporter, name }: GrantEditorProps) {
               ))}
             </NativeSelect>
           </div>
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">{text.phoneLegend}</legend>
+        <CheckRow
+          id={`${id}-phone`}
+          label={text.phone}
+          hint={text.phoneHint}
+          checked={grant.phone}
+          onChange={(on) => change({ phone: on })}
+        />
+        {addPhoneHref && (
+          <p className="pl-8 text-sm text-muted-foreground" data-testid="grant-phone-missing">
+            {text.phoneMissing}{' '}
+            <Link href={addPhoneHref} className="font-medium text-primary underline underline-offset-4">
+              {text.addPhone}
+            </Link>
+          </p>
         )}
       </fieldset>
 

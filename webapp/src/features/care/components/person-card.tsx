@@ -1,4 +1,4 @@
-import { BellRing, CalendarCheck, MapPin } from 'lucide-react'
+import { BellRing, CalendarCheck, MapPin, MessageSquare, Phone, ShieldCheck, Siren } from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'wouter'
 
@@ -7,8 +7,9 @@ import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 
 import { careText } from '../content'
-import type { PersonCheckIns, PersonView } from '../types'
+import type { PersonCheckIns, PersonSos, PersonView } from '../types'
 import { formatDateTime } from '../utils/format'
+import { callLinks } from '../utils/phone'
 
 export type PersonCardProps = {
   person: PersonView
@@ -27,6 +28,7 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
     person.grant.checkIns ? text.shareNames.checkIns : null,
     (person.grant.alerts?.length ?? 0) > 0 ? text.shareNames.alerts : null,
     person.grant.location && person.grant.location !== 'never' ? text.shareNames.location : null,
+    person.grant.phone ? text.shareNames.phone : null,
   ].filter((s) => s !== null)
 
   return (
@@ -47,6 +49,8 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
         )}
       </CardHeader>
       <CardContent className="grid gap-5">
+        {person.sos && <SosNotice sos={person.sos} name={person.name} phone={person.phone} timeZone={timeZone} />}
+        {person.phone && !(person.sos && !person.sos.resolvedAt) && <ReachThem name={person.name} phone={person.phone} />}
         {(person.grant.alerts?.length ?? 0) > 0 && <PersonAlerts person={person} timeZone={timeZone} />}
         {person.checkIns && <CheckInSummary checkIns={person.checkIns} />}
         {person.location ? (
@@ -69,9 +73,79 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
   )
 }
 
+/** One-tap Call and Text, when they share their number. */
+function CallButtons({ name, phone, size }: { name: string; phone: string; size: 'default' | 'lg' }) {
+  const text = careText.supporting
+  const links = callLinks(phone)
+  if (!links) return null
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="person-call">
+      <a href={links.call} aria-label={text.callLabel(name)} className={buttonVariants({ size, className: 'rounded-full' })}>
+        <Phone aria-hidden="true" />
+        {text.call}
+      </a>
+      <a
+        href={links.text}
+        aria-label={text.textLabel(name)}
+        className={buttonVariants({ size, variant: 'outline', className: 'rounded-full' })}
+      >
+        <MessageSquare aria-hidden="true" />
+        {text.text}
+      </a>
+    </div>
+  )
+}
+
+function ReachThem({ name, phone }: { name: string; phone: string }) {
+  const text = careText.supporting
+  return (
+    <section className="grid gap-2" aria-label={text.reachTitle}>
+      <h3 className="flex items-center gap-2 font-semibold">
+        <Phone aria-hidden="true" className="size-4 text-primary" />
+        {text.reachTitle}
+      </h3>
+      <CallButtons name={name} phone={phone} size="default" />
+    </section>
+  )
+}
+
+/** Their SOS: open (asking now, or since when), with Call and Text first; or safe since, in one line. */
+function SosNotice({ sos, name, phone, timeZone }: { sos: PersonSos; name: string; phone: string | null; timeZone?: string }) {
+  const text = careText.supporting
+  const open = !sos.resolvedAt
+  const Icon = open ? Siren : ShieldCheck
+  return (
+    <section
+      role={open ? 'alert' : 'status'}
+      aria-label={sos.title}
+      data-testid="person-sos"
+      data-state={open ? 'open' : 'safe'}
+      className={
+        open
+          ? 'grid gap-3 rounded-lg border-2 border-red-600/50 bg-red-50 p-4 text-red-950 dark:bg-red-950 dark:text-red-50'
+          : 'grid gap-2 rounded-lg border border-emerald-600/40 bg-emerald-50 p-4 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50'
+      }
+    >
+      <div className="flex items-start gap-2.5">
+        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <div className="grid gap-1">
+          <strong className="text-lg leading-snug">{sos.title}</strong>
+          <span>{sos.message}</span>
+          <time dateTime={sos.createdAt} className="text-sm opacity-80">
+            {text.sosStarted(formatDateTime(sos.createdAt, timeZone))}
+          </time>
+        </div>
+      </div>
+      {open && phone && <CallButtons name={name} phone={phone} size="lg" />}
+      {open && <p className="text-sm">{text.callHint}</p>}
+    </section>
+  )
+}
+
 function PersonAlerts({ person, timeZone }: { person: PersonView; timeZone?: string }) {
   const text = careText.supporting
   if (person.alerts.length === 0) {
+    if (person.sos && !person.sos.resolvedAt) return null // the SOS above is what needs them
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <BellRing aria-hidden="true" className="size-4" />

@@ -18,10 +18,12 @@ const statusVariant = { pending: 'warning', active: 'success', revoked: 'muted' 
 export type SupporterCardProps = {
   supporter: Supporter
   timeZone?: string
+  /** Where the wearer adds their phone number, given while they have none. */
+  addPhoneHref?: string
 }
 
 /** One supporter: status, when they were invited or accepted, the grant editor and Remove. */
-export function SupporterCard({ supporter, timeZone }: SupporterCardProps) {
+export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCardProps) {
   const text = careText.supporter
   const name = supporterName(supporter)
   const headingId = React.useId()
@@ -92,7 +94,7 @@ export function SupporterCard({ supporter, timeZone }: SupporterCardProps) {
           </Button>
         </div>
         <div id={editorId} hidden={!editing}>
-          {editing && <GrantEditor supporter={supporter} name={name} />}
+          {editing && <GrantEditor supporter={supporter} name={name} addPhoneHref={addPhoneHref} />}
         </div>
       </CardContent>
       <ConfirmDialog

@@ -110,3 +110,54 @@ describe('People I support', () => {
     expect(await screen.findByText('This person is not in your list any more.')).toBeInTheDocument()
   })
 })
+
+describe('People I support: an SOS and calling back', () => {
+  const sosGrant = { checkIns: false, checkInDetails: false, alerts: ['sos' as const], location: 'during_alert' as const, locationWindowMinutes: 60, phone: true }
+  const openSos = {
+    id: 12,
+    type: 'sos',
+    title: 'Alex Rivera is asking for help now',
+    message: 'Alex Rivera pressed "Alert my people now" at 21:04. Please reach out to them right away — call if you can.',
+    createdAt: '2026-11-22T21:04:00Z',
+  }
+
+  it('puts an open SOS first, with when it started and one-tap Call and Text', async () => {
+    renderList([makePerson({ grant: sosGrant, sos: openSos, phone: '+1 (555) 010-2000' })])
+    const person = await screen.findByRole('region', { name: 'Alex Rivera' })
+    const sos = within(person).getByRole('alert', { name: openSos.title })
+    expect(sos).toHaveAttribute('data-state', 'open')
+    expect(sos).toHaveTextContent(openSos.message)
+    expect(within(sos).getByText(/^Started /)).toHaveTextContent('Started Nov 22, 2026, 9:04 PM')
+    expect(within(sos).getByRole('link', { name: 'Call Alex Rivera' })).toHaveAttribute('href', 'tel:+15550102000')
+    expect(within(sos).getByRole('link', { name: 'Text Alex Rivera' })).toHaveAttribute('href', 'sms:+15550102000')
+    // Not twice, and no "No open alerts." under an open SOS.
+    expect(within(person).getAllByRole('link', { name: 'Call Alex Rivera' })).toHaveLength(1)
+    expect(within(person).queryByText('No open alerts.')).not.toBeInTheDocument()
+    expect(within(person).getByTestId('person-shares')).toHaveTextContent('They share: alerts, location, phone number')
+  })
+
+  it('says when they are safe, and keeps Call and Text within reach', async () => {
+    renderList([
+      makePerson({
+        grant: sosGrant,
+        sos: { ...openSos, title: "Alex Rivera says they're safe now", message: "Alex Rivera says they're safe now (21:40).", resolvedAt: '2026-11-22T21:40:00Z' },
+        phone: '555 0100',
+      }),
+    ])
+    const person = await screen.findByRole('region', { name: 'Alex Rivera' })
+    const sos = within(person).getByRole('status', { name: "Alex Rivera says they're safe now" })
+    expect(sos).toHaveAttribute('data-state', 'safe')
+    expect(sos).toHaveTextContent("Alex Rivera says they're safe now (21:40).Started Nov 22, 2026, 9:04 PM")
+    expect(within(sos).queryByRole('link', { name: /Call/ })).not.toBeInTheDocument()
+    const reach = within(person).getByRole('region', { name: 'Reach them' })
+    expect(within(reach).getByRole('link', { name: 'Call Alex Rivera' })).toHaveAttribute('href', 'tel:5550100')
+    expect(within(reach).getByRole('link', { name: 'Text Alex Rivera' })).toHaveAttribute('href', 'sms:5550100')
+  })
+
+  it('has no Call or Text without their number', async () => {
+    renderList([makePerson({ grant: { ...sosGrant, phone: false }, sos: openSos, phone: null })])
+    const person = await screen.findByRole('region', { name: 'Alex Rivera' })
+    expect(within(person).getByRole('alert', { name: openSos.title })).toBeInTheDocument()
+    expect(within(person).queryByRole('link', { name: /Call|Text/ })).not.toBeInTheDocument()
+  })
+})

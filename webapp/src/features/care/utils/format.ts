@@ -18,6 +18,7 @@ export const emptyGrant: FullGrant = {
   alerts: [],
   location: 'never',
   locationWindowMinutes: 60,
+  phone: false,
 }
 
 /** The grant with its defaults filled in (the API may leave fields out). */
@@ -32,6 +33,7 @@ export function sameGrant(a: FullGrant, b: FullGrant): boolean {
     a.checkInDetails === b.checkInDetails &&
     a.location === b.location &&
     a.locationWindowMinutes === b.locationWindowMinutes &&
+    a.phone === b.phone &&
     [...a.alerts].sort().join() === [...b.alerts].sort().join()
   )
 }
@@ -53,5 +55,6 @@ export function grantSummary(grant: Grant): string | null {
   }
   if (g.location === 'always') parts.push(text.locationAlways)
   if (g.location === 'during_alert') parts.push(text.locationDuring(careText.grant.windowOption(g.locationWindowMinutes)))
+  if (g.phone) parts.push(text.phone)
   return parts.length > 0 ? parts.join('; ') : null
 }

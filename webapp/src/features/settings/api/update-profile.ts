@@ -11,6 +11,12 @@ export const profileInputSchema = z.object({
   firstName: z.string().trim().min(1, settingsText.errors.firstNameRequired),
   lastName: z.string().trim(),
   timezone: z.string().min(1, settingsText.errors.timezoneRequired),
+  // As loose as the server: any format, but something to dial ("" removes it).
+  phone: z
+    .string()
+    .trim()
+    .max(40, settingsText.errors.phoneTooLong)
+    .refine((phone) => phone === '' || /\d/.test(phone), settingsText.errors.phoneDigits),
 })
 
 export type ProfileInput = z.infer<typeof profileInputSchema>

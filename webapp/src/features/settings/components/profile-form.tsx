@@ -28,8 +28,8 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const [deviceZone] = React.useState(() => browser.timeZone())
   const zones = React.useMemo(() => timeZoneOptions(user.timezone, deviceZone), [user.timezone, deviceZone])
   const values = React.useMemo(
-    () => ({ firstName: user.firstName, lastName: user.lastName, timezone: user.timezone }),
-    [user.firstName, user.lastName, user.timezone],
+    () => ({ firstName: user.firstName, lastName: user.lastName, timezone: user.timezone, phone: user.phone ?? '' }),
+    [user.firstName, user.lastName, user.timezone, user.phone],
   )
 
   const {
@@ -52,7 +52,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
     mutation.mutate(input, {
       onError: (error) => {
         if (isUnauthorizedError(error)) return
-        const message = applyServerError(error, setError, ['firstName', 'lastName', 'timezone'])
+        const message = applyServerError(error, setError, ['firstName', 'lastName', 'timezone', 'phone'])
         if (message !== null) toast({ ...settingsText.toasts.profileFailed, variant: 'destructive' })
       },
     })
@@ -106,6 +106,9 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
               </optgroup>
             </NativeSelect>
           )}
+        </FormField>
+        <FormField label={text.phone} error={errors.phone?.message} hint={text.phoneHint}>
+          {(control) => <Input {...control} type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />}
         </FormField>
         <div>
           <Button type="submit" disabled={mutation.isPending} className="rounded-full">

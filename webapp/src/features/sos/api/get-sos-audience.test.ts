@@ -1,19 +1,32 @@
 import { describe, expect, it } from 'vitest'
 
-import type { SosSupporter } from '../types'
+import type { SosListener } from '../types'
+import { callableContacts } from './get-callable-contacts'
 import { sosAudience } from './get-sos-audience'
 
-const grant = (alerts: string[]) => ({ alerts, location: 'never' as const }) as SosSupporter['grant']
+const listener = (id: number, label: string, channels: SosListener['channels']): SosListener => ({ id, label, channels })
 
 describe('sosAudience', () => {
-  it('keeps the active supporters with the SOS scope, by label or name', () => {
-    const list = [
-      { id: 1, label: 'Sam', status: 'active', grant: grant(['sos']) },
-      { id: 2, label: '', name: 'Kim Doe', status: 'active', grant: grant(['avoid_zone', 'sos']) },
-      { id: 3, label: 'Robin', status: 'pending', grant: grant(['sos']) },
-      { id: 4, label: 'Ash', status: 'revoked', grant: grant(['sos']) },
-      { id: 5, label: 'Lee', status: 'active', grant: grant(['device']) },
-    ] as SosSupporter[]
-    expect(sosAudience(list)).toEqual(['Sam', 'Kim Doe'])
+  it('parts who hears outside the app from who sees it only in the app', () => {
+    const sam = listener(1, 'Sam', ['email', 'push'])
+    const kim = listener(2, 'Kim', [])
+    const lee = listener(3, 'Lee', ['webhook'])
+    expect(sosAudience([sam, kim, lee])).toEqual({ all: [sam, kim, lee], outside: [sam, lee], appOnly: [kim] })
+    expect(sosAudience([])).toEqual({ all: [], outside: [], appOnly: [] })
+  })
+})
+
+describe('callableContacts', () => {
+  it('keeps the contacts with a number to dial, in the order given', () => {
+    const contacts = [
+      { id: 1, name: 'Dana', phone: '+1 555 010 3000' },
+      { id: 2, name: 'The desk', phone: 'ask at reception' },
+      { id: 3, name: 'Mum', phone: '020 7946 0958' },
+    ]
+    expect(callableContacts(contacts)).toEqual([
+      { id: 1, name: 'Dana', href: 'tel:+15550103000' },
+      { id: 3, name: 'Mum', href: 'tel:02079460958' },
+    ])
+    expect(callableContacts(null)).toEqual([])
   })
 })

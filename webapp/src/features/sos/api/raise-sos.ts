@@ -2,12 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { apiRequest } from '@/lib/api-client'
 
-import type { SosResult } from '../types'
+import type { OpenSos, SosPosition, SosResult } from '../types'
 import { sosKeys } from './sos-keys'
 
-/** `POST /api/sos`: 201 with the alert and how many it reaches; 409 for a second one within the minute. */
-export async function raiseSos(): Promise<SosResult> {
-  return (await (await apiRequest('POST', '/api/sos')).json()) as SosResult
+/**
+ * `POST /api/sos`: 201 with the alert, the end of its window and how many it
+ * reaches; 409 for a second one within the minute. A position, when the
+ * browser gave one, is stored before anyone is told.
+ */
+export async function raiseSos(position?: SosPosition | null): Promise<SosResult> {
+  return (await (await apiRequest('POST', '/api/sos', position ?? undefined)).json()) as SosResult
 }
 
 export function useRaiseSos() {
@@ -15,6 +19,14 @@ export function useRaiseSos() {
   return useMutation({
     mutationKey: sosKeys.raise(),
     mutationFn: raiseSos,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sosKeys.alerts() }),
+    onSuccess: ({ alert, sharingUntil }) => {
+      const open: OpenSos = { alert, sharingUntil }
+      queryClient.setQueryData(sosKeys.open(), open)
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sosKeys.alerts() }),
+        queryClient.invalidateQueries({ queryKey: sosKeys.open(), exact: true }),
+      ]),
   })
 }

@@ -1,0 +1,60 @@
+package lifeline_test
+
+import (
+	"testing"
+	"time"
+
+	"lifeline"
+)
+
+// TestSOSMessageSaysOnlyWhatIsTrue: "being told right now" only of the
+// supporters a channel reaches outside the app.
+func TestSOSMessageSaysOnlyWhatIsTrue(t *testing.T) {
+	at := time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		reach lifeline.SOSReach
+		want  string
+	}{
+		{lifeline.SOSReach{}, "You asked for help at 21:04, but nobody in your care circle has the SOS alert yet. Call 988 or someone on your crisis page now."},
+		{lifeline.SOSReach{Supporters: 1, OutsideApp: 1}, "You asked for help at 21:04. 1 person is being told right now. You did the right thing."},
+		{lifeline.SOSReach{Supporters: 3, OutsideApp: 3}, "You asked for help at 21:04. 3 people are being told right now. You did the right thing."},
+		{lifeline.SOSReach{Supporters: 1}, "You asked for help at 21:04. 1 person will see it only when they open Lifeline, so they may not know yet. Call 988 or someone on your crisis page now."},
+		{lifeline.SOSReach{Supporters: 2}, "You asked for help at 21:04. 2 people will see it only when they open Lifeline, so they may not know yet. Call 988 or someone on your crisis page now."},
+		{lifeline.SOSReach{Supporters: 3, OutsideApp: 1}, "You asked for help at 21:04. 1 person is being told right now; 2 more will see it only when they open Lifeline. You did the right thing."},
+	} {
+		if got := lifeline.SOSMessage(tc.reach, at); got != tc.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tc.reach, got, tc.want)
+		}
+	}
+}
+
+// TestSupporterSOS: asking now during the SOS window, since when after it,
+// and safe once its wearer said so; the time it began is always there.
+func TestSupporterSOS(t *testing.T) {
+	london, _ := time.LoadLocation("Europe/London")
+	began := time.Date(2026, 7, 1, 21, 5, 0, 0, time.UTC) // 22:05 in London
+	safe := began.Add(40 * time.Minute)
+	for _, tc := range []struct {
+		name           string
+		resolved       *time.Time
+		now            time.Time
+		title, message string
+	}{
+		{"just raised", nil, began.Add(time.Minute),
+			"Jo is asking for help now", `Jo pressed "Alert my people now" at 22:05. Please reach out to them right away — call if you can.`},
+		{"past the window", nil, began.Add(lifeline.SOSWindow + time.Minute),
+			"Jo asked for help at 22:05", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
+		{"days later", nil, began.Add(50 * time.Hour),
+			"Jo asked for help at 22:05 on Wed 1 Jul", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
+		{"safe", &safe, safe.Add(time.Minute),
+			"Jo says they're safe now", "Jo says they're safe now (22:45)."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &lifeline.Alert{Type: lifeline.AlertSOS, CreatedAt: began, ResolvedAt: tc.resolved}
+			title, message := lifeline.SupporterSOS("Jo", a, tc.now, london)
+			if title != tc.title || message != tc.message {
+				t.Errorf("got %q / %q\nwant %q / %q", title, message, tc.title, tc.message)
+			}
+		})
+	}
+}
