@@ -349,13 +349,23 @@ func TestCrisisSetParses(t *testing.T) {
 	if len(counts) < 3 {
 		t.Errorf("the development corpus has %d authors, want at least 3: leaving one out needs others to learn from", len(counts))
 	}
-	// Every author writes every label, enough of each to measure.
-	minimum := map[string]int{LabelNone: 60, lifeline.ConcernSuicide: 55, lifeline.ConcernSelfHarm: 15, lifeline.ConcernOverdose: 40, lifeline.ConcernDanger: 20, lifeline.ConcernUrge: 35}
+	// Every author writes every label and enough ordinary talk to measure
+	// false alarms on; some authors focus on a few labels (d4 indirect
+	// suicide, d5 overdose risk and urges), so each label is measured
+	// pooled over the authors left out, with enough of each there.
+	minimum := map[string]int{LabelNone: 60, lifeline.ConcernSuicide: 5, lifeline.ConcernSelfHarm: 5, lifeline.ConcernOverdose: 5, lifeline.ConcernDanger: 5, lifeline.ConcernUrge: 5}
+	pooled := map[string]int{}
 	for author, c := range counts {
 		for label, n := range minimum {
+			pooled[label] += c[label]
 			if c[label] < n {
 				t.Errorf("author %s wrote %d %s messages, want at least %d", author, c[label], label, n)
 			}
+		}
+	}
+	for label, n := range pooled {
+		if n < 300 {
+			t.Errorf("the authors wrote %d %s messages together, want at least 300", n, label)
 		}
 	}
 }
