@@ -23,8 +23,12 @@ type Assessment struct {
 	// most likely (whether or not Score reaches the threshold), and Context
 	// how the conversation changed the concern (empty when it did not):
 	// "answer", "follow-up" or "together".
-	Rules        []string
-	Concepts     []string
+	Rules    []string
+	Concepts []string
+	// Outright is set when a rule that states a crisis outright fired
+	// ("I'm suicidal", "I cut myself tonight", someone not breathing): the
+	// model never overrules it (RuleDoubt).
+	Outright     bool
 	Score        float64
 	ModelConcern string
 	Context      string
@@ -53,16 +57,17 @@ func (a Assessment) Explain() string {
 // ModelThreshold is the model's probability of "needs help" from which it
 // raises an alarm the rules missed. It is chosen by leaving one author out
 // (TestModelThresholdIsChosenByAuthors checks it): the threshold at which
-// the messages that need help it misses and the ordinary ones it raises an
-// alarm on, each as a share of their kind, add up to the least (Youden's
-// J) for authors the model never learnt from.
+// the messages that need help it misses, each counting as two false
+// alarms (chateval.MissCost), and the ordinary ones it raises an alarm on,
+// each as a share of their kind, add up to the least for authors the model
+// never learnt from.
 const ModelThreshold = 0.55
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the
 // layer more sensitive. It is chosen the same way with a miss counting
-// twice: after crisis talk, a missed "yes" costs more than resources in
-// answer to an ordinary message.
+// four times and the rules never overruled: after crisis talk, a missed
+// "yes" costs more than resources in answer to an ordinary message.
 const FollowUpThreshold = 0.45
 
 // RuleDoubt is the model's probability of "needs help" under which it
@@ -73,23 +78,26 @@ const FollowUpThreshold = 0.45
 // the model, reading the whole message, scores low. It is chosen together
 // with ModelThreshold by leaving one author out (ChooseThresholds in
 // internal/bench/chateval; TestModelThresholdIsChosenByAuthors checks it).
-// It does not apply to what a message completes or answers after crisis
-// talk (Assess): there the conversation, not the message alone, speaks.
-const RuleDoubt = 0.40
+// It does not apply to a rule that states the crisis outright (rule.outright:
+// "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
+// to what a message completes or answers after crisis talk (Assess): there
+// the conversation, not the message alone, speaks.
+const RuleDoubt = 0.30
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern
 // the concern it finds most likely: the rules' concern unless score is
-// under doubt, else the model's when score reaches threshold. A model sure
+// under doubt and no rule that fired states the crisis outright (outright),
+// else the model's when score reaches threshold. A model sure
 // of a crisis where the rules heard only an urge raises it: "my dealer is
 // outside and says I owe him" is danger, not an urge.
-func Decide(rules string, score float64, modelConcern string, threshold, doubt float64) string {
-	return concernOf(decide(rules, score, modelConcern, threshold, doubt))
+func Decide(rules string, outright bool, score float64, modelConcern string, threshold, doubt float64) string {
+	return concernOf(decide(rules, outright, score, modelConcern, threshold, doubt))
 }
 
-func decide(kind string, score float64, modelConcern string, threshold, doubt float64) string {
+func decide(kind string, outright bool, score float64, modelConcern string, threshold, doubt float64) string {
 	switch {
-	case kind != "" && score < doubt:
+	case kind != "" && !outright && score < doubt:
 		return ""
 	case score >= threshold && (kind == "" || kind == kUrge && lifeline.IsCrisis(modelConcern)):
 		return modelConcern
@@ -148,12 +156,14 @@ func analyse(text string) []token {
 
 // heard is the assessment of one text alone.
 type heard struct {
-	kind    string // the winning rule kind, or the model's
-	rules   string // the winning rule kind
-	matches []match
-	tokens  []token
-	score   float64
-	model   string
+	kind  string // the winning rule kind, or the model's
+	rules string // the winning rule kind
+	// outright: a rule that states the crisis outright fired
+	outright bool
+	matches  []match
+	tokens   []token
+	score    float64
+	model    string
 }
 
 // jointReach is how many tokens of the last turn a rule may reach back
@@ -176,15 +186,34 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt float64) heard {
 	p := make([]float64, len(Labels))
 	l.model.probs(inputOf(ts[offset:]), p)
 	h.score = 1 - p[0]
-	best := 1
-	for c := 2; c < len(p); c++ {
-		if p[c] > p[best] {
+	h.model = modelConcern(p, ts[offset:])
+	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() })
+	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt)
+	return h
+}
+
+// substanceTalk is what a message must speak of for the model alone to name
+// an overdose, whose answer is 911's: "I've been feeling down and empty"
+// may need help, but not naloxone.
+const substanceTalk = cOverdose | cODSign | cSubstance | cOpioid | cDepressant | cAlcohol | cStimulant | cFentanyl | cBigDose | cUse | cMeans | cStockpile
+
+// modelConcern is the concern other than none the model finds most likely
+// given its probabilities p of Labels, of those the words of ts allow.
+func modelConcern(p []float64, ts []token) string {
+	var all concept
+	for _, t := range ts {
+		all |= t.concepts
+	}
+	best := -1
+	for c := 1; c < len(p); c++ {
+		if Labels[c] == kOverdose && all&substanceTalk == 0 {
+			continue
+		}
+		if best < 0 || p[c] > p[best] {
 			best = c
 		}
 	}
-	h.model = Labels[best]
-	h.kind = decide(h.kind, h.score, h.model, threshold, doubt)
-	return h
+	return Labels[best]
 }
 
 // fired is the rules that fire in ts, reading from up to jointReach tokens
@@ -379,7 +408,7 @@ func conversational(ts []token) answerKind {
 var seriousWords = map[string]bool{"serious": true, "seriously": true, "mean": true, "kidding": true, "joking": true, "soon": true, "already": true, "done": true, "pills": true, "pill": true, "planned": true}
 
 func (h heard) assessment() Assessment {
-	a := Assessment{Concern: concernOf(h.kind), Now: h.kind == overdoseNow, Score: h.score, ModelConcern: h.model}
+	a := Assessment{Concern: concernOf(h.kind), Now: h.kind == overdoseNow, Score: h.score, ModelConcern: h.model, Outright: h.outright}
 	for _, m := range h.matches {
 		a.Rules = append(a.Rules, m.String())
 	}

@@ -27,6 +27,7 @@ type Outcome struct {
 	// overrule them; Score and ModelConcern the model's (for sweeping the
 	// thresholds).
 	Rules        string
+	Outright     bool
 	Score        float64
 	ModelConcern string
 }
@@ -52,7 +53,7 @@ func Evaluate(layer *chat.Layer, examples []chat.Example) []Outcome {
 	for i, e := range examples {
 		a := layer.Assess(nil, e.Text)
 		r := rulesOnly.Assess(nil, e.Text)
-		out[i] = Outcome{Example: e, Concern: a.Concern, Why: a.Explain(), Rules: r.Concern, Score: a.Score, ModelConcern: a.ModelConcern}
+		out[i] = Outcome{Example: e, Concern: a.Concern, Why: a.Explain(), Rules: r.Concern, Outright: r.Outright, Score: a.Score, ModelConcern: a.ModelConcern}
 	}
 	return out
 }
@@ -139,7 +140,7 @@ func WithThreshold(outcomes []Outcome, t float64) []Outcome {
 func Redecide(outcomes []Outcome, t, doubt float64) []Outcome {
 	out := slices.Clone(outcomes)
 	for i := range out {
-		out[i].Concern = chat.Decide(out[i].Rules, out[i].Score, out[i].ModelConcern, t, doubt)
+		out[i].Concern = chat.Decide(out[i].Rules, out[i].Outright, out[i].Score, out[i].ModelConcern, t, doubt)
 	}
 	return out
 }
@@ -168,7 +169,9 @@ func Doubts() []float64 {
 // costs, counting a false alarm on ordinary talk as 1, when the model's
 // thresholds are chosen (ChooseThresholds): for chat.ModelThreshold and
 // chat.RuleDoubt a miss costs two false alarms, for chat.FollowUpThreshold,
-// after crisis talk, four.
+// after crisis talk, four. On the ten authors left out, a miss costing
+// three would buy 0.6 points of crisis recall (96.6%) for 1.8 points of
+// false alarms (14.6%); docs/chat-safety.md has the sweep.
 const (
 	MissCost         = 2
 	FollowUpMissCost = 4
