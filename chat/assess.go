@@ -23,8 +23,12 @@ type Assessment struct {
 	// most likely (whether or not Score reaches the threshold), and Context
 	// how the conversation changed the concern (empty when it did not):
 	// "answer", "follow-up" or "together".
-	Rules        []string
-	Concepts     []string
+	Rules    []string
+	Concepts []string
+	// Outright is set when a rule that states a crisis outright fired
+	// ("I'm suicidal", "I cut myself tonight", someone not breathing): the
+	// model never overrules it (RuleDoubt).
+	Outright     bool
 	Score        float64
 	ModelConcern string
 	Context      string
@@ -34,7 +38,11 @@ type Assessment struct {
 func (a Assessment) Explain() string {
 	var parts []string
 	if len(a.Rules) > 0 {
-		parts = append(parts, "rules "+strings.Join(a.Rules, ", "))
+		r := "rules " + strings.Join(a.Rules, ", ")
+		if a.Concern == "" {
+			r += " (overruled by the model)"
+		}
+		parts = append(parts, r)
 	}
 	parts = append(parts, "model "+strconvF(a.Score)+" ("+a.ModelConcern+")")
 	if a.Context != "" {
@@ -49,30 +57,49 @@ func (a Assessment) Explain() string {
 // ModelThreshold is the model's probability of "needs help" from which it
 // raises an alarm the rules missed. It is chosen by leaving one author out
 // (TestModelThresholdIsChosenByAuthors checks it): the threshold at which
-// the messages that need help it misses and the ordinary ones it raises an
-// alarm on, each as a share of their kind, add up to the least (Youden's
-// J) for authors the model never learnt from.
-const ModelThreshold = 0.65
+// the messages that need help it misses, each counting as two false
+// alarms (chateval.MissCost), and the ordinary ones it raises an alarm on,
+// each as a share of their kind, add up to the least for authors the model
+// never learnt from.
+const ModelThreshold = 0.55
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the
 // layer more sensitive. It is chosen the same way with a miss counting
-// twice: after crisis talk, a missed "yes" costs more than resources in
-// answer to an ordinary message.
-const FollowUpThreshold = 0.65
+// four times and the rules never overruled: after crisis talk, a missed
+// "yes" costs more than resources in answer to an ordinary message.
+const FollowUpThreshold = 0.45
+
+// RuleDoubt is the model's probability of "needs help" under which it
+// overrules the rules. The rules read words in a window; on authors they
+// were not written for, most of their false alarms are long stories of a
+// safe present ("my brother died of a fentanyl overdose last winter"),
+// other people's news, information questions and figures of speech, which
+// the model, reading the whole message, scores low. It is chosen together
+// with ModelThreshold by leaving one author out (ChooseThresholds in
+// internal/bench/chateval; TestModelThresholdIsChosenByAuthors checks it).
+// It does not apply to a rule that states the crisis outright (rule.outright:
+// "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
+// to what a message completes or answers after crisis talk (Assess): there
+// the conversation, not the message alone, speaks.
+const RuleDoubt = 0.30
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern
-// the concern it finds most likely: the rules' concern, else the model's
-// when score reaches threshold. A model sure of a crisis where the rules
-// heard only an urge raises it: "my dealer is outside and says I owe him"
-// is danger, not an urge.
-func Decide(rules string, score float64, modelConcern string, threshold float64) string {
-	return concernOf(decide(rules, score, modelConcern, threshold))
+// the concern it finds most likely: the rules' concern unless score is
+// under doubt and no rule that fired states the crisis outright (outright),
+// else the model's when score reaches threshold. A model sure
+// of a crisis where the rules heard only an urge raises it: "my dealer is
+// outside and says I owe him" is danger, not an urge.
+func Decide(rules string, outright bool, score float64, modelConcern string, threshold, doubt float64) string {
+	return concernOf(decide(rules, outright, score, modelConcern, threshold, doubt))
 }
 
-func decide(kind string, score float64, modelConcern string, threshold float64) string {
-	if score >= threshold && (kind == "" || kind == kUrge && lifeline.IsCrisis(modelConcern)) {
+func decide(kind string, outright bool, score float64, modelConcern string, threshold, doubt float64) string {
+	switch {
+	case kind != "" && !outright && score < doubt:
+		return ""
+	case score >= threshold && (kind == "" || kind == kUrge && lifeline.IsCrisis(modelConcern)):
 		return modelConcern
 	}
 	return kind
@@ -80,8 +107,8 @@ func decide(kind string, score float64, modelConcern string, threshold float64) 
 
 // A Layer assesses messages: the rules, then its model.
 type Layer struct {
-	model     *model
-	threshold float64
+	model            *model
+	threshold, doubt float64
 }
 
 // NewLayer trains a layer's model on examples.
@@ -89,10 +116,11 @@ func NewLayer(examples []Example) *Layer {
 	inputs := make([]input, len(examples))
 	labels := make([]int, len(examples))
 	for i, e := range examples {
-		inputs[i] = inputOf(analyse(e.Text))
+		ts := analyse(e.Text)
+		inputs[i] = inputOf(ts)
 		labels[i] = slices.Index(Labels, e.Label)
 	}
-	return &Layer{model: trainModel(inputs, labels), threshold: ModelThreshold}
+	return &Layer{model: trainModel(inputs, labels), threshold: ModelThreshold, doubt: RuleDoubt}
 }
 
 // WithThreshold returns a copy of l whose model raises alarms from
@@ -100,6 +128,14 @@ func NewLayer(examples []Example) *Layer {
 func (l *Layer) WithThreshold(threshold float64) *Layer {
 	c := *l
 	c.threshold = threshold
+	return &c
+}
+
+// WithDoubt returns a copy of l whose model overrules the rules under
+// doubt (0: never).
+func (l *Layer) WithDoubt(doubt float64) *Layer {
+	c := *l
+	c.doubt = doubt
 	return &c
 }
 
@@ -120,11 +156,14 @@ func analyse(text string) []token {
 
 // heard is the assessment of one text alone.
 type heard struct {
-	kind    string // the winning rule kind, or the model's
-	matches []match
-	tokens  []token
-	score   float64
-	model   string
+	kind  string // the winning rule kind, or the model's
+	rules string // the winning rule kind
+	// outright: a rule that states the crisis outright fired
+	outright bool
+	matches  []match
+	tokens   []token
+	score    float64
+	model    string
 }
 
 // jointReach is how many tokens of the last turn a rule may reach back
@@ -135,34 +174,61 @@ const jointReach = 12
 // turn's tokens, then the newest message's), the rules read from up to
 // jointReach tokens before it and count only when their match ends in the
 // newest message; the model reads the newest message alone.
-func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
-	h := heard{tokens: ts[offset:]}
-	from := max(0, offset-jointReach)
-	for i := range crisisRules {
-		if m, ok := crisisRules[i].find(ts[from:]); ok && m.end+from > offset {
-			m.start += from
-			m.end += from
-			h.matches = append(h.matches, m)
-		}
-	}
+func (l *Layer) hear(ts []token, offset int, threshold, doubt float64) heard {
+	h := heard{tokens: ts[offset:], matches: fired(ts, offset)}
 	for _, k := range precedence {
 		if slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.kind == k }) {
 			h.kind = k
 			break
 		}
 	}
+	h.rules = h.kind
 	p := make([]float64, len(Labels))
 	l.model.probs(inputOf(ts[offset:]), p)
 	h.score = 1 - p[0]
-	best := 1
-	for c := 2; c < len(p); c++ {
-		if p[c] > p[best] {
+	h.model = modelConcern(p, ts[offset:])
+	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() })
+	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt)
+	return h
+}
+
+// substanceTalk is what a message must speak of for the model alone to name
+// an overdose, whose answer is 911's: "I've been feeling down and empty"
+// may need help, but not naloxone.
+const substanceTalk = cOverdose | cODSign | cSubstance | cOpioid | cDepressant | cAlcohol | cStimulant | cFentanyl | cBigDose | cUse | cMeans | cStockpile
+
+// modelConcern is the concern other than none the model finds most likely
+// given its probabilities p of Labels, of those the words of ts allow.
+func modelConcern(p []float64, ts []token) string {
+	var all concept
+	for _, t := range ts {
+		all |= t.concepts
+	}
+	best := -1
+	for c := 1; c < len(p); c++ {
+		if Labels[c] == kOverdose && all&substanceTalk == 0 {
+			continue
+		}
+		if best < 0 || p[c] > p[best] {
 			best = c
 		}
 	}
-	h.model = Labels[best]
-	h.kind = decide(h.kind, h.score, h.model, threshold)
-	return h
+	return Labels[best]
+}
+
+// fired is the rules that fire in ts, reading from up to jointReach tokens
+// before offset and counting only the matches that end after it.
+func fired(ts []token, offset int) []match {
+	var out []match
+	from := max(0, offset-jointReach)
+	for i := range crisisRules {
+		if m, ok := crisisRules[i].find(ts[from:]); ok && m.end+from > offset {
+			m.start += from
+			m.end += from
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Assess says what help message needs, given the earlier turns of the
@@ -171,9 +237,12 @@ func (l *Layer) hear(ts []token, offset int, threshold float64) heard {
 // "I have pills saved up", is a crisis too.
 func (l *Layer) Assess(history []lifeline.ChatMessage, message string) Assessment {
 	ts := analyse(message)
-	h := l.hear(ts, 0, l.threshold)
+	h := l.hear(ts, 0, l.threshold, l.doubt)
 	a := h.assessment()
-	if lifeline.IsCrisis(a.Concern) || len(history) == 0 {
+	// A crisis the rules heard stands on its own; one the model alone
+	// heard in a short follow-up ("tonight") is better named by the crisis
+	// talk it follows, below.
+	if lifeline.IsCrisis(a.Concern) && h.kind == h.rules || len(history) == 0 {
 		return a
 	}
 	prior, asked := l.recentConcern(history)
@@ -189,7 +258,7 @@ func (l *Layer) Assess(history []lifeline.ChatMessage, message string) Assessmen
 	// than the crisis the last turn alone did.
 	together := l.together(history, ts)
 	switch {
-	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, FollowUpThreshold).kind != ""):
+	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, FollowUpThreshold, 0).kind != ""):
 		if rank(together) < rank(prior) {
 			return a.raise(together, "together")
 		}
@@ -217,7 +286,7 @@ func (l *Layer) together(history []lifeline.ChatMessage, ts []token) string {
 		t.clause += len(prev) + 1
 		joint = append(joint, t)
 	}
-	if k := l.hear(joint, len(prev), 1.1).kind; lifeline.IsCrisis(concernOf(k)) {
+	if k := l.hear(joint, len(prev), 1.1, 0).kind; lifeline.IsCrisis(concernOf(k)) {
 		return k
 	}
 	return ""
@@ -244,7 +313,7 @@ func (l *Layer) recentConcern(history []lifeline.ChatMessage) (prior, asked stri
 			continue
 		}
 		users++
-		k := l.hear(analyse(m.Content), 0, l.threshold).kind
+		k := l.hear(analyse(m.Content), 0, l.threshold, l.doubt).kind
 		if rank(k) < rank(prior) {
 			prior = k
 		}
@@ -339,7 +408,7 @@ func conversational(ts []token) answerKind {
 var seriousWords = map[string]bool{"serious": true, "seriously": true, "mean": true, "kidding": true, "joking": true, "soon": true, "already": true, "done": true, "pills": true, "pill": true, "planned": true}
 
 func (h heard) assessment() Assessment {
-	a := Assessment{Concern: concernOf(h.kind), Now: h.kind == overdoseNow, Score: h.score, ModelConcern: h.model}
+	a := Assessment{Concern: concernOf(h.kind), Now: h.kind == overdoseNow, Score: h.score, ModelConcern: h.model, Outright: h.outright}
 	for _, m := range h.matches {
 		a.Rules = append(a.Rules, m.String())
 	}

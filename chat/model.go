@@ -33,11 +33,11 @@ const (
 	modelDims   = 1 << 16
 	modelEpochs = 30
 	modelRate   = 1
-	// modelL2 is strong on purpose: with a weak one the model learnt one
-	// author's phrasing and was sure of itself on short everyday messages
-	// ("my back is hurting me" scored 0.83 danger). Chosen by leaving one
-	// author out (make bench-chat), where it scores unseen authors better.
-	modelL2   = 3e-3
+	// modelL2 was stronger (3e-3) when the model alone decided what the
+	// rules missed; now that it may also overrule the rules (RuleDoubt), a
+	// model that commits more tells the two apart better on authors it
+	// never learnt from. Chosen by leaving one author out (make bench-chat).
+	modelL2   = 1e-3
 	modelSeed = 20261101
 	// noneWeight weighs ordinary talk up: it is most of what people write,
 	// and the development corpus holds fewer of it than of the rest together.

@@ -21,6 +21,16 @@ import (
 //	#       the token is a number
 //	$       the end of a clause (consumes no token)
 //	~N      a gap of 0 to N tokens (~ alone: 3)
+//
+// outright reports whether r states a crisis outright rather than reading
+// it between the lines: a rule naming suicide or self-harm as a topic (so
+// negation, questions, the past and other people already silence it), or
+// any sign of an overdose happening now. The model, which reads a message
+// as a whole, may doubt a rule that reads between the lines; never these.
+func (r *rule) outright() bool {
+	return r.kind == overdoseNow || r.topic && (r.kind == kSuicide || r.kind == kSelfHarm)
+}
+
 type rule struct {
 	kind    string // a concern, or overdoseNow
 	name    string

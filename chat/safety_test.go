@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -139,6 +140,49 @@ func TestPrecedence(t *testing.T) {
 				t.Errorf("Assess(%q) = %q now=%v, want %q now=%v (%s)", tt.message, a.Concern, a.Now, tt.want, tt.now, a.Explain())
 			}
 		})
+	}
+}
+
+// TestTheModelDoubtsOnlyWhatIsReadBetweenTheLines checks the model's veto
+// with a layer that doubts every rule (RuleDoubt above any score): a rule
+// that reads risk between the lines is overruled, one that states the
+// crisis outright never is.
+func TestTheModelDoubtsOnlyWhatIsReadBetweenTheLines(t *testing.T) {
+	doubting := DefaultLayer().WithDoubt(1.01).WithThreshold(1.01)
+	tests := []struct {
+		name, message, want string
+	}{
+		{"suicide named", "kinda suicidal ngl", lifeline.ConcernSuicide},
+		{"self-harm named", "i self harmed again tonight", lifeline.ConcernSelfHarm},
+		{"an overdose now", "he took too much and his lips are blue and he won't wake up", lifeline.ConcernOverdose},
+		{"burdensomeness, read between the lines", "everyone would be better off without me", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := doubting.Assess(nil, tt.message)
+			if len(a.Rules) == 0 {
+				t.Fatalf("no rule fired on %q: the case tests nothing (%s)", tt.message, a.Explain())
+			}
+			if a.Concern != tt.want {
+				t.Errorf("Assess(%q) = %q, want %q (%s)", tt.message, a.Concern, tt.want, a.Explain())
+			}
+		})
+	}
+}
+
+// TestTheModelNamesAnOverdoseOnlyOfASubstance: the overdose answer leads
+// with 911 and naloxone, so the model alone names it only when the message
+// speaks of a substance or a means; otherwise its next most likely concern.
+func TestTheModelNamesAnOverdoseOnlyOfASubstance(t *testing.T) {
+	p := make([]float64, len(Labels))
+	p[slices.Index(Labels, lifeline.ConcernOverdose)] = 0.5
+	p[slices.Index(Labels, lifeline.ConcernSuicide)] = 0.3
+	p[0] = 0.2
+	if got := modelConcern(p, analyse("I've been feeling really down and empty")); got != lifeline.ConcernSuicide {
+		t.Errorf("without a word of a substance the model named %q, want suicide", got)
+	}
+	if got := modelConcern(p, analyse("I took a handful of my pills")); got != lifeline.ConcernOverdose {
+		t.Errorf("of pills the model named %q, want overdose", got)
 	}
 }
 
@@ -349,13 +393,23 @@ func TestCrisisSetParses(t *testing.T) {
 	if len(counts) < 3 {
 		t.Errorf("the development corpus has %d authors, want at least 3: leaving one out needs others to learn from", len(counts))
 	}
-	// Every author writes every label, enough of each to measure.
-	minimum := map[string]int{LabelNone: 140, lifeline.ConcernSuicide: 100, lifeline.ConcernSelfHarm: 30, lifeline.ConcernOverdose: 70, lifeline.ConcernDanger: 45, lifeline.ConcernUrge: 70}
+	// Every author writes every label and enough ordinary talk to measure
+	// false alarms on; some authors focus on a few labels (d4 indirect
+	// suicide, d5 overdose risk and urges), so each label is measured
+	// pooled over the authors left out, with enough of each there.
+	minimum := map[string]int{LabelNone: 60, lifeline.ConcernSuicide: 5, lifeline.ConcernSelfHarm: 5, lifeline.ConcernOverdose: 5, lifeline.ConcernDanger: 5, lifeline.ConcernUrge: 5}
+	pooled := map[string]int{}
 	for author, c := range counts {
 		for label, n := range minimum {
+			pooled[label] += c[label]
 			if c[label] < n {
 				t.Errorf("author %s wrote %d %s messages, want at least %d", author, c[label], label, n)
 			}
+		}
+	}
+	for label, n := range pooled {
+		if n < 300 {
+			t.Errorf("the authors wrote %d %s messages together, want at least 300", n, label)
 		}
 	}
 }

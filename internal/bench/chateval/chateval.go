@@ -23,9 +23,11 @@ type Outcome struct {
 	chat.Example
 	Concern string // what it heard ("" for nothing)
 	Why     string // its explanation
-	// Rules is the concern of the rules alone; Score and ModelConcern the
-	// model's (for sweeping the threshold).
+	// Rules is the concern of the rules alone, before the model may
+	// overrule them; Score and ModelConcern the model's (for sweeping the
+	// thresholds).
 	Rules        string
+	Outright     bool
 	Score        float64
 	ModelConcern string
 }
@@ -46,12 +48,12 @@ func (o Outcome) Caught() bool {
 
 // Evaluate assesses every example with layer, one message at a time.
 func Evaluate(layer *chat.Layer, examples []chat.Example) []Outcome {
-	rulesOnly := layer.WithThreshold(math.Inf(1))
+	rulesOnly := layer.WithThreshold(math.Inf(1)).WithDoubt(0)
 	out := make([]Outcome, len(examples))
 	for i, e := range examples {
 		a := layer.Assess(nil, e.Text)
 		r := rulesOnly.Assess(nil, e.Text)
-		out[i] = Outcome{Example: e, Concern: a.Concern, Why: a.Explain(), Rules: r.Concern, Score: a.Score, ModelConcern: a.ModelConcern}
+		out[i] = Outcome{Example: e, Concern: a.Concern, Why: a.Explain(), Rules: r.Concern, Outright: r.Outright, Score: a.Score, ModelConcern: a.ModelConcern}
 	}
 	return out
 }
@@ -127,12 +129,18 @@ func OfAuthor(outcomes []Outcome, author string) []Outcome {
 	return out
 }
 
-// WithThreshold re-decides outcomes as if the model's threshold were t
-// (chat.Decide).
+// WithThreshold re-decides outcomes as if the model's threshold were t, at
+// the layer's chat.RuleDoubt.
 func WithThreshold(outcomes []Outcome, t float64) []Outcome {
+	return Redecide(outcomes, t, chat.RuleDoubt)
+}
+
+// Redecide re-decides outcomes as if the model's threshold were t and its
+// doubt of the rules doubt (chat.Decide).
+func Redecide(outcomes []Outcome, t, doubt float64) []Outcome {
 	out := slices.Clone(outcomes)
 	for i := range out {
-		out[i].Concern = chat.Decide(out[i].Rules, out[i].Score, out[i].ModelConcern, t)
+		out[i].Concern = chat.Decide(out[i].Rules, out[i].Outright, out[i].Score, out[i].ModelConcern, t, doubt)
 	}
 	return out
 }
@@ -147,43 +155,65 @@ func Thresholds() []float64 {
 	return out
 }
 
+// Doubts are the model's doubts of the rules (chat.RuleDoubt) the rule
+// chooses from: 0 (never overrule them) to 0.60 in steps of 0.05.
+func Doubts() []float64 {
+	var out []float64
+	for step := 0; step <= 12; step++ {
+		out = append(out, float64(step)/20)
+	}
+	return out
+}
+
 // MissCost and FollowUpMissCost are what a missed message that needs help
 // costs, counting a false alarm on ordinary talk as 1, when the model's
-// thresholds are chosen (ChooseThreshold): chat.ModelThreshold weighs them
-// alike (Youden's J), chat.FollowUpThreshold, after crisis talk, a miss
-// twice.
+// thresholds are chosen (ChooseThresholds): for chat.ModelThreshold and
+// chat.RuleDoubt a miss costs two false alarms, for chat.FollowUpThreshold,
+// after crisis talk, four. On the ten authors left out, a miss costing
+// three would buy 0.6 points of crisis recall (96.6%) for 1.8 points of
+// false alarms (14.6%); docs/chat-safety.md has the sweep.
 const (
-	MissCost         = 1
-	FollowUpMissCost = 2
+	MissCost         = 2
+	FollowUpMissCost = 4
 )
 
-// ChooseThreshold is the one of Thresholds at which outcomes, re-decided,
-// cost least: missCost times the share of messages that need help (a crisis
-// or an urge) it misses, plus the share of ordinary talk it raises an alarm
-// on. Of equal costs, the lowest threshold.
+// ChooseThreshold is the one of Thresholds at which outcomes, re-decided
+// without doubting the rules, cost least (ChooseThresholds).
 func ChooseThreshold(outcomes []Outcome, missCost float64) float64 {
-	best, bestCost := 1.0, math.Inf(1)
+	t, _ := ChooseThresholds(outcomes, missCost, []float64{0})
+	return t
+}
+
+// ChooseThresholds is the pair of one of Thresholds and one of doubts at
+// which outcomes, re-decided, cost least: missCost times the share of
+// messages that need help (a crisis or an urge) it misses, plus the share
+// of ordinary talk it raises an alarm on. Of equal costs, the lowest
+// threshold, then the lowest doubt.
+func ChooseThresholds(outcomes []Outcome, missCost float64, doubts []float64) (threshold, doubt float64) {
+	threshold, bestCost := 1.0, math.Inf(1)
 	for _, t := range Thresholds() {
-		var miss, help, fa, none float64
-		for _, o := range WithThreshold(outcomes, t) {
-			switch {
-			case o.Example.Concern() == "":
-				none++
-				if !o.Caught() {
-					fa++
-				}
-			default:
-				help++
-				if !o.Caught() {
-					miss++
+		for _, d := range doubts {
+			var miss, help, fa, none float64
+			for _, o := range Redecide(outcomes, t, d) {
+				switch {
+				case o.Example.Concern() == "":
+					none++
+					if !o.Caught() {
+						fa++
+					}
+				default:
+					help++
+					if !o.Caught() {
+						miss++
+					}
 				}
 			}
-		}
-		if cost := missCost*miss/max(help, 1) + fa/max(none, 1); cost < bestCost-1e-12 {
-			best, bestCost = t, cost
+			if cost := missCost*miss/max(help, 1) + fa/max(none, 1); cost < bestCost-1e-12 {
+				threshold, doubt, bestCost = t, d, cost
+			}
 		}
 	}
-	return best
+	return threshold, doubt
 }
 
 // Baseline is the old phrase table's outcome for every example.
