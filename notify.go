@@ -127,6 +127,9 @@ type Delivery struct {
 	DueAt     time.Time  `json:"dueAt"`
 	SentAt    *time.Time `json:"sentAt"`
 	LastError *string    `json:"lastError"`
+	// Resolution marks the short "they're safe now" line sent after an
+	// SOS closed, not the alert itself.
+	Resolution bool `json:"resolution"`
 }
 
 // NotifyService stores a person's channels and quiet hours. Methods naming

@@ -114,6 +114,23 @@ func TestSafeNowReachesTheSupporterInOneShortLine(t *testing.T) {
 	if posts[0].header.Get("Idempotency-Key") == posts[1].header.Get("Idempotency-Key") {
 		t.Error("the short line reuses the SOS's idempotency key: a receiver would drop it")
 	}
+	// "Who was told" tells the short lines from the SOS itself.
+	var lines, alerts int
+	for _, d := range c.deliveries(alert.ID) {
+		if d.Role != "supporter" {
+			continue
+		}
+		if d.Resolution {
+			lines++
+		} else {
+			alerts++
+		}
+	}
+	// The SOS went by email, webhook and in the app; the app's card ends
+	// by itself, so the short line goes by email and webhook only.
+	if lines != 2 || alerts != 3 {
+		t.Errorf("the alert's supporter deliveries: %d short lines and %d of the SOS, want 2 and 3", lines, alerts)
+	}
 }
 
 // A webhook receiver can tell the short line from the SOS by resolvedAt.

@@ -242,7 +242,7 @@ func (db *DB) FindDeliveries(ctx context.Context, userID, alertID int64) ([]life
 	rows, err := db.Pool.Query(ctx, `
 		SELECT CASE WHEN o.role = 'wearer' THEN 'you'
 		            ELSE coalesce(nullif(l.label, ''), nullif(btrim(u.first_name || ' ' || u.last_name), ''), 'A supporter') END,
-		       o.role, o.channel, o.state, o.attempts, o.next_attempt_at, o.sent_at, o.last_error
+		       o.role, o.channel, o.state, o.attempts, o.next_attempt_at, o.sent_at, o.last_error, o.resolution
 		FROM outbox o JOIN users u ON u.id = o.recipient_id
 		LEFT JOIN LATERAL (SELECT label FROM care_links WHERE user_id = o.user_id AND supporter_id = o.recipient_id
 		                   ORDER BY revoked_at NULLS FIRST, id DESC LIMIT 1) l ON true
@@ -253,7 +253,7 @@ func (db *DB) FindDeliveries(ctx context.Context, userID, alertID int64) ([]life
 	}
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (lifeline.Delivery, error) {
 		var d lifeline.Delivery
-		err := row.Scan(&d.Recipient, &d.Role, &d.Channel, &d.State, &d.Attempts, &d.DueAt, &d.SentAt, &d.LastError)
+		err := row.Scan(&d.Recipient, &d.Role, &d.Channel, &d.State, &d.Attempts, &d.DueAt, &d.SentAt, &d.LastError, &d.Resolution)
 		return d, err
 	})
 	if err != nil {

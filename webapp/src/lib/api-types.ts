@@ -1609,6 +1609,8 @@ export interface components {
             sentAt: string | null;
             /** @description Why it failed or was skipped. */
             lastError: string | null;
+            /** @description The short "they're safe now" line sent once the SOS closed, not the alert itself. */
+            resolution: boolean;
         };
         Error: {
             /** @enum {unknown} */

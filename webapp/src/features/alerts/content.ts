@@ -66,4 +66,6 @@ export const deliveriesText = {
   sentAt: (iso: string) => `sent ${clock(iso)}`,
   dueAt: (iso: string) => `due ${clock(iso)}`,
   why: (reason: string) => `why: ${reason}`,
+  /** After an SOS closed, the short line each channel carried. */
+  resolution: 'the "safe now" line',
 }

@@ -17,7 +17,7 @@ export function DeliveryList({ deliveries }: DeliveryListProps) {
         <ul className="grid gap-1">
           {deliveries.map((d, i) => {
             const when = d.sentAt ? t.sentAt(d.sentAt) : t.dueAt(d.dueAt)
-            const parts = [d.recipient, t.channels[d.channel] ?? d.channel, t.states[d.state] ?? d.state, when]
+            const parts = [d.recipient, t.channels[d.channel] ?? d.channel, ...(d.resolution ? [t.resolution] : []), t.states[d.state] ?? d.state, when]
             return (
               <li key={`${d.recipient}-${d.channel}-${i}`}>
                 {parts.join(' · ')}
