@@ -250,15 +250,30 @@ describe('answers that act', () => {
     expect(within(again).getByRole('link', { name: 'Call Sam (sponsor)' })).toHaveAttribute('href', 'tel:5550134;ext=22')
   })
 
+  const addSponsorAnswer = { ...suicideAnswer, actions: [suicideAnswer.actions[0], { kind: 'add_sponsor', label: 'Add my sponsor' }] }
+
   it('"Add my sponsor" opens the add-contact dialog with sponsor chosen', async () => {
-    const answer = { ...suicideAnswer, actions: [suicideAnswer.actions[0], { kind: 'add_sponsor', label: 'Add my sponsor' }] }
-    const { user } = renderChat({ 'POST /api/chatbot': { body: answer } })
+    const { user } = renderChat({ 'POST /api/chatbot': { body: addSponsorAnswer }, '/api/sponsor': { body: { sponsor: null } } })
 
     await user.type(await screen.findByRole('textbox', { name: chatText.messageLabel }), 'I want to kill myself{Enter}')
     await user.click(await within(log()).findByRole('button', { name: 'Add my sponsor' }))
 
     const dialog = await screen.findByRole('dialog', { name: 'Add Emergency Contact' })
     expect(within(dialog).getByLabelText('Relationship')).toHaveValue('sponsor')
+  })
+
+  it('"Add my sponsor" calls the sponsor once there is one', async () => {
+    const sam = { id: 4, name: 'Sam', phone: '555-0134 ext. 22', href: 'tel:5550134;ext=22' }
+    const { user } = renderChat({ 'POST /api/chatbot': { body: addSponsorAnswer }, '/api/sponsor': { body: { sponsor: sam } } })
+    await user.type(await screen.findByRole('textbox', { name: chatText.messageLabel }), 'I want to kill myself{Enter}')
+    expect(await within(log()).findByRole('link', { name: 'Call Sam, my sponsor' })).toHaveAttribute('href', sam.href)
+    expect(within(log()).queryByRole('button', { name: 'Add my sponsor' })).not.toBeInTheDocument()
+  })
+
+  it('"Add my sponsor" stays when who the sponsor is cannot be read', async () => {
+    const { user } = renderChat({ 'POST /api/chatbot': { body: addSponsorAnswer }, '/api/sponsor': { status: 500, body: { error: 'internal', message: 'x' } } })
+    await user.type(await screen.findByRole('textbox', { name: chatText.messageLabel }), 'I want to kill myself{Enter}')
+    expect(await within(log()).findByRole('button', { name: 'Add my sponsor' })).toBeInTheDocument()
   })
 
   it('an ordinary answer has no actions', async () => {

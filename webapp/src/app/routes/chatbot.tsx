@@ -27,7 +27,7 @@ function ChatSosAction({ label, className }: ChatActionSlotProps) {
 const actionSlots: ChatActionSlots = {
   sos: (props) => <ChatSosAction {...props} />,
   // An answer from before the sponsor was added calls them now.
-  addSponsor: ({ label, className }) => <SponsorAction addLabel={label} className={className} />,
+  addSponsor: ({ label, className }) => <SponsorAction addLabel={label} className={className} addWhenUnknown />,
 }
 
 export type ChatbotRouteProps = {

@@ -13,6 +13,8 @@ export type SponsorActionProps = {
   className?: string
   /** The add button's words when there is no sponsor (default "Add my sponsor"). */
   addLabel?: string
+  /** Offer to add one when who the sponsor is cannot be read (the server already said there was none). */
+  addWhenUnknown?: boolean
 }
 
 /**
@@ -20,7 +22,7 @@ export type SponsorActionProps = {
  * contacts; without one, "Add my sponsor". Nothing while it loads or if it
  * cannot be read: a hotline is never shown under a sponsor's name.
  */
-export function SponsorAction({ size, className, addLabel }: SponsorActionProps) {
+export function SponsorAction({ size, className, addLabel, addWhenUnknown = false }: SponsorActionProps) {
   const sponsor = useSponsor()
   const call = React.useRef<HTMLAnchorElement>(null)
   const hadNone = React.useRef(false)
@@ -35,8 +37,9 @@ export function SponsorAction({ size, className, addLabel }: SponsorActionProps)
     }
     hadNone.current = !hasSponsor
   }, [sponsor.isSuccess, hasSponsor])
-  if (!sponsor.isSuccess) return null
-  if (!sponsor.data) return <AddSponsorButton label={addLabel} size={size} className={className} />
+  const add = <AddSponsorButton label={addLabel} size={size} className={className} />
+  if (!sponsor.isSuccess) return addWhenUnknown && sponsor.isError ? add : null
+  if (!sponsor.data) return add
   return (
     <Button asChild variant="outline" size={size} className={cn('rounded-full', className)}>
       <a ref={call} href={sponsor.data.href}>
