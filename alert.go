@@ -35,8 +35,12 @@ var AlertTypes = []string{AlertMilestone, AlertConcerningPattern, AlertMissedChe
 
 // The wording of every alert, one builder per kind, so that the stored
 // message, the live event and any delivery channel say the same thing.
-// Times are shown as "15:04" in whatever location the caller gives them
-// (the owner's).
+// Times are shown as "3:04 PM" (clockFormat, as the web app shows them) in
+// whatever location the caller gives them (the owner's).
+
+// clockFormat is a time of day in every message: the 12-hour clock of the
+// people Lifeline serves (988, 911), the same as the web app's.
+const clockFormat = "3:04 PM"
 
 // MilestoneMessage celebrates a streak of days (one of Milestones).
 func MilestoneMessage(days int) string {
@@ -72,40 +76,40 @@ func LowBatteryMessage(device string, level int) string {
 
 // DeviceOfflineMessage names the bracelet and when it last reported.
 func DeviceOfflineMessage(device string, lastSeen time.Time) string {
-	return fmt.Sprintf("Your bracelet \"%s\" has not reported since %s. It may be out of range, switched off or out of battery.", device, lastSeen.Format("15:04"))
+	return fmt.Sprintf("Your bracelet \"%s\" has not reported since %s. It may be out of range, switched off or out of battery.", device, lastSeen.Format(clockFormat))
 }
 
 // ZoneEnteredMessage: the wearer entered an avoid zone at a time.
 func ZoneEnteredMessage(zone string, at time.Time) string {
-	return fmt.Sprintf("You entered %q, a place you chose to avoid, at %s. Take a slow breath — your coping tools and people are one tap away.", zone, at.Format("15:04"))
+	return fmt.Sprintf("You entered %q, a place you chose to avoid, at %s. Take a slow breath — your coping tools and people are one tap away.", zone, at.Format(clockFormat))
 }
 
 // ZoneReenteredMessage: the wearer is back in an avoid zone after
 // answering "I'm okay" to its alert at okayAt.
 func ZoneReenteredMessage(zone string, okayAt time.Time) string {
-	return fmt.Sprintf("You're back at %q. You said you were okay at %s — how are you doing now? Your coping tools and people are one tap away.", zone, okayAt.Format("15:04"))
+	return fmt.Sprintf("You're back at %q. You said you were okay at %s — how are you doing now? Your coping tools and people are one tap away.", zone, okayAt.Format(clockFormat))
 }
 
 // ZoneDwellAgainMessage: the wearer has stayed in an avoid zone since a
 // time, after answering "I'm okay" to its alert at okayAt.
 func ZoneDwellAgainMessage(zone string, since, okayAt time.Time) string {
-	return fmt.Sprintf("You've been back at %q since %s. You said you were okay at %s — how are you doing now? It's okay to step away; your people are one tap away.", zone, since.Format("15:04"), okayAt.Format("15:04"))
+	return fmt.Sprintf("You've been back at %q since %s. You said you were okay at %s — how are you doing now? It's okay to step away; your people are one tap away.", zone, since.Format(clockFormat), okayAt.Format(clockFormat))
 }
 
 // ZoneLeftMessage: the wearer left a safe zone at a time.
 func ZoneLeftMessage(zone string, at time.Time) string {
-	return fmt.Sprintf("You left %q, one of your safe places, at %s. If this wasn't planned, a quick check-in with someone you trust can help.", zone, at.Format("15:04"))
+	return fmt.Sprintf("You left %q, one of your safe places, at %s. If this wasn't planned, a quick check-in with someone you trust can help.", zone, at.Format(clockFormat))
 }
 
 // ZoneDwellMessage: the wearer has stayed in an avoid zone since a time.
 func ZoneDwellMessage(zone string, since time.Time) string {
-	return fmt.Sprintf("You've been at %q, a place you chose to avoid, since %s. It's okay to step away now — you can reach out any time.", zone, since.Format("15:04"))
+	return fmt.Sprintf("You've been at %q, a place you chose to avoid, since %s. It's okay to step away now — you can reach out any time.", zone, since.Format(clockFormat))
 }
 
 // ZoneScheduleMessage: the wearer is away from a safe zone during its
 // planned hours, since a time.
 func ZoneScheduleMessage(zone string, since time.Time) string {
-	return fmt.Sprintf("You're away from %q during the hours you planned to be there (since %s). If you need support, it's one tap away.", zone, since.Format("15:04"))
+	return fmt.Sprintf("You're away from %q during the hours you planned to be there (since %s). If you need support, it's one tap away.", zone, since.Format(clockFormat))
 }
 
 // MissedCheckinReminder is the evening reminder; the store keys it by each
@@ -131,16 +135,16 @@ func DeviceOfflineAlert(deviceID, name string, lastSeen time.Time, owner *time.L
 // DeviceBackResolution ends a device_offline alert: the bracelet reported
 // again at a time.
 func DeviceBackResolution(at time.Time) string {
-	return "Back since " + at.Format("15:04") + "."
+	return "Back since " + at.Format(clockFormat) + "."
 }
 
 // BatteryResolution ends a low_battery alert: the bracelet was charging,
 // or back above LowBattery at level, at a time.
 func BatteryResolution(level int, charging bool, at time.Time) string {
 	if charging {
-		return "Charging since " + at.Format("15:04") + "."
+		return "Charging since " + at.Format(clockFormat) + "."
 	}
-	return fmt.Sprintf("Back to %d%% at %s.", level, at.Format("15:04"))
+	return fmt.Sprintf("Back to %d%% at %s.", level, at.Format(clockFormat))
 }
 
 // keyTime is the whole-second UTC time of device alerts' dedup keys.
@@ -150,7 +154,7 @@ const keyTime = "2006-01-02T15:04:05Z"
 // only what is true of how (a supporter without a channel sees it only
 // when they open Lifeline).
 func SOSMessage(reach SOSReach, at time.Time) string {
-	when := at.Format("15:04")
+	when := at.Format(clockFormat)
 	inApp := reach.Supporters - reach.OutsideApp
 	switch {
 	case reach.Supporters == 0:
@@ -202,7 +206,7 @@ func SupporterSubject(wearer, alertType string) string {
 // wearer's alerts; zone is the zone's name ("" when deleted), device the
 // bracelet's, at the alert's time in the supporter's location.
 func SupporterMessage(wearer, alertType, zone string, at time.Time) string {
-	when := at.Format("15:04")
+	when := at.Format(clockFormat)
 	switch alertType {
 	case AlertSOS:
 		return fmt.Sprintf("%s pressed \"Alert my people now\" at %s. Please reach out to them right away — call if you can.", wearer, when)
@@ -225,7 +229,7 @@ func SupporterMessage(wearer, alertType, zone string, at time.Time) string {
 // wearer's position: coordinates, when they were taken, and a map link.
 func LocationNote(lat, lon float64, at time.Time) string {
 	return fmt.Sprintf("Last known position at %s: %.5f, %.5f — https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=17/%.5f/%.5f",
-		at.Format("15:04"), lat, lon, lat, lon, lat, lon)
+		at.Format(clockFormat), lat, lon, lat, lon, lat, lon)
 }
 
 // SOSSafeSubject is the title of the short line to a supporter when the
@@ -235,7 +239,7 @@ func SOSSafeSubject(wearer string) string { return wearer + " says they're safe 
 // SOSSafeMessage is that short line; at is when they said it, in the
 // supporter's location.
 func SOSSafeMessage(wearer string, at time.Time) string {
-	return fmt.Sprintf("%s says they're safe now (%s).", wearer, at.Format("15:04"))
+	return fmt.Sprintf("%s says they're safe now (%s).", wearer, at.Format(clockFormat))
 }
 
 // SupporterSOS words an SOS on a supporter's screen at now, in their
@@ -254,12 +258,12 @@ func SupporterSOS(wearer string, a *Alert, now time.Time, loc *time.Location) (t
 		fmt.Sprintf("%s hasn't said they're safe yet. If you haven't reached them, try again now — call if you can.", wearer)
 }
 
-// clock is "15:04", with the day when it is not today's.
+// clock is "3:04 PM", with the day when it is not today's.
 func clock(t, today time.Time) string {
 	if y, m, d := t.Date(); y == today.Year() && m == today.Month() && d == today.Day() {
-		return t.Format("15:04")
+		return t.Format(clockFormat)
 	}
-	return t.Format("15:04 on Mon 2 Jan")
+	return t.Format(clockFormat + " on Mon 2 Jan")
 }
 
 // TestMessage is what "Send a test" delivers.

@@ -29,7 +29,7 @@ To accept, open this link and sign in (or create a free account):
 %[2]s
 
 The link works once and until %[3]s. If you don't know %[1]s or weren't expecting this, you can ignore this email; nothing happens.`,
-		wearer, acceptURL, expires.Format("Monday 2 January at 15:04 MST"))
+		wearer, acceptURL, expires.Format("Monday 2 January at 3:04 PM MST"))
 }
 
 // InvitationEmail is a claimed invitation email with what the worker needs.

@@ -15,12 +15,12 @@ func TestSOSMessageSaysOnlyWhatIsTrue(t *testing.T) {
 		reach lifeline.SOSReach
 		want  string
 	}{
-		{lifeline.SOSReach{}, "You asked for help at 21:04, but nobody in your care circle has the SOS alert yet. Call 988 or someone on your crisis page now."},
-		{lifeline.SOSReach{Supporters: 1, OutsideApp: 1}, "You asked for help at 21:04. 1 person is being told right now. You did the right thing."},
-		{lifeline.SOSReach{Supporters: 3, OutsideApp: 3}, "You asked for help at 21:04. 3 people are being told right now. You did the right thing."},
-		{lifeline.SOSReach{Supporters: 1}, "You asked for help at 21:04. 1 person will see it only when they open Lifeline, so they may not know yet. Call 988 or someone on your crisis page now."},
-		{lifeline.SOSReach{Supporters: 2}, "You asked for help at 21:04. 2 people will see it only when they open Lifeline, so they may not know yet. Call 988 or someone on your crisis page now."},
-		{lifeline.SOSReach{Supporters: 3, OutsideApp: 1}, "You asked for help at 21:04. 1 person is being told right now; 2 more will see it only when they open Lifeline. You did the right thing."},
+		{lifeline.SOSReach{}, "You asked for help at 9:04 PM, but nobody in your care circle has the SOS alert yet. Call 988 or someone on your crisis page now."},
+		{lifeline.SOSReach{Supporters: 1, OutsideApp: 1}, "You asked for help at 9:04 PM. 1 person is being told right now. You did the right thing."},
+		{lifeline.SOSReach{Supporters: 3, OutsideApp: 3}, "You asked for help at 9:04 PM. 3 people are being told right now. You did the right thing."},
+		{lifeline.SOSReach{Supporters: 1}, "You asked for help at 9:04 PM. 1 person will see it only when they open Lifeline, so they may not know yet. Call 988 or someone on your crisis page now."},
+		{lifeline.SOSReach{Supporters: 2}, "You asked for help at 9:04 PM. 2 people will see it only when they open Lifeline, so they may not know yet. Call 988 or someone on your crisis page now."},
+		{lifeline.SOSReach{Supporters: 3, OutsideApp: 1}, "You asked for help at 9:04 PM. 1 person is being told right now; 2 more will see it only when they open Lifeline. You did the right thing."},
 	} {
 		if got := lifeline.SOSMessage(tc.reach, at); got != tc.want {
 			t.Errorf("%+v:\n got %q\nwant %q", tc.reach, got, tc.want)
@@ -41,13 +41,13 @@ func TestSupporterSOS(t *testing.T) {
 		title, message string
 	}{
 		{"just raised", nil, began.Add(time.Minute),
-			"Jo is asking for help now", `Jo pressed "Alert my people now" at 22:05. Please reach out to them right away — call if you can.`},
+			"Jo is asking for help now", `Jo pressed "Alert my people now" at 10:05 PM. Please reach out to them right away — call if you can.`},
 		{"past the window", nil, began.Add(lifeline.SOSWindow + time.Minute),
-			"Jo asked for help at 22:05", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
+			"Jo asked for help at 10:05 PM", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
 		{"days later", nil, began.Add(50 * time.Hour),
-			"Jo asked for help at 22:05 on Wed 1 Jul", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
+			"Jo asked for help at 10:05 PM on Wed 1 Jul", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
 		{"safe", &safe, safe.Add(time.Minute),
-			"Jo says they're safe now", "Jo says they're safe now (22:45)."},
+			"Jo says they're safe now", "Jo says they're safe now (10:45 PM)."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := &lifeline.Alert{Type: lifeline.AlertSOS, CreatedAt: began, ResolvedAt: tc.resolved}

@@ -134,7 +134,7 @@ func TestAvoidZoneAlertWithEvidence(t *testing.T) {
 	if alert.Type != "geofence_enter_avoid" || alert.Link != "/gps" || alert.ZoneID == nil || *alert.ZoneID != bar.ID {
 		t.Errorf("alert = %+v", alert)
 	}
-	if !strings.Contains(alert.Message, "01:00") { // 09:00 UTC in Los Angeles
+	if !strings.Contains(alert.Message, " 1:00 AM") { // 09:00 UTC in Los Angeles
 		t.Errorf("message %q does not give the local time", alert.Message)
 	}
 	if alert.Evidence.Rule == "" || len(alert.Evidence.Fixes) == 0 || alert.Evidence.Fixes[0].DistanceToEdgeM >= 0 || alert.Evidence.Fixes[0].AccuracyM != 5 {

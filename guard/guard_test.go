@@ -161,7 +161,7 @@ func TestReturnAfterImOkayAlertsAcrossNodesAndRestarts(t *testing.T) {
 	walk(g, 400)
 	walk(g, 0) // back within the cool-down
 	second := ingest.alert(t)
-	want := `You're back at "Murphy's Bar". You said you were okay at 15:02 — how are you doing now?`
+	want := `You're back at "Murphy's Bar". You said you were okay at 3:02 PM — how are you doing now?`
 	if second.Type != lifeline.AlertZoneEntered || !strings.HasPrefix(second.Message, want) {
 		t.Fatalf("the return: %+v, want %q", second, want)
 	}
@@ -178,7 +178,7 @@ func TestReturnAfterImOkayAlertsAcrossNodesAndRestarts(t *testing.T) {
 	walk(g, 400)
 	walk(g, 0)
 	third := ingest.alert(t)
-	if !strings.Contains(third.Message, "You said you were okay at 15:07") || supporterSteps(third.ID) != 1 {
+	if !strings.Contains(third.Message, "You said you were okay at 3:07 PM") || supporterSteps(third.ID) != 1 {
 		t.Fatalf("the return after a restart: %+v", third)
 	}
 

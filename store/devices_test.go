@@ -88,7 +88,7 @@ func TestDeviceAlertsOncePerDischargeAndSilence(t *testing.T) {
 	}
 	var message string
 	db.Pool.QueryRow(ctx, `SELECT message FROM alerts WHERE type = 'device_offline'`).Scan(&message)
-	if message != `Your bracelet "Left wrist" has not reported since 12:04. It may be out of range, switched off or out of battery.` {
+	if message != `Your bracelet "Left wrist" has not reported since 12:04 PM. It may be out of range, switched off or out of battery.` {
 		t.Errorf("message = %q (the time is London's)", message)
 	}
 	report(silentAt.Add(2*time.Minute), 60, false) // back, then silent again

@@ -116,7 +116,7 @@ func TestDeviceAlertsResolveWhenTheirCauseEnds(t *testing.T) {
 	report(back, 58, false)
 	resolved := resolve(back.Add(20 * time.Second))
 	if len(resolved) != 1 || resolved[0].ID != offline[0].ID || resolved[0].ResolvedAt == nil || !resolved[0].ResolvedAt.Equal(back) ||
-		resolved[0].Resolution != "Back since 12:07." || resolved[0].UserID != wearer {
+		resolved[0].Resolution != "Back since 12:07 PM." || resolved[0].UserID != wearer {
 		t.Fatalf("resolved %d: %+v", len(resolved), *resolved[0])
 	}
 	if again := resolve(back.Add(time.Minute)); len(again) != 0 {
@@ -126,7 +126,7 @@ func TestDeviceAlertsResolveWhenTheirCauseEnds(t *testing.T) {
 		t.Errorf("the supporter still sees %+v", got[0])
 	}
 	list, _ := db.FindAlerts(ctx, wearer, 10)
-	if len(list) != 1 || list[0].ResolvedAt == nil || list[0].Resolution != "Back since 12:07." || list[0].IsRead {
+	if len(list) != 1 || list[0].ResolvedAt == nil || list[0].Resolution != "Back since 12:07 PM." || list[0].IsRead {
 		t.Errorf("the wearer's list: %+v", list[0])
 	}
 
@@ -143,10 +143,10 @@ func TestDeviceAlertsResolveWhenTheirCauseEnds(t *testing.T) {
 	report(now.Add(11*time.Minute), 14, true)
 	resolved = resolve(now.Add(11 * time.Minute))
 	raise(now.Add(11 * time.Minute)) // the same sweep ends the discharge's claim
-	if len(resolved) != 1 || resolved[0].Resolution != "Charging since 12:11." {
+	if len(resolved) != 1 || resolved[0].Resolution != "Charging since 12:11 PM." {
 		t.Fatalf("resolved %d: %+v", len(resolved), *resolved[0])
 	}
-	if n, reason := pending(low[0].ID); n != 0 || reason != "Charging since 12:11." {
+	if n, reason := pending(low[0].ID); n != 0 || reason != "Charging since 12:11 PM." {
 		t.Errorf("%d deliveries still waiting, skipped because %q", n, reason)
 	}
 	// The next discharge ends above the threshold without charging.
@@ -157,7 +157,7 @@ func TestDeviceAlertsResolveWhenTheirCauseEnds(t *testing.T) {
 		t.Fatalf("at the threshold: raised %d, resolved %d", len(low), len(got))
 	}
 	report(now.Add(22*time.Minute), 40, false)
-	if got := resolve(now.Add(22 * time.Minute)); len(got) != 1 || got[0].Resolution != "Back to 40% at 12:22." {
+	if got := resolve(now.Add(22 * time.Minute)); len(got) != 1 || got[0].Resolution != "Back to 40% at 12:22 PM." {
 		t.Fatalf("resolved %+v", got)
 	}
 }

@@ -59,12 +59,12 @@ test("back in an avoid zone after I'm okay: a second alert at once, with I'm oka
     const first = page.getByTestId('alert').filter({ hasText: `You entered "Murphy's Bar"` })
     await expect(first).toContainText('Avoid zone entered')
     await first.getByRole('button', { name: "I'm okay" }).click()
-    await expect(first.getByTestId('okay-at')).toHaveText(/^You said you're okay at \d\d:\d\d$/)
+    await expect(first.getByTestId('okay-at')).toHaveText(/^You said you're okay at \d{1,2}:\d\d [AP]M$/)
 
     await walk(OUT)
     await walk(MURPHYS)
     const second = page.getByTestId('alert').filter({ hasText: `You're back at "Murphy's Bar"` })
-    await expect(second).toContainText(/You said you were okay at \d\d:\d\d — how are you doing now\?/)
+    await expect(second).toContainText(/You said you were okay at \d{1,2}:\d\d [AP]M — how are you doing now\?/)
     await expect(second.getByRole('button', { name: "I'm okay" })).toBeVisible()
     await expect(page.getByTestId('alert')).toHaveCount(2)
     await saveScreenshot('reentry-second-alert-phone', { fullPage: false })
@@ -118,7 +118,7 @@ test.describe('a bracelet that went silent and came back', () => {
       await expect(offline.getByTestId('alert-resolution')).toHaveCount(0)
 
       await walk(MURPHYS, 1)
-      await expect(offline.getByTestId('alert-resolution')).toHaveText(/^Back since \d\d:\d\d\.$/)
+      await expect(offline.getByTestId('alert-resolution')).toHaveText(/^Back since \d{1,2}:\d\d [AP]M\.$/)
       await expect(offline).toContainText('Bracelet offline · resolved')
       await expect(offline).toHaveAttribute('data-resolved', 'true')
       await saveScreenshot('reentry-offline-resolved-phone', { fullPage: false })

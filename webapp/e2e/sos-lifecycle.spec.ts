@@ -80,13 +80,13 @@ test('an SOS raised on the web reaches the supporter with the position and Call,
     await dialog.getByRole('button', { name: 'Yes, alert them now' }).click()
     const done = page.getByRole('alertdialog', { name: 'Your people are being told' })
     await expect(done.getByTestId('sos-result')).toContainText('1 person is being told right now')
-    await expect(done.getByTestId('sos-position')).toHaveText(/^Where you are is shared until \d\d:\d\d while Lifeline stays open/)
+    await expect(done.getByTestId('sos-position')).toHaveText(/^Where you are is shared until \d{1,2}:\d\d [AP]M while Lifeline stays open/)
     await saveScreenshot('sos-lifecycle-sent-phone', { fullPage: false })
     await done.getByRole('button', { name: 'Close' }).click()
 
     // The banner holds the open SOS on every screen, saying the position is shared and until when.
     const banner = page.getByRole('region', { name: 'Your SOS is open' })
-    await expect(banner.getByTestId('sos-sharing')).toHaveText(/^Sharing where you are until \d\d:\d\d, while Lifeline is open\.$/)
+    await expect(banner.getByTestId('sos-sharing')).toHaveText(/^Sharing where you are until \d{1,2}:\d\d [AP]M, while Lifeline is open\.$/)
     await page.goto('/crisis')
     await expect(banner).toBeVisible()
     await saveScreenshot('sos-lifecycle-banner-phone', { fullPage: false })

@@ -139,7 +139,7 @@ test("I'm okay on an avoid-zone alert says when; Why this alert? lists who was t
   await expect(alert.getByRole('link', { name: 'Open my safety plan' })).toHaveAttribute('href', '/crisis/safety-plan')
   await alert.getByRole('button', { name: 'Why this alert?' }).click()
   // Sam's step waits for --escalate-after; "I'm okay" skips it, and says why.
-  await expect(alert.getByTestId('alert-deliveries')).toContainText(/Sam · in the app · waiting · due \d\d:\d\d/)
+  await expect(alert.getByTestId('alert-deliveries')).toContainText(/Sam · in the app · waiting · due \d{1,2}:\d\d [AP]M/)
   await alert.getByRole('button', { name: "I'm okay" }).click()
   await expect(alert.getByTestId('okay-at')).toHaveText(/^You said you're okay at \d\d:\d\d$/)
   await expect(alert.getByTestId('alert-deliveries')).toContainText(`Sam · in the app · not sent`)

@@ -3689,7 +3689,8 @@ export interface operations {
                      *           "attempts": 0,
                      *           "dueAt": "2026-11-22T21:14:00Z",
                      *           "sentAt": null,
-                     *           "lastError": "They answered \"I'm okay\"."
+                     *           "lastError": "They answered \"I'm okay\".",
+                     *           "resolution": false
                      *         }
                      *       ]
                      *     }
@@ -3724,7 +3725,7 @@ export interface operations {
                      *       "alert": {
                      *         "id": 9,
                      *         "type": "sos",
-                     *         "message": "You asked for help at 21:04. 2 people are being told right now. You did the right thing.",
+                     *         "message": "You asked for help at 9:04 PM. 2 people are being told right now. You did the right thing.",
                      *         "link": "/crisis",
                      *         "isRead": false,
                      *         "createdAt": "2026-11-22T21:04:00Z"
@@ -3771,7 +3772,7 @@ export interface operations {
                      *       "alert": {
                      *         "id": 9,
                      *         "type": "sos",
-                     *         "message": "You asked for help at 21:04. 2 people are being told right now. You did the right thing.",
+                     *         "message": "You asked for help at 9:04 PM. 2 people are being told right now. You did the right thing.",
                      *         "link": "/crisis",
                      *         "isRead": false,
                      *         "createdAt": "2026-11-22T21:04:00Z"
@@ -3863,7 +3864,7 @@ export interface operations {
                      * @example {
                      *       "id": 9,
                      *       "type": "sos",
-                     *       "message": "You asked for help at 21:04. 1 person is being told right now. You did the right thing.",
+                     *       "message": "You asked for help at 9:04 PM. 1 person is being told right now. You did the right thing.",
                      *       "link": "/crisis",
                      *       "isRead": true,
                      *       "createdAt": "2026-11-22T21:04:00Z",
@@ -3878,7 +3879,8 @@ export interface operations {
                      *           "attempts": 1,
                      *           "dueAt": "2026-11-22T21:04:00Z",
                      *           "sentAt": "2026-11-22T21:04:02Z",
-                     *           "lastError": null
+                     *           "lastError": null,
+                     *           "resolution": false
                      *         }
                      *       ]
                      *     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { dateTimeFormat } from './date-format'
+import { dateTimeFormat, formatClock } from './date-format'
 
 describe('dateTimeFormat', () => {
   it('shares one formatter between callers with the same locale and options', () => {
@@ -20,5 +20,11 @@ describe('dateTimeFormat', () => {
   it('throws for a time zone the browser does not know, every time', () => {
     expect(() => dateTimeFormat('en-US', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError)
     expect(() => dateTimeFormat('en-US', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError)
+  })
+
+  it('shows a time of day on the 12-hour clock the server writes too', () => {
+    expect(formatClock('2026-11-22T21:04:00Z', 'UTC')).toBe('9:04 PM')
+    expect(formatClock('2026-11-22T00:30:00Z', 'UTC')).toBe('12:30 AM')
+    expect(formatClock('2026-11-22T21:04:00Z', 'Europe/London')).toBe('9:04 PM')
   })
 })

@@ -16,3 +16,12 @@ export function dateTimeFormat(locale: string | undefined, options: Intl.DateTim
   }
   return format
 }
+
+/**
+ * "9:04 PM": a time of day wherever the app shows one, on the 12-hour clock
+ * the server's messages use too (lifeline.clockFormat), in the device's
+ * time zone unless one is given.
+ */
+export function formatClock(at: string | number | Date, timeZone?: string): string {
+  return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(at))
+}

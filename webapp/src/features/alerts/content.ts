@@ -1,8 +1,6 @@
 /** Every text of the dashboard's alerts, in one place for the component and its tests. */
 
-function clock(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
-}
+import { formatClock as clock } from '@/lib/date-format'
 
 /** docs/spec.md Dashboard: at most 3 unread alerts. */
 export const MAX_VISIBLE_ALERTS = 3

@@ -1,16 +1,14 @@
 /** Every text of the SOS feature, in one place for the components and their tests. */
 
+import { formatClock as clock } from '@/lib/date-format'
+
 import type { SosChannel } from './types'
 
-function clock(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
-}
-
-/** "15:42", or "Tue 24 Nov, 15:42" when it was not today. */
+/** "3:42 PM", or "Tue, Nov 24, 3:42 PM" when it was not today. */
 function when(iso: string, now = new Date()): string {
   const at = new Date(iso)
   if (at.toDateString() === now.toDateString()) return clock(iso)
-  return `${at.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' })}, ${clock(iso)}`
+  return `${at.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'short' })}, ${clock(iso)}`
 }
 
 /** The SOS window (the server's lifeline.SOSWindow): how long the page keeps sharing where you are. */

@@ -178,7 +178,7 @@ describe('AlertList', () => {
     expect(back).toHaveAttribute('data-resolved', 'true')
     expect(within(back).getByText('Bracelet offline · resolved')).toBeInTheDocument()
     expect(within(back).getByTestId('alert-resolution')).toHaveTextContent('Back since 15:07.')
-    expect(within(charged).getByTestId('alert-resolution')).toHaveTextContent(/^Resolved at \d\d:\d\d\.$/)
+    expect(within(charged).getByTestId('alert-resolution')).toHaveTextContent(/^Resolved at \d{1,2}:\d\d [AP]M\.$/)
     expect(screen.queryByText(/more notification/)).not.toBeInTheDocument()
 
     unmount()

@@ -2,13 +2,12 @@ import { Bot, CircleAlert, RotateCcw } from 'lucide-react'
 import type * as React from 'react'
 
 import { Button } from '@/components/ui/button'
+import { formatClock } from '@/lib/date-format'
 import { cn } from '@/lib/utils'
 
 import { chatText } from '../content'
 import type { ChatMessage } from '../types'
 import { MessageContent } from './message-content'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
 
 export type MessageBubbleProps = {
   message: Pick<ChatMessage, 'role' | 'content' | 'timestamp' | 'failed'>
@@ -56,7 +55,7 @@ export function MessageBubble({ message, onRetry, retryDisabled, actions }: Mess
         ) : (
           !Number.isNaN(time.getTime()) && (
             <time dateTime={message.timestamp} className="px-1 text-xs text-muted-foreground">
-              {timeFormat.format(time)}
+              {formatClock(time)}
             </time>
           )
         )}

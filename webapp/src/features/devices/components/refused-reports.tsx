@@ -2,11 +2,10 @@ import { TriangleAlert } from 'lucide-react'
 import * as React from 'react'
 
 import { Button } from '@/components/ui/button'
+import { formatClock } from '@/lib/date-format'
 
 import { devicesText } from '../content'
 import type { Device } from '../types'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
 
 export type RefusedReportsProps = {
   device: Device
@@ -47,7 +46,7 @@ export function RefusedReports({ device }: RefusedReportsProps) {
       {last && (
         <div id={whyId} hidden={!open} className="grid gap-1">
           <div data-testid="device-refused-why" className="grid gap-1">
-            <p>{text.latest(timeFormat.format(new Date(last.at)), reason)}</p>
+            <p>{text.latest(formatClock(last.at), reason)}</p>
             {last.detail && <p className="rounded bg-amber-100/70 px-1.5 py-1 font-mono text-[0.7rem] break-words dark:bg-amber-900/60">{last.detail}</p>}
           </div>
           <p>{text.keep}</p>

@@ -39,7 +39,7 @@ describe('AlertActions', () => {
     })
     renderWithProviders(<AlertActions alert={{ id: 7, type: 'geofence_dwell' }} safetyPlanHref="/p" />)
     await user.click(screen.getByRole('button', { name: actionsText.okay }))
-    expect(await screen.findByTestId('okay-at')).toHaveTextContent(/^You said you're okay at \d\d:\d\d$/)
+    expect(await screen.findByTestId('okay-at')).toHaveTextContent(/^You said you're okay at \d{1,2}:\d\d [AP]M$/)
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/alerts/7/ok' && init?.method === 'POST')).toBe(true)
   })
 
