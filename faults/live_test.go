@@ -18,9 +18,10 @@ import (
 // TestSlowLiveStreamDoesNotBlockIngest: a user's browser holds
 // /api/events open and never reads it, while that user's bracelets keep
 // connecting and disconnecting (a "device" event each time) and another
-// user's bracelets publish at a steady rate. Ingest keeps its rate, the
-// other user's stream keeps getting its live locations, and what the slow
-// stream holds is bounded: the hub never waits for a stream (it drops one
+// user's bracelets publish at a steady rate. The other user's fixes are all
+// acknowledged and stored, their stream keeps getting its live locations
+// (about one a second: a hub that waited on the slow stream would send none),
+// and what the slow stream holds is bounded: the hub never waits for a stream (it drops one
 // 256 events behind, api/events.go), so the backlog is the kernel's socket
 // buffers — here every event, in order, once the client reads.
 func TestSlowLiveStreamDoesNotBlockIngest(t *testing.T) {
@@ -32,21 +33,22 @@ func TestSlowLiveStreamDoesNotBlockIngest(t *testing.T) {
 	slowConn := s.openUnreadStream(t, slow)
 	events := s.followStream(t, fast)
 
-	const rate = 150.0
 	rs := s.runSim(t, slow, "--scenario", "offline", "--offline-after", "200ms", "--offline-for", "200ms",
 		"--interval", "500ms", "--duration", "15s", "--drain-timeout", "60s", "--battery-every", "0", "--quiet")
 	rf := s.runSim(t, fast, loadFlags("15s")...)
-	time.Sleep(5 * time.Second)
-	before := events.count("location")
-	time.Sleep(6 * time.Second)
-	if got := events.count("location") - before; got < 4 {
-		t.Errorf("the other user's stream got %d live locations in 6 s under load, want one a second", got)
-	}
 	runs := map[*account]*summary{fast: rf.wait(t, 2*time.Minute), slow: rs.wait(t, 2*time.Minute)}
 
-	if got := runs[fast].FixesPerS; got < 0.9*rate {
-		t.Errorf("ingest for the other user ran at %.1f fixes/s, want about %.0f", got, rate)
+	// Counted once the run is over, not over a window of wall-clock time
+	// (a busy machine slows everything): 15 s of fixes give about 15; a
+	// hub held up by the unread stream would give none after the first.
+	if got := events.count("location"); got < 5 {
+		t.Errorf("the other user's stream got %d live locations in a 15 s run while another stream was not read, want about one a second", got)
 	}
+	if sum := runs[fast]; sum.Lost != 0 || sum.Unsent != 0 || sum.Dropped != 0 {
+		t.Errorf("the other user's bracelets: %d lost, %d unsent, %d dropped while a stream was not read", sum.Lost, sum.Unsent, sum.Dropped)
+	}
+	// How fast ingest runs beside an unread stream is measured by make
+	// bench-connections (a ratio against the same run without one), not here.
 	// What the slow stream holds is bounded: the kernel's socket buffers
 	// (at most net.ipv4.tcp_wmem's 4 MB on the server, the client's small
 	// receive buffer) and then 256 events in the server, beyond which the

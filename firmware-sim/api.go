@@ -34,6 +34,26 @@ func (c *apiClient) do(ctx context.Context, method, path string, body, out any) 
 	return c.Do(ctx, method, path, body, out)
 }
 
+// awaitReady waits, up to within, until the server answers /readyz with
+// 200. After a restart the broker accepts (and acknowledges the resent
+// fixes) a moment before the API listens: a verify right after the last
+// PUBACK would find nobody there.
+func (c *apiClient) awaitReady(ctx context.Context, within time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, within)
+	defer cancel()
+	for {
+		err := c.do(ctx, http.MethodGet, "/readyz", nil, nil)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the API is not ready after %s: %w", within, err)
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
 func (c *apiClient) login(ctx context.Context, email, password string) error {
 	err := c.do(ctx, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": password}, nil)
 	var ae *apiError

@@ -72,6 +72,9 @@ func (s *sim) verify(ctx context.Context) (*VerifyResult, error) {
 	if minTS > maxTS {
 		return v, nil
 	}
+	if err := s.api.awaitReady(ctx, time.Minute); err != nil {
+		return nil, err
+	}
 	err := s.api.eachLocation(ctx, time.UnixMilli(minTS), time.UnixMilli(maxTS), func(l location) {
 		i, ok := byID[l.DeviceID]
 		if !ok {
