@@ -82,7 +82,7 @@ const FollowUpThreshold = 0.45
 // "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
 // to what a message completes or answers after crisis talk (Assess): there
 // the conversation, not the message alone, speaks.
-const RuleDoubt = 0.30
+const RuleDoubt = 0.35
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern
