@@ -197,6 +197,12 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt float64) heard {
 // may need help, but not naloxone.
 const substanceTalk = cOverdose | cODSign | cSubstance | cOpioid | cDepressant | cAlcohol | cStimulant | cFentanyl | cBigDose | cUse | cMeans | cStockpile
 
+// urgeTalk is what a message must speak of for the model alone to name an
+// urge, whose answer is the next twenty minutes without a drink or a drug:
+// "in the car in the garage, door's down, keys in my hand" needs 988, not
+// urge surfing.
+const urgeTalk = substanceTalk | cCraving | cPlace | cDealer | cUrgeNow
+
 // modelConcern is the concern other than none the model finds most likely
 // given its probabilities p of Labels, of those the words of ts allow.
 func modelConcern(p []float64, ts []token) string {
@@ -206,7 +212,7 @@ func modelConcern(p []float64, ts []token) string {
 	}
 	best := -1
 	for c := 1; c < len(p); c++ {
-		if Labels[c] == kOverdose && all&substanceTalk == 0 {
+		if Labels[c] == kOverdose && all&substanceTalk == 0 || Labels[c] == kUrge && all&urgeTalk == 0 {
 			continue
 		}
 		if best < 0 || p[c] > p[best] {
