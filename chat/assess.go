@@ -187,10 +187,18 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt float64) heard {
 	l.model.probs(inputOf(ts[offset:]), p)
 	h.score = 1 - p[0]
 	h.model = modelConcern(p, ts[offset:])
-	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() })
+	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() }) ||
+		h.kind != "" && len(h.tokens) <= wholeMessage
 	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt)
 	return h
 }
+
+// wholeMessage is the length, in words, up to which a rule reads the
+// whole message: the model then has nothing more to weigh than the rule did
+// ("death would be a relief honestly"), and does not overrule it. Chosen by
+// leaving one author out: the model's doubt saves false alarms on longer
+// messages (stories, figures of speech in context), not on these.
+const wholeMessage = 6
 
 // substanceTalk is what a message must speak of for the model alone to name
 // an overdose, whose answer is 911's: "I've been feeling down and empty"
