@@ -87,6 +87,12 @@ var crisisRules = compileRules([]rule{
 	// preparatory behaviour, without a word of suicide.
 	{kind: kSuicide, name: "means-acquired", pattern: "bought|buy|buying|purchased|ordered ~4 rope|hose|handgun|gun|pistol|revolver|rifle|shotgun|noose|bullets|ammo|charcoal",
 		with: "@NEG|@FAREWELL|@HOPELESS|=me|say|saying"},
+	// A deadline set for living ("I'm giving it till friday", "I gave myself
+	// until my birthday") beside what it waits on or ends.
+	{kind: kSuicide, name: "deadline", pattern: "giving|gave|give ~2 it|myself|life|things ~2 till|until|til|to ~3 @TIME|birthday|anniversary|christmas|end|then",
+		with: "better|@HOPELESS|@DIE|@LIFE|@FAREWELL|@NEG"},
+	// Following the last reason for living: "when she goes, I go".
+	{kind: kSuicide, name: "when-they-go-i-go", pattern: "when|once|after ~4 goes|dies|die|gone|passes|dead $ i|im|ill ~1 go|going|follow|following|too|done"},
 	// A method worked out and withheld: "I've figured out how".
 	{kind: kSuicide, name: "figured-out-how", pattern: "figured|worked ~1 out ~1 how|when|where $"},
 	{kind: kSuicide, name: "be-on-the-tracks", pattern: "@INTENT ~3 on|in|at|off ~2 tracks|rails|bridge|ledge|roof|overpass|crossing|platform"},
