@@ -68,7 +68,7 @@ const ModelThreshold = 0.55
 // layer more sensitive. It is chosen the same way with a miss counting
 // four times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
-const FollowUpThreshold = 0.45
+const FollowUpThreshold = 0.50
 
 // RuleDoubt is the model's probability of "needs help" under which it
 // overrules the rules. The rules read words in a window; on authors they
@@ -82,7 +82,7 @@ const FollowUpThreshold = 0.45
 // "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
 // to what a message completes or answers after crisis talk (Assess): there
 // the conversation, not the message alone, speaks.
-const RuleDoubt = 0.30
+const RuleDoubt = 0.35
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern
@@ -187,15 +187,29 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt float64) heard {
 	l.model.probs(inputOf(ts[offset:]), p)
 	h.score = 1 - p[0]
 	h.model = modelConcern(p, ts[offset:])
-	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() })
+	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() }) ||
+		h.kind != "" && len(h.tokens) <= wholeMessage
 	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt)
 	return h
 }
+
+// wholeMessage is the length, in words, up to which a rule reads the
+// whole message: the model then has nothing more to weigh than the rule did
+// ("death would be a relief honestly"), and does not overrule it. Chosen by
+// leaving one author out: the model's doubt saves false alarms on longer
+// messages (stories, figures of speech in context), not on these.
+const wholeMessage = 6
 
 // substanceTalk is what a message must speak of for the model alone to name
 // an overdose, whose answer is 911's: "I've been feeling down and empty"
 // may need help, but not naloxone.
 const substanceTalk = cOverdose | cODSign | cSubstance | cOpioid | cDepressant | cAlcohol | cStimulant | cFentanyl | cBigDose | cUse | cMeans | cStockpile
+
+// urgeTalk is what a message must speak of for the model alone to name an
+// urge, whose answer is the next twenty minutes without a drink or a drug:
+// "in the car in the garage, door's down, keys in my hand" needs 988, not
+// urge surfing.
+const urgeTalk = substanceTalk | cCraving | cPlace | cDealer | cUrgeNow
 
 // modelConcern is the concern other than none the model finds most likely
 // given its probabilities p of Labels, of those the words of ts allow.
@@ -206,7 +220,7 @@ func modelConcern(p []float64, ts []token) string {
 	}
 	best := -1
 	for c := 1; c < len(p); c++ {
-		if Labels[c] == kOverdose && all&substanceTalk == 0 {
+		if Labels[c] == kOverdose && all&substanceTalk == 0 || Labels[c] == kUrge && all&urgeTalk == 0 {
 			continue
 		}
 		if best < 0 || p[c] > p[best] {

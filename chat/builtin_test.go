@@ -33,8 +33,8 @@ func TestBuiltinSuggestsTheToolForTheTopic(t *testing.T) {
 		{"anything else", "my cat knocked over a plant", []string{"4-7-8", "Learn & Grow"}},
 	}
 	// Messages the safety layer's shipped model wrongly hears as a crisis
-	// today (short talk about mood and sleep; docs/chat-safety.md, "What
-	// these figures do not say"): their rows are skipped, visibly, while it
+	// today (short talk about mood and sleep; docs/chat-safety.md, "The
+	// figures"): their rows are skipped, visibly, while it
 	// does, and run again once it stops.
 	falseAlarms := map[string]bool{
 		"I can't sleep, I keep waking up at 3am":  true,

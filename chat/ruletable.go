@@ -58,7 +58,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "insurance", pattern: "better ~3 off|with ~6 insurance"},
 	{kind: kSuicide, name: "not-much-longer", pattern: "@NEG|=not ~3 be ~2 problem|burden|around|here ~3 much|long|longer|soon|anymore"},
 	{kind: kSuicide, name: "life-not-worth-it", pattern: "life|living|existing|existence ~2 @NEG ~1 worth"},
-	{kind: kSuicide, name: "drive-off", pattern: "think|thinking|want|wanna|tempted|urge|imagine|@WISH|@INTENT ~4 drive|driving|drove|swerve|swerving|crash|crashing ~4 off|into|car"},
+	{kind: kSuicide, name: "drive-off", pattern: "think|thinking|want|wanna|tempted|urge|imagine|@WISH|@INTENT ~4 drive|driving|drove|swerve|swerving|crash|crashing ~4 off|into|car|=in|over"},
 	{kind: kSuicide, name: "death-as-relief", pattern: "@DIE ~4 easier|relief|peace|fix|answer|only|solution|nice|appealing|tempting|welcome|sweet"},
 	{kind: kSuicide, name: "thinking-of-death", pattern: "think|thinking|thought|thoughts ~2 about|of ~2 @DIE|killing|ending"},
 	{kind: kSuicide, name: "ending-it", pattern: "@WISH|@INTENT|think|thinking|keep|feel|for|from|about|of ~3 end|ending ~1 it|things|everything|myself"},
@@ -78,7 +78,23 @@ var crisisRules = compileRules([]rule{
 		with: "@DIE|@MEANS|@SUICIDE|@OVERDOSE|painless|lethal|wake|know"},
 	{kind: kSuicide, name: "dangerous-in-quantity", pattern: "which|what ~4 @MEANS|@SUBSTANCE ~6 dangerous|lethal|fatal|enough|work", with: "@SELF|certain|sure|quantity|many"},
 	{kind: kSuicide, name: "noose", pattern: "noose", topic: true},
-	{kind: kSuicide, name: "day-picked", pattern: "picked|chose|chosen|set|pick ~2 day|date|time|spot|place|night", with: "@MEANS|@DIE|@FAREWELL|@HOPELESS|rope|goodbye|ready|place"},
+	{kind: kSuicide, name: "day-picked", pattern: "picked|chose|chosen|set|pick ~2 day|date|time|spot|place|night", with: "@MEANS|@DIE|@FAREWELL|@HOPELESS|@PREP|rope|goodbye|ready|place"},
+	// A time chosen, said after it ("I have a date picked"), beside a
+	// preparation, a goodbye or a means, or kept from those who would stop it.
+	{kind: kSuicide, name: "day-picked-after", pattern: "day|date|night|time ~1 picked|chosen|set|decided", with: "@MEANS|@DIE|@FAREWELL|@HOPELESS|@PREP|@NEG|rope|goodbye|ready"},
+	// A lethal means acquired whose purpose is withheld or denied ("bought
+	// rope today. not for anything normal", "a length of hose"): the C-SSRS's
+	// preparatory behaviour, without a word of suicide.
+	{kind: kSuicide, name: "means-acquired", pattern: "bought|buy|buying|purchased|ordered ~4 rope|hose|handgun|gun|pistol|revolver|rifle|shotgun|noose|bullets|ammo|charcoal",
+		with: "@NEG|@FAREWELL|@HOPELESS|=me|say|saying"},
+	// A deadline set for living ("I'm giving it till friday", "I gave myself
+	// until my birthday") beside what it waits on or ends.
+	{kind: kSuicide, name: "deadline", pattern: "giving|gave|give ~2 it|myself|life|things ~2 till|until|til|to ~3 @TIME|birthday|anniversary|christmas|end|then",
+		with: "better|@HOPELESS|@DIE|@LIFE|@FAREWELL|@NEG"},
+	// Following the last reason for living: "when she goes, I go".
+	{kind: kSuicide, name: "when-they-go-i-go", pattern: "when|once|after ~4 goes|dies|die|gone|passes|dead $ i|im|ill ~1 go|going|follow|following|too|done"},
+	// A method worked out and withheld: "I've figured out how".
+	{kind: kSuicide, name: "figured-out-how", pattern: "figured|worked ~1 out ~1 how|when|where $"},
 	{kind: kSuicide, name: "be-on-the-tracks", pattern: "@INTENT ~3 on|in|at|off ~2 tracks|rails|bridge|ledge|roof|overpass|crossing|platform"},
 	{kind: kSuicide, name: "wake-disappointed", pattern: "disappointed|hate|worst|dread|dreading|sad|upset|annoyed|angry ~4 wake|woke|waking|woken|morning"},
 	{kind: kSuicide, name: "waking-is-worst", pattern: "wake|woke|waking|woken ~4 worst|disappointed|disappointing|dread"},
@@ -210,6 +226,10 @@ var crisisRules = compileRules([]rule{
 	{kind: overdoseNow, name: "blue-now", pattern: "hes|shes|theyre|turning|turned|going ~1 blue|purple"},
 	{kind: overdoseNow, name: "pupils", pattern: "pupils ~3 tiny|pinpoint|small|pinned"},
 	{kind: overdoseNow, name: "seizure", pattern: "seizure|seizures|seizing", notRecent: true, topic: true},
+	// Naloxone given and the person still or again in danger: renarcotisation
+	// (SAMHSA: a second dose after 2-3 minutes).
+	{kind: overdoseNow, name: "naloxone-given", pattern: "gave|give|given|giving|used|sprayed|hit ~4 narcan|naloxone",
+		with: "@OD_SIGN|breathing|wake|under|respond|second|another|again|more", notRecent: true},
 	{kind: overdoseNow, name: "body-after-using", pattern: "breathe|breathing|awake|chest|heart|fading|clammy|pale|legs|eyes|confused|vomiting|throwing|puking|drowsy|twitching",
 		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shooting", notRecent: true, topic: true},
 	{kind: overdoseNow, name: "numb-after-using", pattern: "@NEG ~1 feel ~1 my ~1 face|legs|arms|body|hands|feet", with: "@SUBSTANCE|@USE|@OVERDOSE|took", notRecent: true},

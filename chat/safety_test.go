@@ -146,7 +146,7 @@ func TestPrecedence(t *testing.T) {
 // TestTheModelDoubtsOnlyWhatIsReadBetweenTheLines checks the model's veto
 // with a layer that doubts every rule (RuleDoubt above any score): a rule
 // that reads risk between the lines is overruled, one that states the
-// crisis outright never is.
+// crisis outright, or reads a message of a few words whole, never is.
 func TestTheModelDoubtsOnlyWhatIsReadBetweenTheLines(t *testing.T) {
 	doubting := DefaultLayer().WithDoubt(1.01).WithThreshold(1.01)
 	tests := []struct {
@@ -155,7 +155,10 @@ func TestTheModelDoubtsOnlyWhatIsReadBetweenTheLines(t *testing.T) {
 		{"suicide named", "kinda suicidal ngl", lifeline.ConcernSuicide},
 		{"self-harm named", "i self harmed again tonight", lifeline.ConcernSelfHarm},
 		{"an overdose now", "he took too much and his lips are blue and he won't wake up", lifeline.ConcernOverdose},
-		{"burdensomeness, read between the lines", "everyone would be better off without me", ""},
+		{"burdensomeness, read between the lines", "honestly everyone in my family would be better off without me around these days", ""},
+		// A rule that reads a short message whole: the model has nothing
+		// more to weigh (wholeMessage).
+		{"burdensomeness, in six words", "everyone is better off without me", lifeline.ConcernSuicide},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

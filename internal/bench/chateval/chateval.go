@@ -169,9 +169,9 @@ func Doubts() []float64 {
 // costs, counting a false alarm on ordinary talk as 1, when the model's
 // thresholds are chosen (ChooseThresholds): for chat.ModelThreshold and
 // chat.RuleDoubt a miss costs two false alarms, for chat.FollowUpThreshold,
-// after crisis talk, four. On the ten authors left out, a miss costing
-// three would buy 0.6 points of crisis recall (96.6%) for 1.8 points of
-// false alarms (14.6%); docs/chat-safety.md has the sweep.
+// after crisis talk, four. On the twelve authors left out, a miss costing
+// three would buy 0.5 points of crisis recall (96.7%) for 1.6 points of
+// false alarms (11.8%); docs/chat-safety.md has the sweep.
 const (
 	MissCost         = 2
 	FollowUpMissCost = 4

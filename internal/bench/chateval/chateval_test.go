@@ -64,8 +64,8 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.94, lifeline.ConcernSelfHarm: 0.975, lifeline.ConcernOverdose: 0.955,
-		lifeline.ConcernDanger: 0.975, lifeline.ConcernUrge: 0.96,
+		lifeline.ConcernSuicide: 0.935, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.965,
+		lifeline.ConcernDanger: 0.97, lifeline.ConcernUrge: 0.95,
 	}
 	for label, floor := range floors {
 		if f := s.Recall[label]; f.Rate() < floor {
@@ -75,12 +75,12 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	if s.CrisisAll.Rate() < 0.955 {
 		t.Errorf("crisis recall %s, under its floor 95.5%%", s.CrisisAll)
 	}
-	if s.FalseAlarms.Rate() > 0.135 {
-		t.Errorf("false alarms %s, over the ceiling 13.5%%", s.FalseAlarms)
+	if s.FalseAlarms.Rate() > 0.105 {
+		t.Errorf("false alarms %s, over the ceiling 10.5%%", s.FalseAlarms)
 	}
 	// Secondary: an urge or a crisis heard as another crisis still gets help.
-	if s.KindAccuracy.Rate() < 0.925 {
-		t.Errorf("kind accuracy %s, under its floor 92.5%%", s.KindAccuracy)
+	if s.KindAccuracy.Rate() < 0.92 {
+		t.Errorf("kind accuracy %s, under its floor 92.0%%", s.KindAccuracy)
 	}
 }
 
