@@ -49,7 +49,7 @@ vet:
 # The suites that use storage run a second time on TimescaleDB ("TimescaleDB
 # variant", LIFELINE_TEST_ENGINE=timescale) where the extension is installed
 # for the machine's PostgreSQL; elsewhere one line says why not.
-STORAGE_PKGS := ./store/... ./ingest/... ./faults/... ./firmware-sim/...
+STORAGE_PKGS := ./store/... ./ingest/... ./firmware-sim/...
 # Of the api suite, the variant runs only the tests whose requests reach the
 # time series (fixes, battery readings, history retention, export, account
 # deletion, /readyz's engine): the other ~85 behave the same on both engines
@@ -60,6 +60,10 @@ TIMESCALE_API_TESTS := ^(TestPhoneCorpusThroughTheServer|TestPhoneIngestKeepsThe
 # store fixes: the others (Mosquitto scale-out, the content and devices
 # commands) do the same on both engines and took five minutes more.
 TIMESCALE_CMD_TESTS := ^(TestMigrateCommand|TestServeRunsAndStopsCleanly|TestBraceletEnteringAnAvoidZone|TestBraceletBackResolvesItsOfflineAlert|TestRetentionJobCountsWhatItDeletes)$$
+# Of the fault suite, the faults of storage: a kill between commit and
+# acknowledgement or send, PostgreSQL restarted, a read-only database. The
+# connection and descriptor faults never reach the time series.
+TIMESCALE_FAULTS_TESTS := ^(TestSIGKILLMidIngest|TestSIGKILLBetweenCommitAndSend|TestPostgresRestartMidIngest|TestReadOnlyDatabase)$$
 
 # internal/bench/chateval holds the chat safety layer's figures to their
 # floors by training a model per author, one goroutine: -race found nothing
@@ -70,7 +74,7 @@ test-go:
 	@if why=$$(scripts/timescale-installed.sh); then \
 		echo "TimescaleDB variant: the storage suites again on TimescaleDB (LIFELINE_TEST_ENGINE=timescale)"; \
 		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) $(STORAGE_PKGS) && \
-		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) -run '$(TIMESCALE_API_TESTS)|$(TIMESCALE_CMD_TESTS)' ./api/ ./cmd/lifeline/; \
+		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) -run '$(TIMESCALE_API_TESTS)|$(TIMESCALE_CMD_TESTS)|$(TIMESCALE_FAULTS_TESTS)' ./api/ ./cmd/lifeline/ ./faults/; \
 	else \
 		echo "TimescaleDB variant skipped: $$why"; \
 	fi
