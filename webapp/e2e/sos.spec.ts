@@ -141,7 +141,7 @@ test("I'm okay on an avoid-zone alert says when; Why this alert? lists who was t
   // Sam's step waits for --escalate-after; "I'm okay" skips it, and says why.
   await expect(alert.getByTestId('alert-deliveries')).toContainText(/Sam · in the app · waiting · due \d{1,2}:\d\d [AP]M/)
   await alert.getByRole('button', { name: "I'm okay" }).click()
-  await expect(alert.getByTestId('okay-at')).toHaveText(/^You said you're okay at \d\d:\d\d$/)
+  await expect(alert.getByTestId('okay-at')).toHaveText(/^You said you're okay at \d{1,2}:\d\d [AP]M$/)
   await expect(alert.getByTestId('alert-deliveries')).toContainText(`Sam · in the app · not sent`)
   await expect(alert.getByTestId('alert-deliveries')).toContainText(`why: They answered "I'm okay".`)
   await sam.context().close()
