@@ -55,6 +55,13 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "peaceful-to-die", pattern: "peaceful|peace|relief|relieving|nice|easier|better ~6 to ~3 @DIE"},
 	{kind: kSuicide, name: "hope-not-to-survive", pattern: "hope|pray|wish ~3 @NEG ~1 make ~1 it"},
 	{kind: kSuicide, name: "hope-not-to-wake", pattern: "hope|pray|wish ~3 @NEG ~1 survive|wake"},
+	// A wish not to have survived, said now of an attempt or an overdose
+	// past ("still wish I hadn't woken up", "wish I'd died back then"): the
+	// wish is present, whenever its object was.
+	{kind: kSuicide, name: "wish-had-not-survived", pattern: "=wish|=wishes|=wishing ~3 @NEG ~1 wake|woke|woken|waking|survive|survived|made|make|pulled", anyTime: true},
+	{kind: kSuicide, name: "wish-had-died", pattern: "=wish|=wishes|=wishing ~2 i|id ~1 had|would|have|just ~2 died|die|overdosed|gone|stayed", anyTime: true},
+	// Burdensomeness said of a death: "would have been easier on everyone".
+	{kind: kSuicide, name: "easier-on-everyone", pattern: "easier|better|simpler|lighter ~2 on|for ~1 everyone|everybody|them|all|family|kids|you", with: "@DIE|gone|dead|@BURDEN", anyTime: true},
 	{kind: kSuicide, name: "insurance", pattern: "better ~3 off|with ~6 insurance"},
 	{kind: kSuicide, name: "not-much-longer", pattern: "@NEG|=not ~3 be ~2 problem|burden|around|here ~3 much|long|longer|soon|anymore"},
 	{kind: kSuicide, name: "life-not-worth-it", pattern: "life|living|existing|existence ~2 @NEG ~1 worth"},
@@ -126,6 +133,11 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "crash", pattern: "crash|drive|wreck|steer|drove ~4 car|truck ~4 into|purpose|off|tree|wall"},
 	{kind: kSuicide, name: "drown", pattern: "walk|walking|drive|swim|swimming ~3 into ~3 lake|river|ocean|sea|traffic|water"},
 	{kind: kSuicide, name: "car-exhaust", pattern: "garage ~6 engine|car ~2 running"},
+	// Carbon monoxide from a car: a hose to the exhaust, fitted or bought.
+	{kind: kSuicide, name: "exhaust-hose", pattern: "hose|tube|tubing|pipe ~5 exhaust|tailpipe", topic: true},
+	{kind: kSuicide, name: "exhaust-hose-after", pattern: "exhaust|tailpipe ~5 hose|tube|tubing", topic: true},
+	// A means tested: "the beam holds my weight".
+	{kind: kSuicide, name: "weight-tested", pattern: "hold|holds|held|take|takes|took|support|supports ~2 my ~1 weight", with: "rope|beam|branch|hook|rail|belt|cord|ceiling|rafter|tree|@MEANS"},
 	{kind: kSuicide, name: "overdose-wished", pattern: "@WISH|@INTENT|try|trying ~3 overdose"},
 	{kind: kSuicide, name: "take-everything", pattern: "@WISH|@INTENT|think|thinking|considering ~3 take|swallow|use|shoot|drink ~4 all|every|everything|whole|entire|enough|until",
 		with: "@DIE|done|end|over|forever|enough|never|back|tonight"},
@@ -138,6 +150,18 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "the-night", pattern: "@TIME ~2 the ~1 night|day", with: "decided|mind|ready|@MEANS|@DIE|@FAREWELL|@HOPELESS|calling"},
 	{kind: kSuicide, name: "attempt", pattern: "started|tried|try|almost|attempted ~2 to ~1 do ~1 it", with: "stop|stopped|next|again|work|@MEANS|@DIE"},
 	{kind: kSuicide, name: "giving-away", pattern: "give|gave|giving ~3 away|my", with: "wont|need|@FAREWELL|@DIE|ready|order|after|care|home"},
+	// A pet or a child's care settled for a time after: "found a good home
+	// for my dog", "I don't want him alone after" (AFSP: putting affairs in
+	// order, giving away possessions).
+	{kind: kSuicide, name: "pet-rehomed", pattern: "home|homes|owner|owners|family ~2 for ~2 dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse",
+		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|lie|lied|lying|pretend|pretending|gone|ready"},
+	{kind: kSuicide, name: "pet-rehomed-2", pattern: "rehome|rehomed|rehoming|rehomes ~3 dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse",
+		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|lie|lied|lying|pretend|pretending|gone|ready"},
+	{kind: kSuicide, name: "cared-for-after", pattern: "alone|cared|provided|sorted ~2 after $", noNeg: true},
+	// Debts paid and borrowed things returned, "closing up shop for good":
+	// affairs put in order without naming them.
+	{kind: kSuicide, name: "closing-up", pattern: "closing|close|wrapping|wrap|tying|tie|shutting|shut ~2 up|down|off ~3 for ~1 good"},
+	{kind: kSuicide, name: "loose-ends", pattern: "tying|tie|tied|tidying ~2 up ~2 loose ~1 ends", with: "@PREP|@FAREWELL|@DIE|@HOPELESS|returned|paid|gave|given|last|ready"},
 	{kind: kSuicide, name: "affairs", pattern: "everything|affairs|things ~2 in ~1 order", with: "sure|ready|@DIE|@FAREWELL|will|dog|cat|paid|now"},
 	{kind: kSuicide, name: "will", pattern: "updated|wrote|made|write|update ~2 will", with: "ready|paid|@FAREWELL|@DIE|order"},
 	{kind: kSuicide, name: "note", pattern: "wrote|write|writing|left|leave|wrote ~4 note|letter|letters|goodbye",
@@ -205,6 +229,11 @@ var crisisRules = compileRules([]rule{
 		with: "@FEAR|unknown|=number|@DEALER|crew|owe|else|knows|texting|tonight|threat"},
 	{kind: kDanger, name: "found-me", pattern: "found|tracked|knows|figured ~3 my|our|her|his ~2 new|address|place|number|house|school|work", other: true},
 	{kind: kDanger, name: "drunk-driving", pattern: "drunk|high|wasted ~6 driving|drive ~5 me|kids|us"},
+	// Intimidation of a witness or a debtor: a bullet left on the car, "found
+	// out I'm talking to the cops" (NDVH: threats; the same for a dealer).
+	{kind: kDanger, name: "bullet-left", pattern: "bullet|bullets|shell|shells|casing|casings ~6 on|at|in|under|through|inside ~3 car|hood|door|porch|windshield|windscreen|mailbox|step|steps|window|bed|pillow|seat|desk"},
+	{kind: kDanger, name: "snitch-found-out", pattern: "found|finds|find|knows|heard ~2 out|that ~4 talking|talked|talk|told|cooperating|working|snitched ~3 cops|police|da|feds|detective|prosecutor|prosecutors|court"},
+	{kind: kDanger, name: "called-a-snitch", pattern: "snitch|snitching|rat|ratting|narc|narcing|informant", with: "@VIOLENCE|@WEAPON|@FEAR|bullet|dead|kill|hurt|found|knows|coming|@DEALER|crew"},
 
 	// An overdose now: SAMHSA's Opioid Overdose Prevention Toolkit (signs of
 	// an overdose).
@@ -246,6 +275,11 @@ var crisisRules = compileRules([]rule{
 	{kind: kOverdose, name: "fentanyl", pattern: "@FENTANYL", with: "@USE|@INTENT|@HOLD|@ALONE|bought|got|buy|get|try|using|tonight|@NOW|has|have|think|doing", noNeg: true, topic: true},
 	{kind: kOverdose, name: "big-dose", pattern: "@BIG_DOSE", with: "@USE|@INTENT|@SUBSTANCE|@NOW"},
 	{kind: kOverdose, name: "no-naloxone", pattern: "@NEG ~3 narcan|naloxone|strips", with: "@USE|@SUBSTANCE"},
+	// Taking more when a dose does not hit: a second bag on top of the first
+	// (SAMHSA: taking more than usual; an unknown supply's delayed onset).
+	{kind: kOverdose, name: "more-on-top", pattern: "another|more|extra|second|third|again|redose ~4 on ~1 top", with: "@SUBSTANCE|@USE|bag|bags|pill|pills|bar|bars|shot|shots|line|lines|hit|point|dose"},
+	{kind: kOverdose, name: "not-hitting-take-more", pattern: "@NEG ~2 hitting|hit|working|kicking|touching|doing ~10 another|more|extra|second|double|redose|again",
+		with: "@SUBSTANCE|@USE|bag|bags|pill|pills|bar|bars|shot|shots|line|lines|dose"},
 
 	// An urge happening now: NIAAA's "Handling urges to drink".
 	{kind: kUrge, name: "about-to-give-in", pattern: "@URGE_NOW", without: "@RESISTED"},
@@ -263,6 +297,8 @@ var crisisRules = compileRules([]rule{
 	{kind: kUrge, name: "about-to-order", pattern: "@INTENT ~3 order|get|grab|buy ~3 one|a|some|@ALCOHOL|@SUBSTANCE", with: "@ALCOHOL|@SUBSTANCE|@PLACE", without: "@RESISTED"},
 	{kind: kUrge, name: "heading-there", pattern: "@INTENT|driving|walking|going|headed|heading|omw ~4 @PLACE|@DEALER", without: "@RESISTED"},
 	{kind: kUrge, name: "craving-now", pattern: "@CRAVING", with: "@NOW|@INTENSE", without: "@RESISTED", topic: true, notRecent: true},
+	// Wanting to buy it: "I am wanting so much to buy" beside the beer.
+	{kind: kUrge, name: "wanting-to-buy", pattern: "@WISH|@CRAVING ~4 buy|grab|pick|order|get", with: "@ALCOHOL|@SUBSTANCE", without: "@RESISTED"},
 })
 
 func compileRules(rs []rule) []rule {
