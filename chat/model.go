@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"sync"
 )
 
 // The model is a multinomial logistic regression over hashed features of a
@@ -109,8 +110,49 @@ func features(ts []token) []uint32 {
 }
 
 // trainModel fits the model to examples (each with its features), with
-// classes weighted so that small categories count as much as large ones.
+// classes weighted so that small categories count as much as large ones:
+// the average of modelBags fits, trained side by side.
 func trainModel(inputs []input, labels []int) *model {
+	bags := make([]*model, modelBags)
+	var wg sync.WaitGroup
+	for b := range bags {
+		wg.Go(func() { bags[b] = trainOnce(inputs, labels, modelSeed+uint64(b)) })
+	}
+	wg.Wait()
+	avg := bags[0]
+	for _, m := range bags[1:] {
+		for c := range m.weights {
+			for f, w := range m.weights[c] {
+				avg.weights[c][f] += w
+			}
+			for j, w := range m.dense[c] {
+				avg.dense[c][j] += w
+			}
+			avg.bias[c] += m.bias[c]
+		}
+	}
+	for c := range avg.weights {
+		for f := range avg.weights[c] {
+			avg.weights[c][f] /= modelBags
+		}
+		for j := range avg.dense[c] {
+			avg.dense[c][j] /= modelBags
+		}
+		avg.bias[c] /= modelBags
+	}
+	return avg
+}
+
+// modelBags is how many models, each trained on its own order of the
+// examples, are averaged into one: stochastic gradient descent lands a little
+// differently for each order, and leaving one author out, the average of
+// three costs about 4% less than any one of them (misses and false alarms
+// weighed as for the thresholds).
+const modelBags = 3
+
+// trainOnce fits one model, visiting the examples in an order drawn from
+// seed.
+func trainOnce(inputs []input, labels []int, seed uint64) *model {
 	k := len(Labels)
 	m := &model{weights: make([][]float32, k), dense: make([][]float64, k), bias: make([]float32, k)}
 	for i := range m.weights {
@@ -132,7 +174,7 @@ func trainModel(inputs []input, labels []int) *model {
 	for i := range order {
 		order[i] = i
 	}
-	rng := rand.New(rand.NewPCG(modelSeed, modelSeed))
+	rng := rand.New(rand.NewPCG(seed, seed))
 	p := make([]float64, k)
 	for epoch := range modelEpochs {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })

@@ -62,6 +62,17 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "wish-had-died", pattern: "=wish|=wishes|=wishing ~2 i|id ~1 had|would|have|just ~2 died|die|overdosed|gone|stayed", anyTime: true},
 	// Burdensomeness said of a death: "would have been easier on everyone".
 	{kind: kSuicide, name: "easier-on-everyone", pattern: "easier|better|simpler|lighter ~2 on|for ~1 everyone|everybody|them|all|family|kids|you", with: "@DIE|gone|dead|@BURDEN", anyTime: true},
+	// Who will find the body, and when: "nobody has to find me till monday",
+	// "left the landlord a key so someone finds me".
+	{kind: kSuicide, name: "who-finds-me", pattern: "find|finds ~1 me ~1 till|until|first|before|tomorrow|@TIME|$", with: "nobody|noone|someone|somebody|@FAMILY|@OTHER|landlord|key|door|unlocked|days|week", noNeg: true},
+	// Nothing, not even good news, makes one want to live.
+	{kind: kSuicide, name: "nothing-makes-me-want-to-live", pattern: "nothing|none|@NEG ~4 make|makes|made ~2 me ~1 want|wanna ~3 @LIFE|alive|live|stay|around|here", topic: true},
+	// A question asked "for me", or "because I have" the means: a
+	// disclosure in a question's clothes (ASQ: a question about method).
+	{kind: kSuicide, name: "asking-for-me", pattern: "asking|ask|asked ~2 for ~1 me|myself", with: "@DIE|@MEANS|@OVERDOSE|@SUICIDE|hanging|hang|jump|jumping|hurt|painful|painless|quick|drown|lethal", topic: true},
+	{kind: kSuicide, name: "asking-because-i-have", pattern: "asking|ask ~3 i|ive|im ~1 have|got|keep|own|holding", with: "@MEANS|@OVERDOSE|@SUBSTANCE|pills|bottles|gun|rope", topic: true},
+	// An accident welcomed: "a bus could hit me tomorrow and I'd say thank you".
+	{kind: kSuicide, name: "accident-welcomed", pattern: "bus|car|truck|train|lorry|semi ~3 hit|hits|run|ran|took ~2 me ~8 thank|thanks|thankful|grateful|relief|relieved|glad|mind|welcome|fine", topic: true},
 	{kind: kSuicide, name: "insurance", pattern: "better ~3 off|with ~6 insurance"},
 	{kind: kSuicide, name: "not-much-longer", pattern: "@NEG|=not ~3 be ~2 problem|burden|around|here ~3 much|long|longer|soon|anymore"},
 	{kind: kSuicide, name: "life-not-worth-it", pattern: "life|living|existing|existence ~2 @NEG ~1 worth"},

@@ -35,14 +35,14 @@ func WithSecondOpinion(c Classifier) SafeOption {
 
 // WithLayer assesses messages with l instead of DefaultLayer.
 func WithLayer(l *Layer) SafeOption {
-	return func(s *safeProvider) { s.layer = l }
+	return func(s *safeProvider) { s.layer = func() *Layer { return l } }
 }
 
 type safeProvider struct {
 	next       lifeline.ChatProvider
 	second     Classifier
 	secondWait time.Duration
-	layer      *Layer
+	layer      func() *Layer
 	logger     *slog.Logger
 }
 
@@ -53,7 +53,9 @@ type safeProvider struct {
 // messages go to next, and, with WithSecondOpinion, to the classifier at
 // the same time: if it hears a crisis or an urge the layer did not, the
 // answer gains that concern and its fixed reply. The answer names the
-// concern. The layer's model is trained here, not on the first message.
+// concern. The layer's model starts training here, in the background (a
+// few seconds: the program starts meanwhile); a message that comes before
+// it is ready waits for it.
 func Safe(next lifeline.ChatProvider, logger *slog.Logger, opts ...SafeOption) lifeline.ChatAssistant {
 	if logger == nil {
 		logger = slog.Default()
@@ -63,13 +65,14 @@ func Safe(next lifeline.ChatProvider, logger *slog.Logger, opts ...SafeOption) l
 		o(s)
 	}
 	if s.layer == nil {
-		s.layer = DefaultLayer()
+		go DefaultLayer()
+		s.layer = DefaultLayer
 	}
 	return s
 }
 
 func (s *safeProvider) Answer(ctx context.Context, history []lifeline.ChatMessage, message string) (*lifeline.ChatAnswer, error) {
-	a := s.layer.Assess(history, message)
+	a := s.layer().Assess(history, message)
 	var second <-chan string
 	if s.second != nil && !lifeline.IsCrisis(a.Concern) {
 		second = s.secondOpinion(ctx, history, message)

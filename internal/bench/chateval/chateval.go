@@ -168,12 +168,14 @@ func Doubts() []float64 {
 // MissCost and FollowUpMissCost are what a missed message that needs help
 // costs, counting a false alarm on ordinary talk as 1, when the model's
 // thresholds are chosen (ChooseThresholds): for chat.ModelThreshold and
-// chat.RuleDoubt a miss costs two false alarms, for chat.FollowUpThreshold,
-// after crisis talk, four. On the twelve authors left out, a miss costing
-// three would buy 0.5 points of crisis recall (96.7%) for 1.6 points of
-// false alarms (11.8%); docs/chat-safety.md has the sweep.
+// chat.RuleDoubt a miss costs two and a half false alarms, for
+// chat.FollowUpThreshold, after crisis talk, four. It was two until round
+// 5: every blind set since round 3 found false alarms well under the goal
+// (7.9%, 2.9%, 4.3%: about half the rate on the development corpus's hard
+// ordinary talk) and crisis recall under it (92.7%, 94.8%, 94.1%), so a
+// miss now weighs more; docs/chat-safety.md has the sweep.
 const (
-	MissCost         = 2
+	MissCost         = 2.5
 	FollowUpMissCost = 4
 )
 
