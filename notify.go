@@ -154,17 +154,19 @@ type OutboxItem struct {
 	ID int64
 	// UserID is the row's person (the alert's owner; for a test, the
 	// recipient); Priority its lane; Destination the host or email domain
-	// it goes to ("" for an in-app step).
-	UserID         int64
-	Priority       int
-	Destination    string
-	IdempotencyKey string
-	Role           string // wearer or supporter
-	Channel        string // email, webhook or app
-	Address        string
-	Ntfy           bool
-	Attempts       int // including this one
-	Escalation     bool
+	// it goes to ("" for an in-app step); DestinationFailing that recent
+	// sends there failed.
+	UserID             int64
+	Priority           int
+	Destination        string
+	DestinationFailing bool
+	IdempotencyKey     string
+	Role               string // wearer or supporter
+	Channel            string // email, webhook or app
+	Address            string
+	Ntfy               bool
+	Attempts           int // including this one
+	Escalation         bool
 	// Resolution: the row says that Alert ended (its ResolvedAt), not
 	// that it was raised.
 	Resolution bool

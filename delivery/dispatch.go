@@ -27,21 +27,28 @@ type dispatcher struct {
 	people map[int64]int
 	places map[string]int
 	sends  sync.WaitGroup
-	// wake is signalled when a slot frees.
-	wake chan struct{}
+	// wake is signalled by Wake, freed when refill slots are free again.
+	wake, freed chan struct{}
 }
 
 func newDispatcher() *dispatcher {
-	return &dispatcher{people: map[int64]int{}, places: map[string]int{}, wake: make(chan struct{}, 1)}
+	return &dispatcher{people: map[int64]int{}, places: map[string]int{}, wake: make(chan struct{}, 1), freed: make(chan struct{}, 1)}
 }
 
-// wakeUp makes Run claim at once rather than at its next poll.
-func (w *Worker) wakeUp() {
+// Wake makes Run claim at once rather than at its next poll: an SOS was
+// just committed.
+func (w *Worker) Wake() { signal(w.d.wake) }
+
+func signal(c chan struct{}) {
 	select {
-	case w.d.wake <- struct{}{}:
+	case c <- struct{}{}:
 	default:
 	}
 }
+
+// refill is how many slots must be free before a send's end starts a
+// claim: one claim per send would cost more than the sends.
+func (w *Worker) refill() int { return max(w.cfg.Slots/8, 1) }
 
 // Run works until ctx ends, then waits for the sends in flight.
 func (w *Worker) Run(ctx context.Context) {
@@ -57,6 +64,7 @@ func (w *Worker) Run(ctx context.Context) {
 			return
 		case <-tick.C:
 		case <-w.d.wake:
+		case <-w.d.freed:
 		}
 	}
 }
@@ -174,8 +182,11 @@ func (w *Worker) release(item *lifeline.OutboxItem) {
 		}
 	}
 	w.metrics.slots.Set(float64(d.busy))
+	free := w.cfg.Slots - d.busy
 	d.mu.Unlock()
-	w.wakeUp()
+	if free >= w.refill() {
+		signal(d.freed)
+	}
 }
 
 // recordOutcome tells the store how a send to the row's destination went,
@@ -189,6 +200,9 @@ func (w *Worker) recordOutcome(ctx context.Context, item *lifeline.OutboxItem, e
 	var rerr error
 	switch {
 	case err == nil:
+		if !item.DestinationFailing {
+			return
+		}
 		rerr = w.cfg.Destinations.DestinationSucceeded(ctx, item.Destination)
 	case errors.As(err, &perm):
 		return

@@ -60,13 +60,11 @@ func (db *DB) deliveryArgs() pgx.NamedArgs {
 	}
 }
 
-// destinationSQL is where an outbox row of channel kind k goes, given the
-// address a: an email address's domain, a URL's host (webhooks, push), in
-// lower case; NULL for an in-app step.
-func destinationSQL(k, a string) string {
-	return `CASE ` + k + ` WHEN 'app' THEN NULL WHEN 'email' THEN lower(substring(` + a + ` from '@([^@]*)$'))
-		ELSE lower(substring(` + a + ` from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^]]*\]|[^/:?#]*)')) END`
-}
+// destinationSQL is where a message on a channel of kind c.kind to
+// c.address goes: an email address's domain, a URL's host (webhooks,
+// push), in lower case; NULL for an in-app step.
+const destinationSQL = `CASE c.kind WHEN 'app' THEN NULL WHEN 'email' THEN lower(substring(c.address from '@([^@]*)$'))
+	ELSE lower(substring(c.address from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^]]*\]|[^/:?#]*)')) END`
 
 // claimSQL claims due rows (SKIP LOCKED: a row another worker is claiming
 // is left to it; the lease keeps it from everyone once claimed) and reads
@@ -74,13 +72,14 @@ func destinationSQL(k, a string) string {
 // oldest first, passing over rows of busy people and busy or paused
 // destinations (never an SOS's), and takes at most @share rows per person
 // and per destination and the lanes' limits.
-var claimSQL = `
+const claimSQL = `
 	WITH scan AS (
 		SELECT o.id, o.user_id, o.priority, o.next_attempt_at, d.destination
 		FROM outbox o
 		LEFT JOIN notification_channels ch ON ch.id = o.channel_id
 		LEFT JOIN push_subscriptions ps ON ps.id = o.push_subscription_id
-		CROSS JOIN LATERAL (SELECT ` + destinationSQL("o.channel", "coalesce(ch.address, ps.endpoint, '')") + ` AS destination) d
+		CROSS JOIN LATERAL (SELECT o.channel AS kind, coalesce(ch.address, ps.endpoint, '') AS address) c
+		CROSS JOIN LATERAL (SELECT ` + destinationSQL + ` AS destination) d
 		WHERE o.state = 'pending' AND o.next_attempt_at <= @now AND (o.claimed_until IS NULL OR o.claimed_until < @now)
 		  AND (o.priority = 0 OR (o.user_id <> ALL (@busy_users::bigint[]) AND coalesce(d.destination, '') <> ALL (@busy_destinations::text[])
 		       AND NOT EXISTS (SELECT 1 FROM destination_pauses p WHERE p.destination = d.destination AND p.paused_until > @now)))
@@ -106,7 +105,8 @@ var claimSQL = `
 		UPDATE outbox o SET claimed_until = @now::timestamptz + make_interval(secs => @lease::float8), attempts = o.attempts + 1
 		FROM due WHERE o.id = due.id RETURNING o.*, due.destination
 	)
-	SELECT c.id, c.user_id, c.priority, coalesce(c.destination, ''), c.idempotency_key, c.role, c.channel, c.resolution,
+	SELECT c.id, c.user_id, c.priority, coalesce(c.destination, ''),
+	       EXISTS (SELECT 1 FROM destination_pauses p WHERE p.destination = c.destination), c.idempotency_key, c.role, c.channel, c.resolution,
 	       CASE c.channel WHEN 'app' THEN false WHEN 'push' THEN ps.id IS NULL ELSE c.channel_id IS NULL END,
 	       coalesce(ch.enabled, true), coalesce(ch.address, ''), coalesce(ch.ntfy, false), c.attempts, c.escalation,
 	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, a.resolved_at, coalesce(z.name, ''),
@@ -160,7 +160,7 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 	claimed, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*claimedRow, error) {
 		var c claimedRow
 		it, g := &c.item, &c.grant
-		err := row.Scan(&it.ID, &c.wearerID, &it.Priority, &it.Destination, &it.IdempotencyKey, &it.Role, &it.Channel, &it.Resolution, &c.channelGone,
+		err := row.Scan(&it.ID, &c.wearerID, &it.Priority, &it.Destination, &it.DestinationFailing, &it.IdempotencyKey, &it.Role, &it.Channel, &it.Resolution, &c.channelGone,
 			&c.enabled, &it.Address, &it.Ntfy, &it.Attempts, &it.Escalation,
 			&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &c.resolvedAt, &it.ZoneName,
 			&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,

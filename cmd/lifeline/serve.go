@@ -333,6 +333,7 @@ func (m *Main) startDelivery(registry prometheus.Registerer) func() {
 		Metrics:              registry,
 		Logger:               m.Logger.With("component", "delivery"),
 	})
+	m.bus.OnSOSRaised(worker.Wake)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); worker.Run(ctx) }()
