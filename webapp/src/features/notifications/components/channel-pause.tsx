@@ -1,3 +1,5 @@
+import * as React from 'react'
+
 import { Button } from '@/components/ui/button'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
@@ -10,13 +12,22 @@ const text = notificationsText.channels
 
 export type ChannelPauseProps = {
   channelId: number
+  /** The channel's last delivery: a new one may have paused it or ended its pause. */
+  lastAt: string | null
   timeZone: string
 }
 
 /** A paused channel's line — why, since when, until when — with "Try now"; nothing when it is not paused. */
-export function ChannelPause({ channelId, timeZone }: ChannelPauseProps) {
+export function ChannelPause({ channelId, lastAt, timeZone }: ChannelPauseProps) {
   const pauses = useChannelPauses()
   const resume = useResumeChannel()
+  const { refetch } = pauses
+  const seen = React.useRef(lastAt)
+  React.useEffect(() => {
+    if (seen.current === lastAt) return
+    seen.current = lastAt
+    void refetch()
+  }, [lastAt, refetch])
   const pause = pauses.data?.find((p) => p.channelId === channelId)
   if (!pause) return null
   const problem = text.pause.problems[pause.problem] ?? text.pause.problems.error

@@ -90,7 +90,7 @@ function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone:
         </div>
       </div>
       <LastResult state={channel.lastState} error={channel.lastError} at={channel.lastAt} timeZone={timeZone} />
-      <ChannelPause channelId={channel.id} timeZone={timeZone} />
+      <ChannelPause channelId={channel.id} lastAt={channel.lastAt} timeZone={timeZone} />
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
