@@ -17,7 +17,8 @@ import (
 // person's rows and one destination's rows hold at most Share slots, so a
 // webhook that never answers costs its owner their share and nobody else
 // anything. SOS rows pass every share and pause. Free slots are refilled
-// as soon as a send ends, not when a batch is done.
+// as soon as an eighth of them are free, not when a batch is done, and at
+// once when an SOS is raised (Wake).
 
 // dispatcher is the worker's count of what is in flight.
 type dispatcher struct {
