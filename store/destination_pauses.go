@@ -12,18 +12,25 @@ import (
 
 var _ lifeline.Destinations = (*DB)(nil)
 
-// DestinationFailed applies the policy to the destination's row, locked
-// so that failures on several nodes at once each count.
+// DestinationFailed applies the policy to the destination's row, made
+// first and then locked, so that failures on several nodes at once each
+// count.
 func (db *DB) DestinationFailed(ctx context.Context, destination, problem string, at time.Time, pp lifeline.PausePolicy) error {
 	destination = truncate(destination, 255)
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `
+			INSERT INTO destination_pauses (destination, failing_since, last_failure_at, problem) VALUES ($1, $2, $2, $3)
+			ON CONFLICT (destination) DO NOTHING`, destination, at, problem)
+		if err != nil {
+			return err
+		}
 		var s lifeline.DestinationState
 		var until *time.Time
-		err := tx.QueryRow(ctx, `
+		err = tx.QueryRow(ctx, `
 			SELECT failures, failing_since, last_failure_at, problem, paused_until, pauses
 			FROM destination_pauses WHERE destination = $1 FOR UPDATE`, destination).
 			Scan(&s.Failures, &s.FailingSince, &s.LastFailureAt, &s.Problem, &until, &s.Pauses)
-		if err != nil && !isNoRows(err) {
+		if err != nil {
 			return err
 		}
 		if until != nil {
@@ -34,10 +41,8 @@ func (db *DB) DestinationFailed(ctx context.Context, destination, problem string
 			until = &s.PausedUntil
 		}
 		_, err = tx.Exec(ctx, `
-			INSERT INTO destination_pauses (destination, failures, failing_since, last_failure_at, problem, paused_until, pauses)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)
-			ON CONFLICT (destination) DO UPDATE SET failures = $2, failing_since = $3, last_failure_at = $4, problem = $5,
-				paused_until = $6, pauses = $7`,
+			UPDATE destination_pauses SET failures = $2, failing_since = $3, last_failure_at = $4, problem = $5, paused_until = $6, pauses = $7
+			WHERE destination = $1`,
 			destination, s.Failures, s.FailingSince, s.LastFailureAt, s.Problem, until, s.Pauses)
 		return err
 	})
@@ -90,6 +95,19 @@ func (db *DB) ResumeChannel(ctx context.Context, userID, channelID int64, now ti
 		return fmt.Errorf("store: resume channel %d: %w", channelID, err)
 	case !found:
 		return lifeline.Errorf(lifeline.ENOTFOUND, "Channel not found.")
+	}
+	return nil
+}
+
+// pruneDestinationPauses forgets destinations with neither a failure nor
+// a pause for a day: the policy would start their count again anyway (a
+// pause is at most hours long), and a host or domain may name a person.
+func (db *DB) pruneDestinationPauses(ctx context.Context, now time.Time) error {
+	day := now.Add(-24 * time.Hour)
+	_, err := db.Pool.Exec(ctx, `
+		DELETE FROM destination_pauses WHERE last_failure_at <= $1 AND (paused_until IS NULL OR paused_until <= $1)`, day)
+	if err != nil {
+		return fmt.Errorf("store: prune destination pauses: %w", err)
 	}
 	return nil
 }
