@@ -10,7 +10,7 @@ GO_TEST_FLAGS ?= -race -timeout 20m
 # Each test database on TimescaleDB is slower to clone and start.
 TIMESCALE_TEST_FLAGS ?= -race -timeout 25m
 
-.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api bench-connections bench-chat
+.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api bench-connections bench-chat bench-delivery
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -103,7 +103,7 @@ soak: deps-test ## the long fault tests (10,000 idle bracelets); see docs/faults
 clean: ## remove build output (not ./data)
 	rm -rf bin webapp/dist/app webapp/e2e/.artifacts
 
-bench: bench-engine bench-ingest bench-api bench-chat ## every benchmark (about 20 minutes); writes BENCHMARKS.md
+bench: bench-engine bench-ingest bench-api bench-chat bench-delivery ## every benchmark (about 20 minutes); writes BENCHMARKS.md
 	@echo "make bench: BENCHMARKS.md updated"
 
 bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, fix-to-alert latency
@@ -114,6 +114,9 @@ bench-ingest: deps-bench bench-build ## ingest end to end vs the bare broker and
 
 bench-connections: deps-bench bench-build ## 10,000 (DEVICES="10000 100000") connected bracelets: RSS and CPU per connection, latency at 30 s and 5 s reporting, a wrong-token flood, fix to alert, reconnect storms; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-connections.sh
+
+bench-delivery: deps-test ## SOS-to-email latency alone and behind 1,000 hanging webhooks, deliveries per second to local SMTP and webhook servers; writes BENCHMARKS.md
+	scripts/bench-delivery.sh
 
 bench-chat: ## the chat's safety layer: recall per category and false alarms with 95% intervals on the held-out and development sets, against the old phrase table; latency; writes BENCHMARKS.md
 	scripts/bench-chat.sh

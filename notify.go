@@ -151,14 +151,22 @@ type NotifyService interface {
 // OutboxItem is a claimed outbox row with what the worker needs to word
 // and send it.
 type OutboxItem struct {
-	ID             int64
-	IdempotencyKey string
-	Role           string // wearer or supporter
-	Channel        string // email, webhook or app
-	Address        string
-	Ntfy           bool
-	Attempts       int // including this one
-	Escalation     bool
+	ID int64
+	// UserID is the row's person (the alert's owner; for a test, the
+	// recipient); Priority its lane; Destination the host or email domain
+	// it goes to ("" for an in-app step); DestinationFailing that recent
+	// sends there failed.
+	UserID             int64
+	Priority           int
+	Destination        string
+	DestinationFailing bool
+	IdempotencyKey     string
+	Role               string // wearer or supporter
+	Channel            string // email, webhook or app
+	Address            string
+	Ntfy               bool
+	Attempts           int // including this one
+	Escalation         bool
 	// Resolution: the row says that Alert ended (its ResolvedAt), not
 	// that it was raised.
 	Resolution bool
@@ -184,9 +192,10 @@ type OutboxItem struct {
 
 // Outbox is the delivery worker's view of the outbox.
 type Outbox interface {
-	// ClaimDue claims up to limit due pending rows for lease (no other
-	// worker gets them meanwhile) and counts this attempt.
-	ClaimDue(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]*OutboxItem, error)
+	// Claim claims due pending rows, most urgent first, as r allows, for
+	// r.Lease (no other worker gets them meanwhile) and counts this
+	// attempt (lanes.go).
+	Claim(ctx context.Context, r ClaimRequest) ([]*OutboxItem, error)
 	// MarkSent, MarkRetry, MarkFailed and MarkSkipped end a claim.
 	MarkSent(ctx context.Context, id int64, at time.Time) error
 	MarkRetry(ctx context.Context, id int64, next time.Time, reason string) error

@@ -195,6 +195,8 @@ var routeMatrix = map[string]routeSpec{
 	"PATCH /api/channels/{id}":               {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
 	"DELETE /api/channels/{id}":              {id: ownChannel},
 	"POST /api/channels/{id}/test":           {id: ownChannel},
+	"GET /api/channels/pauses":               {},
+	"POST /api/channels/{id}/resume":         {id: ownChannel},
 	"GET /api/push/key":                      {},
 	"GET /api/push/subscriptions":            {},
 	"POST /api/push/subscriptions":           {body: pushSubscriptionSpecBody},

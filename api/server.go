@@ -120,6 +120,8 @@ type Config struct {
 	// quiet hours (the delivery worker sends what they queue).
 	Care   lifeline.CareService
 	Notify lifeline.NotifyService
+	// Destinations says which channels are paused (channel_pauses.go).
+	Destinations lifeline.Destinations
 	// Shares stores the wearer's share links (share.go).
 	Shares lifeline.ShareService
 	// Push stores the VAPID keys and the push subscriptions (push.go).
@@ -291,7 +293,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/sos/audience", s.sosAudience)
 			r.Post("/sos/{id}/safe", s.resolveSOS)
 
-			// The care circle (care.go, care_channels.go).
+			// The care circle (care.go, care_channels.go, channel_pauses.go).
 			r.Get("/supporters", s.listSupporters)
 			r.Post("/supporters", s.inviteSupporter)
 			r.Get("/supporters/views", s.listCareViews)
@@ -305,6 +307,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Patch("/channels/{id}", s.updateChannel)
 			r.Delete("/channels/{id}", s.deleteChannel)
 			r.Post("/channels/{id}/test", s.testChannel)
+			r.Get("/channels/pauses", s.listChannelPauses)
+			r.Post("/channels/{id}/resume", s.resumeChannel)
 			r.Get("/share-links", s.listShares)
 			r.Post("/share-links", s.createShare)
 			r.Delete("/share-links/{id}", s.revokeShare)

@@ -28,7 +28,7 @@ import (
 // smtpServer is Debian's aiosmtpd, a real SMTP server, writing every
 // message it accepts into a maildir.
 type smtpServer struct {
-	t    *testing.T
+	t    testing.TB
 	addr string
 	dir  string
 	cmd  *exec.Cmd
@@ -36,7 +36,7 @@ type smtpServer struct {
 
 const debianPython = "/usr/bin/python3" // the python3 first on PATH may not see Debian's modules
 
-func startSMTP(t *testing.T) *smtpServer {
+func startSMTP(t testing.TB) *smtpServer {
 	t.Helper()
 	if exec.Command(debianPython, "-c", "import aiosmtpd").Run() != nil {
 		t.Fatal("python3-aiosmtpd is not installed (apt-get install python3-aiosmtpd; scripts/ensure-deps.sh test installs it)")
@@ -112,7 +112,7 @@ func (s *smtpServer) messages() []*mail.Message {
 	return out
 }
 
-func body(t *testing.T, m *mail.Message) string {
+func body(t testing.TB, m *mail.Message) string {
 	t.Helper()
 	b, err := io.ReadAll(m.Body)
 	if err != nil {
@@ -135,7 +135,7 @@ type received struct {
 	body   string
 }
 
-func startReceiver(t *testing.T, fail ...int) *receiver {
+func startReceiver(t testing.TB, fail ...int) *receiver {
 	r := &receiver{fail: fail}
 	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		b, _ := io.ReadAll(req.Body)
@@ -161,7 +161,7 @@ func (r *receiver) got() []received {
 
 // circle is a wearer with one supporter on a fresh database.
 type circle struct {
-	t                 *testing.T
+	t                 testing.TB
 	db                *store.DB
 	wearer, supporter int64
 	link              int64
@@ -170,7 +170,7 @@ type circle struct {
 	escalateAfter     time.Duration
 }
 
-func newCircle(t *testing.T, g lifeline.Grant) *circle {
+func newCircle(t testing.TB, g lifeline.Grant) *circle {
 	t.Helper()
 	c := &circle{t: t, db: storetest.NewDB(t), ctx: context.Background(), escalateAfter: 300 * time.Millisecond}
 	c.db.EscalateAfter = c.escalateAfter

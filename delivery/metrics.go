@@ -6,6 +6,7 @@ type metrics struct {
 	deliveries *prometheus.CounterVec
 	seconds    *prometheus.HistogramVec
 	postponed  prometheus.Counter
+	slots      prometheus.Gauge
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -26,8 +27,12 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Name: "lifeline_deliveries_postponed_total",
 			Help: "Deliveries moved to the end of their recipient's quiet hours.",
 		}),
+		slots: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "lifeline_delivery_slots_busy",
+			Help: "Sends in flight on this node.",
+		}),
 	}
-	reg.MustRegister(m.deliveries, m.seconds, m.postponed)
+	reg.MustRegister(m.deliveries, m.seconds, m.postponed, m.slots)
 	return m
 }
 

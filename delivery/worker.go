@@ -1,8 +1,9 @@
 // Package delivery sends what the outbox holds: emails over SMTP, JSON
 // webhooks and ntfy messages. Workers on any number of nodes claim due rows
 // (the store's FOR UPDATE SKIP LOCKED and a lease), so each row is sent by
-// one of them; a failed attempt is retried with exponential backoff until a
-// final failed state. The store decides what a row may say (the
+// one of them; each worker sends many at once, in lanes by urgency, with a
+// share per person and per destination (dispatch.go). A failed attempt is
+// retried with exponential backoff and jitter until a final failed state. The store decides what a row may say (the
 // recipient's grant) and whether an escalation still stands; this package
 // words it with the domain's builders and sends it.
 package delivery
@@ -12,6 +13,7 @@ import (
 	"errors"
 	"log/slog"
 	"math"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"syscall"
@@ -30,18 +32,28 @@ type Config struct {
 	SMTP        SMTP
 	// PublicURL makes links in messages absolute.
 	PublicURL string
-	// Poll is how often the worker looks for due rows (default 2 s).
+	// Poll is how often the worker looks for due rows when nothing wakes
+	// it (default 1 s).
 	Poll time.Duration
-	// Batch is how many rows one claim takes (default 20).
+	// Batch is the most rows one claim takes (default 20).
 	Batch int
+	// Slots is how many sends may be in flight at once (default 32);
+	// Share how many of them one person's or one destination's rows may
+	// hold (default 4). dispatch.go says how they are shared.
+	Slots, Share int
 	// Lease is how long a claim keeps a row from other workers (default
-	// 2 min, longer than any send's timeouts).
+	// 2 min, and always longer than a send's total timeout).
 	Lease time.Duration
 	// Backoff is the wait after the first failed attempt, doubled after
-	// each further one up to MaxBackoff (defaults 30 s and 1 h);
+	// each further one up to MaxBackoff (defaults 30 s and 1 h), less up
+	// to half of it at random so retries do not come in waves;
 	// MaxAttempts ends in the failed state (default 8).
 	Backoff, MaxBackoff time.Duration
 	MaxAttempts         int
+	// Destinations records failures per destination and Pause says when
+	// one is paused (default lifeline.DefaultPausePolicy); nil: no pauses.
+	Destinations lifeline.Destinations
+	Pause        lifeline.PausePolicy
 	// AllowPrivateWebhooks lets webhooks reach loopback and private
 	// addresses (tests, or a self-hosted ntfy on the same network). Off,
 	// a person's webhook cannot probe the server's own network.
@@ -61,6 +73,7 @@ type Config struct {
 // Worker drains the outbox.
 type Worker struct {
 	cfg     Config
+	d       *dispatcher
 	http    *http.Client
 	metrics *metrics
 	vapid   vapid
@@ -69,14 +82,27 @@ type Worker struct {
 // NewWorker applies the defaults.
 func NewWorker(cfg Config) *Worker {
 	if cfg.Poll == 0 {
-		cfg.Poll = 2 * time.Second
+		cfg.Poll = time.Second
+	}
+	if cfg.Slots == 0 {
+		cfg.Slots = 32
+	}
+	if cfg.Share == 0 {
+		cfg.Share = 4
+	}
+	if cfg.Pause == (lifeline.PausePolicy{}) {
+		cfg.Pause = lifeline.DefaultPausePolicy
 	}
 	if cfg.Batch == 0 {
 		cfg.Batch = 20
 	}
+	if cfg.SMTP.Timeout == 0 {
+		cfg.SMTP.Timeout = 20 * time.Second
+	}
 	if cfg.Lease == 0 {
 		cfg.Lease = 2 * time.Minute
 	}
+	cfg.Lease = max(cfg.Lease, max(cfg.SMTP.Timeout, sendTimeout)+30*time.Second)
 	if cfg.Backoff == 0 {
 		cfg.Backoff = 30 * time.Second
 	}
@@ -92,56 +118,27 @@ func NewWorker(cfg Config) *Worker {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	dialer := &net.Dialer{Timeout: 10 * time.Second}
+	dialer := &net.Dialer{Timeout: connectTimeout}
 	if !cfg.AllowPrivateWebhooks {
 		dialer.Control = refusePrivate
 	}
-	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second, ResponseHeaderTimeout: 15 * time.Second}
+	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: connectTimeout,
+		ResponseHeaderTimeout: sendTimeout, MaxIdleConnsPerHost: 4}
 	return &Worker{
 		cfg:     cfg,
-		http:    &http.Client{Transport: transport, Timeout: 20 * time.Second, CheckRedirect: noRedirects},
+		d:       newDispatcher(),
+		http:    &http.Client{Transport: transport, Timeout: sendTimeout, CheckRedirect: noRedirects},
 		metrics: newMetrics(cfg.Metrics),
 		vapid:   vapid{keys: cfg.Push},
 	}
 }
 
-// Run works until ctx ends.
-func (w *Worker) Run(ctx context.Context) {
-	tick := time.NewTicker(w.cfg.Poll)
-	defer tick.Stop()
-	for {
-		for w.RunOnce(ctx) == w.cfg.Batch && ctx.Err() == nil {
-			// a full batch: more are probably due
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
-}
-
-// RunOnce claims one batch of due rows and settles each; it returns how
-// many it claimed.
-func (w *Worker) RunOnce(ctx context.Context) int {
-	if w.cfg.Invitations != nil {
-		w.sendInvitations(ctx)
-	}
-	items, err := w.cfg.Outbox.ClaimDue(ctx, w.cfg.Now(), w.cfg.Batch, w.cfg.Lease)
-	if err != nil {
-		if ctx.Err() == nil {
-			w.cfg.Logger.Warn("claim outbox", "err", err)
-		}
-		return 0
-	}
-	for _, item := range items {
-		if err := w.settle(ctx, item); err != nil && ctx.Err() == nil {
-			// The claim runs out and another attempt comes then.
-			w.cfg.Logger.Warn("settle outbox row", "id", item.ID, "err", err)
-		}
-	}
-	return len(items)
-}
+// A webhook or push send may take connectTimeout to connect and
+// sendTimeout in all; an email its SMTP.Timeout.
+const (
+	connectTimeout = 5 * time.Second
+	sendTimeout    = 15 * time.Second
+)
 
 // settle decides one claimed row: skip it, wait for quiet hours to end,
 // record an in-app step, or send it.
@@ -164,6 +161,7 @@ func (w *Worker) settle(ctx context.Context, item *lifeline.OutboxItem) error {
 	start := time.Now()
 	err := w.send(ctx, item, compose(item, w.cfg.PublicURL, now))
 	w.metrics.seconds.WithLabelValues(item.Channel).Observe(time.Since(start).Seconds())
+	w.recordOutcome(ctx, item, err)
 	var perm *permanentError
 	switch {
 	case err == nil:
@@ -191,13 +189,15 @@ func (w *Worker) send(ctx context.Context, item *lifeline.OutboxItem, m Message)
 	return permanent(errors.New("unknown channel " + item.Channel))
 }
 
-// backoff is the wait after the attempts-th failure.
+// backoff is the wait after the attempts-th failure: Backoff doubled per
+// attempt up to MaxBackoff, less a random part of up to half, so the
+// retries of many rows that failed together spread out.
 func (w *Worker) backoff(attempts int) time.Duration {
 	d := time.Duration(float64(w.cfg.Backoff) * math.Pow(2, float64(max(attempts-1, 0))))
 	if d <= 0 || d > w.cfg.MaxBackoff {
-		return w.cfg.MaxBackoff
+		d = w.cfg.MaxBackoff
 	}
-	return d
+	return d - rand.N(d/2+1)
 }
 
 // permanentError is a failure no retry can fix.

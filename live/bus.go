@@ -131,6 +131,17 @@ func (b *Bus) OnAlertAnswered(fn func(ctx context.Context, userID, zoneID int64,
 	}, KindAnswered)
 }
 
+// OnSOSRaised subscribes fn to SOSes raised on any node (the delivery
+// worker claims at once rather than at its next poll).
+func (b *Bus) OnSOSRaised(fn func()) {
+	b.subscribe(func(_ context.Context, e Event) {
+		var s sosChange
+		if json.Unmarshal(e.Data, &s) == nil && s.AlertID > 0 && s.Open {
+			fn()
+		}
+	}, KindSOS)
+}
+
 // OnDeviceRevoked subscribes fn to revocations (the broker holding the
 // bracelet's connection).
 func (b *Bus) OnDeviceRevoked(fn func(deviceID string)) {

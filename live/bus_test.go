@@ -24,6 +24,7 @@ type node struct {
 	revoked  []string
 	watches  []lifeline.DeviceWatch
 	packets  []lifeline.PacketRecord
+	sos      int
 	received chan struct{}
 }
 
@@ -41,6 +42,7 @@ func newNode(t *testing.T, db *store.DB) *node {
 	n.bus.OnDeviceRevoked(func(id string) { got(func() { n.revoked = append(n.revoked, id) }) })
 	n.bus.OnDeviceWatch(func(w lifeline.DeviceWatch) { got(func() { n.watches = append(n.watches, w) }) })
 	n.bus.OnPacket(func(_ int64, p lifeline.PacketRecord) { got(func() { n.packets = append(n.packets, p) }) })
+	n.bus.OnSOSRaised(func() { got(func() { n.sos++ }) })
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); n.bus.Listen(ctx) }()
@@ -112,12 +114,15 @@ func TestBusDeliversEveryEventOncePerNode(t *testing.T) {
 		live.PacketSeen(7, lifeline.PacketRecord{ID: "n-1", DeviceID: "brc_one", Outcome: lifeline.PacketAccepted}),
 		live.LocationMoved(lifeline.Fix{UserID: 7, Lat: 51.5, Lon: -0.12, DeviceID: "brc_one"}),
 		live.DeviceConnection(7, "brc_one", true),
+		live.SOSChanged(&lifeline.Alert{ID: 9, UserID: 7}),
+		live.SOSChanged(&lifeline.Alert{ID: 9, UserID: 7, ResolvedAt: &until}),
 	}
 	if err := here.bus.Publish(t.Context(), events...); err != nil {
 		t.Fatal(err)
 	}
-	// The packet and the zone edit reach two subscribers each.
-	const deliveries = 8
+	// The packet, the zone edit and the raised SOS reach two subscribers
+	// each.
+	const deliveries = 11
 	// The publishing node's subscribers have them before Publish returns.
 	if got := len(here.received); got != deliveries {
 		t.Errorf("%d deliveries on the publishing node when Publish returned, want %d", got, deliveries)
@@ -145,8 +150,11 @@ func TestBusDeliversEveryEventOncePerNode(t *testing.T) {
 		if len(n.packets) != 1 || n.packets[0].ID != "n-1" {
 			t.Errorf("%s: packets %v", name, n.packets)
 		}
+		if n.sos != 1 {
+			t.Errorf("%s: %d SOSes raised, want 1 (the closed one is no news to the delivery worker)", name, n.sos)
+		}
 		// The live streams get user events only, in order.
-		want := []live.Kind{live.KindZone, live.KindPacket, live.KindLocation, live.KindDevice}
+		want := []live.Kind{live.KindZone, live.KindPacket, live.KindLocation, live.KindDevice, live.KindSOS, live.KindSOS}
 		if len(kinds) != len(want) {
 			t.Errorf("%s: user events %v, want %v", name, kinds, want)
 		} else {

@@ -23,3 +23,6 @@ func (db *DB) CopyFixesDirect(ctx context.Context, fixes []lifeline.Fix) error {
 
 // IngestGate is the advisory lock fix batches hold shared.
 const IngestGate = ingestGate
+
+// ClaimSQL is the outbox claim, for its plan.
+const ClaimSQL = claimSQL

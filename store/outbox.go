@@ -60,19 +60,53 @@ func (db *DB) deliveryArgs() pgx.NamedArgs {
 	}
 }
 
+// destinationSQL is where a message on a channel of kind c.kind to
+// c.address goes: an email address's domain, a URL's host (webhooks,
+// push), in lower case; NULL for an in-app step.
+const destinationSQL = `CASE c.kind WHEN 'app' THEN NULL WHEN 'email' THEN lower(substring(c.address from '@([^@]*)$'))
+	ELSE lower(substring(c.address from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^]]*\]|[^/:?#]*)')) END`
+
 // claimSQL claims due rows (SKIP LOCKED: a row another worker is claiming
 // is left to it; the lease keeps it from everyone once claimed) and reads
-// what wording and policy need.
+// what wording and policy need. It walks outbox_due_idx lane by lane,
+// oldest first, passing over rows of busy people and busy or paused
+// destinations (never an SOS's), and takes at most @share rows per person
+// and per destination and the lanes' limits.
 const claimSQL = `
-	WITH due AS (
-		SELECT id FROM outbox
-		WHERE state = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1)
-		ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+	WITH scan AS (
+		SELECT o.id, o.user_id, o.priority, o.next_attempt_at, d.destination
+		FROM outbox o
+		LEFT JOIN notification_channels ch ON ch.id = o.channel_id
+		LEFT JOIN push_subscriptions ps ON ps.id = o.push_subscription_id
+		CROSS JOIN LATERAL (SELECT o.channel AS kind, coalesce(ch.address, ps.endpoint, '') AS address) c
+		CROSS JOIN LATERAL (SELECT ` + destinationSQL + ` AS destination) d
+		WHERE o.state = 'pending' AND o.next_attempt_at <= @now AND (o.claimed_until IS NULL OR o.claimed_until < @now)
+		  AND (o.priority = 0 OR (o.user_id <> ALL (@busy_users::bigint[]) AND coalesce(d.destination, '') <> ALL (@busy_destinations::text[])
+		       AND NOT EXISTS (SELECT 1 FROM destination_pauses p WHERE p.destination = d.destination AND p.paused_until > @now)))
+		ORDER BY o.priority, o.next_attempt_at, o.id LIMIT @scan::int
+	), placed AS (
+		SELECT s.*, row_number() OVER (PARTITION BY s.destination ORDER BY s.priority, s.next_attempt_at, s.id) AS at_destination
+		FROM scan s
+	), personal AS (
+		SELECT p.*, row_number() OVER (PARTITION BY p.user_id ORDER BY p.priority, p.next_attempt_at, p.id) AS of_person
+		FROM placed p WHERE p.priority = 0 OR p.destination IS NULL OR p.at_destination <= @share::int
+	), ranked AS (
+		SELECT p.*, row_number() OVER (PARTITION BY p.priority ORDER BY p.next_attempt_at, p.id) AS in_lane
+		FROM personal p WHERE p.priority = 0 OR p.of_person <= @share::int
+	), due AS (
+		SELECT o.id, r.destination FROM outbox o JOIN ranked r ON r.id = o.id
+		WHERE (r.priority = 0 OR r.in_lane <= CASE r.priority WHEN 1 THEN @alert_limit::int ELSE @other_limit::int END)
+		  -- again here: the lock rechecks these on a row another worker
+		  -- claimed since the scan read it
+		  AND o.state = 'pending' AND o.next_attempt_at <= @now AND (o.claimed_until IS NULL OR o.claimed_until < @now)
+		ORDER BY r.priority, r.next_attempt_at, r.id LIMIT @limit::int
+		FOR UPDATE OF o SKIP LOCKED
 	), claimed AS (
-		UPDATE outbox o SET claimed_until = $1::timestamptz + make_interval(secs => $3::float8), attempts = o.attempts + 1
-		FROM due WHERE o.id = due.id RETURNING o.*
+		UPDATE outbox o SET claimed_until = @now::timestamptz + make_interval(secs => @lease::float8), attempts = o.attempts + 1
+		FROM due WHERE o.id = due.id RETURNING o.*, due.destination
 	)
-	SELECT c.id, c.user_id, c.idempotency_key, c.role, c.channel, c.resolution,
+	SELECT c.id, c.user_id, c.priority, coalesce(c.destination, ''),
+	       EXISTS (SELECT 1 FROM destination_pauses p WHERE p.destination = c.destination), c.idempotency_key, c.role, c.channel, c.resolution,
 	       CASE c.channel WHEN 'app' THEN false WHEN 'push' THEN ps.id IS NULL ELSE c.channel_id IS NULL END,
 	       coalesce(ch.enabled, true), coalesce(ch.address, ''), coalesce(ch.ntfy, false), c.attempts, c.escalation,
 	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, a.resolved_at, coalesce(z.name, ''),
@@ -91,7 +125,7 @@ const claimSQL = `
 	LEFT JOIN notify_settings q ON q.user_id = c.recipient_id
 	LEFT JOIN care_links l ON c.role = 'supporter' AND l.user_id = c.user_id AND l.supporter_id = c.recipient_id
 	     AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL
-	ORDER BY c.next_attempt_at, c.id`
+	ORDER BY c.priority, c.next_attempt_at, c.id`
 
 // claimedRow is one row of claimSQL before policy is applied.
 type claimedRow struct {
@@ -111,15 +145,22 @@ type claimedRow struct {
 	push                 lifeline.PushSubscription
 }
 
-func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]*lifeline.OutboxItem, error) {
-	rows, err := db.Pool.Query(ctx, claimSQL, now, limit, lease.Seconds())
+func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.OutboxItem, error) {
+	now := r.Now
+	rows, err := db.Pool.Query(ctx, claimSQL, pgx.NamedArgs{
+		"now": now, "lease": r.Lease.Seconds(), "limit": r.Limit, "alert_limit": r.AlertLimit, "other_limit": r.OtherLimit,
+		"share": r.Share, "busy_users": nonNil(r.BusyUsers), "busy_destinations": nonNil(r.BusyDestinations),
+		// The scan looks a few claims ahead, so the shares can pass over a
+		// busy person's or destination's rows to the next.
+		"scan": max(4*r.Limit, 100),
+	})
 	if err != nil {
 		return nil, fmt.Errorf("store: claim outbox: %w", err)
 	}
 	claimed, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*claimedRow, error) {
 		var c claimedRow
 		it, g := &c.item, &c.grant
-		err := row.Scan(&it.ID, &c.wearerID, &it.IdempotencyKey, &it.Role, &it.Channel, &it.Resolution, &c.channelGone,
+		err := row.Scan(&it.ID, &c.wearerID, &it.Priority, &it.Destination, &it.DestinationFailing, &it.IdempotencyKey, &it.Role, &it.Channel, &it.Resolution, &c.channelGone,
 			&c.enabled, &it.Address, &it.Ntfy, &it.Attempts, &it.Escalation,
 			&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &c.resolvedAt, &it.ZoneName,
 			&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
@@ -133,6 +174,7 @@ func (db *DB) ClaimDue(ctx context.Context, now time.Time, limit int, lease time
 	items := make([]*lifeline.OutboxItem, 0, len(claimed))
 	for _, c := range claimed {
 		it := &c.item
+		it.UserID = c.wearerID
 		if c.alertID != nil {
 			it.Alert = &lifeline.Alert{ID: *c.alertID, UserID: c.wearerID, Type: *c.alertType, Message: *c.message,
 				CreatedAt: *c.createdAt, OkayAt: c.okayAt, ResolvedAt: c.resolvedAt, ZoneName: it.ZoneName}

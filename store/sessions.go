@@ -78,5 +78,8 @@ func (db *DB) Prune(ctx context.Context, now time.Time, idle time.Duration) (int
 	if err := db.pruneSignInThrottle(ctx, now); err != nil {
 		return 0, err
 	}
+	if err := db.pruneDestinationPauses(ctx, now); err != nil {
+		return 0, err
+	}
 	return tag.RowsAffected(), nil
 }

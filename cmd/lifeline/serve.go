@@ -141,6 +141,7 @@ func (m *Main) Run(ctx context.Context) error {
 		SOS:                  sos,
 		Escalation:           m.db,
 		Notify:               m.db,
+		Destinations:         m.db,
 		Shares:               m.db,
 		Push:                 m.db,
 		CrisisContacts:       m.db,
@@ -323,7 +324,7 @@ func (m *Main) startJobs() func() {
 // and the store's claims keep each message to one sender.
 func (m *Main) startDelivery(registry prometheus.Registerer) func() {
 	worker := delivery.NewWorker(delivery.Config{
-		Outbox: m.db, Invitations: m.db,
+		Outbox: m.db, Invitations: m.db, Destinations: m.db,
 		SMTP: delivery.SMTP{Addr: m.Config.SMTPAddr, From: m.Config.SMTPFrom,
 			Username: m.Config.SMTPUser, Password: m.Config.SMTPPassword},
 		PublicURL:            m.URL,
@@ -332,6 +333,7 @@ func (m *Main) startDelivery(registry prometheus.Registerer) func() {
 		Metrics:              registry,
 		Logger:               m.Logger.With("component", "delivery"),
 	})
+	m.bus.OnSOSRaised(worker.Wake)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); worker.Run(ctx) }()

@@ -11,15 +11,15 @@ import type { AddressInfo } from 'node:net'
 
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: Buffer }
 
-/** A real HTTP server on loopback that records every request and answers 201. */
-export async function startReceiver() {
+/** A real HTTP server on loopback that records every request and answers `answer.status` at that moment (201). */
+export async function startReceiver(answer: { status?: number } = {}) {
   const received: Received[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
-      res.writeHead(201).end()
+      res.writeHead(answer.status ?? 201).end()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -790,6 +790,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/pauses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's channels whose destination kept failing and is paused; deliveries to it wait (an SOS's are still tried). */
+        get: operations["listChannelPauses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Try now": end the pause of the channel's destination; its waiting deliveries are due at once. */
+        post: operations["resumeChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/key": {
         parameters: {
             query?: never;
@@ -1543,6 +1577,26 @@ export interface components {
             lastError: string | null;
             /** Format: date-time */
             lastAt: string | null;
+        };
+        ChannelPause: {
+            channelId: number;
+            /** @description The webhook's host or the email address's domain. */
+            destination: string;
+            /**
+             * @description timeout: no answer in time; refused: the connection was refused; error: error answers or broken connections.
+             * @enum {unknown}
+             */
+            problem: "timeout" | "refused" | "error";
+            /**
+             * Format: date-time
+             * @description The first of the failures in a row.
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description When sending there resumes.
+             */
+            until: string;
         };
         PushSubscription: {
             id: number;
@@ -4540,6 +4594,62 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChannelPauses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paused channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "channelId": 1,
+                     *         "destination": "hooks.example.org",
+                     *         "problem": "timeout",
+                     *         "since": "2026-11-22T14:02:00Z",
+                     *         "until": "2026-11-22T14:32:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ChannelPause"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resumeChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

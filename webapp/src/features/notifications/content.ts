@@ -34,6 +34,19 @@ export const notificationsText = {
     never: 'No delivery yet.',
     sent: 'Last delivery: sent',
     failed: 'Last delivery: failed',
+    pause: {
+      /** "Paused: no answer from hooks.example.org since 2:02 PM — we'll try again at 2:32 PM". */
+      line: (problem: string, destination: string, since: string, until: string) =>
+        `Paused: ${problem} ${destination} since ${since} — we'll try again at ${until}`,
+      problems: {
+        timeout: 'no answer from',
+        refused: 'connections refused by',
+        error: 'errors from',
+      } as Record<string, string>,
+      note: 'Alerts wait meanwhile; an SOS is still tried.',
+      tryNow: 'Try now',
+      tryNowDone: 'Trying again now.',
+    },
   },
   device: {
     title: 'Notifications on this device',

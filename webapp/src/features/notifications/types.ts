@@ -2,6 +2,9 @@ import type { ApiRequestBody, ApiSchema, Assert, Sendable } from '@/lib/api-sche
 
 /** One of the person's ways of being told (api/openapi.yaml `Channel`). */
 export type Channel = ApiSchema<'Channel'>
+
+/** A channel whose destination kept failing and waits (api/openapi.yaml `ChannelPause`). */
+export type ChannelPause = ApiSchema<'ChannelPause'>
 export type QuietHours = ApiSchema<'QuietHours'>
 /** A browser that gets this person's web push. */
 export type PushSubscriptionRow = ApiSchema<'PushSubscription'>

@@ -7,6 +7,7 @@ import type { Channel, ChannelInput, PushSubscriptionInput, PushSubscriptionRow,
 export const notificationKeys = {
   all: ['notifications'] as const,
   channels: () => [...notificationKeys.all, 'channels'] as const,
+  pauses: () => [...notificationKeys.all, 'channels', 'pauses'] as const,
   quietHours: () => [...notificationKeys.all, 'quiet-hours'] as const,
   pushKey: () => [...notificationKeys.all, 'push-key'] as const,
   pushSubscriptions: () => [...notificationKeys.all, 'push-subscriptions'] as const,

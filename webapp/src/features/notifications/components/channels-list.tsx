@@ -14,6 +14,7 @@ import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 import { useChannels, useCreateChannel, useDeleteChannel, useSetChannelEnabled, useTestChannel } from '../api/notifications'
 import { notificationsText } from '../content'
 import type { Channel } from '../types'
+import { ChannelPause } from './channel-pause'
 import { LastResult } from './last-result'
 
 const text = notificationsText.channels
@@ -89,6 +90,7 @@ function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone:
         </div>
       </div>
       <LastResult state={channel.lastState} error={channel.lastError} at={channel.lastAt} timeZone={timeZone} />
+      <ChannelPause channelId={channel.id} lastAt={channel.lastAt} timeZone={timeZone} />
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"

@@ -129,3 +129,26 @@ describe('helpers', () => {
     expect(timeToMinutes(time)).toBe(minutes)
   })
 })
+
+describe('ChannelPause', () => {
+  const pause = { channelId: 7, destination: 'hooks.example.org', problem: 'timeout', since: '2026-11-22T14:02:00Z', until: '2026-11-22T14:32:00Z' }
+
+  it('says why a channel waits and until when, and tries now', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/channels': { body: [channel] },
+      'GET /api/channels/pauses': { body: [pause] },
+      'POST /api/channels/7/resume': { status: 204 },
+    })
+    const { user } = renderWithProviders(<ChannelsList timeZone="Europe/London" />)
+    expect(await screen.findByText("Paused: no answer from hooks.example.org since 2:02 PM — we'll try again at 2:32 PM")).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /Try now/ }))
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/channels/7/resume' && init?.method === 'POST')).toBe(true))
+  })
+
+  it('shows nothing for a channel that is not paused', async () => {
+    stubFetch({ 'GET /api/channels': { body: [channel] }, 'GET /api/channels/pauses': { body: [{ ...pause, channelId: 8 }] } })
+    renderWithProviders(<ChannelsList timeZone="Europe/London" />)
+    expect((await screen.findAllByText('https://ntfy.sh/alex-private'))[0]).toBeInTheDocument()
+    expect(screen.queryByText(/Paused:/)).not.toBeInTheDocument()
+  })
+})
