@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -135,6 +136,9 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 	s := startServer(t, "", "--smtp-server", smtp.addr)
 	a := s.newAccount(t, "crash", 0)
 	a.post(t, s, "/api/channels", map[string]any{"kind": "email", "address": "me@example.org"})
+	// Its owner opens the confirmation link (read from the outbox: no mail
+	// server listens yet); the confirmation email is then not sent at all.
+	a.post(t, s, "/api/channels/confirm", map[string]any{"token": confirmationToken(t, s.dbURL)})
 	a.post(t, s, "/api/safe-zones", map[string]any{"name": "Rusty Anchor", "type": "avoid", "shape": "circle",
 		"latitude": 51.5, "longitude": -0.12, "radius": 150, "isActive": true})
 	for range 3 { // the geofence engine confirms an entry with three fixes inside
@@ -174,6 +178,25 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 	if len(ids) != 1 || ids[0] != want {
 		t.Fatalf("maildir Message-IDs %v, want exactly [%s]", ids, want)
 	}
+}
+
+// confirmationToken reads the token of the one confirmation email waiting
+// in the outbox.
+func confirmationToken(t *testing.T, dbURL string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var link string
+	if err := conn.QueryRow(ctx, `SELECT secret_link FROM outbox WHERE purpose = 'confirmation' AND state = 'pending'`).Scan(&link); err != nil {
+		t.Fatal(err)
+	}
+	_, token, _ := strings.Cut(link, "#token=")
+	return token
 }
 
 func dotted(key string) string {
