@@ -145,6 +145,10 @@ func (c *Channel) validatePush(fields map[string]string) string {
 	return ""
 }
 
+// ErrAddressNotConfirmed refuses to send anything but its confirmation to
+// an address whose owner has not opened the link yet.
+var ErrAddressNotConfirmed = Errorf(ECONFLICT, "This address is waiting for confirmation. Open the link we emailed to it first.")
+
 // NeedsConfirmation reports whether the channel still waits for its
 // owner to confirm the address.
 func (c *Channel) NeedsConfirmation() bool { return c.ConfirmedAt == nil }

@@ -113,27 +113,37 @@ func (s *Server) deleteChannel(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// testChannel queues a test message; the channel's lastState shows how it
-// went once the delivery worker has sent it.
-func (s *Server) testChannel(w http.ResponseWriter, r *http.Request) {
+// pathChannel is the signed-in person's channel the path names; it answers
+// the error itself and returns nil when there is none.
+func (s *Server) pathChannel(w http.ResponseWriter, r *http.Request) *lifeline.Channel {
 	id, err := pathID(r, "Channel not found.")
-	if err != nil {
-		writeError(w, r, err)
+	if err == nil {
+		var c *lifeline.Channel
+		if c, err = s.cfg.Channels.FindChannel(r.Context(), currentUser(r.Context()).ID, id); err == nil {
+			return c
+		}
+	}
+	writeError(w, r, err)
+	return nil
+}
+
+// testChannel queues a test message; the channel's lastState shows how it
+// went once the delivery worker has sent it. The person's limit counts
+// only tests that can be sent.
+func (s *Server) testChannel(w http.ResponseWriter, r *http.Request) {
+	c := s.pathChannel(w, r)
+	switch {
+	case c == nil:
+		return
+	case c.NeedsConfirmation():
+		writeError(w, r, lifeline.ErrAddressNotConfirmed)
 		return
 	}
 	user := currentUser(r.Context())
-	c, err := s.cfg.Channels.FindChannel(r.Context(), user.ID, id)
-	if err == nil && c.NeedsConfirmation() {
-		err = lifeline.Errorf(lifeline.ECONFLICT, "This address is waiting for confirmation. Open the link we emailed to it first.")
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
 	if !s.allowSend(w, r, perPerson(testLimit, user.ID)) {
 		return
 	}
-	if err := s.cfg.Channels.QueueTest(r.Context(), user.ID, id, s.cfg.Now()); err != nil {
+	if err := s.cfg.Channels.QueueTest(r.Context(), user.ID, c.ID, s.cfg.Now()); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -142,21 +152,15 @@ func (s *Server) testChannel(w http.ResponseWriter, r *http.Request) {
 
 // resendConfirmation ("Send again") sends a new confirmation link.
 func (s *Server) resendConfirmation(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r, "Channel not found.")
-	if err != nil {
-		writeError(w, r, err)
+	c := s.pathChannel(w, r)
+	if c == nil {
 		return
 	}
 	user := currentUser(r.Context())
-	c, err := s.cfg.Channels.FindChannel(r.Context(), user.ID, id)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
 	if c.NeedsConfirmation() && !s.allowConfirmation(w, r, user.ID, c.Address) {
 		return
 	}
-	c, err = s.cfg.Channels.ResendConfirmation(r.Context(), user.ID, id, s.confirmBase(r), s.cfg.Now())
+	c, err := s.cfg.Channels.ResendConfirmation(r.Context(), user.ID, c.ID, s.confirmBase(r), s.cfg.Now())
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -146,7 +146,7 @@ func TestSendLimits(t *testing.T) {
 	}{
 		{"tests", 5, time.Hour, "You've sent a lot of tests. Try again in 60 minutes.",
 			func(t *testing.T, app *testApp, who *client, i int) response {
-				id := ownWebhook(t, who)
+				id := channelOfKind(t, who, "webhook", map[string]any{"kind": "webhook", "address": "https://hooks.example.org/alex"})
 				return who.do("POST", fmt.Sprintf("/api/channels/%d/test", id), nil)
 			}},
 		{"invitations", 10, 24 * time.Hour, "You've sent a lot of invitations today. Try again in 1440 minutes.",
@@ -171,7 +171,7 @@ func TestSendLimits(t *testing.T) {
 		// The address had its first confirmation when it was added.
 		{"send again", 2, 24 * time.Hour, "This address has been sent 3 confirmation emails today. Try again in 1440 minutes.",
 			func(t *testing.T, app *testApp, who *client, i int) response {
-				id := ownWaitingEmail(t, who)
+				id := channelOfKind(t, who, "email", map[string]any{"kind": "email", "address": "waiting@example.org"})
 				return who.do("POST", fmt.Sprintf("/api/channels/%d/confirmation", id), nil)
 			}},
 	} {
@@ -201,8 +201,9 @@ func TestSendLimits(t *testing.T) {
 	}
 }
 
-// ownWebhook is the person's webhook channel, added the first time.
-func ownWebhook(t *testing.T, c *client) int64 {
+// channelOfKind is the person's channel of kind, added from body the first
+// time.
+func channelOfKind(t *testing.T, c *client, kind string, body map[string]any) int64 {
 	t.Helper()
 	var list []struct {
 		ID   int64
@@ -210,31 +211,11 @@ func ownWebhook(t *testing.T, c *client) int64 {
 	}
 	c.do("GET", "/api/channels", nil).json(t, &list)
 	for _, ch := range list {
-		if ch.Kind == "webhook" {
+		if ch.Kind == kind {
 			return ch.ID
 		}
 	}
-	return addChannel(t, c, map[string]any{"kind": "webhook", "address": "https://hooks.example.org/alex"})
-}
-
-// ownWaitingEmail is the person's email channel that waits for
-// confirmation, added the first time.
-func ownWaitingEmail(t *testing.T, c *client) int64 {
-	t.Helper()
-	var list []struct {
-		ID   int64
-		Kind string
-	}
-	c.do("GET", "/api/channels", nil).json(t, &list)
-	for _, ch := range list {
-		if ch.Kind == "email" {
-			return ch.ID
-		}
-	}
-	resp := c.do("POST", "/api/channels", map[string]any{"kind": "email", "address": "waiting@example.org"})
-	var made struct{ ID int64 }
-	resp.json(t, &made)
-	return made.ID
+	return addChannel(t, c, body)
 }
 
 // TestNoOpenRelay: 300 presses of "Send a test" on an address yield at

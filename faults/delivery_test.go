@@ -108,19 +108,28 @@ type outboxRow struct {
 	key      string
 }
 
-func readOutbox(t *testing.T, dbURL string) []outboxRow {
+// query runs one statement on a connection of its own.
+func query(t *testing.T, dbURL, sql string) (pgx.Rows, func()) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
-	defer conn.Close(ctx)
-	rows, err := conn.Query(ctx, `SELECT state, attempts, idempotency_key FROM outbox WHERE alert_id IS NOT NULL ORDER BY id`)
+	rows, err := conn.Query(ctx, sql)
 	if err != nil {
+		conn.Close(ctx)
+		cancel()
 		t.Fatal(err)
 	}
+	return rows, func() { rows.Close(); conn.Close(ctx); cancel() }
+}
+
+func readOutbox(t *testing.T, dbURL string) []outboxRow {
+	t.Helper()
+	rows, done := query(t, dbURL, `SELECT state, attempts, idempotency_key FROM outbox WHERE alert_id IS NOT NULL ORDER BY id`)
+	defer done()
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (outboxRow, error) {
 		var o outboxRow
 		return o, r.Scan(&o.state, &o.attempts, &o.key)
@@ -184,15 +193,10 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 // in the outbox.
 func confirmationToken(t *testing.T, dbURL string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, dbURL)
+	rows, done := query(t, dbURL, `SELECT secret_link FROM outbox WHERE purpose = 'confirmation' AND state = 'pending'`)
+	defer done()
+	link, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[string])
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	var link string
-	if err := conn.QueryRow(ctx, `SELECT secret_link FROM outbox WHERE purpose = 'confirmation' AND state = 'pending'`).Scan(&link); err != nil {
 		t.Fatal(err)
 	}
 	_, token, _ := strings.Cut(link, "#token=")

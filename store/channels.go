@@ -152,10 +152,7 @@ func (db *DB) SetChannelEnabled(ctx context.Context, userID, channelID int64, en
 	return c, nil
 }
 
-var (
-	errChannelNotFound = lifeline.Errorf(lifeline.ENOTFOUND, "Channel not found.")
-	errNotConfirmed    = lifeline.Errorf(lifeline.ECONFLICT, "This address is waiting for confirmation. Open the link we emailed to it first.")
-)
+var errChannelNotFound = lifeline.Errorf(lifeline.ENOTFOUND, "Channel not found.")
 
 func (db *DB) DeleteChannel(ctx context.Context, userID, channelID int64) error {
 	tag, err := db.Pool.Exec(ctx, `DELETE FROM channels WHERE id = $2 AND user_id = $1`, userID, channelID)
@@ -185,7 +182,7 @@ func (db *DB) QueueTest(ctx context.Context, userID, channelID int64, now time.T
 	case err != nil:
 		return fmt.Errorf("store: queue test on channel %d: %w", channelID, err)
 	case !confirmed:
-		return errNotConfirmed
+		return lifeline.ErrAddressNotConfirmed
 	}
 	return nil
 }
