@@ -25,10 +25,6 @@ const (
 // zone.
 var EscalatingAlertTypes = []string{AlertZoneEntered, AlertZoneDwell}
 
-// DefaultEscalateAfter is how long an escalating alert waits for the
-// wearer's answer.
-const DefaultEscalateAfter = 10 * time.Minute
-
 // AlertTypes lists every alert type.
 var AlertTypes = []string{AlertMilestone, AlertConcerningPattern, AlertMissedCheckin, AlertLowBattery, AlertDeviceOffline,
 	AlertZoneEntered, AlertZoneLeft, AlertZoneDwell, AlertZoneSchedule, AlertSOS}

@@ -16,14 +16,31 @@ const (
 	EscalateNever   = "never"   // don't tell them
 )
 
+// The defaults of a wearer who never changed anything: an escalating
+// alert waits DefaultEscalateAfter for the wearer's answer (unless the
+// server's --escalate-after says otherwise), and supporters hear of missed
+// check-ins once DefaultMissedCheckinDays run without one.
+const (
+	DefaultEscalateAfter     = 10 * time.Minute
+	DefaultMissedCheckinDays = 2
+)
+
 // Bounds of the settings.
 const (
-	MinEscalateMinutes      = 1
-	MaxEscalateMinutes      = 120
-	MinMissedCheckinDays    = 1
-	MaxMissedCheckinDays    = 7
-	DefaultMissedCheckinDay = 2
+	MinEscalateMinutes   = 1
+	MaxEscalateMinutes   = 120
+	MinMissedCheckinDays = 1
+	MaxMissedCheckinDays = 7
 )
+
+// EscalationDelay is the server's --escalate-after: configured, or
+// DefaultEscalateAfter when it is not set.
+func EscalationDelay(configured time.Duration) time.Duration {
+	if configured <= 0 {
+		return DefaultEscalateAfter
+	}
+	return configured
+}
 
 // EscalationSettings say when supporters hear of each kind of alert.
 type EscalationSettings struct {
@@ -42,10 +59,8 @@ type EscalationSettings struct {
 
 // DefaultEscalation is what a wearer who never changed anything has.
 func DefaultEscalation(escalateAfter time.Duration) EscalationSettings {
-	if escalateAfter <= 0 {
-		escalateAfter = DefaultEscalateAfter
-	}
-	return EscalationSettings{AvoidZone: EscalateDefault, MissedCheckinDays: DefaultMissedCheckinDay, Device: EscalateAtOnce,
+	escalateAfter = EscalationDelay(escalateAfter)
+	return EscalationSettings{AvoidZone: EscalateDefault, MissedCheckinDays: DefaultMissedCheckinDays, Device: EscalateAtOnce,
 		DefaultAvoidZoneMinutes: int((escalateAfter + time.Minute - 1) / time.Minute)}
 }
 

@@ -1,13 +1,12 @@
 package lifeline
 
 import (
-	"context"
 	"fmt"
 	"time"
 )
 
 // Invitation emails: when a wearer invites a supporter by email address,
-// the server sends the invitation through the delivery worker.
+// the server queues the invitation in the outbox (PurposeInvitation).
 
 // InvitationSubject is the email's subject.
 func InvitationSubject(wearer string) string {
@@ -30,27 +29,4 @@ To accept, open this link and sign in (or create a free account):
 
 The link works once and until %[3]s. If you don't know %[1]s or weren't expecting this, you can ignore this email; nothing happens.`,
 		wearer, acceptURL, expires.Format("Monday 2 January at 3:04 PM MST"))
-}
-
-// InvitationEmail is a claimed invitation email with what the worker needs.
-type InvitationEmail struct {
-	ID     int64
-	LinkID int64
-	// To is the invited address; Wearer the inviting person's name.
-	To, Wearer string
-	AcceptURL  string
-	ExpiresAt  time.Time
-	// Location is the wearer's time zone, for the expiry.
-	Location *time.Location
-	Attempts int // including this one
-	// Hold says why it must not be sent (accepted, revoked or expired).
-	Hold string
-}
-
-// InvitationOutbox is the delivery worker's view of the invitation emails.
-type InvitationOutbox interface {
-	ClaimInvitations(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]*InvitationEmail, error)
-	// FinishInvitation ends a claim: state sent, failed or skipped clears
-	// the accept URL; pending retries at next.
-	FinishInvitation(ctx context.Context, id int64, state string, next time.Time, reason string, at time.Time) error
 }

@@ -65,6 +65,9 @@ func (s *Server) inviteSupporter(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.", Fields: fields})
 		return
 	}
+	if !s.allowSend(w, r, perPerson(invitationLimit, currentUser(r.Context()).ID)) {
+		return
+	}
 	var inv *lifeline.Invitation
 	var err error
 	if req.Email != "" { // the server emails it, with a link built as share links' are (share.go)

@@ -31,7 +31,7 @@ func TestEmailInvitationQueuesTheEmailWithALinkFromTheOrigin(t *testing.T) {
 			}
 			resp.json(t, &out)
 			var url string
-			err := app.db.Pool.QueryRow(context.Background(), `SELECT coalesce(accept_url, '') FROM invitation_emails WHERE link_id = $1`, out.Supporter.ID).Scan(&url)
+			err := app.db.Pool.QueryRow(context.Background(), `SELECT coalesce(secret_link, '') FROM outbox WHERE care_link_id = $1`, out.Supporter.ID).Scan(&url)
 			if !tc.queued {
 				if err == nil || out.Supporter.InviteEmailState != nil {
 					t.Errorf("a link invitation queued an email (%q, state %v)", url, out.Supporter.InviteEmailState)

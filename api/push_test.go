@@ -7,8 +7,8 @@ import (
 )
 
 // TestPushRoutes: the VAPID key is made once and served the same every
-// time; a subscription is validated, listed, tested and removed, and only
-// by its owner.
+// time; a browser's push channel is validated, listed with the others,
+// tested and removed, and only by its owner.
 func TestPushRoutes(t *testing.T) {
 	app := newTestApp(t)
 	alex, _ := app.registerUser("Alex")
@@ -21,7 +21,7 @@ func TestPushRoutes(t *testing.T) {
 		t.Fatalf("VAPID keys %q and %q, want one 87-character key", key1.PublicKey, key2.PublicKey)
 	}
 
-	valid := pushSubscriptionSpecBody("alex")
+	valid := pushChannelSpecBody("alex")
 	for _, tc := range []struct {
 		name string
 		body map[string]any
@@ -29,26 +29,29 @@ func TestPushRoutes(t *testing.T) {
 	}{
 		{"a browser's subscription", valid, http.StatusCreated},
 		{"the same again updates it", valid, http.StatusCreated},
-		{"no keys", map[string]any{"endpoint": "https://push.example.org/x"}, http.StatusBadRequest},
-		{"a bad key", map[string]any{"endpoint": "https://push.example.org/x", "keys": map[string]string{"p256dh": "AAAA", "auth": "BTBZMqHH6r4Tts7J_aSIgg"}}, http.StatusBadRequest},
-		{"not a URL", map[string]any{"endpoint": "javascript:alert(1)", "keys": valid["keys"]}, http.StatusBadRequest},
+		{"no keys", map[string]any{"kind": "push", "address": "https://push.example.org/x"}, http.StatusBadRequest},
+		{"a bad key", map[string]any{"kind": "push", "address": "https://push.example.org/x", "keys": map[string]string{"p256dh": "AAAA", "auth": "BTBZMqHH6r4Tts7J_aSIgg"}}, http.StatusBadRequest},
+		{"not a URL", map[string]any{"kind": "push", "address": "javascript:alert(1)", "keys": valid["keys"]}, http.StatusBadRequest},
+		{"keys on a webhook", map[string]any{"kind": "webhook", "address": "https://example.org/hook", "keys": valid["keys"]}, http.StatusBadRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if resp := alex.do("POST", "/api/push/subscriptions", tc.body); resp.status != tc.want {
+			if resp := alex.do("POST", "/api/channels", tc.body); resp.status != tc.want {
 				t.Fatalf("POST = %d %s, want %d", resp.status, resp.body, tc.want)
 			}
 		})
 	}
-	var subs []struct {
-		ID       int64
-		Endpoint string
-		Label    string
+	var channels []struct {
+		ID          int64
+		Kind        string
+		Address     string
+		Label       string
+		ConfirmedAt *string
 	}
-	alex.do("GET", "/api/push/subscriptions", nil).json(t, &subs)
-	if len(subs) != 1 || subs[0].Endpoint != valid["endpoint"] || subs[0].Label != "alex browser" {
-		t.Fatalf("subscriptions %+v", subs)
+	alex.do("GET", "/api/channels", nil).json(t, &channels)
+	if len(channels) != 1 || channels[0].Kind != "push" || channels[0].Address != valid["address"] || channels[0].Label != "alex browser" || channels[0].ConfirmedAt == nil {
+		t.Fatalf("channels %+v, want the one confirmed push channel", channels)
 	}
-	path := fmt.Sprintf("/api/push/subscriptions/%d", subs[0].ID)
+	path := fmt.Sprintf("/api/channels/%d", channels[0].ID)
 	for _, tc := range []struct {
 		who          *client
 		method, path string
@@ -57,6 +60,7 @@ func TestPushRoutes(t *testing.T) {
 		{sam, "POST", path + "/test", http.StatusNotFound},
 		{sam, "DELETE", path, http.StatusNotFound},
 		{alex, "POST", path + "/test", http.StatusAccepted},
+		{alex, "POST", path + "/confirmation", http.StatusConflict},
 		{alex, "DELETE", path, http.StatusNoContent},
 		{alex, "DELETE", path, http.StatusNotFound},
 	} {

@@ -41,8 +41,8 @@ const (
 	ownChannel   owned = "channel"
 	ownSupported owned = "supported"
 	// A's share link.
-	ownShare owned = "share"
-	ownPush  owned = "push subscription"
+	ownShare        owned = "share"
+	ownEmailChannel owned = "email channel"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -111,17 +111,18 @@ func copingPlanSpecBody(tag string) map[string]any {
 	}
 }
 
-// pushSubscriptionSpecBody is a browser's PushSubscription.toJSON() with a
-// fresh key and an endpoint of its own.
-func pushSubscriptionSpecBody(tag string) map[string]any {
+// pushChannelSpecBody is a push channel: a browser's
+// PushSubscription.toJSON() with a fresh key and an endpoint of its own.
+func pushChannelSpecBody(tag string) map[string]any {
 	key, err := ecdh.P256().GenerateKey(rand.Reader)
 	if err != nil {
 		panic(err)
 	}
 	return map[string]any{
-		"endpoint": "https://push.example.org/" + url.PathEscape(tag) + fmt.Sprint(emailSeq.Add(1)),
-		"keys":     map[string]string{"p256dh": base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()), "auth": "BTBZMqHH6r4Tts7J_aSIgg"},
-		"label":    tag + " browser",
+		"kind":    "push",
+		"address": "https://push.example.org/" + url.PathEscape(tag) + fmt.Sprint(emailSeq.Add(1)),
+		"keys":    map[string]string{"p256dh": base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()), "auth": "BTBZMqHH6r4Tts7J_aSIgg"},
+		"label":   tag + " browser",
 	}
 }
 
@@ -186,30 +187,28 @@ var routeMatrix = map[string]routeSpec{
 	"PUT /api/supporters/{id}/grant": {id: ownSupporter, body: func(string) map[string]any {
 		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
 	}},
-	"DELETE /api/supporters/{id}":            {id: ownSupporter},
-	"POST /api/care/accept":                  {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/supporting":                    {},
-	"GET /api/supporting/{id}":               {id: ownSupported},
-	"GET /api/channels":                      {},
-	"POST /api/channels":                     {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
-	"PATCH /api/channels/{id}":               {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
-	"DELETE /api/channels/{id}":              {id: ownChannel},
-	"POST /api/channels/{id}/test":           {id: ownChannel},
-	"GET /api/channels/pauses":               {},
-	"POST /api/channels/{id}/resume":         {id: ownChannel},
-	"GET /api/push/key":                      {},
-	"GET /api/push/subscriptions":            {},
-	"POST /api/push/subscriptions":           {body: pushSubscriptionSpecBody},
-	"DELETE /api/push/subscriptions/{id}":    {id: ownPush},
-	"POST /api/push/subscriptions/{id}/test": {id: ownPush},
-	"GET /api/quiet-hours":                   {},
-	"PUT /api/quiet-hours":                   {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
-	"POST /api/care/invitation":              {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/share-links":                   {},
-	"POST /api/share-links":                  {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
-	"DELETE /api/share-links/{id}":           {id: ownShare},
-	"POST /api/share/view":                   {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/escalation":                    {},
+	"DELETE /api/supporters/{id}":          {id: ownSupporter},
+	"POST /api/care/accept":                {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/supporting":                  {},
+	"GET /api/supporting/{id}":             {id: ownSupported},
+	"GET /api/channels":                    {},
+	"POST /api/channels":                   {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
+	"PATCH /api/channels/{id}":             {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
+	"DELETE /api/channels/{id}":            {id: ownChannel},
+	"POST /api/channels/{id}/test":         {id: ownChannel},
+	"POST /api/channels/{id}/confirmation": {id: ownEmailChannel},
+	"POST /api/channels/confirm":           {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/channels/pauses":             {},
+	"POST /api/channels/{id}/resume":       {id: ownChannel},
+	"GET /api/push/key":                    {},
+	"GET /api/quiet-hours":                 {},
+	"PUT /api/quiet-hours":                 {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
+	"POST /api/care/invitation":            {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/share-links":                 {},
+	"POST /api/share-links":                {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
+	"DELETE /api/share-links/{id}":         {id: ownShare},
+	"POST /api/share/view":                 {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/escalation":                  {},
 	"PUT /api/escalation": {body: func(string) map[string]any {
 		return map[string]any{"avoidZone": "after", "avoidZoneMinutes": 30, "missedCheckinDays": 3, "device": "never"}
 	}},
@@ -376,7 +375,7 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	v.ids[ownContent] = "no-such-article"
 	v.ids[ownSupporter] = fmt.Sprint(int64(create("/api/supporters", map[string]any{"label": v.marker + " sponsor"})["supporter"].(map[string]any)["id"].(float64)))
 	v.ids[ownChannel] = idOf(create("/api/channels", map[string]any{"kind": "webhook", "address": "https://example.org/" + v.marker}))
-	v.ids[ownPush] = idOf(create("/api/push/subscriptions", pushSubscriptionSpecBody(v.marker)))
+	v.ids[ownEmailChannel] = idOf(create("/api/channels", map[string]any{"kind": "email", "address": v.marker + "@example.org"}))
 	v.ids[ownSupported] = fmt.Sprint(supportSomeone(t, app, c))
 	v.ids[ownShare] = idOf(create("/api/share-links", map[string]any{"hours": 8})["link"].(map[string]any))
 	return v
@@ -396,7 +395,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/auth/user", "/api/checkins", "/api/checkins/today", "/api/alerts", "/api/alerts/" + v.ids[ownAlert],
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/sponsor", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
-		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation", "/api/push/subscriptions",
+		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation",
 		"/api/supporting/" + v.ids[ownSupported], "/api/share-links",
 	} {
 		resp := v.do("GET", path, nil)

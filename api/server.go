@@ -116,16 +116,16 @@ type Config struct {
 	// published articles, blog posts and statistics.
 	Symptoms lifeline.SymptomService
 	Content  lifeline.ContentService
-	// Care stores the care circle; Notify each person's channels and
+	// Care stores the care circle; Channels each person's channels and
 	// quiet hours (the delivery worker sends what they queue).
-	Care   lifeline.CareService
-	Notify lifeline.NotifyService
+	Care     lifeline.CareService
+	Channels lifeline.ChannelService
 	// Destinations says which channels are paused (channel_pauses.go).
 	Destinations lifeline.Destinations
 	// Shares stores the wearer's share links (share.go).
 	Shares lifeline.ShareService
-	// Push stores the VAPID keys and the push subscriptions (push.go).
-	Push lifeline.PushService
+	// Push holds the VAPID keys (push.go).
+	Push lifeline.PushKeys
 	// SOS raises and closes SOSes and announces them on Events
 	// (live.SOS); the ingest writer shares it for the bracelet's button.
 	SOS lifeline.SOSService
@@ -265,6 +265,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Post("/share/view", s.viewShare)
 		// An invitation's preview for the accept page: the token is the credential.
 		r.Post("/care/invitation", s.previewInvitation)
+		// An email channel's confirmation link: the token is the credential.
+		r.Post("/channels/confirm", s.confirmChannel)
 		if !cfg.DisableLocalAccounts {
 			r.Post("/auth/register", s.register)
 			r.Post("/auth/login", s.login)
@@ -293,7 +295,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/sos/audience", s.sosAudience)
 			r.Post("/sos/{id}/safe", s.resolveSOS)
 
-			// The care circle (care.go, care_channels.go, channel_pauses.go).
+			// The care circle (care.go), each person's channels (channels.go) and
+			// their pauses (channel_pauses.go).
 			r.Get("/supporters", s.listSupporters)
 			r.Post("/supporters", s.inviteSupporter)
 			r.Get("/supporters/views", s.listCareViews)
@@ -307,6 +310,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Patch("/channels/{id}", s.updateChannel)
 			r.Delete("/channels/{id}", s.deleteChannel)
 			r.Post("/channels/{id}/test", s.testChannel)
+			r.Post("/channels/{id}/confirmation", s.resendConfirmation)
 			r.Get("/channels/pauses", s.listChannelPauses)
 			r.Post("/channels/{id}/resume", s.resumeChannel)
 			r.Get("/share-links", s.listShares)
@@ -315,10 +319,6 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/quiet-hours", s.getQuietHours)
 			r.Put("/quiet-hours", s.putQuietHours)
 			r.Get("/push/key", s.pushKey)
-			r.Get("/push/subscriptions", s.listPushSubscriptions)
-			r.Post("/push/subscriptions", s.savePushSubscription)
-			r.Delete("/push/subscriptions/{id}", s.deletePushSubscription)
-			r.Post("/push/subscriptions/{id}/test", s.testPushSubscription)
 			r.Get("/escalation", s.getEscalation)
 			r.Put("/escalation", s.putEscalation)
 

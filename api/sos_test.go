@@ -385,12 +385,14 @@ func TestSOSAudienceNamesKindsNeverAddresses(t *testing.T) {
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Jo")
 	type channel struct {
-		body map[string]any
-		on   bool
+		kind      string
+		on        bool
+		confirmed bool
 	}
-	email := channel{map[string]any{"kind": "email", "address": "private@example.org"}, true}
-	ntfy := channel{map[string]any{"kind": "webhook", "address": "https://ntfy.example.org/private-topic", "ntfy": true}, true}
-	off := channel{map[string]any{"kind": "email", "address": "private@example.org"}, false}
+	email := channel{"email", true, true}
+	ntfy := channel{"webhook", true, true}
+	off := channel{"email", false, true}
+	waiting := channel{"email", true, false} // its owner has not opened the confirmation link
 	cases := []struct {
 		label  string
 		scopes []string
@@ -403,25 +405,33 @@ func TestSOSAudienceNamesKindsNeverAddresses(t *testing.T) {
 		{label: "Lee", scopes: []string{"avoid_zone"}, with: []channel{email}},
 		{label: "Ash", scopes: []string{"sos"}, with: []channel{off}, want: []string{}},
 		{label: "Ray", scopes: []string{"sos"}, push: true, with: []channel{off, email}, want: []string{"email", "push"}},
+		{label: "Bo", scopes: []string{"sos"}, with: []channel{waiting}, want: []string{}},
 	}
 	for _, tc := range cases {
 		c, _ := app.registerUser(tc.label)
 		link, token := invite(t, wearer, tc.label, "")
 		accept(t, c, token)
 		grant(t, wearer, link, map[string]any{"alerts": tc.scopes})
-		for _, ch := range tc.with {
-			resp := c.do("POST", "/api/channels", ch.body)
+		for i, ch := range tc.with {
+			body := map[string]any{"kind": "email", "address": fmt.Sprintf("private-%s%d@example.org", tc.label, i)}
+			if ch.kind == "webhook" {
+				body = map[string]any{"kind": "webhook", "address": "https://ntfy.example.org/private-topic", "ntfy": true}
+			}
+			resp := c.do("POST", "/api/channels", body)
 			var made struct{ ID int64 }
 			resp.json(t, &made)
 			if resp.status != http.StatusCreated {
 				t.Fatalf("channel = %d %s", resp.status, resp.body)
+			}
+			if ch.kind == "email" && ch.confirmed {
+				confirmChannel(t, app, made.ID)
 			}
 			if !ch.on {
 				c.do("PATCH", fmt.Sprintf("/api/channels/%d", made.ID), map[string]any{"enabled": false})
 			}
 		}
 		if tc.push {
-			if resp := c.do("POST", "/api/push/subscriptions", pushSubscriptionSpecBody("private")); resp.status != http.StatusCreated {
+			if resp := c.do("POST", "/api/channels", pushChannelSpecBody("private")); resp.status != http.StatusCreated {
 				t.Fatalf("push subscription = %d %s", resp.status, resp.body)
 			}
 		}
@@ -449,14 +459,14 @@ func TestSOSAudienceNamesKindsNeverAddresses(t *testing.T) {
 			t.Errorf("%s: in the audience %v with %v, want %v", tc.label, in, channels, tc.want)
 		}
 	}
-	if len(got) != 4 || got[0].Label != "Sam" {
-		t.Errorf("audience %+v, want the four with the SOS scope, oldest link first", got)
+	if len(got) != 5 || got[0].Label != "Sam" {
+		t.Errorf("audience %+v, want the five with the SOS scope, oldest link first", got)
 	}
 
 	// The wearer's own record of an SOS says what is true of how they hear.
 	var raised struct{ Alert struct{ Message string } }
 	wearer.do("POST", "/api/sos", nil).json(t, &raised)
-	if want := "2 people are being told right now; 2 more will see it only when they open Lifeline."; !strings.Contains(raised.Alert.Message, want) {
+	if want := "2 people are being told right now; 3 more will see it only when they open Lifeline."; !strings.Contains(raised.Alert.Message, want) {
 		t.Errorf("the SOS says %q, want %q", raised.Alert.Message, want)
 	}
 }

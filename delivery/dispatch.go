@@ -81,9 +81,6 @@ func (w *Worker) RunOnce(ctx context.Context) int {
 // dispatch claims due rows for the free slots and starts their sends; it
 // returns how many it started.
 func (w *Worker) dispatch(ctx context.Context) int {
-	if w.cfg.Invitations != nil {
-		w.sendInvitations(ctx)
-	}
 	req, ok := w.claimRequest()
 	if !ok {
 		return 0

@@ -31,7 +31,7 @@ func (c *circle) inviteByEmail(address string) *lifeline.Invitation {
 // is still stored in plain text.
 func (c *circle) invitationEmail(linkID int64) (state string, attempts int, urlKept bool) {
 	c.t.Helper()
-	c.scan(`SELECT state, attempts, accept_url IS NOT NULL FROM invitation_emails WHERE link_id = $1`, []any{linkID}, &state, &attempts, &urlKept)
+	c.scan(`SELECT state, attempts, secret_link IS NOT NULL FROM outbox WHERE care_link_id = $1`, []any{linkID}, &state, &attempts, &urlKept)
 	return
 }
 
@@ -56,7 +56,7 @@ func TestInvitationEmailArrivesOnceWithAWorkingLink(t *testing.T) {
 	c := newCircle(t, lifeline.Grant{})
 	jo := c.user("jo@example.org", "Jo")
 	inv := c.inviteByEmail("jo@example.org")
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Invitations = c.db })
+	w := c.worker(smtp.addr)
 
 	c.run(w, func() bool { s, _, _ := c.invitationEmail(inv.Supporter.ID); return s == "sent" })
 	for range 5 {
@@ -100,7 +100,7 @@ func TestInvitationEmailRetriedWhileSMTPIsDown(t *testing.T) {
 	smtp.stop()
 	c := newCircle(t, lifeline.Grant{})
 	inv := c.inviteByEmail("jo@example.org")
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Invitations = c.db })
+	w := c.worker(smtp.addr)
 
 	c.run(w, func() bool { _, attempts, _ := c.invitationEmail(inv.Supporter.ID); return attempts >= 3 })
 	state, _, kept := c.invitationEmail(inv.Supporter.ID)
@@ -148,11 +148,11 @@ func TestInvitationEmailEnds(t *testing.T) {
 			c := newCircle(t, lifeline.Grant{})
 			inv := c.inviteByEmail("jo@example.org")
 			tc.before(c, inv)
-			w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Invitations = c.db; cfg.MaxAttempts = 2 })
+			w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.MaxAttempts = 2 })
 			c.run(w, func() bool { s, _, _ := c.invitationEmail(inv.Supporter.ID); return s != "pending" })
 			state, _, kept := c.invitationEmail(inv.Supporter.ID)
 			var reason string
-			c.scan(`SELECT coalesce(last_error, '') FROM invitation_emails WHERE link_id = $1`, []any{inv.Supporter.ID}, &reason)
+			c.scan(`SELECT coalesce(last_error, '') FROM outbox WHERE care_link_id = $1`, []any{inv.Supporter.ID}, &reason)
 			if state != tc.want || !strings.Contains(reason, tc.reason) || kept {
 				t.Errorf("state %s (%q), url kept %v; want %s (%q) and the url cleared", state, reason, kept, tc.want, tc.reason)
 			}

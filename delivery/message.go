@@ -14,7 +14,7 @@ import (
 type Message struct {
 	// Key is the outbox row's idempotency key: receivers may drop repeats.
 	Key       string    `json:"id"`
-	Type      string    `json:"type"` // the alert type, or "test"
+	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation"
 	Title     string    `json:"title"`
 	Body      string    `json:"message"`
 	Priority  string    `json:"priority"` // ntfy's names: urgent, high or default
@@ -35,11 +35,20 @@ type Position struct {
 // compose words item; publicURL makes the alert's link absolute.
 func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message {
 	m := Message{Key: item.IdempotencyKey, Priority: "default", CreatedAt: now}
-	a := item.Alert
-	if a == nil {
+	switch item.Purpose {
+	case lifeline.PurposeTest:
 		m.Type, m.Title, m.Body = "test", "Lifeline test", lifeline.TestMessage
 		return m
+	case lifeline.PurposeInvitation:
+		m.Type, m.Title = "invitation", lifeline.InvitationSubject(item.Wearer)
+		m.Body = lifeline.InvitationMessage(item.Wearer, item.SecretLink, item.ExpiresAt.In(item.RecipientLocation))
+		return m
+	case lifeline.PurposeConfirmation:
+		m.Type, m.Title = "confirmation", lifeline.ConfirmationSubject
+		m.Body = lifeline.ConfirmationMessage(item.SecretLink, item.ExpiresAt.In(item.RecipientLocation))
+		return m
 	}
+	a := item.Alert
 	m.Type, m.CreatedAt = a.Type, a.CreatedAt
 	base := strings.TrimRight(publicURL, "/")
 	switch {

@@ -170,16 +170,16 @@ func encryptPushWith(plaintext, uaPublic, authSecret []byte, asPrivate *ecdh.Pri
 	return gcm.Seal(out, nonce, record, nil), nil
 }
 
-// sendPush encrypts p for the subscription and posts it to its push
+// sendPush encrypts p for the push channel and posts it to its push
 // service. 404 and 410 answer errPushGone; 429 and 5xx are retried; other
 // refusals are permanent.
-func (w *Worker) sendPush(ctx context.Context, sub *lifeline.PushSubscription, p PushPayload, urgent bool) error {
+func (w *Worker) sendPush(ctx context.Context, item *lifeline.OutboxItem, p PushPayload, urgent bool) error {
 	key, public, err := w.vapid.load(ctx)
 	if err != nil {
 		return err
 	}
-	uaPublic, err1 := base64.RawURLEncoding.DecodeString(sub.P256dh)
-	auth, err2 := base64.RawURLEncoding.DecodeString(sub.Auth)
+	uaPublic, err1 := base64.RawURLEncoding.DecodeString(item.P256dh)
+	auth, err2 := base64.RawURLEncoding.DecodeString(item.Auth)
 	if err := errors.Join(err1, err2); err != nil {
 		return permanent(fmt.Errorf("push keys: %w", err))
 	}
@@ -191,11 +191,11 @@ func (w *Worker) sendPush(ctx context.Context, sub *lifeline.PushSubscription, p
 	if err != nil {
 		return err
 	}
-	jwt, err := vapidJWT(key, sub.Endpoint, w.vapidSubject(), w.cfg.Now())
+	jwt, err := vapidJWT(key, item.Address, w.vapidSubject(), w.cfg.Now())
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, sub.Endpoint, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, item.Address, bytes.NewReader(body))
 	if err != nil {
 		return permanent(fmt.Errorf("push endpoint: %w", err))
 	}
@@ -239,12 +239,9 @@ func (w *Worker) vapidSubject() string {
 	return "mailto:lifeline@localhost"
 }
 
-// deliverPush sends a push row; a subscription its push service ended is
+// deliverPush sends a push row; a channel its push service ended is
 // removed, and the row fails saying so.
 func (w *Worker) deliverPush(ctx context.Context, item *lifeline.OutboxItem, m Message) error {
-	if item.Push == nil {
-		return permanent(errors.New("the device's subscription was removed"))
-	}
 	p := PushPayload{Title: m.Title, Body: m.Body, URL: m.URL, Type: m.Type, Tag: "lifeline-" + m.Key}
 	if item.Alert != nil {
 		p.AlertID = item.Alert.ID
@@ -253,9 +250,9 @@ func (w *Worker) deliverPush(ctx context.Context, item *lifeline.OutboxItem, m M
 	if r := []rune(p.Body); len(r) > 1000 {
 		p.Body = string(r[:1000])
 	}
-	err := w.sendPush(ctx, item.Push, p, m.Priority == "urgent")
+	err := w.sendPush(ctx, item, p, m.Priority == "urgent")
 	if errors.Is(err, errPushGone) {
-		if rmErr := w.cfg.Push.RemoveEndedPushSubscription(ctx, item.Push.ID); rmErr != nil {
+		if rmErr := w.cfg.Outbox.RemoveEndedChannel(ctx, item.ChannelID); rmErr != nil {
 			return rmErr
 		}
 		return permanent(fmt.Errorf("this device turned notifications off (%w); its subscription was removed", err))

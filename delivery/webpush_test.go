@@ -109,14 +109,14 @@ func (b *browser) decrypt(body []byte) ([]byte, error) {
 	return plain[:end], nil
 }
 
-func (b *browser) subscribe(t *testing.T, c *circle, user int64, endpoint string) *lifeline.PushSubscription {
+func (b *browser) subscribe(t *testing.T, c *circle, user int64, endpoint string) *lifeline.Channel {
 	t.Helper()
-	s := &lifeline.PushSubscription{Endpoint: endpoint, P256dh: b64.EncodeToString(b.key.PublicKey().Bytes()),
+	s := &lifeline.Channel{Kind: lifeline.ChannelPush, Address: endpoint, P256dh: b64.EncodeToString(b.key.PublicKey().Bytes()),
 		Auth: b64.EncodeToString(b.auth), Label: "Test browser"}
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.db.SavePushSubscription(c.ctx, user, s); err != nil {
+	if err := c.db.CreateChannel(c.ctx, user, s, confirmBase, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -246,7 +246,7 @@ func TestWebPush(t *testing.T) {
 			if len(got) != tc.want.requests {
 				t.Fatalf("the push service got %d messages, want %d", len(got), tc.want.requests)
 			}
-			subs, err := c.db.FindPushSubscriptions(c.ctx, c.wearer)
+			subs, err := c.db.FindChannels(c.ctx, c.wearer)
 			if err != nil {
 				t.Fatal(err)
 			}

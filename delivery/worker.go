@@ -27,9 +27,7 @@ import (
 // Config is what a Worker needs.
 type Config struct {
 	Outbox lifeline.Outbox
-	// Invitations are the invitation emails (invitation.go); nil: none.
-	Invitations lifeline.InvitationOutbox
-	SMTP        SMTP
+	SMTP   SMTP
 	// PublicURL makes links in messages absolute.
 	PublicURL string
 	// Poll is how often the worker looks for due rows when nothing wakes
@@ -152,7 +150,7 @@ func (w *Worker) settle(ctx context.Context, item *lifeline.OutboxItem) error {
 		w.metrics.outcome(item.Channel, lifeline.DeliverySent)
 		return w.cfg.Outbox.MarkSent(ctx, item.ID, now)
 	}
-	if item.Alert != nil && item.Alert.Type != lifeline.AlertSOS {
+	if item.Alert != nil && item.Alert.Type != lifeline.AlertSOS && item.Purpose == lifeline.PurposeAlert {
 		if until := item.Quiet.Until(now, item.RecipientLocation); !until.IsZero() {
 			w.metrics.postponed.Inc()
 			return w.cfg.Outbox.Postpone(ctx, item.ID, until)

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,19 +108,28 @@ type outboxRow struct {
 	key      string
 }
 
-func readOutbox(t *testing.T, dbURL string) []outboxRow {
+// query runs one statement on a connection of its own.
+func query(t *testing.T, dbURL, sql string) (pgx.Rows, func()) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
-	defer conn.Close(ctx)
-	rows, err := conn.Query(ctx, `SELECT state, attempts, idempotency_key FROM outbox WHERE alert_id IS NOT NULL ORDER BY id`)
+	rows, err := conn.Query(ctx, sql)
 	if err != nil {
+		conn.Close(ctx)
+		cancel()
 		t.Fatal(err)
 	}
+	return rows, func() { rows.Close(); conn.Close(ctx); cancel() }
+}
+
+func readOutbox(t *testing.T, dbURL string) []outboxRow {
+	t.Helper()
+	rows, done := query(t, dbURL, `SELECT state, attempts, idempotency_key FROM outbox WHERE alert_id IS NOT NULL ORDER BY id`)
+	defer done()
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (outboxRow, error) {
 		var o outboxRow
 		return o, r.Scan(&o.state, &o.attempts, &o.key)
@@ -135,6 +145,9 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 	s := startServer(t, "", "--smtp-server", smtp.addr)
 	a := s.newAccount(t, "crash", 0)
 	a.post(t, s, "/api/channels", map[string]any{"kind": "email", "address": "me@example.org"})
+	// Its owner opens the confirmation link (read from the outbox: no mail
+	// server listens yet); the confirmation email is then not sent at all.
+	a.post(t, s, "/api/channels/confirm", map[string]any{"token": confirmationToken(t, s.dbURL)})
 	a.post(t, s, "/api/safe-zones", map[string]any{"name": "Rusty Anchor", "type": "avoid", "shape": "circle",
 		"latitude": 51.5, "longitude": -0.12, "radius": 150, "isActive": true})
 	for range 3 { // the geofence engine confirms an entry with three fixes inside
@@ -174,6 +187,20 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 	if len(ids) != 1 || ids[0] != want {
 		t.Fatalf("maildir Message-IDs %v, want exactly [%s]", ids, want)
 	}
+}
+
+// confirmationToken reads the token of the one confirmation email waiting
+// in the outbox.
+func confirmationToken(t *testing.T, dbURL string) string {
+	t.Helper()
+	rows, done := query(t, dbURL, `SELECT secret_link FROM outbox WHERE purpose = 'confirmation' AND state = 'pending'`)
+	defer done()
+	link, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, token, _ := strings.Cut(link, "#token=")
+	return token
 }
 
 func dotted(key string) string {

@@ -40,7 +40,7 @@ func (db *DB) insertAlert(ctx context.Context, q querier, userID int64, a lifeli
 	if len(a.Evidence) > 0 {
 		evidence = string(a.Evidence)
 	}
-	args := db.deliveryArgs()
+	args := db.escalationArgs()
 	args["user"], args["type"], args["message"], args["link"] = userID, a.Type, a.Message, nullIfEmpty(a.Link)
 	args["key"], args["zone"], args["device"], args["evidence"] = a.DedupKey, zone, nullIfEmpty(a.DeviceID), evidence
 	rows, err := q.Query(ctx, `
@@ -133,7 +133,7 @@ func (db *DB) MarkAlertRead(ctx context.Context, userID, alertID int64) error {
 // failing everyone's reminder.
 func (db *DB) RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) ([]*lifeline.Alert, error) {
 	reminder := lifeline.MissedCheckinReminder()
-	args := db.deliveryArgs()
+	args := db.escalationArgs()
 	args["now"], args["hour"], args["type"], args["message"], args["link"] = now, hour, reminder.Type, reminder.Message, reminder.Link
 	rows, err := db.Pool.Query(ctx, `
 		WITH local AS (

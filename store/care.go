@@ -19,7 +19,7 @@ const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label,
 	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
 	l.invited_at, l.expires_at, l.accepted_at,
 	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone,
-	(SELECT m.state FROM invitation_emails m WHERE m.link_id = l.id), (SELECT m.last_error FROM invitation_emails m WHERE m.link_id = l.id)`
+	(SELECT m.state FROM outbox m WHERE m.care_link_id = l.id), (SELECT m.last_error FROM outbox m WHERE m.care_link_id = l.id)`
 
 func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
 	var s lifeline.Supporter
@@ -35,8 +35,16 @@ func (db *DB) InviteSupporter(ctx context.Context, wearerID int64, label, email 
 	return db.invite(ctx, wearerID, label, email, "", now)
 }
 
+func (db *DB) InviteSupporterByEmail(ctx context.Context, wearerID int64, label, email, acceptBase string, now time.Time) (*lifeline.Invitation, error) {
+	if email == "" || acceptBase == "" {
+		return nil, lifeline.Errorf(lifeline.EINVALID, "An email invitation needs an address.")
+	}
+	return db.invite(ctx, wearerID, label, email, acceptBase, now)
+}
+
 // invite creates the link and, with an email address and acceptBase, the
-// invitation email that carries acceptBase + token (invitation_emails.go).
+// outbox row of the invitation email that carries acceptBase + token (one
+// per link: its key is "invite:link").
 func (db *DB) invite(ctx context.Context, wearerID int64, label, email, acceptBase string, now time.Time) (*lifeline.Invitation, error) {
 	token, hash := lifeline.NewDeviceToken() // same shape: 256 random bits, SHA-256 stored
 	mail := email != "" && acceptBase != ""
@@ -45,8 +53,8 @@ func (db *DB) invite(ctx context.Context, wearerID int64, label, email, acceptBa
 			INSERT INTO care_links (user_id, label, invite_email, token_hash, invited_at, expires_at)
 			VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
 		), m AS (
-			INSERT INTO invitation_emails (user_id, link_id, accept_url, next_attempt_at)
-			SELECT l.user_id, l.id, $7, $5 FROM l WHERE $8)
+			INSERT INTO outbox (user_id, purpose, channel, care_link_id, secret_link, idempotency_key, next_attempt_at)
+			SELECT l.user_id, 'invitation', 'email', l.id, $7, 'invite:' || l.id, $5 FROM l WHERE $8)
 		SELECT `+supporterColumns+` FROM l LEFT JOIN users u ON u.id = l.supporter_id`,
 		wearerID, label, nullIfEmpty(email), hash, now, now.AddDate(0, 0, lifeline.InviteDays), acceptBase+token, mail)
 	if err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -11,29 +12,77 @@ import (
 
 var _ lifeline.EscalationService = (*DB)(nil)
 
-// supporterDue and supporterTold are queueDeliveries' rules for a
-// supporter's row of alert r, with es the wearer's escalation_settings
-// (NULL columns: no row, the defaults). supporterDue is when they are told:
-// escalating (avoid-zone) alerts after the wearer's minutes or
-// @escalate seconds, everything else at once. supporterTold is whether
-// they are told at all: avoid-zone and device alerts unless turned off;
-// a missed check-in once the wearer's number of days (default 2) runs
-// without one: the days before r's (its dedup key is the local date) each
-// have a missed check-in alert and no check-in. SOS always.
-const (
-	supporterDue = `r.created_at + CASE WHEN r.type = ANY (@escalating::text[])
-		THEN make_interval(secs => coalesce(es.avoid_zone_minutes * 60, @escalate::float8)) ELSE interval '0' END`
-	supporterTold = `CASE
-		WHEN r.type = ANY (@escalating::text[]) THEN coalesce(es.avoid_zone_tell, true)
-		WHEN r.type = ANY (@device_types::text[]) THEN coalesce(es.device_tell, true)
-		WHEN r.type = @missed THEN
-			NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = r.user_id
-			            AND c.local_date >= r.dedup_key::date - (coalesce(es.missed_checkin_days, 2) - 1) AND c.local_date < r.dedup_key::date)
-			AND (SELECT count(*) FROM alerts y WHERE y.user_id = r.user_id AND y.type = @missed
-			     AND y.dedup_key >= to_char(r.dedup_key::date - (coalesce(es.missed_checkin_days, 2) - 1), 'YYYY-MM-DD')
-			     AND y.dedup_key < r.dedup_key) = coalesce(es.missed_checkin_days, 2) - 1
-		ELSE true END`
-)
+// Who is told of an alert, and when: the one home of the escalation rule.
+//
+// tellRecipients continues a WITH whose CTE "raised" returns new alerts
+// rows with one row per person to tell (alert_id, user_id, recipient_id,
+// role, escalation, due); queueDeliveries (outbox.go) turns each into its
+// outbox rows. The wearer hears of every alert but an SOS at once. Each
+// supporter whose grant covers the alert's scope hears when and if the
+// wearer's escalation settings (es, NULL columns: the defaults) say:
+//   - avoid-zone alerts (escalating) after the wearer's minutes, or the
+//     server's --escalate-after, unless turned off; at claim time only if
+//     the wearer has not answered "I'm okay" and is still inside
+//     (escalationHold);
+//   - device alerts at once, unless turned off;
+//   - a missed check-in once the wearer's number of days runs without one:
+//     the days before r's (its dedup key is the local date) each have a
+//     missed check-in alert and no check-in;
+//   - SOS and everything else at once.
+//
+// Its named arguments come from escalationArgs.
+const tellRecipients = `, recipients AS (
+		SELECT r.id AS alert_id, r.user_id, r.user_id AS recipient_id, 'wearer' AS role, false AS escalation, r.created_at AS due
+		FROM raised r WHERE r.type <> @sos
+		UNION ALL
+		SELECT r.id, r.user_id, l.supporter_id, 'supporter', r.type = ANY (@escalating::text[]),
+		       r.created_at + CASE WHEN r.type = ANY (@escalating::text[]) THEN rule.wait ELSE interval '0' END
+		FROM raised r
+		JOIN unnest(@scope_types::text[], @scope_names::text[]) AS s(type, scope) ON s.type = r.type
+		JOIN care_links l ON l.user_id = r.user_id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND s.scope = ANY (l.alert_scopes)
+		LEFT JOIN escalation_settings es ON es.user_id = r.user_id
+		CROSS JOIN LATERAL (SELECT make_interval(secs => coalesce(es.avoid_zone_minutes * 60, @escalate::float8)) AS wait,
+		                           coalesce(es.missed_checkin_days, @missed_days::int) AS missed_days) rule
+		WHERE CASE
+			WHEN r.type = ANY (@escalating::text[]) THEN coalesce(es.avoid_zone_tell, true)
+			WHEN r.type = ANY (@device_types::text[]) THEN coalesce(es.device_tell, true)
+			WHEN r.type = @missed THEN
+				NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = r.user_id
+				            AND c.local_date >= r.dedup_key::date - (rule.missed_days - 1) AND c.local_date < r.dedup_key::date)
+				AND (SELECT count(*) FROM alerts y WHERE y.user_id = r.user_id AND y.type = @missed
+				     AND y.dedup_key >= to_char(r.dedup_key::date - (rule.missed_days - 1), 'YYYY-MM-DD')
+				     AND y.dedup_key < r.dedup_key) = rule.missed_days - 1
+			ELSE true END
+	)`
+
+// escalationArgs are tellRecipients' arguments: the scopes and escalation
+// defaults as the domain defines them.
+func (db *DB) escalationArgs() pgx.NamedArgs {
+	var types, scopes []string
+	for _, t := range lifeline.AlertTypes {
+		if s := lifeline.AlertTypeScope(t); s != "" {
+			types, scopes = append(types, t), append(scopes, s)
+		}
+	}
+	return pgx.NamedArgs{
+		"sos": lifeline.AlertSOS, "missed": lifeline.AlertMissedCheckin, "escalating": lifeline.EscalatingAlertTypes,
+		"escalate": lifeline.EscalationDelay(db.EscalateAfter).Seconds(), "missed_days": lifeline.DefaultMissedCheckinDays,
+		"scope_types": types, "scope_names": scopes, "device_types": deviceAlertTypes(),
+	}
+}
+
+// escalationHold says why a supporter's escalation step must not be taken
+// when it falls due, or "": the wearer answered "I'm okay", or left the
+// place before anyone needed to be told.
+func escalationHold(a *lifeline.Alert, escalation, inside bool) string {
+	switch {
+	case escalation && a.OkayAt != nil:
+		return okaySkipped
+	case escalation && slices.Contains(lifeline.EscalatingAlertTypes, a.Type) && !inside:
+		return "They left the place before anyone needed to be told."
+	}
+	return ""
+}
 
 // deviceAlertTypes are the alert types of the device scope.
 func deviceAlertTypes() []string {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -15,50 +14,20 @@ var _ lifeline.Outbox = (*DB)(nil)
 
 // queueDeliveries continues a WITH whose CTE "raised" returns new alerts
 // rows: it writes their outbox rows in the same statement, so an alert and
-// its deliveries commit together. The wearer gets every alert but an SOS on
-// each enabled channel at once; each supporter whose grant covers the
-// alert's scope gets an in-app step and one row per enabled channel, when
-// and if the wearer's escalation settings say (store/escalation.go:
-// supporterDue, supporterTold). Its named arguments come from deliveryArgs.
-const queueDeliveries = `, recipients AS (
-		SELECT r.id AS alert_id, r.user_id, r.user_id AS recipient_id, 'wearer' AS role, false AS escalation, r.created_at AS due
-		FROM raised r WHERE r.type <> @sos
-		UNION ALL
-		SELECT r.id, r.user_id, l.supporter_id, 'supporter', r.type = ANY (@escalating::text[]), ` + supporterDue + `
-		FROM raised r
-		JOIN unnest(@scope_types::text[], @scope_names::text[]) AS s(type, scope) ON s.type = r.type
-		JOIN care_links l ON l.user_id = r.user_id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND s.scope = ANY (l.alert_scopes)
-		LEFT JOIN escalation_settings es ON es.user_id = r.user_id
-		WHERE ` + supporterTold + `
-	), queued AS (
+// its deliveries commit together. Who is told and when is tellRecipients'
+// (escalation.go), whose arguments come from escalationArgs; each of them
+// gets one row per enabled channel (an unconfirmed address's row is
+// skipped when it falls due, saying why), and a supporter an in-app step.
+const queueDeliveries = tellRecipients + `, queued AS (
 		INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key, escalation, next_attempt_at)
 		SELECT p.user_id, p.alert_id, p.recipient_id, p.role, c.kind, c.id,
 		       p.alert_id || ':' || p.recipient_id || ':' || c.id, p.escalation, p.due
-		FROM recipients p JOIN notification_channels c ON c.user_id = p.recipient_id AND c.enabled
+		FROM recipients p JOIN channels c ON c.user_id = p.recipient_id AND c.enabled
 		UNION ALL
 		SELECT p.user_id, p.alert_id, p.recipient_id, p.role, 'app', NULL,
 		       p.alert_id || ':' || p.recipient_id || ':app', p.escalation, p.due
 		FROM recipients p WHERE p.role = 'supporter'
-		ON CONFLICT (idempotency_key) DO NOTHING)` + queuePushDeliveries
-
-// deliveryArgs are queueDeliveries' arguments: the scopes and escalation
-// rules as the domain defines them.
-func (db *DB) deliveryArgs() pgx.NamedArgs {
-	escalate := db.EscalateAfter
-	if escalate == 0 {
-		escalate = lifeline.DefaultEscalateAfter
-	}
-	var types, scopes []string
-	for _, t := range lifeline.AlertTypes {
-		if s := lifeline.AlertTypeScope(t); s != "" {
-			types, scopes = append(types, t), append(scopes, s)
-		}
-	}
-	return pgx.NamedArgs{
-		"sos": lifeline.AlertSOS, "missed": lifeline.AlertMissedCheckin, "escalating": lifeline.EscalatingAlertTypes,
-		"escalate": escalate.Seconds(), "scope_types": types, "scope_names": scopes, "device_types": deviceAlertTypes(),
-	}
-}
+		ON CONFLICT (idempotency_key) DO NOTHING)`
 
 // destinationSQL is where a message on a channel of kind c.kind to
 // c.address goes: an email address's domain, a URL's host (webhooks,
@@ -76,9 +45,9 @@ const claimSQL = `
 	WITH scan AS (
 		SELECT o.id, o.user_id, o.priority, o.next_attempt_at, d.destination
 		FROM outbox o
-		LEFT JOIN notification_channels ch ON ch.id = o.channel_id
-		LEFT JOIN push_subscriptions ps ON ps.id = o.push_subscription_id
-		CROSS JOIN LATERAL (SELECT o.channel AS kind, coalesce(ch.address, ps.endpoint, '') AS address) c
+		LEFT JOIN channels ch ON ch.id = o.channel_id
+		LEFT JOIN care_links il ON il.id = o.care_link_id
+		CROSS JOIN LATERAL (SELECT o.channel AS kind, coalesce(ch.address, il.invite_email, '') AS address) c
 		CROSS JOIN LATERAL (SELECT ` + destinationSQL + ` AS destination) d
 		WHERE o.state = 'pending' AND o.next_attempt_at <= @now AND (o.claimed_until IS NULL OR o.claimed_until < @now)
 		  AND (o.priority = 0 OR (o.user_id <> ALL (@busy_users::bigint[]) AND coalesce(d.destination, '') <> ALL (@busy_destinations::text[])
@@ -106,20 +75,27 @@ const claimSQL = `
 		FROM due WHERE o.id = due.id RETURNING o.*, due.destination
 	)
 	SELECT c.id, c.user_id, c.priority, coalesce(c.destination, ''),
-	       EXISTS (SELECT 1 FROM destination_pauses p WHERE p.destination = c.destination), c.idempotency_key, c.role, c.channel, c.resolution,
-	       CASE c.channel WHEN 'app' THEN false WHEN 'push' THEN ps.id IS NULL ELSE c.channel_id IS NULL END,
-	       coalesce(ch.enabled, true), coalesce(ch.address, ''), coalesce(ch.ntfy, false), c.attempts, c.escalation,
+	       EXISTS (SELECT 1 FROM destination_pauses p WHERE p.destination = c.destination), c.idempotency_key, c.purpose, coalesce(c.role, ''), c.channel, c.resolution,
+	       c.channel <> 'app' AND c.purpose <> 'invitation' AND ch.id IS NULL, coalesce(ch.enabled, true), ch.confirmed_at IS NOT NULL,
+	       coalesce(ch.address, il.invite_email, ''), coalesce(ch.ntfy, false), coalesce(ch.p256dh, ''), coalesce(ch.auth, ''),
+	       coalesce(c.channel_id, 0), coalesce(c.secret_link, ''), coalesce(il.expires_at, ch.confirm_expires_at),
+	       c.attempts, c.escalation,
 	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, a.resolved_at, coalesce(z.name, ''),
-	       coalesce(nullif(btrim(w.first_name || ' ' || w.last_name), ''), 'Someone you support'),
-	       r.timezone, q.quiet_start, q.quiet_end,
+	       coalesce(nullif(btrim(w.first_name || ' ' || w.last_name), ''), CASE c.purpose WHEN 'invitation' THEN w.email ELSE 'Someone you support' END),
+	       coalesce(r.timezone, w.timezone), q.quiet_start, q.quiet_end,
 	       l.id IS NOT NULL, coalesce(l.alert_scopes, '{}'), coalesce(l.location_scope, 'never'), coalesce(l.location_window_minutes, 60),
 	       EXISTS (SELECT 1 FROM geofence_state g WHERE g.zone_id = a.zone_id AND g.user_id = a.user_id AND g.inside),
-	       ps.id, coalesce(ps.endpoint, ''), coalesce(ps.p256dh, ''), coalesce(ps.auth, '')
+	       CASE WHEN c.purpose <> 'invitation' THEN ''
+	            WHEN il.revoked_at IS NOT NULL THEN 'The invitation was withdrawn.'
+	            WHEN il.accepted_at IS NOT NULL THEN 'The invitation was accepted before the email went out.'
+	            WHEN il.expires_at <= $1 THEN 'The invitation expired before the email went out.'
+	            WHEN c.secret_link IS NULL OR il.invite_email IS NULL THEN 'Nothing to send.'
+	            ELSE '' END
 	FROM claimed c
 	JOIN users w ON w.id = c.user_id
-	JOIN users r ON r.id = c.recipient_id
-	LEFT JOIN notification_channels ch ON ch.id = c.channel_id
-	LEFT JOIN push_subscriptions ps ON ps.id = c.push_subscription_id
+	LEFT JOIN users r ON r.id = c.recipient_id
+	LEFT JOIN channels ch ON ch.id = c.channel_id
+	LEFT JOIN care_links il ON il.id = c.care_link_id
 	LEFT JOIN alerts a ON a.id = c.alert_id
 	LEFT JOIN zones z ON z.id = a.zone_id
 	LEFT JOIN notify_settings q ON q.user_id = c.recipient_id
@@ -132,6 +108,8 @@ type claimedRow struct {
 	item                 lifeline.OutboxItem
 	wearerID             int64
 	channelGone, enabled bool
+	confirmed            bool
+	expiresAt            *time.Time
 	alertID              *int64
 	alertType, message   *string
 	link                 *string
@@ -141,8 +119,7 @@ type claimedRow struct {
 	linked, inside       bool
 	grant                lifeline.Grant
 	quietStart, quietEnd *int16
-	pushID               *int64
-	push                 lifeline.PushSubscription
+	invitationHold       string
 }
 
 func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.OutboxItem, error) {
@@ -160,12 +137,13 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 	claimed, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*claimedRow, error) {
 		var c claimedRow
 		it, g := &c.item, &c.grant
-		err := row.Scan(&it.ID, &c.wearerID, &it.Priority, &it.Destination, &it.DestinationFailing, &it.IdempotencyKey, &it.Role, &it.Channel, &it.Resolution, &c.channelGone,
-			&c.enabled, &it.Address, &it.Ntfy, &it.Attempts, &it.Escalation,
+		err := row.Scan(&it.ID, &c.wearerID, &it.Priority, &it.Destination, &it.DestinationFailing, &it.IdempotencyKey, &it.Purpose, &it.Role, &it.Channel, &it.Resolution,
+			&c.channelGone, &c.enabled, &c.confirmed,
+			&it.Address, &it.Ntfy, &it.P256dh, &it.Auth, &it.ChannelID, &it.SecretLink, &c.expiresAt,
+			&it.Attempts, &it.Escalation,
 			&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &c.resolvedAt, &it.ZoneName,
 			&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
-			&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside,
-			&c.pushID, &c.push.Endpoint, &c.push.P256dh, &c.push.Auth)
+			&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside, &c.invitationHold)
 		return &c, err
 	})
 	if err != nil {
@@ -182,17 +160,16 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 				it.Alert.Link = *c.link
 			}
 		}
-		if c.pushID != nil {
-			c.push.ID = *c.pushID
-			it.Push = &c.push
+		if c.expiresAt != nil {
+			it.ExpiresAt = *c.expiresAt
 		}
 		it.RecipientLocation = (&lifeline.User{Timezone: c.timezone}).Location()
 		if c.quietStart != nil && c.quietEnd != nil {
 			start, end := int(*c.quietStart), int(*c.quietEnd)
 			it.Quiet = lifeline.QuietHours{Start: &start, End: &end}
 		}
-		it.Hold = hold(c)
-		if it.Hold == "" && it.Role == "supporter" && it.Channel != lifeline.ChannelApp && !it.Resolution && c.grant.LocationVisible(now, it.Alert.CreatedAt) {
+		it.Hold = hold(c, now)
+		if it.Hold == "" && it.Alert != nil && it.Role == "supporter" && it.Channel != lifeline.ChannelApp && !it.Resolution && c.grant.LocationVisible(now, it.Alert.CreatedAt) {
 			if it.Position, err = db.LatestLocation(ctx, c.wearerID); lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
 				err = nil
 			}
@@ -206,13 +183,23 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 }
 
 // hold says why a claimed row must not be sent now, or "".
-func hold(c *claimedRow) string {
+func hold(c *claimedRow, now time.Time) string {
 	it := &c.item
 	switch {
 	case c.channelGone:
 		return "The channel was removed."
 	case !c.enabled:
 		return "The channel is turned off."
+	case it.Purpose == lifeline.PurposeInvitation:
+		return c.invitationHold
+	case it.Purpose == lifeline.PurposeConfirmation && c.confirmed:
+		return "The address was confirmed before the email went out."
+	case it.Purpose == lifeline.PurposeConfirmation && !it.ExpiresAt.After(now):
+		return "The link expired before the email went out."
+	case it.Purpose == lifeline.PurposeConfirmation:
+		return ""
+	case it.Channel != lifeline.ChannelApp && !c.confirmed:
+		return "The address is waiting for its owner to confirm it."
 	case it.Alert == nil || it.Role == "wearer":
 		return ""
 	case !c.linked:
@@ -221,24 +208,22 @@ func hold(c *claimedRow) string {
 		return "The supporter's grant no longer covers this alert."
 	case it.Alert.ResolvedAt != nil && !it.Resolution:
 		return "The alert ended before it was sent."
-	case it.Escalation && it.Alert.OkayAt != nil:
-		return okaySkipped
-	case it.Escalation && slices.Contains(lifeline.EscalatingAlertTypes, it.Alert.Type) && !c.inside:
-		return "They left the place before anyone needed to be told."
 	}
-	return ""
+	return escalationHold(it.Alert, it.Escalation, c.inside)
 }
 
 // finishSQL ends a claim; $2 is the new state, $3 when the next attempt is
-// due (pending) and $4 the error, if any. The channel's last result follows
-// every real attempt.
+// due (pending) and $4 the error, if any. A secret link is kept only while
+// the row is still to be sent. The channel's last result follows every real
+// attempt.
 const finishSQL = `
 	WITH done AS (
 		UPDATE outbox SET state = $2, next_attempt_at = coalesce($3, next_attempt_at), last_error = $4,
-			sent_at = CASE WHEN $2 = 'sent' THEN $5::timestamptz END, claimed_until = NULL
-		WHERE id = $1 RETURNING channel_id, push_subscription_id, state
-	)` + finishPushSQL + `
-	UPDATE notification_channels c SET last_state = CASE WHEN $2 = 'sent' THEN 'sent' ELSE 'failed' END,
+			sent_at = CASE WHEN $2 = 'sent' THEN $5::timestamptz END, claimed_until = NULL,
+			secret_link = CASE WHEN $2 = 'pending' THEN secret_link END
+		WHERE id = $1 RETURNING channel_id, state
+	)
+	UPDATE channels c SET last_state = CASE WHEN $2 = 'sent' THEN 'sent' ELSE 'failed' END,
 		last_error = $4, last_at = $5
 	FROM done WHERE c.id = done.channel_id AND $6`
 
@@ -280,6 +265,13 @@ func (db *DB) Postpone(ctx context.Context, id int64, next time.Time) error {
 	return nil
 }
 
+func (db *DB) RemoveEndedChannel(ctx context.Context, id int64) error {
+	if _, err := db.Pool.Exec(ctx, `DELETE FROM channels WHERE id = $1 AND kind = 'push'`, id); err != nil {
+		return fmt.Errorf("store: remove ended channel %d: %w", id, err)
+	}
+	return nil
+}
+
 func (db *DB) FindDeliveries(ctx context.Context, userID, alertID int64) ([]lifeline.Delivery, error) {
 	rows, err := db.Pool.Query(ctx, `
 		SELECT CASE WHEN o.role = 'wearer' THEN 'you'
@@ -288,7 +280,7 @@ func (db *DB) FindDeliveries(ctx context.Context, userID, alertID int64) ([]life
 		FROM outbox o JOIN users u ON u.id = o.recipient_id
 		LEFT JOIN LATERAL (SELECT label FROM care_links WHERE user_id = o.user_id AND supporter_id = o.recipient_id
 		                   ORDER BY revoked_at NULLS FIRST, id DESC LIMIT 1) l ON true
-		WHERE o.alert_id = $2 AND o.user_id = $1
+		WHERE o.alert_id = $2 AND o.user_id = $1 AND o.purpose = 'alert'
 		ORDER BY o.next_attempt_at, o.id`, userID, alertID)
 	if err != nil {
 		return nil, fmt.Errorf("store: deliveries of alert %d: %w", alertID, err)

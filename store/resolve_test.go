@@ -102,7 +102,7 @@ func TestDeviceAlertsResolveWhenTheirCauseEnds(t *testing.T) {
 		db.Pool.Exec(ctx, `UPDATE outbox SET state = 'sent', sent_at = $2 WHERE alert_id = $1 AND channel = 'app'`, alertID, now)
 	}
 	markSent(offline[0].ID)
-	db.Pool.Exec(ctx, `INSERT INTO notification_channels (user_id, kind, address) VALUES ($1, 'email', 'w@example.org')`, wearer)
+	db.Pool.Exec(ctx, `INSERT INTO channels (user_id, kind, address) VALUES ($1, 'email', 'w@example.org')`, wearer)
 	if got := seen(); len(got) != 1 {
 		t.Fatalf("the supporter sees %d alerts, want the offline one", len(got))
 	}

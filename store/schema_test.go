@@ -396,16 +396,16 @@ func schemaInsertUserData(t *testing.T, pool *pgxpool.Pool, user int64, tag stri
 		// The care circle (migrations 0018, 0019): a pending invitation, a view, a channel, quiet hours, a delivery.
 		`INSERT INTO care_links (user_id, token_hash, expires_at) VALUES (@u, sha256(@dev::text::bytea), now() + interval '7 days')`,
 		`INSERT INTO care_views (user_id, link_id, supporter_id, what) SELECT @u, id, @u, 'alerts' FROM care_links WHERE user_id = @u`,
-		`INSERT INTO notification_channels (user_id, kind, address) VALUES (@u, 'email', 'me@example.org')`,
+		`INSERT INTO channels (user_id, kind, address) VALUES (@u, 'email', 'me@example.org')`,
 		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
 		`INSERT INTO escalation_settings (user_id, avoid_zone_minutes, missed_checkin_days) VALUES (@u, 30, 3)`,
 		`INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key)
-			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, notification_channels c WHERE a.user_id = @u AND c.user_id = @u`,
-		// Share links and invitation emails (migration 0021).
+			SELECT @u, a.id, @u, 'wearer', 'email', c.id, 'seed:' || a.id FROM alerts a, channels c WHERE a.user_id = @u AND c.user_id = @u`,
+		// Share links (migration 0021) and an invitation email (0029).
 		`INSERT INTO share_links (user_id, token_hash, expires_at, open_count, opened_at) VALUES (@u, sha256((@dev::text || 'share')::bytea), now() + interval '1 hour', 1, ARRAY[now()])`,
-		`INSERT INTO invitation_emails (user_id, link_id, accept_url) SELECT @u, id, 'https://lifeline.example.org/care/accept#token=' || @dev::text FROM care_links WHERE user_id = @u`,
-		// Web push (migration 0020): a browser's subscription.
-		`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (@u, 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22))`,
+		`INSERT INTO outbox (user_id, purpose, channel, care_link_id, secret_link, idempotency_key) SELECT @u, 'invitation', 'email', id, 'https://lifeline.example.org/care/accept#token=' || @dev::text, 'invite:' || id FROM care_links WHERE user_id = @u`,
+		// Web push (migrations 0020, 0030): a browser's push channel.
+		`INSERT INTO channels (user_id, kind, address, p256dh, auth, confirmed_at) VALUES (@u, 'push', 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22), now())`,
 	} {
 		schemaExec(t, pool, stmt, args)
 	}

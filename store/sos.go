@@ -57,14 +57,14 @@ func (db *DB) ResolveSOS(ctx context.Context, wearerID, alertID int64, now time.
 				UPDATE alerts SET resolved_at = $2, resolution = $3, is_read = true
 				WHERE user_id = $1 AND type = $4 AND resolved_at IS NULL RETURNING id
 			), told AS (
-				SELECT DISTINCT ON (o.recipient_id, o.channel, o.channel_id, o.push_subscription_id) o.*
+				SELECT DISTINCT ON (o.recipient_id, o.channel, o.channel_id) o.*
 				FROM outbox o JOIN closed c ON c.id = o.alert_id
 				WHERE o.role = 'supporter' AND o.channel <> 'app' AND NOT o.resolution
 				  AND (o.state = 'sent' OR (o.state = 'pending' AND o.claimed_until IS NOT NULL))
-				ORDER BY o.recipient_id, o.channel, o.channel_id, o.push_subscription_id, o.alert_id DESC
+				ORDER BY o.recipient_id, o.channel, o.channel_id, o.alert_id DESC
 			), lines AS (
-				INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, push_subscription_id, idempotency_key, resolution)
-				SELECT user_id, alert_id, recipient_id, role, channel, channel_id, push_subscription_id, idempotency_key || ':safe', true
+				INSERT INTO outbox (user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key, resolution)
+				SELECT user_id, alert_id, recipient_id, role, channel, channel_id, idempotency_key || ':safe', true
 				FROM told
 				ON CONFLICT (idempotency_key) DO NOTHING)
 			UPDATE outbox o SET state = 'skipped', last_error = $3
@@ -96,18 +96,17 @@ func (db *DB) SOSAudience(ctx context.Context, wearerID int64) ([]*lifeline.SOSL
 }
 
 // sosAudience reads, for each active supporter with the SOS scope, the
-// kinds of their channels that are on and whether a browser of theirs
-// takes web push (an ntfy topic is a webhook).
+// kinds of their channels that are on and would be used now (an address
+// waiting for confirmation receives nothing; an ntfy topic is a webhook).
 func (db *DB) sosAudience(ctx context.Context, q querier, wearerID int64) ([]*lifeline.SOSListener, error) {
 	rows, err := q.Query(ctx, `
 		SELECT l.id, l.supporter_id,
 		       coalesce(nullif(l.label, ''), nullif(btrim(u.first_name || ' ' || u.last_name), ''), 'A supporter'),
-		       array(SELECT kind FROM notification_channels c WHERE c.user_id = l.supporter_id AND c.enabled
-		             UNION SELECT $3 FROM push_subscriptions s WHERE s.user_id = l.supporter_id
+		       array(SELECT DISTINCT kind FROM channels c WHERE c.user_id = l.supporter_id AND c.enabled AND c.confirmed_at IS NOT NULL
 		             ORDER BY 1)
 		FROM care_links l JOIN users u ON u.id = l.supporter_id
 		WHERE l.user_id = $1 AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND $2 = ANY (l.alert_scopes)
-		ORDER BY l.accepted_at, l.id`, wearerID, lifeline.ScopeSOS, lifeline.ChannelPush)
+		ORDER BY l.accepted_at, l.id`, wearerID, lifeline.ScopeSOS)
 	if err != nil {
 		return nil, err
 	}

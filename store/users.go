@@ -224,8 +224,9 @@ func (db *DB) ExportUser(ctx context.Context, id int64) (map[string][]json.RawMe
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "User not found.")
 	}
 	for _, table := range tables {
-		// accept_url: an invitation's token on its way out by email.
-		sql := `SELECT to_jsonb(t) - 'token_hash' - 'password_hash' - 'accept_url' FROM ` + pgx.Identifier{table}.Sanitize() + ` t WHERE user_id = $1`
+		// secret_link: an invitation's or a confirmation's token on its
+		// way out by email.
+		sql := `SELECT to_jsonb(t) - 'token_hash' - 'password_hash' - 'secret_link' - 'confirm_token_hash' FROM ` + pgx.Identifier{table}.Sanitize() + ` t WHERE user_id = $1`
 		if err := collect(table, sql); err != nil {
 			return nil, err
 		}

@@ -140,7 +140,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Care:                 live.NewOkayAnswers(m.db, m.bus, m.Logger.With("component", "alerts")),
 		SOS:                  sos,
 		Escalation:           m.db,
-		Notify:               m.db,
+		Channels:             m.db,
 		Destinations:         m.db,
 		Shares:               m.db,
 		Push:                 m.db,
@@ -324,7 +324,7 @@ func (m *Main) startJobs() func() {
 // and the store's claims keep each message to one sender.
 func (m *Main) startDelivery(registry prometheus.Registerer) func() {
 	worker := delivery.NewWorker(delivery.Config{
-		Outbox: m.db, Invitations: m.db, Destinations: m.db,
+		Outbox: m.db, Destinations: m.db,
 		SMTP: delivery.SMTP{Addr: m.Config.SMTPAddr, From: m.Config.SMTPFrom,
 			Username: m.Config.SMTPUser, Password: m.Config.SMTPPassword},
 		PublicURL:            m.URL,

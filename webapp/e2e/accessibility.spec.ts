@@ -18,6 +18,7 @@ const signedOutScreens = [
   '/crisis/safety-plan',
   '/share',
   '/care/accept#token=a11y',
+  '/confirm-channel#token=a11y',
   '/no-such-page',
 ]
 
@@ -74,6 +75,7 @@ const signedInPaths = [
   '/care-circle',
   '/supporting',
   '/care/accept#token=a11y',
+  '/confirm-channel#token=a11y',
   '/no-such-page',
 ]
 

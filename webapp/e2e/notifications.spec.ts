@@ -84,9 +84,9 @@ test('turning on notifications asks for permission, subscribes, and a push arriv
     await section.getByRole('switch', { name: 'Notifications on this device' }).click()
     await expect(section.getByText(/Alerts reach this device/)).toBeVisible()
 
-    const subs = (await (await page.request.get('/api/push/subscriptions')).json()) as { endpoint: string; label: string }[]
-    expect(subs).toHaveLength(1)
-    expect(subs[0].endpoint).toBe(`${pushService.url}/push/this-browser`)
+    // This browser is a channel of kind push.
+    const channels = (await (await page.request.get('/api/channels')).json()) as { kind: string; address: string }[]
+    expect(channels.map((c) => [c.kind, c.address])).toEqual([['push', `${pushService.url}/push/this-browser`]])
 
     await section.getByRole('button', { name: 'Send a test' }).click()
     await expect.poll(() => pushService.received.length, { timeout: 20_000 }).toBe(1)

@@ -5,7 +5,7 @@ import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-import { expect } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
 
 import { freePort } from './free-port'
 
@@ -121,4 +121,27 @@ export async function waitForMail(to: string, subject: RegExp, timeout: number):
     )
     .toBe(true)
   return found as Mail
+}
+
+/** The subject of an email address's confirmation message (lifeline.ConfirmationSubject). */
+export const CONFIRMATION_SUBJECT = 'Confirm this address for Lifeline'
+
+/** The links (path and fragment) of every confirmation message to `to` so far, in no particular order. */
+export async function confirmationLinks(to: string, timeout = 30_000): Promise<string[]> {
+  await waitForMail(to, new RegExp(CONFIRMATION_SUBJECT), timeout)
+  return (await mailTo(to))
+    .filter((m) => m.subject === CONFIRMATION_SUBJECT)
+    .map((m) => {
+      const link = /https?:\/\/\S+\/confirm-channel#token=[A-Za-z0-9_-]+/.exec(m.body)?.[0]
+      if (!link) throw new Error(`no confirmation link in:\n${m.body}`)
+      const url = new URL(link)
+      return url.pathname + url.hash
+    })
+}
+
+/** Confirms `to` as its owner would, with the token from its one confirmation email. */
+export async function confirmAddress(request: APIRequestContext, to: string): Promise<void> {
+  const [link] = await confirmationLinks(to)
+  const response = await request.post('/api/channels/confirm', { data: { token: link.split('#token=')[1] } })
+  expect(response.status(), await response.text()).toBe(200)
 }

@@ -1,6 +1,6 @@
 import { newAccount, registerViaApi, watchForErrors } from './accounts'
 import { expect, saveFullPageScreenshot, test } from './fixtures'
-import { waitForMail } from './smtp'
+import { confirmAddress, waitForMail } from './smtp'
 
 /*
  * An SOS with a beginning and an end, at phone size, against the real
@@ -47,6 +47,7 @@ test('an SOS raised on the web reaches the supporter with the position and Call,
     await reach.getByRole('button', { name: 'Add channel' }).click()
     await expect(reach.getByRole('list', { name: "How I'm told" })).toContainText(samAccount.email)
     await saveFullPageScreenshot(sam, 'sos-accept-reach-phone')
+    await confirmAddress(sam.request, samAccount.email)
     await reach.getByRole('link', { name: 'Done' }).click()
     await expect(sam.getByRole('heading', { level: 1, name: 'People I support' })).toBeVisible()
 

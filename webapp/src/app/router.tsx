@@ -11,6 +11,7 @@ import {
   ChatbotRoute,
   CheckinRoute,
   CheckinsRoute,
+  ConfirmChannelRoute,
   CopingPlanRoute,
   CrisisRoute,
   DashboardRoute,
@@ -76,6 +77,14 @@ export function AppRouter() {
     return (
       <React.Suspense fallback={<FormScreenSkeleton />}>
         <ShareRoute />
+      </React.Suspense>
+    )
+  }
+  // So is an email address's confirmation link: it is often opened in a mail app's browser.
+  if (location === routes.confirmChannel.path) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <ConfirmChannelRoute />
       </React.Suspense>
     )
   }

@@ -37,6 +37,8 @@ export const routes = {
   crisis: { path: '/crisis', label: 'Crisis Resources', access: 'public' },
   // A share link's public page (/share#token=…), outside the signed-in layout.
   share: { path: '/share', label: 'Shared location', access: 'public' },
+  // An email address's confirmation link (/confirm-channel#token=…), the same page signed in or not.
+  confirmChannel: { path: '/confirm-channel', label: 'Confirm an email address', access: 'public' },
   // The crisis page's Safety Plan: signed out, a sign-in prompt (not a redirect away from the hotlines).
   safetyPlan: { path: '/crisis/safety-plan', label: 'Safety Plan', access: 'public' },
   settings: { path: '/settings', label: 'Settings', access: 'protected' },

@@ -604,7 +604,7 @@ export interface paths {
         /** The wearer's supporters (pending invitations and accepted), each with their grant. */
         get: operations["listSupporters"];
         put?: never;
-        /** Invite a supporter; the one-time token (valid 7 days) is shown this once. With an email, only the account with that address can accept. */
+        /** Invite a supporter; the one-time token (valid 7 days) is shown this once. With an email, only the account with that address can accept. At most 10 invitations a day per person. */
         post: operations["inviteSupporter"];
         delete?: never;
         options?: never;
@@ -744,10 +744,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The person's notification channels with their last delivery result. */
+        /** The person's channels (email, webhook, ntfy, each browser's web push) with their last delivery result. */
         get: operations["listChannels"];
         put?: never;
-        /** Add an email address or a webhook (ntfy mode posts to an ntfy topic URL); at most 10. */
+        /**
+         * Add an email address, a webhook (ntfy mode posts to an ntfy topic URL) or this browser's web push; at most 10 email and webhook channels and 10 browsers.
+         * @description A new email address is sent one confirmation message (a link to
+         *     /confirm-channel#token=...) and receives nothing else until its
+         *     owner opens it; confirmation emails are limited to 10 a day per
+         *     person and 3 a day per address (across all accounts). A push
+         *     channel is the browser's PushSubscription.toJSON() (endpoint as
+         *     the address, its keys) and a label; a known endpoint is updated
+         *     and moves to this person. Webhook and push channels need no
+         *     confirmation.
+         */
         post: operations["createChannel"];
         delete?: never;
         options?: never;
@@ -765,7 +775,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a channel; deliveries waiting for it are skipped. */
+        /** Remove a channel (for a browser, turn its notifications off); deliveries waiting for it are skipped. */
         delete: operations["deleteChannel"];
         options?: never;
         head?: never;
@@ -782,8 +792,48 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "Send a test": queue a test message; the channel's lastState shows the outcome. */
+        /** "Send a test": queue a test message; the channel's lastState shows the outcome. At most 5 an hour per person; 409 while the address waits for confirmation. */
         post: operations["testChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Send again": a new confirmation link for an email address that waits for it (the old link stops working); within the confirmation limits. */
+        post: operations["resendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: confirm an email address with the token of its confirmation link (single use, valid 3 days). The same 404 for an unknown, used or expired token.
+         * @description No account needed: the link is often opened in a mail app's
+         *     browser, and holding it is what proves the mailbox. Only the
+         *     address is answered. Rate limited per client address like an
+         *     invitation's preview.
+         */
+        post: operations["confirmChannel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -835,58 +885,6 @@ export interface paths {
         get: operations["getPushKey"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/push/subscriptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The browsers that get this person's notifications. */
-        get: operations["listPushSubscriptions"];
-        put?: never;
-        /** Turn notifications on for this browser (its PushSubscription.toJSON() and a label); a known endpoint is updated. */
-        post: operations["savePushSubscription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/push/subscriptions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Turn notifications off for a browser; pushes waiting for it are skipped. */
-        delete: operations["deletePushSubscription"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/push/subscriptions/{id}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** "Send a test" push to a browser; the subscription's lastState shows the outcome. */
-        post: operations["testPushSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1565,13 +1563,24 @@ export interface components {
         };
         Channel: {
             id: number;
-            /** @enum {unknown} */
-            kind: "email" | "webhook";
+            /**
+             * @description push: one browser's web push.
+             * @enum {unknown}
+             */
+            kind: "email" | "webhook" | "push";
+            /** @description The email address */
             address: string;
             ntfy: boolean;
+            /** @description A push channel's device name; empty for the others. */
+            label: string;
             enabled: boolean;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null while an email address waits for its owner to confirm it; it receives nothing else until then.
+             */
+            confirmedAt: string | null;
             /** @enum {unknown} */
             lastState: "sent" | "failed" | null;
             lastError: string | null;
@@ -1597,20 +1606,6 @@ export interface components {
              * @description When sending there resumes.
              */
             until: string;
-        };
-        PushSubscription: {
-            id: number;
-            endpoint: string;
-            p256dh: string;
-            auth: string;
-            label: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** @enum {unknown} */
-            lastState: "sent" | "failed" | null;
-            lastError: string | null;
-            /** Format: date-time */
-            lastAt: string | null;
         };
         QuietHours: {
             quietStart?: number | null;
@@ -2365,7 +2360,9 @@ export interface components {
          * @description Too many requests; wait Retry-After seconds. Sign-in counts
          *     attempts per account and source address, per account and per
          *     address; a browser with the account's known-device cookie is
-         *     counted apart from the rest.
+         *     counted apart from the rest. What a person makes the server send
+         *     is counted per person (tests, invitations, confirmation emails)
+         *     and per address (confirmation emails).
          */
         TooManyRequests: {
             headers: {
@@ -4058,6 +4055,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4425,8 +4423,10 @@ export interface operations {
                      *         "kind": "webhook",
                      *         "address": "https://ntfy.sh/alex-x1",
                      *         "ntfy": true,
+                     *         "label": "",
                      *         "enabled": true,
                      *         "createdAt": "2026-11-22T09:00:00Z",
+                     *         "confirmedAt": "2026-11-22T09:00:00Z",
                      *         "lastState": "sent",
                      *         "lastError": null,
                      *         "lastAt": "2026-11-22T09:01:00Z"
@@ -4458,15 +4458,22 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    kind: "email" | "webhook";
+                    kind: "email" | "webhook" | "push";
                     /** @description An email address */
                     address: string;
                     ntfy?: boolean;
+                    /** @description A push channel's browser keys. */
+                    keys?: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                    /** @description A push channel's device name. */
+                    label?: string;
                 };
             };
         };
         responses: {
-            /** @description The channel. */
+            /** @description The channel (an email address waits for confirmation, confirmedAt null). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4478,8 +4485,10 @@ export interface operations {
                      *       "kind": "email",
                      *       "address": "alex@example.org",
                      *       "ntfy": false,
+                     *       "label": "",
                      *       "enabled": true,
                      *       "createdAt": "2026-11-22T09:00:00Z",
+                     *       "confirmedAt": null,
                      *       "lastState": null,
                      *       "lastError": null,
                      *       "lastAt": null
@@ -4491,6 +4500,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4555,8 +4565,10 @@ export interface operations {
                      *       "kind": "email",
                      *       "address": "alex@example.org",
                      *       "ntfy": false,
+                     *       "label": "",
                      *       "enabled": false,
                      *       "createdAt": "2026-11-22T09:00:00Z",
+                     *       "confirmedAt": "2026-11-22T09:05:00Z",
                      *       "lastState": null,
                      *       "lastError": null,
                      *       "lastAt": null
@@ -4598,6 +4610,84 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for the delivery worker; the channel. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q8x1"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The confirmed address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": "alex@example.org"
+                     *     }
+                     */
+                    "application/json": {
+                        address: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4684,125 +4774,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    listPushSubscriptions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The subscriptions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PushSubscription"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    savePushSubscription: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "endpoint": "https://push.example.org/send/abc",
-                 *       "keys": {
-                 *         "p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
-                 *         "auth": "BTBZMqHH6r4Tts7J_aSIgg"
-                 *       },
-                 *       "label": "Chrome on Android"
-                 *     }
-                 */
-                "application/json": {
-                    endpoint: string;
-                    keys: {
-                        p256dh: string;
-                        auth: string;
-                    };
-                    label?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The subscription. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PushSubscription"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    deletePushSubscription: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The resource's id. Another user's id answers 404, as a missing one does.
-                 * @example 12
-                 */
-                id: components["parameters"]["NumericID"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["NoContent"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    testPushSubscription: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The resource's id. Another user's id answers 404, as a missing one does.
-                 * @example 12
-                 */
-                id: components["parameters"]["NumericID"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Queued for the delivery worker. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -31,6 +31,7 @@ const loadCopingPlan = () => import('./coping-plan')
 const loadSymptoms = () => import('./symptoms')
 const loadShare = () => import('./share')
 const loadCare = () => import('./care')
+const loadConfirmChannel = () => import('./confirm-channel')
 
 export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
 export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
@@ -60,6 +61,8 @@ export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ defa
 
 // A share link's public page (no session needed; OpenLayers is its map's further lazy chunk).
 export const ShareRoute = React.lazy(() => loadShare().then((m) => ({ default: m.ShareRoute })))
+// An email address's confirmation link (no session needed).
+export const ConfirmChannelRoute = React.lazy(() => loadConfirmChannel().then((m) => ({ default: m.ConfirmChannelRoute })))
 // The care circle: the wearer's supporters, "People I support" (its map is the GPS page's lazy chunk) and accepting.
 export const CareCircleRoute = React.lazy(() => loadCare().then((m) => ({ default: m.CareCircleRoute })))
 export const SupportingRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportingRoute })))

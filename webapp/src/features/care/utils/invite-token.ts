@@ -3,13 +3,12 @@
  * which browsers never send to a server. While the person signs in or creates
  * an account, it waits in this tab's sessionStorage, never in a URL.
  */
+import { tokenFromFragment } from '@/lib/fragment-token'
+
 const STORAGE_KEY = 'lifeline.care.invite-token'
 
 /** The token in a fragment such as `#token=abc`, or null. */
-export function tokenFromHash(hash: string): string | null {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim()
-  return token ? token : null
-}
+export const tokenFromHash = tokenFromFragment
 
 function storage(): Storage | null {
   try {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { apiGet, apiRequest } from '@/lib/api-client'
 
-import type { Channel, ChannelInput, PushSubscriptionInput, PushSubscriptionRow, QuietHours } from '../types'
+import type { Channel, ChannelInput, ConfirmedChannel, QuietHours } from '../types'
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -10,7 +10,6 @@ export const notificationKeys = {
   pauses: () => [...notificationKeys.all, 'channels', 'pauses'] as const,
   quietHours: () => [...notificationKeys.all, 'quiet-hours'] as const,
   pushKey: () => [...notificationKeys.all, 'push-key'] as const,
-  pushSubscriptions: () => [...notificationKeys.all, 'push-subscriptions'] as const,
 }
 
 /** While a test message waits for the delivery worker, look again every few seconds. */
@@ -50,9 +49,25 @@ export function useSetChannelEnabled() {
 
 /** `DELETE /api/channels/{id}`. */
 export function useDeleteChannel() {
+  return useInvalidating(deleteChannel, notificationKeys.channels())
+}
+
+/** `POST /api/channels/{id}/confirmation` ("Send again"): a new confirmation link for a waiting address. */
+export function useResendConfirmation() {
   return useInvalidating(async (id: number) => {
-    await apiRequest('DELETE', `/api/channels/${id}`)
+    const res = await apiRequest('POST', `/api/channels/${id}/confirmation`)
+    return (await res.json()) as Channel
   }, notificationKeys.channels())
+}
+
+/** `POST /api/channels/confirm`: the confirmation link's token, signed in or not. */
+export function useConfirmChannel() {
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const res = await apiRequest('POST', '/api/channels/confirm', { token })
+      return (await res.json()) as ConfirmedChannel
+    },
+  })
 }
 
 /** `POST /api/channels/{id}/test`: 202, the result shows on the channel later. */
@@ -82,38 +97,18 @@ export function useSaveQuietHours() {
   }, notificationKeys.quietHours())
 }
 
-/** `GET /api/push/subscriptions`. */
-export function usePushSubscriptions({ polling = false }: { polling?: boolean } = {}) {
-  return useQuery(
-    queryOptions({
-      queryKey: notificationKeys.pushSubscriptions(),
-      queryFn: ({ signal }) => apiGet<PushSubscriptionRow[]>('/api/push/subscriptions', { signal }),
-      refetchInterval: polling ? POLL_MS : false,
-    }),
-  )
-}
-
 /** `GET /api/push/key`: the server's VAPID public key. */
 export function getPushKey(): Promise<{ publicKey: string }> {
   return apiGet<{ publicKey: string }>('/api/push/key')
 }
 
-/** `POST /api/push/subscriptions`. */
-export async function savePushSubscription(input: PushSubscriptionInput): Promise<PushSubscriptionRow> {
-  const res = await apiRequest('POST', '/api/push/subscriptions', input)
-  return (await res.json()) as PushSubscriptionRow
+/** `POST /api/channels` for this browser's web push: a known endpoint is updated. */
+export async function savePushChannel(input: Omit<ChannelInput, 'kind'>): Promise<Channel> {
+  const res = await apiRequest('POST', '/api/channels', { kind: 'push', ...input } satisfies ChannelInput)
+  return (await res.json()) as Channel
 }
 
-/** `DELETE /api/push/subscriptions/{id}`. */
-export async function deletePushSubscription(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/push/subscriptions/${id}`)
-}
-
-/** `POST /api/push/subscriptions/{id}/test`. */
-export function useTestPush() {
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest('POST', `/api/push/subscriptions/${id}/test`)
-    },
-  })
+/** `DELETE /api/channels/{id}` outside a mutation hook (turning this browser's push off). */
+export async function deleteChannel(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/channels/${id}`)
 }

@@ -11,9 +11,16 @@ import { Switch } from '@/components/ui/switch'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
-import { useChannels, useCreateChannel, useDeleteChannel, useSetChannelEnabled, useTestChannel } from '../api/notifications'
+import {
+  useChannels,
+  useCreateChannel,
+  useDeleteChannel,
+  useResendConfirmation,
+  useSetChannelEnabled,
+  useTestChannel,
+} from '../api/notifications'
 import { notificationsText } from '../content'
-import type { Channel } from '../types'
+import { type Channel, waitingForConfirmation } from '../types'
 import { ChannelPause } from './channel-pause'
 import { LastResult } from './last-result'
 
@@ -21,10 +28,15 @@ const text = notificationsText.channels
 
 type Kind = 'email' | 'webhook' | 'ntfy'
 
-/** "How I'm told": the person's channels, adding one, turning one off, a test and its last result. */
+/**
+ * "How I'm told": the person's email, webhook and ntfy channels (a browser's push
+ * shows under "Notifications on this device"), adding one, turning one off, a
+ * test and its last result, and an email address's confirmation.
+ */
 export function ChannelsList({ timeZone }: { timeZone: string }) {
   const [waiting, setWaiting] = React.useState(false)
   const channels = useChannels({ polling: waiting })
+  const listed = (channels.data ?? []).filter((c) => c.kind !== 'push')
   React.useEffect(() => {
     if (!waiting) return
     const stop = window.setTimeout(() => setWaiting(false), 30_000)
@@ -44,11 +56,11 @@ export function ChannelsList({ timeZone }: { timeZone: string }) {
               {text.retry}
             </Button>
           </div>
-        ) : channels.data.length === 0 ? (
+        ) : listed.length === 0 ? (
           <p className="text-sm text-muted-foreground">{text.empty}</p>
         ) : (
           <ul className="grid gap-3" aria-label={text.title}>
-            {channels.data.map((c) => (
+            {listed.map((c) => (
               <ChannelRow key={c.id} channel={c} timeZone={timeZone} onTest={() => setWaiting(true)} />
             ))}
           </ul>
@@ -59,13 +71,15 @@ export function ChannelsList({ timeZone }: { timeZone: string }) {
 }
 
 function kindOf(c: Channel): Kind {
-  return c.ntfy ? 'ntfy' : c.kind
+  return c.ntfy ? 'ntfy' : c.kind === 'email' ? 'email' : 'webhook'
 }
 
 function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone: string; onTest: () => void }) {
   const enable = useSetChannelEnabled()
   const remove = useDeleteChannel()
   const test = useTestChannel()
+  const resend = useResendConfirmation()
+  const unconfirmed = waitingForConfirmation(channel)
   const [confirming, setConfirming] = React.useState(false)
   const switchId = React.useId()
   const failed = (error: unknown) => {
@@ -89,13 +103,35 @@ function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone:
           </label>
         </div>
       </div>
-      <LastResult state={channel.lastState} error={channel.lastError} at={channel.lastAt} timeZone={timeZone} />
-      <ChannelPause channelId={channel.id} lastAt={channel.lastAt} timeZone={timeZone} />
+      {unconfirmed ? (
+        <div className="grid gap-1 text-sm">
+          <p>
+            <Badge variant="outline">{text.waiting}</Badge>
+          </p>
+          <p className="text-muted-foreground">{text.waitingHint}</p>
+        </div>
+      ) : (
+        <>
+          <LastResult state={channel.lastState} error={channel.lastError} at={channel.lastAt} timeZone={timeZone} />
+          <ChannelPause channelId={channel.id} lastAt={channel.lastAt} timeZone={timeZone} />
+        </>
+      )}
       <div className="flex flex-wrap gap-2">
+        {unconfirmed && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(channel.id, { onSuccess: () => toast({ title: text.sentAgain }), onError: failed })}
+          >
+            {text.sendAgain}
+            <span className="sr-only"> to {channel.address}</span>
+          </Button>
+        )}
         <Button
           variant="outline"
           size="sm"
-          disabled={test.isPending || !channel.enabled}
+          disabled={test.isPending || !channel.enabled || unconfirmed}
           onClick={() =>
             test.mutate(channel.id, {
               onSuccess: () => {
@@ -139,9 +175,9 @@ function AddChannelForm() {
     create.mutate(
       { kind: kind === 'email' ? 'email' : 'webhook', address: address.trim(), ntfy: kind === 'ntfy' },
       {
-        onSuccess: () => {
+        onSuccess: (made) => {
           setAddress('')
-          toast({ title: text.added })
+          toast({ title: waitingForConfirmation(made) ? text.addedEmail : text.added })
         },
         onError: (e) => {
           if (isUnauthorizedError(e)) return

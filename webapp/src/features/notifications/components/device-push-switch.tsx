@@ -3,8 +3,9 @@ import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/hooks/use-toast'
+import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
-import { useTestPush } from '../api/notifications'
+import { useTestChannel } from '../api/notifications'
 import { notificationsText } from '../content'
 import { useDevicePush } from '../hooks/use-device-push'
 import { LastResult } from './last-result'
@@ -17,10 +18,10 @@ const text = notificationsText.device
  */
 export function DevicePushSwitch({ timeZone }: { timeZone: string }) {
   const push = useDevicePush()
-  const test = useTestPush()
+  const test = useTestChannel()
   const switchId = React.useId()
   const statusId = React.useId()
-  const others = (push.subscriptions.data ?? []).filter((s) => s.id !== push.mine?.id)
+  const others = push.browsers.filter((s) => s.id !== push.mine?.id)
   const status =
     push.state === 'unsupported'
       ? text.unsupported
@@ -73,7 +74,10 @@ export function DevicePushSwitch({ timeZone }: { timeZone: string }) {
                   test.mutate(push.mine!.id, {
                     onSuccess: () => {
                       toast({ title: text.testQueued })
-                      window.setTimeout(() => void push.subscriptions.refetch(), 3000)
+                      window.setTimeout(() => void push.refetch(), 3000)
+                    },
+                    onError: (e) => {
+                      if (!isUnauthorizedError(e)) toast({ title: readApiError(e)?.message ?? text.failed, variant: 'destructive' })
                     },
                   })
                 }

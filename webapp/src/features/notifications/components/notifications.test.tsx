@@ -15,8 +15,10 @@ const channel = {
   kind: 'webhook',
   address: 'https://ntfy.sh/alex-private',
   ntfy: true,
+  label: '',
   enabled: true,
   createdAt: '2026-11-22T09:00:00Z',
+  confirmedAt: '2026-11-22T09:00:00Z',
   lastState: 'failed',
   lastError: 'webhook answered 500 Internal Server Error',
   lastAt: '2026-11-22T09:05:00Z',
@@ -30,7 +32,10 @@ describe('ChannelsList', () => {
   it('shows each channel with its last delivery, and adds one', async () => {
     const fetchMock = stubFetch({
       'GET /api/channels': { body: [channel] },
-      'POST /api/channels': { status: 201, body: { ...channel, id: 8, kind: 'email', address: 'alex@example.org', ntfy: false } },
+      'POST /api/channels': {
+        status: 201,
+        body: { ...channel, id: 8, kind: 'email', address: 'alex@example.org', ntfy: false, confirmedAt: null },
+      },
     })
     const { user } = renderWithProviders(<ChannelsList timeZone="Europe/London" />)
     expect((await screen.findAllByText('https://ntfy.sh/alex-private'))[0]).toBeInTheDocument()
@@ -65,6 +70,36 @@ describe('ChannelsList', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/channels/7/test' && init?.method === 'POST')).toBe(true))
   })
 
+  it('shows an address waiting for confirmation, sends the link again, and sends it no test', async () => {
+    const waiting = { ...channel, id: 9, kind: 'email', address: 'alex@example.org', ntfy: false, confirmedAt: null, lastState: null, lastError: null, lastAt: null }
+    const push = { ...channel, id: 10, kind: 'push', address: 'https://push.example.org/x', ntfy: false, label: 'Firefox on Linux' }
+    const fetchMock = stubFetch({
+      'GET /api/channels': { body: [waiting, push] },
+      'POST /api/channels/9/confirmation': { status: 202, body: waiting },
+    })
+    const { user } = renderWithProviders(<ChannelsList timeZone="Europe/London" />)
+    expect(await screen.findByText('Waiting for confirmation')).toBeInTheDocument()
+    expect(screen.queryByText('https://push.example.org/x')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Send a test/ })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: /Send again/ }))
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/channels/9/confirmation' && init?.method === 'POST')).toBe(true),
+    )
+  })
+
+  it("shows the server's words when a test is refused for now", async () => {
+    stubFetch({
+      'GET /api/channels': { body: [channel] },
+      'POST /api/channels/7/test': {
+        status: 429,
+        body: { error: 'too_many_requests', message: "You've sent a lot of tests. Try again in 12 minutes." },
+      },
+    })
+    const { user } = renderWithProviders(<ChannelsList timeZone="Europe/London" />)
+    await user.click(await screen.findByRole('button', { name: /Send a test/ }))
+    expect(await screen.findByText("You've sent a lot of tests. Try again in 12 minutes.")).toBeInTheDocument()
+  })
+
   it('says when the channels cannot be loaded', async () => {
     stubFetch({ 'GET /api/channels': { status: 500, body: { error: 'internal', message: 'boom' } } })
     renderWithProviders(<ChannelsList timeZone="Europe/London" />)
@@ -74,7 +109,7 @@ describe('ChannelsList', () => {
 
 describe('DevicePushSwitch', () => {
   it('says when this browser cannot receive notifications', async () => {
-    stubFetch({ 'GET /api/push/subscriptions': { body: [] } })
+    stubFetch({ 'GET /api/channels': { body: [] } })
     renderWithProviders(<DevicePushSwitch timeZone="Europe/London" />)
     expect(await screen.findByText(/can't receive notifications/)).toBeInTheDocument()
     expect(screen.getByRole('switch')).toBeDisabled()
@@ -88,7 +123,7 @@ describe('DevicePushSwitch', () => {
       configurable: true,
       value: { getRegistration: () => Promise.resolve(undefined) },
     })
-    stubFetch({ 'GET /api/push/subscriptions': { body: [] } })
+    stubFetch({ 'GET /api/channels': { body: [] } })
     const { user } = renderWithProviders(<DevicePushSwitch timeZone="Europe/London" />)
     expect(await screen.findByText(/only when you turn this on/)).toBeInTheDocument()
     expect(requestPermission).not.toHaveBeenCalled()

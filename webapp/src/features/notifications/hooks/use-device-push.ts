@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 
-import { deletePushSubscription, getPushKey, notificationKeys, savePushSubscription, usePushSubscriptions } from '../api/notifications'
+import { deleteChannel, getPushKey, notificationKeys, savePushChannel, useChannels } from '../api/notifications'
 import { base64UrlToBytes, deviceLabel, pushSupported, workerRegistration } from '../lib/push'
 
 export type DevicePushState = 'unsupported' | 'denied' | 'off' | 'on'
 
 /**
  * This browser's web push: whether it is on (the browser has a subscription the
- * server knows), and turning it on (asking for permission only then) or off.
+ * server knows as a push channel), and turning it on (asking for permission only
+ * then) or off.
  */
 export function useDevicePush() {
   const supported = pushSupported()
@@ -17,7 +18,8 @@ export function useDevicePush() {
   const [permission, setPermission] = React.useState<NotificationPermission>(supported ? Notification.permission : 'denied')
   const [busy, setBusy] = React.useState(false)
   const [error, setError] = React.useState<string | null>(null)
-  const subscriptions = usePushSubscriptions({ polling: false })
+  const channels = useChannels()
+  const browsers = (channels.data ?? []).filter((c) => c.kind === 'push')
 
   React.useEffect(() => {
     if (!supported) return
@@ -34,7 +36,7 @@ export function useDevicePush() {
     }
   }, [supported])
 
-  const mine = subscriptions.data?.find((s) => s.endpoint === endpoint) ?? null
+  const mine = browsers.find((c) => c.address === endpoint) ?? null
   const state: DevicePushState = !supported
     ? 'unsupported'
     : permission === 'denied'
@@ -43,7 +45,7 @@ export function useDevicePush() {
         ? 'on'
         : 'off'
 
-  const refresh = () => client.invalidateQueries({ queryKey: notificationKeys.pushSubscriptions() })
+  const refresh = () => client.invalidateQueries({ queryKey: notificationKeys.channels() })
 
   async function turnOn() {
     setBusy(true)
@@ -55,8 +57,8 @@ export function useDevicePush() {
       const [{ publicKey }, reg] = await Promise.all([getPushKey(), workerRegistration()])
       const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) })
       const json = sub.toJSON()
-      await savePushSubscription({
-        endpoint: sub.endpoint,
+      await savePushChannel({
+        address: sub.endpoint,
         keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
         label: deviceLabel(navigator.userAgent),
       })
@@ -75,7 +77,7 @@ export function useDevicePush() {
     try {
       const reg = await navigator.serviceWorker.getRegistration()
       const sub = await reg?.pushManager.getSubscription()
-      if (mine) await deletePushSubscription(mine.id)
+      if (mine) await deleteChannel(mine.id)
       await sub?.unsubscribe()
       setEndpoint(null)
       await refresh()
@@ -87,9 +89,9 @@ export function useDevicePush() {
   }
 
   async function remove(id: number) {
-    await deletePushSubscription(id)
+    await deleteChannel(id)
     await refresh()
   }
 
-  return { state, busy, error, mine, subscriptions, turnOn, turnOff, remove }
+  return { state, busy, error, mine, browsers, refetch: channels.refetch, turnOn, turnOff, remove }
 }

@@ -1,9 +1,7 @@
+import { tokenFromFragment } from '@/lib/fragment-token'
+
 /** Reads the token from a share page's fragment (`#token=…`); null when there is none. */
-export function readShareToken(hash: string): string | null {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash)
-  const token = params.get('token')?.trim()
-  return token ? token : null
-}
+export const readShareToken = tokenFromFragment
 
 /** A time as the viewer reads it: "14:05" today, else "Tue 14:05". */
 export function formatShareTime(iso: string, now: Date = new Date(), timeZone?: string): string {

@@ -1,0 +1,70 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Limits on what one person can make the server send, so that nobody can
+// use it to flood an address: each counts in a fixed window shared by
+// every node (the throttle table) and answers 429 with Retry-After and a
+// message that says when to try again.
+type sendLimit struct {
+	name    string // the throttle key's prefix
+	count   int    // allowed per window
+	window  time.Duration
+	message string // %s: the wait in words
+}
+
+var (
+	testLimit = sendLimit{"send-test", 5, time.Hour,
+		"You've sent a lot of tests. Try again in %s."}
+	invitationLimit = sendLimit{"send-invitation", 10, 24 * time.Hour,
+		"You've sent a lot of invitations today. Try again in %s."}
+	confirmationLimit = sendLimit{"send-confirmation", 10, 24 * time.Hour,
+		"You've asked for a lot of confirmation emails today. Try again in %s."}
+	// addressConfirmationLimit counts per address, across every account.
+	addressConfirmationLimit = sendLimit{"confirm-address", 3, 24 * time.Hour,
+		"This address has been sent 3 confirmation emails today. Try again in %s."}
+)
+
+// sendCount is one limit applied to one key (a person's ID, an address).
+type sendCount struct {
+	limit sendLimit
+	key   string
+}
+
+func perPerson(l sendLimit, userID int64) sendCount {
+	return sendCount{l, strconv.FormatInt(userID, 10)}
+}
+
+// allowSend counts one send under each of counts, or answers 429 itself
+// and returns false when any of them is used up.
+func (s *Server) allowSend(w http.ResponseWriter, r *http.Request, counts ...sendCount) bool {
+	ctx, now := r.Context(), s.cfg.Now()
+	for _, c := range counts {
+		wait, err := s.cfg.Throttle.Blocked(ctx, "client", c.limit.name+":"+c.key, now)
+		if err != nil {
+			writeError(w, r, err)
+			return false
+		}
+		if wait > 0 {
+			writeTooMany(w, r, wait, c.limit.message)
+			return false
+		}
+	}
+	for _, c := range counts {
+		// Fail counts every send; the one past the limit is refused.
+		wait, err := s.cfg.Throttle.Fail(ctx, "client", c.limit.name+":"+c.key, c.limit.count+1, c.limit.window, c.limit.window, now)
+		if err != nil {
+			writeError(w, r, err)
+			return false
+		}
+		if wait > 0 {
+			writeTooMany(w, r, wait, c.limit.message)
+			return false
+		}
+	}
+	return true
+}
