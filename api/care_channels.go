@@ -38,6 +38,10 @@ func (s *Server) createChannel(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if err := s.publicDestination(c.Address, "address"); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	if err := s.cfg.Notify.CreateChannel(r.Context(), currentUser(r.Context()).ID, c); err != nil {
 		writeError(w, r, err)
 		return

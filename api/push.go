@@ -54,6 +54,10 @@ func (s *Server) savePushSubscription(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if err := s.publicDestination(sub.Endpoint, "endpoint"); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	if err := s.cfg.Push.SavePushSubscription(r.Context(), currentUser(r.Context()).ID, sub); err != nil {
 		writeError(w, r, err)
 		return

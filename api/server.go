@@ -124,6 +124,10 @@ type Config struct {
 	Shares lifeline.ShareService
 	// Push stores the VAPID keys and the push subscriptions (push.go).
 	Push lifeline.PushService
+	// AllowPrivateWebhooks lets a webhook or push endpoint name a loopback
+	// or private IP address (the server's --private-webhooks; the delivery
+	// worker follows the same switch).
+	AllowPrivateWebhooks bool
 	// SOS raises and closes SOSes and announces them on Events
 	// (live.SOS); the ingest writer shares it for the bracelet's button.
 	SOS lifeline.SOSService

@@ -143,6 +143,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Notify:               m.db,
 		Shares:               m.db,
 		Push:                 m.db,
+		AllowPrivateWebhooks: m.Config.PrivateWebhooks,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"net"
 	"net/netip"
+	"strings"
 	"syscall"
 )
 
@@ -125,11 +126,15 @@ func Control(_, address string, _ syscall.RawConn) error {
 }
 
 // CheckHost refuses a URL's host when it is an IP literal Public refuses
-// ("127.0.0.1", "[::1]", "[fe80::1%25eth0]"); a name passes, and is judged
-// at each connection by Control.
+// ("127.0.0.1", "[::1]", "[fe80::1%25eth0]") or a name of loopback (RFC
+// 6761's "localhost"); any other name passes, and is judged at each
+// connection by Control. An empty host (no URL) passes.
 func CheckHost(host string) error {
 	if len(host) > 1 && host[0] == '[' && host[len(host)-1] == ']' {
 		host = host[1 : len(host)-1]
+	}
+	if name := strings.ToLower(strings.TrimSuffix(host, ".")); name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return ErrNotPublic
 	}
 	a, err := netip.ParseAddr(host)
 	if err != nil {

@@ -159,7 +159,10 @@ func TestCheckHost(t *testing.T) {
 		{"[::ffff:127.0.0.1]", true},
 		{"[64:ff9b::a00:1]", true},
 		{"[fe80::1%eth0]", true},
-		{"localhost", false}, // a name: judged at each connection
+		{"localhost", true},
+		{"api.localhost.", true},
+		{"localhost.example.org", false}, // a name: judged at each connection
+		{"", false},
 	} {
 		if err := netguard.CheckHost(tc.host); (err != nil) != tc.refused {
 			t.Errorf("CheckHost(%q) = %v, want refused %v", tc.host, err, tc.refused)
