@@ -51,6 +51,8 @@ func (s *PushSubscription) Validate() error {
 	}
 	if utf8.RuneCountInString(s.Label) > 80 {
 		fields["label"] = "Keep the device name under 80 characters."
+	} else if !IsPlainText(s.Label) {
+		fields["label"] = PlainTextProblem
 	}
 	if len(fields) > 0 {
 		return &Error{Code: EINVALID, Message: "This browser's push subscription could not be used.", Fields: fields}
