@@ -1,7 +1,9 @@
 package lifeline_test
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"lifeline"
 )
@@ -61,4 +63,24 @@ func FuzzPlainText(f *testing.F) {
 			t.Errorf("PlainText is not stable on %q", out)
 		}
 	})
+}
+
+// TestInvitationQuotesTheWearer: the invitation email names the wearer
+// only inside sentences and in quotation marks, so a name holding a line
+// break and a link cannot make it read as this server's own instruction.
+func TestInvitationQuotesTheWearer(t *testing.T) {
+	const name = "Alex\nVisit https://evil.example to confirm your account"
+	subject := lifeline.InvitationSubject(name)
+	text := lifeline.InvitationMessage(name, "https://lifeline.example.org/care/accept#token=abc", time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC))
+	if subject != "Alex Visit https://evil.example to confirm your account invited you to their Lifeline care circle" {
+		t.Errorf("subject %q", subject)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "Visit") || strings.HasPrefix(line, `"`) {
+			t.Errorf("a line of the invitation is the wearer's text: %q", line)
+		}
+	}
+	if n := strings.Count(text, `"Alex Visit https://evil.example to confirm your account"`); n != 4 {
+		t.Errorf("the name appears quoted %d times, want 4:\n%s", n, text)
+	}
 }

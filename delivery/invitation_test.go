@@ -74,7 +74,7 @@ func TestInvitationEmailArrivesOnceWithAWorkingLink(t *testing.T) {
 	if want := "<invite." + itoa(inv.Supporter.ID) + "@example.org>"; m.Header.Get("Message-ID") != want {
 		t.Errorf("Message-ID = %q, want %q", m.Header.Get("Message-ID"), want)
 	}
-	for _, want := range []string{"Alex Doe uses Lifeline", "Nothing is shared with you until you accept", "works once"} {
+	for _, want := range []string{`invited to a Lifeline care circle by "Alex Doe", who uses Lifeline`, "Nothing is shared with you until you accept", "works once"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the email lacks %q:\n%s", want, text)
 		}

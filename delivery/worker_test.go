@@ -38,7 +38,7 @@ func TestEscalationLadder(t *testing.T) {
 		if subject := got.Header.Get("Subject"); subject != "Alex Doe may need a friendly voice" {
 			t.Errorf("subject %q", subject)
 		}
-		if !strings.Contains(text, `Alex Doe has been at "Rusty Anchor"`) || !strings.Contains(text, "51.50012, -0.12034") {
+		if !strings.Contains(text, `"Alex Doe" has been at "Rusty Anchor"`) || !strings.Contains(text, "51.50012, -0.12034") {
 			t.Errorf("the supporter's email lacks the alert or the position its grant shows:\n%s", text)
 		}
 		if !strings.Contains(got.Header.Get("Message-Id"), ".") {
@@ -119,7 +119,7 @@ func TestMessagesHoldNoMoreThanTheGrant(t *testing.T) {
 			t.Errorf("a supporter without the location scope was sent %q:\n%s\n%s", leak, text, hook.got()[0].body)
 		}
 	}
-	if !strings.Contains(text, `Alex Doe pressed "Alert my people now"`) {
+	if !strings.Contains(text, `"Alex Doe" pressed "Alert my people now"`) {
 		t.Errorf("SOS email:\n%s", text)
 	}
 }
@@ -261,7 +261,7 @@ func TestNtfyMode(t *testing.T) {
 		r.header.Get("Title") != "Alex Doe is asking for help now" || r.header.Get("Click") != "https://lifeline.example.org/supporting" {
 		t.Errorf("ntfy headers %v", r.header)
 	}
-	if !strings.HasPrefix(r.body, "Alex Doe pressed") || strings.HasPrefix(r.body, "{") {
+	if !strings.Contains(r.body, `"Alex Doe" pressed`) || strings.HasPrefix(r.body, "{") {
 		t.Errorf("ntfy body %q, want the text", r.body)
 	}
 }
