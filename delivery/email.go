@@ -79,13 +79,23 @@ func (s SMTP) Open(ctx context.Context) (*MailSession, error) {
 }
 
 // Send delivers m to one address (see MailSession for what its errors
-// mean).
+// mean). A session the server has closed since the last message (an idle
+// timeout) is noticed before sending (NOOP) and connected again once.
 func (ms *MailSession) Send(to string, m Message) error {
 	msg, err := ms.smtp.message(to, m)
 	if err != nil {
 		return err
 	}
-	if err := ms.client.Send(msg); err != nil {
+	err = ms.client.Send(msg)
+	if se := (*mail.SendError)(nil); errors.As(err, &se) && se.Reason == mail.ErrConnCheck {
+		ctx, cancel := context.WithTimeout(context.Background(), ms.smtp.timeout())
+		defer cancel()
+		if err := ms.client.DialWithContext(ctx); err != nil {
+			return smtpError("connect to the mail server", err)
+		}
+		err = ms.client.Send(msg)
+	}
+	if err != nil {
 		return sendError(err)
 	}
 	return nil

@@ -29,7 +29,7 @@ import (
 // smtpServer is Debian's aiosmtpd, a real SMTP server, writing every
 // message it accepts into a maildir.
 type smtpServer struct {
-	t    *testing.T
+	t    testing.TB
 	addr string
 	dir  string
 	cmd  *exec.Cmd
@@ -37,7 +37,7 @@ type smtpServer struct {
 
 const debianPython = "/usr/bin/python3" // the python3 first on PATH may not see Debian's modules
 
-func startSMTP(t *testing.T) *smtpServer {
+func startSMTP(t testing.TB) *smtpServer {
 	t.Helper()
 	if exec.Command(debianPython, "-c", "import aiosmtpd").Run() != nil {
 		t.Fatal("python3-aiosmtpd is not installed (apt-get install python3-aiosmtpd; scripts/ensure-deps.sh test installs it)")
