@@ -87,4 +87,11 @@ func TestMailServerFailuresAreWordedForPeople(t *testing.T) {
 			}
 		})
 	}
+	t.Run("credentials need TLS", func(t *testing.T) {
+		smtp := startSMTP(t) // aiosmtpd offers no STARTTLS here
+		s := delivery.SMTP{Addr: smtp.addr, From: "lifeline@example.org", Username: "lifeline", Password: "secret"}
+		if _, err := s.Open(context.Background()); err == nil || !strings.HasPrefix(err.Error(), "connect to the mail server: ") || !strings.Contains(err.Error(), "STARTTLS") {
+			t.Errorf("Open = %v, want a refusal to send the password in the clear", err)
+		}
+	})
 }
