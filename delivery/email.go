@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net"
 	"net/textproto"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wneessen/go-mail"
@@ -106,16 +108,78 @@ func (ms *MailSession) Close() error {
 	return ms.client.Close()
 }
 
-// sendEmail delivers m to one address over a connection of its own.
+// sendEmail delivers m to one address, over an idle session to the same
+// server when there is one (as net/http reuses an idle connection), so
+// many senders at once each keep a connection instead of opening one per
+// email. A session goes back to the idle ones after a success or a
+// permanent refusal, and is closed after any other error.
 func (s SMTP) sendEmail(ctx context.Context, to string, m Message) error {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout())
-	defer cancel()
-	session, err := s.Open(ctx)
+	session, err := s.session(ctx)
 	if err != nil {
 		return err
 	}
-	defer session.Close()
-	return session.Send(to, m)
+	err = session.Send(to, m)
+	var perm *permanentError
+	if err == nil || errors.As(err, &perm) {
+		s.keep(session)
+	} else {
+		session.Close()
+	}
+	return err
+}
+
+// Idle sessions per mail server configuration: at most maxIdleSessions
+// each, closed after sessionIdle unused (mail servers end idle
+// conversations after a few minutes; RFC 5321 §4.5.3.2).
+const (
+	maxIdleSessions = 16
+	sessionIdle     = 30 * time.Second
+)
+
+var idle = struct {
+	sync.Mutex
+	sessions map[SMTP][]*idleSession
+}{sessions: map[SMTP][]*idleSession{}}
+
+type idleSession struct {
+	*MailSession
+	timer *time.Timer
+}
+
+// session is the most recently used idle session to s, or a new one.
+func (s SMTP) session(ctx context.Context) (*MailSession, error) {
+	idle.Lock()
+	for list := idle.sessions[s]; len(list) > 0; list = idle.sessions[s] {
+		last := list[len(list)-1]
+		idle.sessions[s] = list[:len(list)-1]
+		if last.timer.Stop() { // else it is being closed
+			idle.Unlock()
+			return last.MailSession, nil
+		}
+	}
+	idle.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, s.timeout())
+	defer cancel()
+	return s.Open(ctx)
+}
+
+// keep puts session among the idle ones, or closes it when there are
+// enough.
+func (s SMTP) keep(session *MailSession) {
+	idle.Lock()
+	defer idle.Unlock()
+	if len(idle.sessions[s]) >= maxIdleSessions {
+		go session.Close()
+		return
+	}
+	kept := &idleSession{MailSession: session}
+	kept.timer = time.AfterFunc(sessionIdle, func() {
+		idle.Lock()
+		idle.sessions[s] = slices.DeleteFunc(idle.sessions[s], func(k *idleSession) bool { return k == kept })
+		idle.Unlock()
+		session.Close()
+	})
+	idle.sessions[s] = append(idle.sessions[s], kept)
 }
 
 func (s SMTP) timeout() time.Duration {

@@ -11,8 +11,9 @@ import (
 
 // BenchmarkEmailOneSession sends emails to a real SMTP server (aiosmtpd,
 // writing each into a maildir) over one MailSession, as a sender with a
-// queue of them does; BenchmarkEmailOwnConnection opens a connection per
-// email, as sendEmail does.
+// queue of them does (sendEmail keeps idle sessions for this);
+// BenchmarkEmailOwnConnection opens a connection per email, to show what
+// that saves.
 //
 //	go test -run '^$' -bench Email -benchtime 2000x ./delivery/
 func BenchmarkEmailOneSession(b *testing.B) {
