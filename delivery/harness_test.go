@@ -114,7 +114,7 @@ func (s *smtpServer) messages() []*mail.Message {
 }
 
 // body is a message's text, decoded as a mail reader decodes it.
-func body(t *testing.T, m *mail.Message) string {
+func body(t testing.TB, m *mail.Message) string {
 	t.Helper()
 	r := m.Body
 	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
