@@ -199,25 +199,27 @@ func SupporterSubject(wearer, alertType string) string {
 }
 
 // SupporterMessage is the body of a message to a supporter about one of the
-// wearer's alerts; zone is the zone's name ("" when deleted), device the
-// bracelet's, at the alert's time in the supporter's location.
-func SupporterMessage(wearer, alertType, zone string, at time.Time) string {
+// wearer's alerts; zone is the zone's name ("" when deleted), at the
+// alert's time in the supporter's location. who is the wearer's name as it
+// should read: as it is on a screen, Quoted in an email or notification
+// (a sentence never starts with it, so it never starts a line).
+func SupporterMessage(who, alertType, zone string, at time.Time) string {
 	when := at.Format(clockFormat)
 	switch alertType {
 	case AlertSOS:
-		return fmt.Sprintf("%s pressed \"Alert my people now\" at %s. Please reach out to them right away — call if you can.", wearer, when)
+		return fmt.Sprintf("At %s, %s pressed \"Alert my people now\". Please reach out to them right away — call if you can.", when, who)
 	case AlertZoneEntered, AlertZoneDwell:
 		place := "a place they chose to avoid"
 		if zone != "" {
-			place = fmt.Sprintf("%q, a place they chose to avoid", zone)
+			place = Quoted(zone) + ", a place they chose to avoid"
 		}
-		return fmt.Sprintf("%s has been at %s since %s and hasn't said they're okay. A call or a kind text could help.", wearer, place, when)
+		return fmt.Sprintf("Since %s, %s has been at %s, and hasn't said they're okay. A call or a kind text could help.", when, who, place)
 	case AlertMissedCheckin:
-		return fmt.Sprintf("%s hasn't checked in for two days. No need to worry them — a friendly message to say you're thinking of them can help.", wearer)
+		return fmt.Sprintf("It's been two days since %s last checked in. No need to worry them — a friendly message to say you're thinking of them can help.", who)
 	case AlertLowBattery:
-		return fmt.Sprintf("%s's bracelet is low on battery (%s). You may want to remind them to charge it.", wearer, when)
+		return fmt.Sprintf("The bracelet %s wears is low on battery (%s). You may want to remind them to charge it.", who, when)
 	default:
-		return fmt.Sprintf("%s's bracelet has stopped reporting (since %s). It may be out of range or switched off.", wearer, when)
+		return fmt.Sprintf("The bracelet %s wears has stopped reporting (since %s). It may be out of range or switched off.", who, when)
 	}
 }
 
@@ -233,9 +235,9 @@ func LocationNote(lat, lon float64, at time.Time) string {
 func SOSSafeSubject(wearer string) string { return wearer + " says they're safe now" }
 
 // SOSSafeMessage is that short line; at is when they said it, in the
-// supporter's location.
-func SOSSafeMessage(wearer string, at time.Time) string {
-	return fmt.Sprintf("%s says they're safe now (%s).", wearer, at.Format(clockFormat))
+// supporter's location; who as in SupporterMessage.
+func SOSSafeMessage(who string, at time.Time) string {
+	return fmt.Sprintf("Good news: %s says they're safe now (%s).", who, at.Format(clockFormat))
 }
 
 // SupporterSOS words an SOS on a supporter's screen at now, in their

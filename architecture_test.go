@@ -19,7 +19,7 @@ func TestImportDirection(t *testing.T) {
 	allowed := map[string][]string{
 		"lifeline":                      {},
 		"lifeline/store":                {"lifeline"},
-		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/ingest/phone", "lifeline/internal/ratelimit", "lifeline/internal/gate"},
+		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/ingest/phone", "lifeline/internal/ratelimit", "lifeline/internal/gate", "lifeline/internal/netguard"},
 		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/ingest/phone", "lifeline/live", "lifeline/internal/ratelimit", "lifeline/internal/gate"},
 		"lifeline/live":                 {"lifeline"},
 		"lifeline/ingest/phone":         {"lifeline", "lifeline/ingest/wire"},
@@ -37,7 +37,8 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
 		"lifeline/faults":               {},
-		"lifeline/delivery":             {"lifeline"},
+		"lifeline/delivery":             {"lifeline", "lifeline/internal/netguard"},
+		"lifeline/internal/netguard":    {},
 		// The benchmarks' code, which the product never imports (see
 		// TestProductBinaryHasNoBenchCode): store's and ingest's parts sit
 		// under them because they own pgx, mochi and paho.
@@ -89,6 +90,7 @@ func TestOutsideLibraryOwners(t *testing.T) {
 		"github.com/go-chi/chi":               {"lifeline/api"},
 		"github.com/coreos/go-oidc":           {"lifeline/api"},
 		"golang.org/x/oauth2":                 {"lifeline/api"},
+		"github.com/wneessen/go-mail":         {"lifeline/delivery"},
 	}
 	for pkg, deps := range importGraph(t) {
 		for _, dep := range deps {

@@ -121,15 +121,18 @@ func TestAlertScopes(t *testing.T) {
 	}
 }
 
+// TestSupporterMessagesNameNoMoreThanTheAlert: each names the person inside
+// a sentence (never first: in an email it would start a line) and the zone
+// only when the alert is about it.
 func TestSupporterMessagesNameNoMoreThanTheAlert(t *testing.T) {
 	at := time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)
 	for _, typ := range lifeline.AlertTypes {
 		if lifeline.AlertTypeScope(typ) == "" {
 			continue
 		}
-		msg := lifeline.SupporterMessage("Alex", typ, "Rusty Anchor", at)
-		if !strings.HasPrefix(msg, "Alex") {
-			t.Errorf("%s: %q does not name the person", typ, msg)
+		msg := lifeline.SupporterMessage(lifeline.Quoted("Alex"), typ, "Rusty Anchor", at)
+		if !strings.Contains(msg, `"Alex"`) || strings.HasPrefix(msg, `"Alex"`) {
+			t.Errorf("%s: %q does not name the person inside a sentence", typ, msg)
 		}
 		if strings.Contains(msg, "Rusty Anchor") != (lifeline.AlertTypeScope(typ) == lifeline.ScopeAvoidZone) {
 			t.Errorf("%s: %q names the zone out of place", typ, msg)

@@ -138,6 +138,8 @@ func (c *Channel) validatePush(fields map[string]string) string {
 	}
 	if utf8.RuneCountInString(c.Label) > 80 {
 		fields["label"] = "Keep the device name under 80 characters."
+	} else if !IsPlainText(c.Label) {
+		fields["label"] = PlainTextProblem
 	}
 	if len(fields) > 0 {
 		return "This browser's push subscription could not be used."

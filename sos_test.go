@@ -41,13 +41,13 @@ func TestSupporterSOS(t *testing.T) {
 		title, message string
 	}{
 		{"just raised", nil, began.Add(time.Minute),
-			"Jo is asking for help now", `Jo pressed "Alert my people now" at 10:05 PM. Please reach out to them right away — call if you can.`},
+			"Jo is asking for help now", `At 10:05 PM, Jo pressed "Alert my people now". Please reach out to them right away — call if you can.`},
 		{"past the window", nil, began.Add(lifeline.SOSWindow + time.Minute),
 			"Jo asked for help at 10:05 PM", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
 		{"days later", nil, began.Add(50 * time.Hour),
 			"Jo asked for help at 10:05 PM on Wed 1 Jul", "Jo hasn't said they're safe yet. If you haven't reached them, try again now — call if you can."},
 		{"safe", &safe, safe.Add(time.Minute),
-			"Jo says they're safe now", "Jo says they're safe now (10:45 PM)."},
+			"Jo says they're safe now", "Good news: Jo says they're safe now (10:45 PM)."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := &lifeline.Alert{Type: lifeline.AlertSOS, CreatedAt: began, ResolvedAt: tc.resolved}

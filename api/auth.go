@@ -74,6 +74,8 @@ func validName(name string, required bool) (string, string) {
 		return name, "First name is required."
 	case utf8.RuneCountInString(name) > 100:
 		return name, "Use at most 100 characters."
+	case !lifeline.IsPlainText(name):
+		return name, lifeline.PlainTextProblem
 	}
 	return name, ""
 }

@@ -57,6 +57,8 @@ func (s *Server) inviteSupporter(w http.ResponseWriter, r *http.Request) {
 	fields := map[string]string{}
 	if len([]rune(req.Label)) > 80 {
 		fields["label"] = "Keep the name to 80 characters."
+	} else if !lifeline.IsPlainText(req.Label) {
+		fields["label"] = lifeline.PlainTextProblem
 	}
 	if req.Email != "" && !validEmail(req.Email) {
 		fields["email"] = "Enter an email address like name@example.org."

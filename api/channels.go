@@ -62,6 +62,12 @@ func (s *Server) createChannel(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if c.Kind != lifeline.ChannelEmail {
+		if err := s.publicDestination(c.Address, "address"); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
 	user := currentUser(r.Context())
 	if c.Kind == lifeline.ChannelEmail && !s.allowConfirmation(w, r, user.ID, c.Address) {
 		return

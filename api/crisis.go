@@ -50,6 +50,8 @@ func (req contactRequest) apply(c *lifeline.CrisisContact) error {
 		problems["name"] = "Name is required"
 	case utf8.RuneCountInString(c.Name) > maxContactName:
 		problems["name"] = fmt.Sprintf("Name can be at most %d characters", maxContactName)
+	case !lifeline.IsPlainText(c.Name):
+		problems["name"] = lifeline.PlainTextProblem
 	}
 	switch {
 	case c.Phone == "":

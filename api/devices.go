@@ -64,6 +64,10 @@ func readDevice(w http.ResponseWriter, r *http.Request) (createDeviceRequest, er
 		return req, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
 			Fields: map[string]string{"name": "Give the bracelet a name of 1 to 80 characters."}}
 	}
+	if !lifeline.IsPlainText(req.Name) {
+		return req, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+			Fields: map[string]string{"name": lifeline.PlainTextProblem}}
+	}
 	return req, nil
 }
 

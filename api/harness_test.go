@@ -59,6 +59,8 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 		WebApp:     builtApp,
 		Now:        func() time.Time { return *app.now.Load() },
 		MapTileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+		// Receivers listen on loopback, as the e2e suite's --private-webhooks.
+		AllowPrivateWebhooks: true,
 	}
 	watch, err := guard.New(t.Context(), guard.Config{Zones: app.db, States: app.db, Alerts: app.alerts, Users: app.db, Events: app.bus})
 	if err != nil {

@@ -165,6 +165,8 @@ func (s *Server) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	if identity.FirstName == "" {
 		identity.FirstName, identity.LastName, _ = strings.Cut(claims.Name, " ")
 	}
+	// The provider's names reach supporters like typed ones: plain text.
+	identity.FirstName, identity.LastName = lifeline.PlainText(identity.FirstName), lifeline.PlainText(identity.LastName)
 	if claims.EmailVerified && validEmail(strings.ToLower(claims.Email)) {
 		identity.Email = claims.Email
 	}

@@ -54,6 +54,8 @@ func (pc *planCleaner) contacts(field string, items []lifeline.PlanContact) []li
 			pc.add(field, fmt.Sprintf("Entry %d needs a name.", i+1))
 		case utf8.RuneCountInString(c.Name) > maxContactName:
 			pc.add(field, fmt.Sprintf("Entry %d: a name can be at most %d characters.", i+1, maxContactName))
+		case !lifeline.IsPlainText(c.Name):
+			pc.add(field, fmt.Sprintf("Entry %d: %s", i+1, lifeline.PlainTextProblem))
 		case utf8.RuneCountInString(c.Phone) > maxContactPhone:
 			pc.add(field, fmt.Sprintf("Entry %d: a phone number can be at most %d characters.", i+1, maxContactPhone))
 		}

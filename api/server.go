@@ -126,6 +126,10 @@ type Config struct {
 	Shares lifeline.ShareService
 	// Push holds the VAPID keys (push.go).
 	Push lifeline.PushKeys
+	// AllowPrivateWebhooks lets a webhook or push endpoint name a loopback
+	// or private IP address (the server's --private-webhooks; the delivery
+	// worker follows the same switch).
+	AllowPrivateWebhooks bool
 	// SOS raises and closes SOSes and announces them on Events
 	// (live.SOS); the ingest writer shares it for the bracelet's button.
 	SOS lifeline.SOSService

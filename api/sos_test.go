@@ -248,7 +248,7 @@ func TestSafeNowClosesTheSOS(t *testing.T) {
 		t.Errorf("GET /api/sos after I'm safe now = %s, want null", resp.body)
 	}
 	p := supported(t, sam)
-	if s := p[0].SOS; s == nil || s.ResolvedAt == nil || s.Title != "Jo Tester says they're safe now" || s.Message != "Jo Tester says they're safe now (9:20 AM)." {
+	if s := p[0].SOS; s == nil || s.ResolvedAt == nil || s.Title != "Jo Tester says they're safe now" || s.Message != "Good news: Jo Tester says they're safe now (9:20 AM)." {
 		t.Fatalf("the supporter sees %+v, want the closed SOS in a short line", p[0].SOS)
 	}
 	drainOutbox(t, app)
@@ -262,7 +262,7 @@ func TestSafeNowClosesTheSOS(t *testing.T) {
 			lines = append(lines, m)
 		}
 	}
-	if len(lines) != 1 || lines[0].Body != "Jo Tester says they're safe now (9:20 AM)." || lines[0].Location != nil {
+	if len(lines) != 1 || lines[0].Body != `Good news: "Jo Tester" says they're safe now (9:20 AM).` || lines[0].Location != nil {
 		t.Errorf("the webhook got %+v, want one short line without a position", lines)
 	}
 	app.advance(closedSOSShown + time.Minute)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime/quotedprintable"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -112,9 +113,14 @@ func (s *smtpServer) messages() []*mail.Message {
 	return out
 }
 
+// body is a message's text, decoded as a mail reader decodes it.
 func body(t testing.TB, m *mail.Message) string {
 	t.Helper()
-	b, err := io.ReadAll(m.Body)
+	r := m.Body
+	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
+		r = quotedprintable.NewReader(r)
+	}
+	b, err := io.ReadAll(r)
 	if err != nil {
 		t.Fatal(err)
 	}

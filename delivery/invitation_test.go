@@ -68,13 +68,13 @@ func TestInvitationEmailArrivesOnceWithAWorkingLink(t *testing.T) {
 	}
 	m := msgs[0]
 	text := body(t, m)
-	if m.Header.Get("To") != "jo@example.org" || !strings.Contains(m.Header.Get("Subject"), "Alex Doe invited you") {
+	if to, _ := m.Header.AddressList("To"); len(to) != 1 || to[0].Address != "jo@example.org" || !strings.Contains(m.Header.Get("Subject"), "Alex Doe invited you") {
 		t.Errorf("To %q, Subject %q", m.Header.Get("To"), m.Header.Get("Subject"))
 	}
 	if want := "<invite." + itoa(inv.Supporter.ID) + "@example.org>"; m.Header.Get("Message-ID") != want {
 		t.Errorf("Message-ID = %q, want %q", m.Header.Get("Message-ID"), want)
 	}
-	for _, want := range []string{"Alex Doe uses Lifeline", "Nothing is shared with you until you accept", "works once"} {
+	for _, want := range []string{`invited to a Lifeline care circle by "Alex Doe", who uses Lifeline`, "Nothing is shared with you until you accept", "works once"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the email lacks %q:\n%s", want, text)
 		}

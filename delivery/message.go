@@ -32,7 +32,10 @@ type Position struct {
 	Timestamp time.Time `json:"timestamp"`
 }
 
-// compose words item; publicURL makes the alert's link absolute.
+// compose words item; publicURL makes the alert's link absolute. Text a
+// person wrote (the wearer's name, a zone's) goes through lifeline.Quoted
+// or PlainText here even though it was checked when written: a row stored
+// before that check must not put a line of its own into an email.
 func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message {
 	m := Message{Key: item.IdempotencyKey, Priority: "default", CreatedAt: now}
 	switch item.Purpose {
@@ -55,8 +58,8 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	case item.Resolution:
 		return ended(m, item, base)
 	case item.Role == "supporter":
-		m.Title = lifeline.SupporterSubject(item.Wearer, a.Type)
-		m.Body = lifeline.SupporterMessage(item.Wearer, a.Type, item.ZoneName, a.CreatedAt.In(item.RecipientLocation))
+		m.Title = lifeline.SupporterSubject(lifeline.PlainText(item.Wearer), a.Type)
+		m.Body = lifeline.SupporterMessage(lifeline.Quoted(item.Wearer), a.Type, item.ZoneName, a.CreatedAt.In(item.RecipientLocation))
 		m.URL = base + "/supporting"
 		m.Priority = "high"
 		if p := item.Position; p != nil {
@@ -64,7 +67,7 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 			m.Location = &Position{Latitude: p.Latitude, Longitude: p.Longitude, Timestamp: p.Timestamp}
 		}
 	default:
-		m.Title, m.Body = lifeline.WearerSubject(a.Type), a.Message
+		m.Title, m.Body = lifeline.WearerSubject(a.Type), lifeline.PlainText(a.Message)
 		m.URL = base + a.Link
 		if slices.Contains(lifeline.EscalatingAlertTypes, a.Type) {
 			m.Priority = "high"
@@ -85,8 +88,8 @@ func ended(m Message, item *lifeline.OutboxItem, base string) Message {
 		at = *r
 	}
 	m.ResolvedAt = &at
-	m.Title = lifeline.SOSSafeSubject(item.Wearer)
-	m.Body = lifeline.SOSSafeMessage(item.Wearer, at.In(item.RecipientLocation))
+	m.Title = lifeline.SOSSafeSubject(lifeline.PlainText(item.Wearer))
+	m.Body = lifeline.SOSSafeMessage(lifeline.Quoted(item.Wearer), at.In(item.RecipientLocation))
 	m.URL = base + "/supporting"
 	m.Priority = "high"
 	return m

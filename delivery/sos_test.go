@@ -101,14 +101,14 @@ func TestSafeNowReachesTheSupporterInOneShortLine(t *testing.T) {
 		t.Errorf("subject %q", subject)
 	}
 	text := body(t, line)
-	if !strings.Contains(text, "Alex Doe says they're safe now (3:42 PM).") || strings.Contains(text, "51.5") {
+	if !strings.Contains(text, `Good news: "Alex Doe" says they're safe now (3:42 PM).`) || strings.Contains(text, "51.5") {
 		t.Errorf("the short line:\n%s", text)
 	}
 	posts := hook.got()
 	if len(posts) != 2 {
 		t.Fatalf("%d ntfy posts, want 2", len(posts))
 	}
-	if title := posts[1].header.Get("Title"); title != "Alex Doe says they're safe now" || strings.TrimSpace(posts[1].body) != "Alex Doe says they're safe now (3:42 PM)." {
+	if title := posts[1].header.Get("Title"); title != "Alex Doe says they're safe now" || strings.TrimSpace(posts[1].body) != `Good news: "Alex Doe" says they're safe now (3:42 PM).` {
 		t.Errorf("ntfy line %q: %q", title, posts[1].body)
 	}
 	if posts[0].header.Get("Idempotency-Key") == posts[1].header.Get("Idempotency-Key") {

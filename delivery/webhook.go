@@ -45,7 +45,7 @@ func sendWebhook(ctx context.Context, client *http.Client, url string, ntfy bool
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return fmt.Errorf("webhook: %w", err)
+		return unreachable("webhook", err)
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))

@@ -210,7 +210,7 @@ func (w *Worker) sendPush(ctx context.Context, item *lifeline.OutboxItem, p Push
 	req.Header.Set("Authorization", "vapid t="+jwt+", k="+public)
 	resp, err := w.http.Do(req)
 	if err != nil {
-		return fmt.Errorf("push service: %w", err)
+		return unreachable("push service", err)
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))

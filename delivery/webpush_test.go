@@ -223,7 +223,7 @@ func TestWebPush(t *testing.T) {
 		{"retried after a 500", []int{http.StatusInternalServerError}, false, want{state: lifeline.DeliverySent, requests: 2}},
 		{"retried after a 429", []int{http.StatusTooManyRequests, http.StatusServiceUnavailable}, false, want{state: lifeline.DeliverySent, requests: 3}},
 		{"a 400 is final", []int{http.StatusBadRequest}, false, want{state: lifeline.DeliveryFailed, requests: 1, errorText: "400"}},
-		{"no private addresses", nil, true, want{state: lifeline.DeliveryFailed, requests: 0, errorText: "private network"}},
+		{"no private addresses", nil, true, want{state: lifeline.DeliveryFailed, requests: 0, errorText: "public internet addresses"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCircle(t, zoneGrant)

@@ -16,12 +16,12 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	"lifeline"
+	"lifeline/internal/netguard"
 )
 
 // Config is what a Worker needs.
@@ -118,7 +118,7 @@ func NewWorker(cfg Config) *Worker {
 	}
 	dialer := &net.Dialer{Timeout: connectTimeout}
 	if !cfg.AllowPrivateWebhooks {
-		dialer.Control = refusePrivate
+		dialer.Control = netguard.Control
 	}
 	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: connectTimeout,
 		ResponseHeaderTimeout: sendTimeout, MaxIdleConnsPerHost: 4}
@@ -207,19 +207,30 @@ func (e *permanentError) Unwrap() error { return e.err }
 func permanent(err error) error { return &permanentError{err} }
 
 // noRedirects: a webhook answers where it is; following a redirect could
-// lead to an address refusePrivate would not have allowed by name.
+// lead to an address the guard would not have allowed by name.
 func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
-// refusePrivate stops a webhook connection to loopback, private,
-// link-local and unspecified addresses, checked after name resolution.
-func refusePrivate(network, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if err != nil {
-		return err
+// unreachable words a request that got no answer for the person who reads
+// it as their channel's last error (netguard.Describe: no internal
+// addresses). An address the guard refused is permanent; the rest are
+// retried.
+func unreachable(what string, err error) error {
+	text := netguard.Describe(err)
+	if text == "" {
+		text = "the request failed"
 	}
-	ip := net.ParseIP(host)
-	if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsUnspecified() || ip.IsMulticast() {
-		return permanent(errors.New("webhooks may not reach " + host + ", an address inside a private network"))
+	e := &reachError{text: what + ": " + text, err: err}
+	if errors.Is(err, netguard.ErrNotPublic) {
+		return permanent(e)
 	}
-	return nil
+	return e
 }
+
+// reachError shows its text and keeps the cause for errors.Is.
+type reachError struct {
+	text string
+	err  error
+}
+
+func (e *reachError) Error() string { return e.text }
+func (e *reachError) Unwrap() error { return e.err }

@@ -2,6 +2,7 @@ package delivery_test
 
 import (
 	"encoding/json"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -37,7 +38,7 @@ func TestEscalationLadder(t *testing.T) {
 		if subject := got.Header.Get("Subject"); subject != "Alex Doe may need a friendly voice" {
 			t.Errorf("subject %q", subject)
 		}
-		if !strings.Contains(text, `Alex Doe has been at "Rusty Anchor"`) || !strings.Contains(text, "51.50012, -0.12034") {
+		if !strings.Contains(text, `"Alex Doe" has been at "Rusty Anchor"`) || !strings.Contains(text, "51.50012, -0.12034") {
 			t.Errorf("the supporter's email lacks the alert or the position its grant shows:\n%s", text)
 		}
 		if !strings.Contains(got.Header.Get("Message-Id"), ".") {
@@ -118,7 +119,7 @@ func TestMessagesHoldNoMoreThanTheGrant(t *testing.T) {
 			t.Errorf("a supporter without the location scope was sent %q:\n%s\n%s", leak, text, hook.got()[0].body)
 		}
 	}
-	if !strings.Contains(text, `Alex Doe pressed "Alert my people now"`) {
+	if !strings.Contains(text, `"Alex Doe" pressed "Alert my people now"`) {
 		t.Errorf("SOS email:\n%s", text)
 	}
 }
@@ -260,7 +261,7 @@ func TestNtfyMode(t *testing.T) {
 		r.header.Get("Title") != "Alex Doe is asking for help now" || r.header.Get("Click") != "https://lifeline.example.org/supporting" {
 		t.Errorf("ntfy headers %v", r.header)
 	}
-	if !strings.HasPrefix(r.body, "Alex Doe pressed") || strings.HasPrefix(r.body, "{") {
+	if !strings.Contains(r.body, `"Alex Doe" pressed`) || strings.HasPrefix(r.body, "{") {
 		t.Errorf("ntfy body %q, want the text", r.body)
 	}
 }
@@ -358,21 +359,55 @@ func TestSendATest(t *testing.T) {
 	}
 }
 
-func TestWebhooksCannotReachPrivateAddresses(t *testing.T) {
-	c := newCircle(t, zoneGrant)
-	hook := startReceiver(t)
-	c.channel(c.supporter, lifeline.ChannelWebhook, hook.URL, false)
-	alert, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.run(c.worker("", func(cfg *delivery.Config) { cfg.AllowPrivateWebhooks = false }), func() bool { return c.pending() == 0 })
-	if len(hook.got()) != 0 {
-		t.Fatal("a webhook reached a loopback address")
-	}
-	for _, d := range c.deliveries(alert.ID) {
-		if d.Channel == lifeline.ChannelWebhook && (d.State != lifeline.DeliveryFailed || !strings.Contains(*d.LastError, "private")) {
-			t.Errorf("%+v, want failed at once, naming why", d)
+// TestWebhookErrorsNameNoInternalAddress: a webhook to loopback is refused
+// at once, and a connection that fails is retried; either way the channel's
+// last error says why in words a person can act on, with no address of the
+// server's network in it.
+func TestWebhookErrorsNameNoInternalAddress(t *testing.T) {
+	closed := func() string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
 		}
+		defer l.Close()
+		return "http://" + l.Addr().String() + "/hook"
+	}()
+	for _, tc := range []struct {
+		name         string
+		allowPrivate bool
+		url          func(hook *receiver) string
+		want         string
+	}{
+		{"loopback refused by the guard", false, func(hook *receiver) string { return hook.URL }, "webhook: webhooks may only reach public internet addresses"},
+		{"connection refused", true, func(*receiver) string { return closed }, "webhook: the connection was refused"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCircle(t, zoneGrant)
+			hook := startReceiver(t)
+			c.channel(c.supporter, lifeline.ChannelWebhook, tc.url(hook), false)
+			alert, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.run(c.worker("", func(cfg *delivery.Config) { cfg.AllowPrivateWebhooks = tc.allowPrivate; cfg.MaxAttempts = 2 }), func() bool { return c.pending() == 0 })
+			if len(hook.got()) != 0 {
+				t.Fatal("a webhook reached a loopback address")
+			}
+			for _, d := range c.deliveries(alert.ID) {
+				if d.Channel != lifeline.ChannelWebhook {
+					continue
+				}
+				if d.State != lifeline.DeliveryFailed || d.LastError == nil || *d.LastError != tc.want {
+					t.Errorf("%+v (%v), want failed with %q", d, d.LastError, tc.want)
+				}
+				if !tc.allowPrivate && d.Attempts != 1 {
+					t.Errorf("a refused address was tried %d times, want once", d.Attempts)
+				}
+			}
+			channels, _ := c.db.FindChannels(c.ctx, c.supporter)
+			if len(channels) != 1 || channels[0].LastError == nil || strings.Contains(*channels[0].LastError, "127.0.0.1") {
+				t.Errorf("the channel's last error: %+v", channels)
+			}
+		})
 	}
 }

@@ -97,6 +97,8 @@ func ValidateZone(z Zone) error {
 		v.add("name", "Give the zone a name.")
 	case n > MaxNameLength:
 		v.add("name", fmt.Sprintf("Name must be at most %d characters (it has %d).", MaxNameLength, n))
+	case !lifeline.IsPlainText(z.Name):
+		v.add("name", lifeline.PlainTextProblem)
 	}
 	if z.Type != ZoneSafe && z.Type != ZoneAvoid {
 		v.add("type", `Type must be "safe" or "avoid".`)

@@ -144,6 +144,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Destinations:         m.db,
 		Shares:               m.db,
 		Push:                 m.db,
+		AllowPrivateWebhooks: m.Config.PrivateWebhooks,
 		CrisisContacts:       m.db,
 		Plans:                m.db,
 		Chat:                 assistant,

@@ -231,7 +231,7 @@ test('a wearer invites a supporter, an avoid zone escalates by email and to Peop
       // After the window, the supporters are emailed: Sam with the position, Jo without.
       const samMail = await waitForMail(supporter.email, new RegExp(`${wearerName} may need a friendly voice`), 60_000)
       expect(Date.now() - toldWearerAt).toBeGreaterThan(ESCALATE_AFTER_MS - 8_000)
-      expect(samMail.body).toContain(`${wearerName} has been at "Rusty Anchor", a place they chose to avoid`)
+      expect(samMail.body).toContain(`"${wearerName}" has been at "Rusty Anchor", a place they chose to avoid`)
       expect(samMail.body).toContain("hasn't said they're okay")
       expect(samMail.body).toContain(`Last known position at`)
       expect(samMail.body).toContain(`${OLD_BAR.lat.toFixed(5)}, ${OLD_BAR.lon.toFixed(5)}`)

@@ -78,7 +78,14 @@ function parse(raw: string): Mail {
     const colon = line.indexOf(':')
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
   }
-  return { headers, subject: decodeWords(headers.subject ?? ''), to: headers.to ?? '', body }
+  const text = /quoted-printable/i.test(headers['content-transfer-encoding'] ?? '') ? decodeQuotedPrintable(body) : body
+  return { headers, subject: decodeWords(headers.subject ?? ''), to: headers.to ?? '', body: text }
+}
+
+/** A quoted-printable body (RFC 2045 §6.7), as the server's mail library writes it. */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return Buffer.from(bytes, 'latin1').toString('utf8')
 }
 
 /** RFC 2047 encoded words (`=?utf-8?q?…?=`), as the server writes a Subject. */

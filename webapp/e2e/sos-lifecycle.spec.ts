@@ -121,7 +121,7 @@ test('an SOS raised on the web reaches the supporter with the position and Call,
     expect(await sam.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true)
     await saveFullPageScreenshot(sam, 'sos-lifecycle-supporter-safe-phone')
     const line = await waitForMail(samAccount.email, new RegExp(`${wearerName} says they're safe now`), 30_000)
-    expect(line.body).toMatch(new RegExp(`${wearerName} says they're safe now \\(\\d{1,2}:\\d\\d [AP]M\\)\\.`))
+    expect(line.body).toMatch(new RegExp(`Good news: "${wearerName}" says they're safe now \\(\\d{1,2}:\\d\\d [AP]M\\)\\.`))
     expect(line.body).not.toContain(HERE.latitude.toFixed(3))
     expect(samProblems).toEqual([])
   } finally {

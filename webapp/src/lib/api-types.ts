@@ -4377,7 +4377,7 @@ export interface operations {
                      *           "id": 3,
                      *           "type": "geofence_enter_avoid",
                      *           "title": "Alex Doe may need a friendly voice",
-                     *           "message": "Alex Doe has been at \"Rusty Anchor\"…",
+                     *           "message": "Since 9:04 PM, Alex Doe has been at \"Rusty Anchor\"…",
                      *           "createdAt": "2026-11-22T21:04:00Z"
                      *         }
                      *       ],
