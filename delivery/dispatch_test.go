@@ -18,16 +18,16 @@ import (
 // a test" does, without the limits a person meets.
 func (c *circle) queue(user, channel int64, n int) {
 	c.t.Helper()
-	c.exec(`INSERT INTO outbox (user_id, recipient_id, role, channel, channel_id, idempotency_key)
-		SELECT $1, $1, 'wearer', c.kind, c.id, 'test:' || c.id || ':' || g || ':' || clock_timestamp()
-		FROM notification_channels c, generate_series(1, $3) g WHERE c.id = $2`, user, channel, n)
+	c.exec(`INSERT INTO outbox (user_id, recipient_id, role, purpose, channel, channel_id, idempotency_key)
+		SELECT $1, $1, 'wearer', 'test', c.kind, c.id, 'test:' || c.id || ':' || g || ':' || clock_timestamp()
+		FROM channels c, generate_series(1, $3) g WHERE c.id = $2`, user, channel, n)
 }
 
-// channelAt adds a channel without the per-person cap.
+// channelAt adds a confirmed channel without the per-person cap.
 func (c *circle) channelAt(user int64, kind, address string) int64 {
 	c.t.Helper()
 	var id int64
-	c.scan(`INSERT INTO notification_channels (user_id, kind, address) VALUES ($1, $2, $3) RETURNING id`, []any{user, kind, address}, &id)
+	c.scan(`INSERT INTO channels (user_id, kind, address, confirmed_at) VALUES ($1, $2, $3, now()) RETURNING id`, []any{user, kind, address}, &id)
 	return id
 }
 
@@ -113,7 +113,7 @@ func TestClaimOrderAndShares(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c.exec(`DELETE FROM outbox`)
 			c.exec(`DELETE FROM alerts`)
-			c.exec(`DELETE FROM notification_channels`)
+			c.exec(`DELETE FROM channels`)
 			tc.queue()
 			req := tc.req
 			req.Now, req.Lease = time.Now().Add(time.Second), time.Minute

@@ -24,9 +24,10 @@ metric() { awk -v unit="$1" '/^BenchmarkDelivery/ { for (i = 2; i <= NF; i++) if
 idle50=$(metric sos-idle-p50-ms) idle99=$(metric sos-idle-p99-ms)
 load50=$(metric sos-loaded-p50-ms) load99=$(metric sos-loaded-p99-ms)
 email=$(metric email-per-s) emailraw=$(metric email-raw-per-s)
+sink=$(metric email-sink-per-s) sinkraw=$(metric email-sink-raw-per-s)
 hook=$(metric webhook-per-s) hookraw=$(metric webhook-raw-per-s)
 verdict=$(awk -v v="$load99" 'BEGIN { print (v <= 5000 ? "met" : "missed") }')
-mailgoal=$(awk -v v="$email" 'BEGIN { print (v >= 500 ? "met" : "missed") }')
+mailgoal=$(awk -v v="$sink" 'BEGIN { print (v >= 500 ? "met" : "missed") }')
 
 when="$(date -u '+%Y-%m-%d %H:%M UTC') on $(machine)"
 section=$(cat <<EOT
@@ -51,12 +52,15 @@ lane's 16 slots, 4 per person, until their 15 s timeout.
 | deliveries per second | through the worker | sent straight (same run) | ratio |
 | --- | ---: | ---: | ---: |
 | email to aiosmtpd (2,000 tests from 100 people) | $(fmt "$email") | $(fmt "$emailraw") | $(ratio "$email" "$emailraw") |
+| email to an SMTP sink in Go (8,000 tests from 100 people) | $(fmt "$sink") | $(fmt "$sinkraw") | $(ratio "$sink" "$sinkraw") |
 | webhook to local servers (4,000 tests from 100 people) | $(fmt "$hook") | $(fmt "$hookraw") | $(ratio "$hook" "$hookraw") |
 
 "Sent straight" is the same count from 16 goroutines (the last lane's slots) with Go's
-\`net/smtp\` (a connection per message, like the worker's client today) or \`net/http\`, without
-the outbox. The email goal, 500 per second, is **$mailgoal**; each email is its own SMTP
-connection until the move to go-mail (one connection for several messages) lands. Each delivery
+\`net/smtp\` or \`net/http\`, a connection per message, without the outbox; the worker's email
+client (go-mail) keeps a connection per mail server open for the next message. aiosmtpd is one
+Python process writing each message to a file, slower than the worker, so the email goal, 500
+per second, is judged on the sink (a few lines of Go in \`delivery/bench_test.go\` that answer
+the SMTP commands and count each message): **$mailgoal**. Each delivery
 through the worker is also its share of a claim and its own finishing statement in PostgreSQL, on
 the same two cores as the SMTP server. On this shared machine the rates vary by up to 3× between
 runs (webhooks 353 to 991 per second on the day this section was first written).

@@ -25,13 +25,13 @@ func TestClaimWalksTheDueIndex(t *testing.T) {
 		}
 	}
 	exec(`INSERT INTO users (email, first_name, last_name) SELECT 'p' || g || '@example.org', 'P', 'Doe' FROM generate_series(1, 100) g`)
-	exec(`INSERT INTO notification_channels (user_id, kind, address) SELECT id, 'webhook', 'https://h' || id || '.example.org/hook' FROM users`)
-	exec(`INSERT INTO outbox (user_id, recipient_id, role, channel, channel_id, idempotency_key, next_attempt_at)
-		SELECT c.user_id, c.user_id, 'wearer', 'webhook', c.id, 'load:' || c.id || ':' || g, now() - g * interval '1 second'
-		FROM notification_channels c, generate_series(1, 200) g`)
-	exec(`INSERT INTO outbox (user_id, recipient_id, role, channel, channel_id, idempotency_key, state)
-		SELECT c.user_id, c.user_id, 'wearer', 'webhook', c.id, 'done:' || c.id || ':' || g, 'skipped'
-		FROM notification_channels c, generate_series(1, 200) g`)
+	exec(`INSERT INTO channels (user_id, kind, address, confirmed_at) SELECT id, 'webhook', 'https://h' || id || '.example.org/hook', now() FROM users`)
+	exec(`INSERT INTO outbox (user_id, recipient_id, role, purpose, channel, channel_id, idempotency_key, next_attempt_at)
+		SELECT c.user_id, c.user_id, 'wearer', 'test', 'webhook', c.id, 'load:' || c.id || ':' || g, now() - g * interval '1 second'
+		FROM channels c, generate_series(1, 200) g`)
+	exec(`INSERT INTO outbox (user_id, recipient_id, role, purpose, channel, channel_id, idempotency_key, state)
+		SELECT c.user_id, c.user_id, 'wearer', 'test', 'webhook', c.id, 'done:' || c.id || ':' || g, 'skipped'
+		FROM channels c, generate_series(1, 200) g`)
 	exec(`ANALYZE outbox`)
 
 	rows, err := db.Pool.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) "+store.ClaimSQL, pgx.NamedArgs{

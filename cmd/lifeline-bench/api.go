@@ -44,6 +44,7 @@ type apiBenchOptions struct {
 	url, endpoint               string
 	concurrency                 int
 	duration, warmup            time.Duration
+	minRequests                 uint64
 }
 
 func apiBenchFlags(fs *flag.FlagSet) *apiBenchOptions {
@@ -61,6 +62,7 @@ func apiBenchFlags(fs *flag.FlagSet) *apiBenchOptions {
 	fs.IntVar(&a.concurrency, "concurrency", 32, "requests in flight (api)")
 	fs.DurationVar(&a.duration, "duration", 10*time.Second, "measured time (api)")
 	fs.DurationVar(&a.warmup, "warmup", 2*time.Second, "unmeasured time before it (api)")
+	fs.Uint64Var(&a.minRequests, "min-requests", 0, "keep measuring past --duration until this many requests finished (api)")
 	return a
 }
 
@@ -212,7 +214,7 @@ func loadAPI(ctx context.Context, a *apiBenchOptions, stdout io.Writer) error {
 		return err
 	}
 	res, err := httpload.Run(ctx, httpload.Config{
-		Concurrency: a.concurrency, Warmup: a.warmup, Duration: a.duration, Request: build,
+		Concurrency: a.concurrency, Warmup: a.warmup, Duration: a.duration, MinRequests: a.minRequests, Request: build,
 		Seed: uint64(time.Now().UnixNano()),
 	})
 	if err != nil {

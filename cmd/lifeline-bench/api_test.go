@@ -155,7 +155,7 @@ func TestBenchAPICommands(t *testing.T) {
 			P99      float64 `json:"p99_ms"`
 		}
 		json.Unmarshal(command("api", "--url", url, "--sessions", sessions, "--endpoint", e,
-			"--concurrency", "2", "--duration", "200ms", "--warmup", "0s"), &r)
+			"--concurrency", "2", "--duration", "200ms", "--min-requests", "3", "--warmup", "0s"), &r)
 		if r.Endpoint != e || r.Requests == 0 || r.Errors != 0 || r.P99 <= 0 {
 			t.Errorf("bench api --endpoint %s: %+v", e, r)
 		}

@@ -31,6 +31,10 @@ type Config struct {
 	// MaxRequests stops the run early once this many measured requests
 	// finished (0: no cap besides the duration).
 	MaxRequests uint64
+	// MinRequests keeps the measured window open past Duration until this
+	// many measured requests finished: a run on a busy machine still
+	// measures something (a test waits on them, not on the clock).
+	MinRequests uint64
 	// Request builds the next request of a worker; rng is that worker's own.
 	Request func(rng *rand.Rand) (*http.Request, error)
 	// Client defaults to one with keep-alive connections for every worker.
@@ -84,7 +88,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		example  string
 		measured atomic.Bool
 		done     atomic.Uint64
+		enough   = make(chan struct{})
+		reached  sync.Once
 	)
+	if cfg.MinRequests == 0 {
+		close(enough)
+	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	fail := func(err error) {
@@ -121,7 +130,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				}
 				hist.Record(took)
 				bytes.Add(n)
-				if c := done.Add(1); cfg.MaxRequests > 0 && c >= cfg.MaxRequests {
+				c := done.Add(1)
+				if cfg.MinRequests > 0 && c >= cfg.MinRequests {
+					reached.Do(func() { close(enough) })
+				}
+				if cfg.MaxRequests > 0 && c >= cfg.MaxRequests {
 					cancel()
 				}
 			}
@@ -137,6 +150,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	measured.Store(true)
 	select {
 	case <-time.After(cfg.Duration):
+	case <-runCtx.Done():
+	}
+	select {
+	case <-enough:
 	case <-runCtx.Done():
 	}
 	elapsed := time.Since(start)
