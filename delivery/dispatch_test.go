@@ -82,11 +82,13 @@ func TestClaimOrderAndShares(t *testing.T) {
 		name: "one destination holds at most its share",
 		queue: func() {
 			c.queue(c.wearer, c.channelAt(c.wearer, lifeline.ChannelWebhook, "https://hooks.example.org/a"), 3)
-			c.queue(other, c.channelAt(other, lifeline.ChannelWebhook, "https://HOOKS.example.org:8443/b"), 3)
+			c.queue(other, c.channelAt(other, lifeline.ChannelWebhook, "https://HOOKS.example.org/b"), 3)
+			// Another port is another service, and another destination.
+			c.queue(other, c.channelAt(other, lifeline.ChannelWebhook, "https://hooks.example.org:8443/c"), 1)
 			c.queue(other, c.channelAt(other, lifeline.ChannelEmail, "kim@example.com"), 1)
 		},
 		req:  lifeline.ClaimRequest{Limit: 10, AlertLimit: 10, OtherLimit: 10, Share: 2},
-		want: []string{"2/alex/hooks.example.org", "2/alex/hooks.example.org", "2/kim/example.com"},
+		want: []string{"2/alex/hooks.example.org", "2/alex/hooks.example.org", "2/kim/example.com", "2/kim/hooks.example.org:8443"},
 	}, {
 		name: "busy people and destinations are passed over",
 		queue: func() {
@@ -204,7 +206,7 @@ func TestAFailingDestinationIsPausedUntilTriedAgain(t *testing.T) {
 	c.queue(c.supporter, channel, 3)
 	c.run(w, func() bool { return len(hook.got()) >= 3 })
 	p := pauses()
-	if len(p) != 1 || p[0].ChannelID != channel || p[0].Destination != "127.0.0.1" || p[0].Problem != lifeline.ProblemError ||
+	if len(p) != 1 || p[0].ChannelID != channel || p[0].Destination != strings.TrimPrefix(hook.URL, "http://") || p[0].Problem != lifeline.ProblemError ||
 		p[0].Until.Sub(p[0].Since) < 59*time.Minute {
 		t.Fatalf("pauses %+v, want the webhook paused for an hour after its errors", p)
 	}

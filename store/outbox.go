@@ -30,10 +30,11 @@ const queueDeliveries = tellRecipients + `, queued AS (
 		ON CONFLICT (idempotency_key) DO NOTHING)`
 
 // destinationSQL is where a message on a channel of kind c.kind to
-// c.address goes: an email address's domain, a URL's host (webhooks,
-// push), in lower case; NULL for an in-app step.
+// c.address goes: an email address's domain, a URL's host with its port
+// when it names one (two services on one host are two destinations), in
+// lower case; NULL for an in-app step.
 const destinationSQL = `CASE c.kind WHEN 'app' THEN NULL WHEN 'email' THEN lower(substring(c.address from '@([^@]*)$'))
-	ELSE lower(substring(c.address from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^]]*\]|[^/:?#]*)')) END`
+	ELSE lower(substring(c.address from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?((?:\[[^]]*\]|[^/:?#]*)(?::[0-9]+)?)')) END`
 
 // claimSQL claims due rows (SKIP LOCKED: a row another worker is claiming
 // is left to it; the lease keeps it from everyone once claimed) and reads

@@ -32,7 +32,9 @@ test('a new email address waits for confirmation, is confirmed from the emailed 
   await row.scrollIntoViewIfNeeded()
   await saveFullPageScreenshot(page, 'channel-waiting-desktop', { fullPage: false })
 
-  // "Send again": a second link; only the newest works.
+  // "Send again" once the first email is there (a link not yet sent is replaced, not sent): a
+  // second link; only the newest works.
+  await expect.poll(async () => (await mailTo(address)).length, { timeout: 30_000 }).toBe(1)
   await row.getByRole('button', { name: /Send again/ }).click()
   await expect(page.getByText('A new link is on its way.').first()).toBeVisible()
   await expect.poll(async () => (await mailTo(address)).length, { timeout: 30_000 }).toBe(2)

@@ -1589,7 +1589,7 @@ export interface components {
         };
         ChannelPause: {
             channelId: number;
-            /** @description The webhook's host or the email address's domain. */
+            /** @description The webhook's or push service's host (with its port when the URL names one), or the email address's domain. */
             destination: string;
             /**
              * @description timeout: no answer in time; refused: the connection was refused; error: error answers or broken connections.
