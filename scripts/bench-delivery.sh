@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 OUT=${OUT:-BENCHMARKS.md}
 say() { printf 'bench-delivery: %s\n' "$*" >&2; }
-work=$(mktemp -d /tmp/lifeline-bench-delivery-XXXXXX)
+work=$(mktemp -d --suffix=-lifeline-bench-delivery)
 trap 'rm -rf "$work"' EXIT
 
 say "the delivery worker on a real PostgreSQL, aiosmtpd and local webhook servers (about 3 minutes)"

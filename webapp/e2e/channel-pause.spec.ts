@@ -1,5 +1,6 @@
 import { registerViaApi } from './accounts'
 import { expect, test } from './fixtures'
+import { addWebhookInSettings } from './channels'
 import { startReceiver } from './receiver'
 
 /*
@@ -22,11 +23,7 @@ for (const size of [
     const receiver = await startReceiver(answer)
     try {
       await registerViaApi(page)
-      await page.goto('/settings')
-      const section = page.getByRole('region', { name: "How I'm told" })
-      await section.getByLabel('Kind').selectOption('webhook')
-      await section.getByLabel('Webhook URL').fill(`${receiver.url}/hook`)
-      await section.getByRole('button', { name: 'Add channel' }).click()
+      const section = await addWebhookInSettings(page, `${receiver.url}/hook`)
       const test = section.getByRole('button', { name: /Send a test/ })
       for (let i = 0; i < 5; i++) {
         await expect(test).toBeEnabled()

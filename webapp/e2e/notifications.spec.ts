@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 
 import { registerViaApi } from './accounts'
 import { expect, test } from './fixtures'
+import { addWebhookInSettings } from './channels'
 import { decryptPush, startReceiver } from './receiver'
 
 /*
@@ -16,11 +17,7 @@ test('a webhook channel is added and "Send a test" reaches it', async ({ page })
   const receiver = await startReceiver()
   try {
     await registerViaApi(page)
-    await page.goto('/settings')
-    const section = page.getByRole('region', { name: "How I'm told" })
-    await section.getByLabel('Kind').selectOption('webhook')
-    await section.getByLabel('Webhook URL').fill(`${receiver.url}/hook`)
-    await section.getByRole('button', { name: 'Add channel' }).click()
+    const section = await addWebhookInSettings(page, `${receiver.url}/hook`)
     await expect(section.getByRole('listitem').getByText(`${receiver.url}/hook`, { exact: true }).first()).toBeVisible()
     await expect(section.getByText('No delivery yet.')).toBeVisible()
     await section.getByRole('button', { name: /Send a test/ }).click()
