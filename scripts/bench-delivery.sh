@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 
 OUT=${OUT:-BENCHMARKS.md}
 say() { printf 'bench-delivery: %s\n' "$*" >&2; }
+machine_load=$(loadavg)
 work=$(mktemp -d --suffix=-lifeline-bench-delivery)
 trap 'rm -rf "$work"' EXIT
 
@@ -29,7 +30,7 @@ hook=$(metric webhook-per-s) hookraw=$(metric webhook-raw-per-s)
 verdict=$(awk -v v="$load99" 'BEGIN { print (v <= 5000 ? "met" : "missed") }')
 mailgoal=$(awk -v v="$sink" 'BEGIN { print (v >= 500 ? "met" : "missed") }')
 
-when="$(date -u '+%Y-%m-%d %H:%M UTC') on $(machine)"
+when="$(date -u '+%Y-%m-%d %H:%M UTC') on $(machine), load average $machine_load at the start"
 section=$(cat <<EOT
 ## Delivery (\`make bench-delivery\`)
 

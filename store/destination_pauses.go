@@ -62,7 +62,7 @@ func (db *DB) DestinationSucceeded(ctx context.Context, destination string) erro
 func (db *DB) FindChannelPauses(ctx context.Context, userID int64, now time.Time) ([]lifeline.ChannelPause, error) {
 	rows, err := db.Pool.Query(ctx, `
 		SELECT c.id, p.destination, p.problem, p.failing_since, p.paused_until
-		FROM channels c JOIN destination_pauses p ON p.destination = `+destinationSQL+`
+		FROM channels c JOIN destination_pauses p ON p.destination = lifeline_destination(c.kind, c.address)
 		WHERE c.user_id = $1 AND p.paused_until > $2
 		ORDER BY c.id`, userID, now)
 	if err != nil {
@@ -85,7 +85,7 @@ func (db *DB) FindChannelPauses(ctx context.Context, userID int64, now time.Time
 func (db *DB) ResumeChannel(ctx context.Context, userID, channelID int64, now time.Time) error {
 	var found bool
 	err := db.Pool.QueryRow(ctx, `
-		WITH c AS (SELECT c.id, `+destinationSQL+` AS destination FROM channels c WHERE c.id = $2 AND c.user_id = $1),
+		WITH c AS (SELECT c.id, lifeline_destination(c.kind, c.address) AS destination FROM channels c WHERE c.id = $2 AND c.user_id = $1),
 		resumed AS (UPDATE destination_pauses p SET paused_until = $3 FROM c WHERE p.destination = c.destination AND p.paused_until > $3),
 		due AS (UPDATE outbox o SET next_attempt_at = $3 FROM c
 		        WHERE o.channel_id = c.id AND o.state = 'pending' AND o.next_attempt_at > $3 AND o.claimed_until IS NULL)

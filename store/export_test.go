@@ -24,5 +24,9 @@ func (db *DB) CopyFixesDirect(ctx context.Context, fixes []lifeline.Fix) error {
 // IngestGate is the advisory lock fix batches hold shared.
 const IngestGate = ingestGate
 
-// ClaimSQL is the outbox claim, for its plan.
-const ClaimSQL = claimSQL
+// ClaimSQL is the outbox claim, for its plan, and ClaimSettings the
+// planner settings it runs under.
+const (
+	ClaimSQL      = claimSQL
+	ClaimSettings = claimSettings
+)

@@ -46,7 +46,7 @@ var dynamicSQL = map[string]string{
 	// constants; the prepared statement's name is quoted by pgx and its
 	// placeholders are $n casts to catalog type names.
 	"storebench/explain.go:ExplainQueries":  "SET to one of two constant modes",
-	"storebench/explain.go:explainPrepared": "pgx.Identifier name, $n placeholders",
+	"storebench/explain.go:ExplainPrepared": "pgx.Identifier name, $n placeholders",
 	// Index and constraint names and definitions read from pg_catalog
 	// (pg_get_indexdef), names quoted by pgx.Identifier.
 	"storebench/seed.go:bulkLoad": "catalog identifiers and pg_get_indexdef",

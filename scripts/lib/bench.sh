@@ -7,6 +7,10 @@ fmt() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
 ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v }'; }
 
 # machine: "N cores (CPU model), M GiB" for a section's first line.
+# loadavg: the machine's 1-minute load average, for figures taken while
+# other work ran.
+loadavg() { cut -d' ' -f1 /proc/loadavg; }
+
 machine() {
   printf '%s cores (%s), %s' "$(nproc)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" \
     "$(free -g | awk '/Mem:/ {print $2" GiB"}')"

@@ -155,7 +155,7 @@ func ExplainQueries(ctx context.Context, db *store.DB, queries []PlanQuery) ([]Q
 			if err != nil {
 				return nil, fmt.Errorf("storebench: prepare %s: %w", q.Name, err)
 			}
-			text, err := explainPrepared(ctx, conn.Conn(), desc, q.Args)
+			text, err := ExplainPrepared(ctx, conn.Conn(), desc, q.Args)
 			if err != nil {
 				return nil, fmt.Errorf("storebench: explain %s: %w", q.Name, err)
 			}
@@ -175,9 +175,9 @@ func ExplainQueries(ctx context.Context, db *store.DB, queries []PlanQuery) ([]Q
 	return plans, nil
 }
 
-// explainPrepared explains EXECUTE of a prepared statement. EXPLAIN takes
+// ExplainPrepared explains EXECUTE of a prepared statement. EXPLAIN takes
 // no bind parameters, so pgx's simple protocol quotes the arguments in.
-func explainPrepared(ctx context.Context, conn *pgx.Conn, desc *pgconn.StatementDescription, args []any) (string, error) {
+func ExplainPrepared(ctx context.Context, conn *pgx.Conn, desc *pgconn.StatementDescription, args []any) (string, error) {
 	params := make([]string, len(args))
 	for i, oid := range desc.ParamOIDs {
 		dt, ok := conn.TypeMap().TypeForOID(oid)
