@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"lifeline"
 	"lifeline/store/storetest"
 )
@@ -66,4 +68,49 @@ func TestDestinationPauses(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A paused destination is a host or a domain, often a person's own: erasing
+// the account erases the pause, unless someone else's channel goes there.
+func TestErasureForgetsTheAccountsOwnPausedDestinations(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	policy := lifeline.PausePolicy{Failures: 1, Window: time.Hour, First: 15 * time.Minute, Longest: 6 * time.Hour}
+	var jo, sam int64
+	for _, u := range []struct {
+		id    *int64
+		email string
+		hooks []string
+	}{
+		{&jo, "jo@example.org", []string{"https://hooks.jo-family.example/alert", "https://shared.example/jo"}},
+		{&sam, "sam@example.org", []string{"https://shared.example/sam"}},
+	} {
+		if err := db.Pool.QueryRow(ctx, `INSERT INTO users (email, first_name, last_name) VALUES ($1, 'A', 'B') RETURNING id`, u.email).Scan(u.id); err != nil {
+			t.Fatal(err)
+		}
+		for _, hook := range u.hooks {
+			if _, err := db.Pool.Exec(ctx, `INSERT INTO channels (user_id, kind, address, confirmed_at) VALUES ($1, 'webhook', $2, now())`, *u.id, hook); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, destination := range []string{"hooks.jo-family.example", "shared.example"} {
+		if err := db.DestinationFailed(ctx, destination, lifeline.ProblemTimeout, time.Now(), policy); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.DeleteUser(ctx, jo); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Pool.Query(ctx, `SELECT destination FROM destination_pauses ORDER BY destination`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 1 || left[0] != "shared.example" {
+		t.Errorf("paused destinations after erasing Jo: %v, want only shared.example (Sam's too)", left)
+	}
 }

@@ -152,8 +152,9 @@ func truncate(s string, n int) string {
 }
 
 // DeleteUser erases an account: every row of it (the tables with a user_id
-// cascade from users), the sign-in counters of its email, and its email in
-// invitations other people sent to it. What remains names nobody: counters
+// cascade from users), the sign-in counters of its email, its email in
+// invitations other people sent to it, and the pauses of destinations only
+// it used. What remains names nobody: counters
 // of a client address alone are digests that age out within a day (see
 // throttle.go).
 func (db *DB) DeleteUser(ctx context.Context, id int64) error {
@@ -173,6 +174,14 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE user_id = $1`, id); err != nil {
 				return fmt.Errorf("store: delete user %d: %s: %w", id, table, err)
 			}
+		}
+		// A paused destination only this account's channels name (its own
+		// domain or webhook host) names the account: it goes too.
+		if _, err := tx.Exec(ctx, `
+			DELETE FROM destination_pauses p
+			WHERE p.destination IN (SELECT lifeline_destination(c.kind, c.address) FROM channels c WHERE c.user_id = $1)
+			  AND NOT EXISTS (SELECT 1 FROM channels c WHERE c.user_id <> $1 AND lifeline_destination(c.kind, c.address) = p.destination)`, id); err != nil {
+			return fmt.Errorf("store: delete user %d: paused destinations: %w", id, err)
 		}
 		var email *string
 		err := tx.QueryRow(ctx, `DELETE FROM users WHERE id = $1 RETURNING email`, id).Scan(&email)
