@@ -366,6 +366,8 @@ func (s *Server) confirmPassword(ctx context.Context, userID int64, password str
 type authConfig struct {
 	LocalAccounts bool        `json:"localAccounts"`
 	OIDC          *oidcPublic `json:"oidc"`
+	// PasswordReset: a forgotten password can be reset by email here.
+	PasswordReset bool `json:"passwordReset"`
 }
 
 type oidcPublic struct {
@@ -373,7 +375,7 @@ type oidcPublic struct {
 }
 
 func (s *Server) authConfig(w http.ResponseWriter, r *http.Request) {
-	cfg := authConfig{LocalAccounts: !s.cfg.DisableLocalAccounts}
+	cfg := authConfig{LocalAccounts: !s.cfg.DisableLocalAccounts, PasswordReset: s.passwordResetByEmail()}
 	if s.oidc != nil {
 		cfg.OIDC = &oidcPublic{Name: s.oidc.name}
 	}
