@@ -128,7 +128,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if !validEmail(email) {
 		problems["email"] = "Enter a valid email address."
 	}
-	if p := passwordProblem(req.Password, email); p != "" {
+	if p := PasswordProblem(req.Password, email); p != "" {
 		problems["password"] = p
 	}
 	first, p := validName(req.FirstName, true)
@@ -148,7 +148,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := &lifeline.User{Email: email, FirstName: first, LastName: last, Timezone: tz}
-	hash := hashPassword(req.Password)
+	hash := HashPassword(req.Password)
 	if err := s.cfg.Users.CreateUser(ctx, user, hash); err != nil {
 		writeError(w, r, err)
 		return
@@ -328,14 +328,14 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	if hasPassword && !ok {
 		problems["currentPassword"] = "Current password is incorrect."
 	}
-	if p := passwordProblem(req.NewPassword, user.Email); p != "" {
+	if p := PasswordProblem(req.NewPassword, user.Email); p != "" {
 		problems["newPassword"] = p
 	}
 	if err := problems.err(); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	hash := hashPassword(req.NewPassword)
+	hash := HashPassword(req.NewPassword)
 	if err := s.cfg.Users.SetPasswordHash(ctx, user.ID, hash); err != nil {
 		writeError(w, r, err)
 		return

@@ -80,11 +80,11 @@ func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if p := passwordProblem(req.Password, user.Email); p != "" {
+	if p := PasswordProblem(req.Password, user.Email); p != "" {
 		writeError(w, r, fieldErrors{"password": p}.err())
 		return
 	}
-	hash := hashPassword(req.Password)
+	hash := HashPassword(req.Password)
 	if user, err = s.cfg.PasswordResets.ResetPassword(ctx, req.Token, hash, s.cfg.Now()); err != nil {
 		writeError(w, r, err) // used meanwhile, by a request racing this one
 		return
