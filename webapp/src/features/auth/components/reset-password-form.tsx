@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import * as React from 'react'
 import { useForm } from 'react-hook-form'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 
 import { Button } from '@/components/ui/button'
+import { buttonVariants } from '@/components/ui/button-variants'
 import { FormField } from '@/components/ui/form-field'
 import { FormMessage } from '@/components/ui/form-message'
 import { PasswordInput } from '@/components/ui/password-input'
@@ -11,10 +12,11 @@ import { routes } from '@/config/routes'
 import { toast } from '@/hooks/use-toast'
 import { readApiError } from '@/lib/api-client'
 import { applyServerError } from '@/lib/form-errors'
+import { cn } from '@/lib/utils'
 
 import { newPasswordInputSchema, useConfirmPasswordReset, type NewPasswordInput } from '../api/confirm-password-reset'
 import { authText } from '../content'
-import { AuthLink, BackToSignIn } from './auth-link'
+import { BackToSignIn } from './auth-link'
 
 const text = authText.reset
 
@@ -70,11 +72,20 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     )
   })
 
+  // The link is spent: nothing to type any more, only the way to a new one.
+  if (linkDead) {
+    return (
+      <div className="grid gap-6">
+        <FormMessage>{formError}</FormMessage>
+        <AskAgain />
+        <BackToSignIn />
+      </div>
+    )
+  }
   const pending = mutation.isPending
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5" aria-label={text.title}>
       <FormMessage>{formError}</FormMessage>
-      {linkDead && <AskAgain />}
       <FormField label={text.newPassword} error={errors.password?.message} hint={authText.fields.passwordHint}>
         {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('password')} />}
       </FormField>
@@ -91,8 +102,8 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
 
 function AskAgain() {
   return (
-    <p className="text-sm">
-      <AuthLink href={routes.forgotPassword.path}>{text.askAgain}</AuthLink>
-    </p>
+    <Link href={routes.forgotPassword.path} className={cn(buttonVariants({ size: 'lg' }), 'w-full rounded-full')}>
+      {text.askAgain}
+    </Link>
   )
 }
