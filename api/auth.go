@@ -153,12 +153,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.startSession(w, r, user); err != nil {
+	if err := s.signIn(w, r, user, hash, ""); err != nil {
 		writeError(w, r, err)
 		return
-	}
-	if err := s.rememberDevice(w, r, user, hash, ""); err != nil {
-		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	s.cfg.Logger.Info("account created", "user", user.ID)
 	writeJSON(w, http.StatusCreated, user)
@@ -214,12 +211,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if err := s.cfg.Throttle.SignInSucceeded(ctx, attempt); err != nil {
 		s.cfg.Logger.Error("forget sign-in failures", "err", err)
 	}
-	if err := s.startSession(w, r, user); err != nil {
+	if err := s.signIn(w, r, user, hash, device); err != nil {
 		writeError(w, r, err)
 		return
-	}
-	if err := s.rememberDevice(w, r, user, hash, device); err != nil {
-		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	writeJSON(w, http.StatusOK, user)
 }

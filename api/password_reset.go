@@ -89,12 +89,9 @@ func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err) // used meanwhile, by a request racing this one
 		return
 	}
-	if err := s.startSession(w, r, user); err != nil {
+	if err := s.signIn(w, r, user, hash, ""); err != nil {
 		writeError(w, r, err)
 		return
-	}
-	if err := s.rememberDevice(w, r, user, hash, ""); err != nil {
-		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	s.cfg.Logger.Info("password reset", "user", user.ID)
 	writeJSON(w, http.StatusOK, user)

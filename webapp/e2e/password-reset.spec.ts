@@ -25,7 +25,8 @@ for (const { name: size, ...device } of sizes) {
     // The account is signed in on another browser: that session must end.
     const account = await registerViaApi(page, newAccount({ firstName: 'Jordan', lastName: 'Lee' }))
     await page.goto('/settings')
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+    // Generous: a screen's lazy chunk arrives slowly on a machine busy with other suites.
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 30_000 })
 
     const context = await browser.newContext({ ...device, baseURL, colorScheme: 'light' })
     try {
@@ -34,7 +35,7 @@ for (const { name: size, ...device } of sizes) {
       await person.goto('/login')
       await person.getByRole('link', { name: 'Forgot password?' }).click()
       await expect(person).toHaveURL(/\/forgot-password$/)
-      await expect(person.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
+      await expect(person.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible({ timeout: 30_000 })
       await saveFullPageScreenshot(person, `forgot-password-${size}`)
       await person.getByLabel('Email').fill(account.email)
       await person.getByLabel('Email').press('Enter')
@@ -52,7 +53,7 @@ for (const { name: size, ...device } of sizes) {
       const path = url.pathname + url.hash
 
       await person.goto(path)
-      await expect(person.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible()
+      await expect(person.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible({ timeout: 30_000 })
       await expect(person).toHaveURL(/\/reset-password$/) // the token left the address bar
       await person.getByLabel('New password', { exact: true }).fill('short')
       await person.getByLabel('New password again').fill('short')
@@ -64,15 +65,15 @@ for (const { name: size, ...device } of sizes) {
       await person.getByLabel('New password again').fill(newPassword)
       await person.getByLabel('New password again').press('Enter')
       await expect(person).toHaveURL(/\/$/)
-      await expect(person.getByRole('heading', { level: 1, name: /Jordan/ })).toBeVisible()
+      await expect(person.getByRole('heading', { level: 1, name: /Jordan/ })).toBeVisible({ timeout: 30_000 })
 
       // The other browser was signed out; the old password no longer works, the new one does.
       await page.goto('/settings')
-      await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/)
+      await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/, { timeout: 30_000 })
       await signInWithForm(page, account)
       await expect(page.getByRole('alert')).toContainText('Email or password is incorrect.')
       await signInWithForm(page, { email: account.email, password: newPassword })
-      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 30_000 })
 
       // The link works once: opened again, it says so and offers a new one.
       const again = await context.newPage()
