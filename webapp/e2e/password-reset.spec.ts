@@ -33,6 +33,8 @@ for (const { name: size, ...device } of sizes) {
       const person = await context.newPage()
       const problems = watchForErrors(person)
       await person.goto('/login')
+      await expect(person.getByRole('link', { name: 'Forgot password?' })).toBeVisible({ timeout: 30_000 })
+      await saveFullPageScreenshot(person, `sign-in-forgot-link-${size}`)
       await person.getByRole('link', { name: 'Forgot password?' }).click()
       await expect(person).toHaveURL(/\/forgot-password$/)
       await expect(person.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible({ timeout: 30_000 })
