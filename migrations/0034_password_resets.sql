@@ -22,3 +22,22 @@ ALTER TABLE outbox ADD CONSTRAINT outbox_secret_link_purpose CHECK (
     secret_link IS NULL OR purpose IN ('invitation', 'confirmation', 'password_reset'));
 ALTER TABLE outbox ADD CONSTRAINT outbox_password_reset_shape CHECK (
     purpose <> 'password_reset' OR (channel = 'email' AND channel_id IS NULL AND recipient_id = user_id));
+
+-- Where 0033 keeps each row's destination (the claim's fairness per email
+-- domain), a reset email's is its account's address's domain. Written to
+-- run before 0033 landed on this branch, and after it once merged.
+DO $do$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'lifeline_outbox_destination') THEN
+        CREATE OR REPLACE FUNCTION lifeline_outbox_destination() RETURNS trigger LANGUAGE plpgsql AS $fn$
+        BEGIN
+            NEW.destination := lifeline_destination(NEW.channel, coalesce(
+                (SELECT ch.address FROM channels ch WHERE ch.id = NEW.channel_id),
+                (SELECT il.invite_email FROM care_links il WHERE il.id = NEW.care_link_id),
+                (SELECT u.email FROM users u WHERE NEW.purpose = 'password_reset' AND u.id = NEW.user_id)));
+            RETURN NEW;
+        END
+        $fn$;
+    END IF;
+END
+$do$;
