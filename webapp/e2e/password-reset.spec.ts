@@ -18,7 +18,8 @@ const sizes = [
 ]
 
 test.use({ colorScheme: 'light' })
-test.describe.configure({ timeout: 120_000 })
+// Two browsers and an email on a machine busy with other suites: generous.
+test.describe.configure({ timeout: 240_000 })
 
 for (const { name: size, ...device } of sizes) {
   test(`a forgotten password is reset from the emailed link, once (${size})`, async ({ page, browser, baseURL }) => {
