@@ -32,6 +32,9 @@ const (
 	PurposeTest         = "test"         // "Send a test" on a channel
 	PurposeInvitation   = "invitation"   // the email that carries a care-circle invitation
 	PurposeConfirmation = "confirmation" // the email that asks an address's owner to confirm it
+	// PurposePasswordReset is the email with a password reset link, sent
+	// to the account's own address (password_reset.go).
+	PurposePasswordReset = "password_reset"
 )
 
 // ConfirmChannelDays is how long a confirmation link works.
@@ -278,7 +281,7 @@ type OutboxItem struct {
 	DestinationFailing bool
 	IdempotencyKey     string
 	// Purpose says what the row is for: PurposeAlert, PurposeTest,
-	// PurposeInvitation or PurposeConfirmation.
+	// PurposeInvitation, PurposeConfirmation or PurposePasswordReset.
 	Purpose string
 	Role    string // wearer or supporter; "" for an invitation
 	Channel string // email, webhook, push or app
@@ -289,9 +292,9 @@ type OutboxItem struct {
 	P256dh, Auth string
 	// ChannelID is the channel's row, 0 for an invitation or an in-app step.
 	ChannelID int64
-	// SecretLink is an invitation's accept link or an address's
-	// confirmation link, each carrying its one-time token; ExpiresAt is
-	// when that link stops working.
+	// SecretLink is an invitation's accept link, an address's
+	// confirmation link or a password reset link, each carrying its
+	// one-time token; ExpiresAt is when that link stops working.
 	SecretLink string
 	ExpiresAt  time.Time
 	Attempts   int // including this one

@@ -67,6 +67,8 @@ type UserService interface {
 	FindUserByEmail(ctx context.Context, email string) (*User, string, error)
 	// PasswordHash returns the user's password hash, "" when they have none.
 	PasswordHash(ctx context.Context, id int64) (string, error)
+	// SetPasswordHash sets the password; the account's reset link, if any,
+	// stops working.
 	SetPasswordHash(ctx context.Context, id int64, hash string) error
 	UpdateUser(ctx context.Context, id int64, upd UserUpdate) (*User, error)
 	// FindOrCreateOIDCUser returns the account keyed by issuer and subject,

@@ -49,6 +49,9 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		`INSERT INTO outbox (user_id, purpose, channel, care_link_id, secret_link, idempotency_key) SELECT @u, 'invitation', 'email', id, 'https://lifeline.example.org/care/accept#token=' || @dev::text, 'invite:' || id FROM care_links WHERE user_id = @u`,
 		// Web push (migrations 0020, 0030): a browser's push channel.
 		`INSERT INTO channels (user_id, kind, address, p256dh, auth, confirmed_at) VALUES (@u, 'push', 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22), now())`,
+		// A password reset link and its email (migration 0034).
+		`INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES (@u, sha256((@dev::text || 'reset')::bytea), now() + interval '1 hour')`,
+		`INSERT INTO outbox (user_id, recipient_id, role, purpose, channel, secret_link, idempotency_key) SELECT @u::bigint, @u::bigint, 'wearer', 'password_reset', 'email', 'https://lifeline.example.org/reset-password#token=' || @dev::text, 'reset:' || @dev::text`,
 	} {
 		if _, err := app.db.Pool.Exec(context.Background(), sql, args); err != nil {
 			t.Fatalf("seed: %v\n%s", err, sql)

@@ -128,7 +128,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if !validEmail(email) {
 		problems["email"] = "Enter a valid email address."
 	}
-	if p := passwordProblem(req.Password, email); p != "" {
+	if p := PasswordProblem(req.Password, email); p != "" {
 		problems["password"] = p
 	}
 	first, p := validName(req.FirstName, true)
@@ -148,17 +148,14 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := &lifeline.User{Email: email, FirstName: first, LastName: last, Timezone: tz}
-	hash := hashPassword(req.Password)
+	hash := HashPassword(req.Password)
 	if err := s.cfg.Users.CreateUser(ctx, user, hash); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.startSession(w, r, user); err != nil {
+	if err := s.signIn(w, r, user, hash, ""); err != nil {
 		writeError(w, r, err)
 		return
-	}
-	if err := s.rememberDevice(w, r, user, hash, ""); err != nil {
-		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	s.cfg.Logger.Info("account created", "user", user.ID)
 	writeJSON(w, http.StatusCreated, user)
@@ -214,12 +211,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if err := s.cfg.Throttle.SignInSucceeded(ctx, attempt); err != nil {
 		s.cfg.Logger.Error("forget sign-in failures", "err", err)
 	}
-	if err := s.startSession(w, r, user); err != nil {
+	if err := s.signIn(w, r, user, hash, device); err != nil {
 		writeError(w, r, err)
 		return
-	}
-	if err := s.rememberDevice(w, r, user, hash, device); err != nil {
-		s.cfg.Logger.Error("remember device", "err", err)
 	}
 	writeJSON(w, http.StatusOK, user)
 }
@@ -328,14 +322,14 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	if hasPassword && !ok {
 		problems["currentPassword"] = "Current password is incorrect."
 	}
-	if p := passwordProblem(req.NewPassword, user.Email); p != "" {
+	if p := PasswordProblem(req.NewPassword, user.Email); p != "" {
 		problems["newPassword"] = p
 	}
 	if err := problems.err(); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	hash := hashPassword(req.NewPassword)
+	hash := HashPassword(req.NewPassword)
 	if err := s.cfg.Users.SetPasswordHash(ctx, user.ID, hash); err != nil {
 		writeError(w, r, err)
 		return
@@ -366,6 +360,8 @@ func (s *Server) confirmPassword(ctx context.Context, userID int64, password str
 type authConfig struct {
 	LocalAccounts bool        `json:"localAccounts"`
 	OIDC          *oidcPublic `json:"oidc"`
+	// PasswordReset: a forgotten password can be reset by email here.
+	PasswordReset bool `json:"passwordReset"`
 }
 
 type oidcPublic struct {
@@ -373,7 +369,7 @@ type oidcPublic struct {
 }
 
 func (s *Server) authConfig(w http.ResponseWriter, r *http.Request) {
-	cfg := authConfig{LocalAccounts: !s.cfg.DisableLocalAccounts}
+	cfg := authConfig{LocalAccounts: !s.cfg.DisableLocalAccounts, PasswordReset: s.passwordResetByEmail()}
 	if s.oidc != nil {
 		cfg.OIDC = &oidcPublic{Name: s.oidc.name}
 	}

@@ -42,9 +42,10 @@ var commonPasswords = func() map[string]bool {
 	return set
 }()
 
-// passwordProblem says what is wrong with a new password, or "" when it is
+// PasswordProblem says what is wrong with a new password (registration, a
+// reset, lifeline users reset-password), or "" when it is
 // acceptable.
-func passwordProblem(password, email string) string {
+func PasswordProblem(password, email string) string {
 	n := utf8.RuneCountInString(password)
 	lower := strings.ToLower(password)
 	local, _, _ := strings.Cut(strings.ToLower(email), "@")
@@ -61,8 +62,8 @@ func passwordProblem(password, email string) string {
 	return ""
 }
 
-// hashPassword returns an argon2id hash in the PHC string format.
-func hashPassword(password string) string {
+// HashPassword returns an argon2id hash in the PHC string format.
+func HashPassword(password string) string {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		panic(err) // crypto/rand does not fail on Linux
@@ -74,7 +75,7 @@ func hashPassword(password string) string {
 
 var errBadHash = errors.New("api: malformed password hash")
 
-// checkPassword reports whether password matches a hash made by hashPassword.
+// checkPassword reports whether password matches a hash made by HashPassword.
 func checkPassword(password, encoded string) (bool, error) {
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
@@ -101,4 +102,4 @@ func checkPassword(password, encoded string) (bool, error) {
 
 // dummyHash is checked against when an email is unknown, so a wrong email
 // takes as long as a wrong password and does not reveal who has an account.
-var dummyHash = hashPassword("lifeline-timing-equaliser")
+var dummyHash = HashPassword("lifeline-timing-equaliser")

@@ -154,6 +154,12 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/auth/login": {public: true, body: func(tag string) map[string]any {
 		return map[string]any{"email": "nobody." + tag + "@example.org", "password": "not the password " + tag}
 	}},
+	"POST /api/auth/password-reset": {public: true, body: func(tag string) map[string]any {
+		return map[string]any{"email": "nobody." + tag + "@example.org"}
+	}},
+	"POST /api/auth/password-reset/confirm": {public: true, body: func(tag string) map[string]any {
+		return map[string]any{"token": tag + "-token", "password": "a brand new passphrase " + tag}
+	}},
 
 	"GET /api/auth/user": {},
 	"PATCH /api/auth/user": {echoes: true, body: func(tag string) map[string]any {

@@ -27,6 +27,12 @@ var (
 	// addressConfirmationLimit counts per address, across every account.
 	addressConfirmationLimit = sendLimit{"confirm-address", 3, 24 * time.Hour,
 		"This address has been sent 3 confirmation emails today. Try again in %s."}
+	// The reset links asked for an address, whether or not it has an
+	// account (the answer must not tell), and from one client address.
+	addressResetLimit = sendLimit{"reset-address", 3, time.Hour,
+		"We've sent a few links to this address in the last hour. Please look for them (the spam folder too), or try again in %s."}
+	clientResetLimit = sendLimit{"reset-client", 10, time.Hour,
+		"Too many reset requests from this connection. Try again in %s."}
 )
 
 // sendCount is one limit applied to one key (a person's ID, an address).

@@ -122,6 +122,11 @@ type Config struct {
 	Channels lifeline.ChannelService
 	// Destinations says which channels are paused (channel_pauses.go).
 	Destinations lifeline.Destinations
+	// PasswordResets keeps password reset links (password_reset.go);
+	// EmailEnabled says the delivery worker can send email (--smtp-server),
+	// without which nobody can be sent one.
+	PasswordResets lifeline.PasswordResetService
+	EmailEnabled   bool
 	// Shares stores the wearer's share links (share.go).
 	Shares lifeline.ShareService
 	// Push holds the VAPID keys (push.go).
@@ -274,6 +279,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		if !cfg.DisableLocalAccounts {
 			r.Post("/auth/register", s.register)
 			r.Post("/auth/login", s.login)
+			// A forgotten password: the link by email, then the new password.
+			r.Post("/auth/password-reset", s.requestPasswordReset)
+			r.Post("/auth/password-reset/confirm", s.confirmPasswordReset)
 		}
 
 		// Everything below needs a signed-in user.

@@ -134,6 +134,20 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, user *life
 	return nil
 }
 
+// signIn starts a session for user and signs this browser's device cookie
+// for the account's password hash (device: the id the browser already has,
+// "" for a new one). A cookie that could not be signed only costs the
+// browser its place past the sign-in ceilings, so it is logged, not failed.
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, user *lifeline.User, passwordHash, device string) error {
+	if err := s.startSession(w, r, user); err != nil {
+		return err
+	}
+	if err := s.rememberDevice(w, r, user, passwordHash, device); err != nil {
+		s.cfg.Logger.Error("remember device", "err", err)
+	}
+	return nil
+}
+
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
 		_ = s.cfg.Sessions.DeleteSession(r.Context(), hashToken(c.Value))

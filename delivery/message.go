@@ -14,7 +14,7 @@ import (
 type Message struct {
 	// Key is the outbox row's idempotency key: receivers may drop repeats.
 	Key       string    `json:"id"`
-	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation"
+	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation", "password_reset"
 	Title     string    `json:"title"`
 	Body      string    `json:"message"`
 	Priority  string    `json:"priority"` // ntfy's names: urgent, high or default
@@ -49,6 +49,10 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	case lifeline.PurposeConfirmation:
 		m.Type, m.Title = "confirmation", lifeline.ConfirmationSubject
 		m.Body = lifeline.ConfirmationMessage(item.SecretLink, item.ExpiresAt.In(item.RecipientLocation))
+		return m
+	case lifeline.PurposePasswordReset:
+		m.Type, m.Title = "password_reset", lifeline.PasswordResetSubject
+		m.Body = lifeline.PasswordResetMessage(item.SecretLink, item.ExpiresAt.In(item.RecipientLocation))
 		return m
 	}
 	a := item.Alert

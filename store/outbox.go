@@ -68,9 +68,10 @@ const claimSQL = `
 	)
 	SELECT c.id, c.user_id, c.priority, coalesce(c.destination, ''),
 	       EXISTS (SELECT 1 FROM destination_pauses p WHERE p.destination = c.destination), c.idempotency_key, c.purpose, coalesce(c.role, ''), c.channel, c.resolution,
-	       c.channel <> 'app' AND c.purpose <> 'invitation' AND ch.id IS NULL, coalesce(ch.enabled, true), ch.confirmed_at IS NOT NULL,
-	       coalesce(ch.address, il.invite_email, ''), coalesce(ch.ntfy, false), coalesce(ch.p256dh, ''), coalesce(ch.auth, ''),
-	       coalesce(c.channel_id, 0), coalesce(c.secret_link, ''), coalesce(il.expires_at, ch.confirm_expires_at),
+	       c.channel <> 'app' AND c.purpose NOT IN ('invitation', 'password_reset') AND ch.id IS NULL, coalesce(ch.enabled, true), ch.confirmed_at IS NOT NULL,
+	       coalesce(ch.address, il.invite_email, CASE c.purpose WHEN 'password_reset' THEN w.email END, ''),
+	       coalesce(ch.ntfy, false), coalesce(ch.p256dh, ''), coalesce(ch.auth, ''),
+	       coalesce(c.channel_id, 0), coalesce(c.secret_link, ''), coalesce(il.expires_at, ch.confirm_expires_at, pr.expires_at),
 	       c.attempts, c.escalation,
 	       a.id, a.type, a.message, a.link, a.created_at, a.okay_at, a.resolved_at, coalesce(z.name, ''),
 	       coalesce(nullif(btrim(w.first_name || ' ' || w.last_name), ''), CASE c.purpose WHEN 'invitation' THEN w.email ELSE 'Someone you support' END),
@@ -88,6 +89,7 @@ const claimSQL = `
 	LEFT JOIN users r ON r.id = c.recipient_id
 	LEFT JOIN channels ch ON ch.id = c.channel_id
 	LEFT JOIN care_links il ON il.id = c.care_link_id
+	LEFT JOIN password_resets pr ON c.purpose = 'password_reset' AND pr.user_id = c.user_id
 	LEFT JOIN alerts a ON a.id = c.alert_id
 	LEFT JOIN zones z ON z.id = a.zone_id
 	LEFT JOIN notify_settings q ON q.user_id = c.recipient_id
@@ -206,6 +208,12 @@ func hold(c *claimedRow, now time.Time) string {
 	case it.Purpose == lifeline.PurposeConfirmation && !it.ExpiresAt.After(now):
 		return "The link expired before the email went out."
 	case it.Purpose == lifeline.PurposeConfirmation:
+		return ""
+	case it.Purpose == lifeline.PurposePasswordReset && c.expiresAt == nil:
+		return "The link was used before the email went out."
+	case it.Purpose == lifeline.PurposePasswordReset && !it.ExpiresAt.After(now):
+		return "The link expired before the email went out."
+	case it.Purpose == lifeline.PurposePasswordReset:
 		return ""
 	case it.Channel != lifeline.ChannelApp && !c.confirmed:
 		return "The address is waiting for its owner to confirm it."

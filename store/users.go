@@ -81,8 +81,12 @@ func (db *DB) PasswordHash(ctx context.Context, id int64) (string, error) {
 	return hash, nil
 }
 
+// SetPasswordHash also ends the account's reset link: it was for the old
+// password.
 func (db *DB) SetPasswordHash(ctx context.Context, id int64, hash string) error {
-	tag, err := db.Pool.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, id, hash)
+	tag, err := db.Pool.Exec(ctx, `
+		WITH reset AS (DELETE FROM password_resets WHERE user_id = $1)
+		UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, id, hash)
 	if err != nil {
 		return fmt.Errorf("store: set password of user %d: %w", id, err)
 	}

@@ -28,6 +28,7 @@ Usage:
   lifeline migrate [flags]   apply database migrations and exit
   lifeline devices ...       pair, list and revoke bracelets (lifeline devices help)
   lifeline content ...       publish articles, blog posts and statistics (lifeline content help)
+  lifeline users ...         set a new password for someone (lifeline users help)
   lifeline help              show this text
 
 Run "lifeline serve --help" for the flags and their environment variables.
@@ -60,6 +61,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return devicesCommand(ctx, args, getenv, stdout, stderr)
 	case "content":
 		return contentCommand(ctx, args, getenv, stdout, stderr)
+	case "users":
+		return usersCommand(ctx, args, getenv, os.Stdin, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -142,6 +142,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Escalation:           m.db,
 		Channels:             m.db,
 		Destinations:         m.db,
+		PasswordResets:       m.db,
+		EmailEnabled:         m.Config.SMTPAddr != "",
 		Shares:               m.db,
 		Push:                 m.db,
 		AllowPrivateWebhooks: m.Config.PrivateWebhooks,

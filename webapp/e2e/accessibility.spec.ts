@@ -14,6 +14,8 @@ const signedOutScreens = [
   '/',
   '/login',
   '/register',
+  '/forgot-password',
+  '/reset-password#token=a11y',
   '/crisis',
   '/crisis/safety-plan',
   '/share',
@@ -76,6 +78,7 @@ const signedInPaths = [
   '/supporting',
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
+  '/reset-password#token=a11y',
   '/no-such-page',
 ]
 

@@ -17,6 +17,7 @@ import {
   DashboardRoute,
   EducationArticleRoute,
   EducationRoute,
+  ForgotPasswordRoute,
   GpsRoute,
   LoginRoute,
   OfflineRoutes,
@@ -25,6 +26,7 @@ import {
   PublicCrisisRoute,
   PublicSafetyPlanRoute,
   RegisterRoute,
+  ResetPasswordRoute,
   SafetyPlanRoute,
   SettingsRoute,
   ShareRoute,
@@ -50,12 +52,14 @@ import { useNextPath } from '@/hooks/use-next-path'
  *     an offline notice elsewhere;
  *   - session loading: the landing page at `/`, the crisis page at `/crisis`
  *     (contacts wait), a skeleton elsewhere;
- *   - signed out: `/` landing, `/login`, `/register`, `/crisis` (hotlines)
+ *   - signed out: `/` landing, `/login`, `/register`, `/forgot-password`, `/crisis` (hotlines)
  *     and `/crisis/safety-plan` (a sign-in prompt);
  *     a protected path shows the Unauthorized toast and goes to sign-in;
  *     anything else is the not-found page;
  *   - signed in: every screen inside the navigation shell; `/login` and
- *     `/register` move on to `?next=` (or `/`).
+ *     `/register` and `/forgot-password` move on to `?next=` (or `/`);
+ *   - `/share`, `/confirm-channel` and `/reset-password` (a link's token in
+ *     the fragment): the same page signed in or not.
  * A signed-in visit to a path no screen has shows the not-found card inside
  * the shell.
  */
@@ -88,6 +92,14 @@ export function AppRouter() {
       </React.Suspense>
     )
   }
+  // So is a password reset link: whoever holds it sets the password and is signed in afresh.
+  if (location === routes.resetPassword.path) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <ResetPasswordRoute />
+      </React.Suspense>
+    )
+  }
   // The crisis page never waits for the session (nor for an API that is slow or down), and
   // stays the same page, tools open and all, when the session turns out signed out.
   if (!user && location === routes.crisis.path) {
@@ -99,7 +111,8 @@ export function AppRouter() {
   }
   if (isLoading) {
     if (location === routes.home.path) return <LandingRoute />
-    const guestScreen = location === routes.login.path || location === routes.register.path
+    const guestPaths: readonly string[] = [routes.login.path, routes.register.path, routes.forgotPassword.path]
+    const guestScreen = guestPaths.includes(location)
     return guestScreen ? <FormScreenSkeleton /> : <ShellSkeleton />
   }
   return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />
@@ -115,6 +128,7 @@ function SignedOutRoutes() {
         <Route path={routes.home.path} component={LandingRoute} />
         <Route path={routes.login.path} component={LoginRoute} />
         <Route path={routes.register.path} component={RegisterRoute} />
+        <Route path={routes.forgotPassword.path} component={ForgotPasswordRoute} />
         <Route path={routes.crisis.path}>
           <PublicCrisisRoute />
         </Route>
@@ -141,6 +155,7 @@ function SignedInRoutes({ user }: { user: User }) {
     <Switch>
       <Route path={routes.login.path} component={ContinueAfterSignIn} />
       <Route path={routes.register.path} component={ContinueAfterSignIn} />
+      <Route path={routes.forgotPassword.path} component={ContinueAfterSignIn} />
       <Route>
         <React.Suspense fallback={<ShellSkeleton />}>
           <SignedInLayout user={user}>

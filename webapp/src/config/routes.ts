@@ -22,6 +22,9 @@ export const routes = {
   home: { path: '/', label: 'Dashboard', access: 'public' },
   login: { path: '/login', label: 'Sign in', access: 'guest' },
   register: { path: '/register', label: 'Create account', access: 'guest' },
+  // A forgotten password: ask for a link by email, then open it (/reset-password#token=…, the same page signed in or not).
+  forgotPassword: { path: '/forgot-password', label: 'Forgot password', access: 'guest' },
+  resetPassword: { path: '/reset-password', label: 'Choose a new password', access: 'public' },
   checkin: { path: '/checkin', label: 'Daily Check-in', access: 'protected' },
   checkins: { path: '/checkins', label: 'Check-in history', access: 'protected' },
   symptoms: { path: '/symptoms', label: 'Symptom Log', access: 'protected' },

@@ -316,6 +316,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: email a password reset link to an account's address (single use, valid 1 hour; a newer link replaces it).
+         * @description The same empty 202 for every well-formed address, with an account
+         *     or not; only an account with a password is sent the email (one
+         *     that signs in through the identity provider is sent nothing). The
+         *     link is PUBLIC_URL/reset-password#token=…. Limited to 3 requests
+         *     an hour per address and 10 per client address (429 with
+         *     Retry-After, counted alike for every address). 409 when the server
+         *     cannot send email.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: set a new password with a reset link's token, end every session of the account, and sign in afresh.
+         * @description The password follows registration's rules (400 with a password
+         *     field). The same 404 for a used, replaced, expired or unknown
+         *     token, counted against the client address like other public
+         *     tokens.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/user": {
         parameters: {
             query?: never;
@@ -2990,11 +3039,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "localAccounts": true,
-                     *       "oidc": null
+                     *       "oidc": null,
+                     *       "passwordReset": true
                      *     }
                      */
                     "application/json": {
                         localAccounts: boolean;
+                        /** @description A forgotten password can be reset by email (local accounts, and the server sends email). */
+                        passwordReset: boolean;
                         oidc: {
                             name: string;
                         } | null;
@@ -3173,6 +3225,92 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["LocalAccountsOff"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked for (an empty body). If the address has an account with a password, the email is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LocalAccountsOff"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q8x1",
+                 *       "password": "a new long passphrase"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The user, signed in with a new session (every other session ended). */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "timezone": "Europe/London",
+                     *       "hasPassword": true,
+                     *       "historyDays": 400,
+                     *       "phone": ""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

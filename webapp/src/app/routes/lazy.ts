@@ -16,6 +16,8 @@ const loadCrisis = () => import('./crisis')
 const loadOffline = () => import('./offline')
 const loadLogin = () => import('./login')
 const loadRegister = () => import('./register')
+const loadForgotPassword = () => import('./forgot-password')
+const loadResetPassword = () => import('./reset-password')
 const loadSettings = () => import('./settings')
 const loadDashboard = () => import('./dashboard')
 const loadCheckin = () => import('./checkin')
@@ -40,6 +42,9 @@ export const PublicSafetyPlanRoute = React.lazy(() => loadCrisis().then((m) => (
 export const OfflineRoutes = React.lazy(() => loadOffline().then((m) => ({ default: m.OfflineRoutes })))
 export const LoginRoute = React.lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })))
 export const RegisterRoute = React.lazy(() => loadRegister().then((m) => ({ default: m.RegisterRoute })))
+export const ForgotPasswordRoute = React.lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordRoute })))
+// A reset email's link (no session needed).
+export const ResetPasswordRoute = React.lazy(() => loadResetPassword().then((m) => ({ default: m.ResetPasswordRoute })))
 export const SettingsRoute = React.lazy(() => loadSettings().then((m) => ({ default: m.SettingsRoute })))
 export const DashboardRoute = React.lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })))
 export const CheckinRoute = React.lazy(() => loadCheckin().then((m) => ({ default: m.CheckinRoute })))
@@ -100,6 +105,8 @@ export function preloadFormScreens(): Promise<unknown> {
     loadOffline(),
     loadLogin(),
     loadRegister(),
+    loadForgotPassword(),
+    loadResetPassword(),
     loadSettings(),
     loadDashboard(),
     loadCheckin(),

@@ -8,6 +8,7 @@ export const authText = {
     pending: 'Signing in...',
     switchPrompt: 'New to Lifeline?',
     switchLink: 'Create an account',
+    forgotLink: 'Forgot password?',
   },
   register: {
     pageTitle: 'Create your account · Lifeline',
@@ -19,6 +20,35 @@ export const authText = {
     switchLink: 'Sign in',
     timeZoneNote: (zone: string) =>
       `We'll use your device's time zone (${zone}) for your daily check-ins. You can change it later in Settings.`,
+  },
+  forgot: {
+    pageTitle: 'Forgot your password · Lifeline',
+    title: 'Forgot your password?',
+    description: "It happens. Enter the email address you use for Lifeline and we'll send you a link to choose a new password.",
+    submit: 'Send me a link',
+    pending: 'Sending...',
+    sentTitle: 'Check your email',
+    sent: (email: string) =>
+      `If ${email} belongs to a Lifeline account, a link to choose a new password is on its way. It works once, for one hour.`,
+    sentHint: 'Nothing after a few minutes? Look in your spam folder, or send another link.',
+    again: 'Send another link',
+    oidcHint: (name: string) => `If you sign in with ${name}, there is no password to reset: use that button on the sign-in page.`,
+    noEmail:
+      "This server can't send email, so it can't send you a link. Please ask the person who runs it to set a new password for you.",
+    back: 'Back to sign in',
+  },
+  reset: {
+    pageTitle: 'Choose a new password · Lifeline',
+    title: 'Choose a new password',
+    description: 'Saving it signs you out on every other device and signs you in here.',
+    newPassword: 'New password',
+    repeatPassword: 'New password again',
+    submit: 'Save new password',
+    pending: 'Saving...',
+    mismatch: "The two passwords don't match.",
+    noToken: "This page opens from the link in your reset email. If you can't find the email, ask for a new link.",
+    askAgain: 'Ask for a new link',
+    saved: { title: 'Your new password is saved', description: "You're signed in. Other devices will ask for the new password." },
   },
   fields: {
     email: 'Email',

@@ -8,6 +8,8 @@ export const authKeys = {
   config: () => [...authKeys.all, 'config'] as const,
   login: () => [...authKeys.all, 'login'] as const,
   register: () => [...authKeys.all, 'register'] as const,
+  passwordReset: () => [...authKeys.all, 'password-reset'] as const,
+  passwordResetConfirm: () => [...authKeys.passwordReset(), 'confirm'] as const,
 }
 
 /** "Who am I": the user, or null when signed out (never a 401). */

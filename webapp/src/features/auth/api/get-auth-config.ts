@@ -5,8 +5,8 @@ import { apiGet, queryKeyToUrl } from '@/lib/api-client'
 import type { AuthConfig } from '../types'
 import { authKeys } from './auth-keys'
 
-/** What a server offers when it does not say: email and password only. */
-export const defaultAuthConfig: AuthConfig = { localAccounts: true, oidc: null }
+/** What a server offers when it does not say: email and password only, and a reset by email. */
+export const defaultAuthConfig: AuthConfig = { localAccounts: true, oidc: null, passwordReset: true }
 
 export function getAuthConfig({ signal }: { signal?: AbortSignal } = {}): Promise<AuthConfig> {
   return apiGet<AuthConfig>(queryKeyToUrl(authKeys.config()), { signal })

@@ -1,10 +1,9 @@
-import { Link } from 'wouter'
-
 import { routes } from '@/config/routes'
 import { withNext } from '@/lib/next-path'
 
 import { useAuthConfig } from '../api/get-auth-config'
 import { authText } from '../content'
+import { AuthLink } from './auth-link'
 import { LoginForm } from './login-form'
 import { OidcSignIn } from './oidc-sign-in'
 import { RegisterForm } from './register-form'
@@ -40,12 +39,7 @@ export function AuthPanel({ mode, next }: AuthPanelProps) {
       {config.localAccounts && (
         <p className="text-center text-sm text-muted-foreground">
           {text.switchPrompt}{' '}
-          <Link
-            href={withNext(other, next)}
-            className="rounded-sm font-semibold text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
-          >
-            {text.switchLink}
-          </Link>
+          <AuthLink href={withNext(other, next)}>{text.switchLink}</AuthLink>
         </p>
       )}
     </div>

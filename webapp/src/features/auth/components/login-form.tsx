@@ -7,10 +7,12 @@ import { FormField } from '@/components/ui/form-field'
 import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
+import { routes } from '@/config/routes'
 import { applyServerError } from '@/lib/form-errors'
 
 import { loginInputSchema, useLogin, type LoginInput } from '../api/login'
 import { authText } from '../content'
+import { AuthLink } from './auth-link'
 
 /**
  * Email and password sign-in. On success the user is stored in the cache and
@@ -45,9 +47,14 @@ export function LoginForm() {
           <Input {...control} type="email" autoComplete="email" inputMode="email" spellCheck={false} {...register('email')} />
         )}
       </FormField>
-      <FormField label={authText.fields.password} error={errors.password?.message}>
-        {(control) => <PasswordInput {...control} autoComplete="current-password" {...register('password')} />}
-      </FormField>
+      <div className="grid gap-2">
+        <FormField label={authText.fields.password} error={errors.password?.message}>
+          {(control) => <PasswordInput {...control} autoComplete="current-password" {...register('password')} />}
+        </FormField>
+        <p className="text-right text-sm">
+          <AuthLink href={routes.forgotPassword.path}>{authText.login.forgotLink}</AuthLink>
+        </p>
+      </div>
       <Button type="submit" size="lg" className="mt-1 w-full rounded-full" disabled={pending}>
         {pending ? authText.login.pending : authText.login.submit}
       </Button>
