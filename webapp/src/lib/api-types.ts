@@ -330,7 +330,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the name, time zone, own phone number or how long location history is kept. */
+        /** Change the name, time zone, own phone number, how long location history is kept, or the Advanced switch. */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -619,7 +619,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first - what each supporter looked at and when (the newest 200). */
+        /** The audit log, newest first - what each supporter looked at and when, one line per viewing session (the newest 200). */
         get: operations["listCareViews"];
         put?: never;
         post?: never;
@@ -1689,6 +1689,8 @@ export interface components {
             historyDays: 7 | 30 | 90 | 400;
             /** @description Their own number, "" when none; supporters see it only with the grant's phone. */
             phone: string;
+            /** @description Settings' "Advanced" switch: show the developer tools (a bracelet's tester view, the simulator's command). Off by default. */
+            advanced: boolean;
         };
         RegisterRequest: {
             email: string;
@@ -1712,6 +1714,8 @@ export interface components {
             historyDays?: 7 | 30 | 90 | 400 | null;
             /** @description Their own number, loosely written (it needs a digit); "" removes it. */
             phone?: string | null;
+            /** @description Show the developer tools. */
+            advanced?: boolean | null;
         };
         CheckIn: {
             id: number;
@@ -1769,6 +1773,8 @@ export interface components {
             /** @description What the engine saw (fixes and the zone) */
             evidence?: unknown;
             zoneId?: number;
+            /** @description The zone's name now (only on GET /api/alerts/{id}, while the zone exists): the plain sentence of "Why this alert?". */
+            zoneName?: string;
             deviceId?: string;
             /**
              * Format: date-time
@@ -3114,7 +3120,8 @@ export interface operations {
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3163,7 +3170,8 @@ export interface operations {
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3201,7 +3209,8 @@ export interface operations {
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3245,7 +3254,8 @@ export interface operations {
                      *       "timezone": "Europe/Paris",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -4080,7 +4090,8 @@ export interface operations {
                      *         "supporterId": 1,
                      *         "name": "Sam",
                      *         "what": "location",
-                     *         "viewedAt": "2026-11-22T21:20:00Z"
+                     *         "viewedAt": "2026-11-22T21:20:00Z",
+                     *         "lastViewedAt": "2026-11-22T21:34:45Z"
                      *       }
                      *     ]
                      */
@@ -4090,8 +4101,16 @@ export interface operations {
                         name: string;
                         /** @enum {unknown} */
                         what: "checkins" | "alerts" | "location" | "phone";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When the viewing session began.
+                         */
                         viewedAt: string;
+                        /**
+                         * Format: date-time
+                         * @description Its last look: looks less than 30 minutes apart are one session, one line.
+                         */
+                        lastViewedAt: string;
                     }[];
                 };
             };
