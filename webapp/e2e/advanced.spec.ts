@@ -42,12 +42,14 @@ for (const size of sizes) {
     test.use({ viewport: size.viewport, colorScheme: 'light' })
 
     test('the developer tools wait behind Advanced, which follows the account', async ({ page, saveScreenshot }) => {
+      test.slow() // two pairings, a reload and three pages on a shared machine
       const problems = watchForErrors(page)
       await registerViaApi(page, newAccount({ firstName: 'Ada' }))
       await pairBracelet(page, 'Left wrist')
 
       // Off by default: no tester view, and pairing says what to do with a real bracelet.
       await page.goto('/gps')
+      await expect(page.getByRole('heading', { level: 1, name: 'GPS Tracking' })).toBeVisible()
       const row = page.getByTestId('device-row').filter({ hasText: 'Left wrist' })
       await expect(row).toBeVisible()
       await expect(row.getByRole('button', { name: /^Tester view/ })).toHaveCount(0)
@@ -87,6 +89,7 @@ for (const size of sizes) {
     })
 
     test('"Why this alert?" leads with a plain sentence; the evidence is folded', async ({ page, saveScreenshot }) => {
+      test.slow() // fixes over MQTT on a shared machine
       const problems = watchForErrors(page)
       await registerViaApi(page, newAccount({ firstName: 'Rosa' }))
       const zone = await page.request.post('/api/safe-zones', {
