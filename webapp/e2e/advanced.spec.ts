@@ -25,6 +25,9 @@ function eventsOpened(page: Page) {
   return page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
 }
 
+/** A page's first element after a navigation: its lazy chunk may take a while on a shared machine. */
+const firstPaint = { timeout: 30_000 }
+
 /** Pairs a bracelet through the GPS page's dialog and returns the dialog that shows it paired. */
 async function pairThroughDialog(page: Page, name: string) {
   const card = page.getByTestId('bracelets-card')
@@ -49,9 +52,8 @@ for (const size of sizes) {
 
       // Off by default: no tester view, and pairing says what to do with a real bracelet.
       await page.goto('/gps')
-      await expect(page.getByRole('heading', { level: 1, name: 'GPS Tracking' })).toBeVisible()
       const row = page.getByTestId('device-row').filter({ hasText: 'Left wrist' })
-      await expect(row).toBeVisible()
+      await expect(row).toBeVisible(firstPaint)
       await expect(row.getByRole('button', { name: /^Tester view/ })).toHaveCount(0)
       let done = await pairThroughDialog(page, 'Right wrist')
       await expect(done.getByTestId('bracelet-setup')).toContainText('Enter the device ID and the token above exactly as shown')
@@ -64,6 +66,7 @@ for (const size of sizes) {
       await page.goto('/settings')
       const section = page.getByRole('region', { name: 'Advanced' })
       const toggle = section.getByRole('switch', { name: 'Show developer tools' })
+      await expect(toggle).toBeVisible(firstPaint)
       await expect(toggle).not.toBeChecked()
       await toggle.click()
       await expect(toggle).toBeChecked()
@@ -73,10 +76,11 @@ for (const size of sizes) {
 
       // Kept with the account: still on after a reload.
       await page.reload()
-      await expect(page.getByRole('region', { name: 'Advanced' }).getByRole('switch', { name: 'Show developer tools' })).toBeChecked()
+      await expect(page.getByRole('region', { name: 'Advanced' }).getByRole('switch', { name: 'Show developer tools' })).toBeChecked(firstPaint)
 
       // Now both tools show.
       await page.goto('/gps')
+      await expect(row).toBeVisible(firstPaint)
       await row.getByRole('button', { name: 'Tester view for Left wrist' }).click()
       const tester = page.getByRole('dialog', { name: 'Tester view: Left wrist' })
       await expect(tester.getByTestId('tester-empty')).toContainText('No packets yet')
@@ -109,7 +113,7 @@ for (const size of sizes) {
           await bracelet.publish({ ...MURPHYS, acc: 4, ts })
         }
         const alert = page.getByTestId('alert').filter({ hasText: 'Avoid zone entered' })
-        await expect(alert).toBeVisible()
+        await expect(alert).toBeVisible(firstPaint)
         await alert.getByRole('button', { name: 'Why this alert?' }).click()
         const why = alert.getByTestId('alert-evidence')
         await expect(why.getByTestId('alert-reason')).toHaveText(/^You went into Murphy's Bar at \d{1,2}:\d\d [AP]M\.$/)

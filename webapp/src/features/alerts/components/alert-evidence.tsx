@@ -1,7 +1,6 @@
-import { ChevronDown, ChevronUp } from 'lucide-react'
 import * as React from 'react'
 
-import { Button } from '@/components/ui/button'
+import { DisclosureButton } from '@/components/disclosure-button'
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { useAlertDetail } from '../api/get-alert'
@@ -46,18 +45,9 @@ export function AlertEvidenceToggle({ alertId, onEvidence }: AlertEvidenceToggle
   return (
     <div className="grid gap-2">
       <div>
-        <Button
-          type="button"
-          size="sm"
-          variant="ghost"
-          className="-ml-2 rounded-full"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((was) => !was)}
-        >
-          {open ? text.hide : text.button}
-          {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-        </Button>
+        <DisclosureButton open={open} controls={panelId} onToggle={() => setOpen((was) => !was)}>
+          {[text.button, text.hide]}
+        </DisclosureButton>
       </div>
       {open && (
         <div id={panelId} data-testid="alert-evidence" className="grid gap-2 rounded-lg border bg-background/70 p-3 text-sm">
@@ -91,18 +81,9 @@ function EvidenceDetails({ evidence, onMap }: { evidence: AlertEvidence; onMap: 
   return (
     <div className="grid gap-2">
       <div>
-        <Button
-          type="button"
-          size="sm"
-          variant="ghost"
-          className="-ml-2 h-8 rounded-full text-muted-foreground"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((was) => !was)}
-        >
-          {open ? text.hideDetails : text.details}
-          {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-        </Button>
+        <DisclosureButton open={open} controls={panelId} onToggle={() => setOpen((was) => !was)} className="text-muted-foreground">
+          {[text.details, text.hideDetails]}
+        </DisclosureButton>
       </div>
       {open && (
         <div id={panelId} data-testid="alert-evidence-details" className="grid gap-2 text-muted-foreground">

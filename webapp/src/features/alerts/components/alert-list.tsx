@@ -2,8 +2,6 @@ import {
   ArrowRight,
   BatteryLow,
   BellRing,
-  ChevronDown,
-  ChevronUp,
   CircleCheck,
   HeartHandshake,
   MapPinned,
@@ -17,6 +15,7 @@ import {
 import * as React from 'react'
 import { Link } from 'wouter'
 
+import { DisclosureButton } from '@/components/disclosure-button'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
@@ -99,18 +98,14 @@ export function AlertList({ alerts, currentPath = '/', onEvidence, title = alert
       {earlier.length > 0 && (
         <div className="grid gap-3">
           <div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              className="-ml-2 rounded-full text-muted-foreground"
-              aria-expanded={showEarlier}
-              aria-controls={earlierId}
-              onClick={() => setShowEarlier((was) => !was)}
+            <DisclosureButton
+              open={showEarlier}
+              controls={earlierId}
+              onToggle={() => setShowEarlier((was) => !was)}
+              className="text-muted-foreground"
             >
-              {showEarlier ? alertsText.hideEarlier : alertsText.showEarlier(earlier.length)}
-              {showEarlier ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-            </Button>
+              {[alertsText.showEarlier(earlier.length), alertsText.hideEarlier]}
+            </DisclosureButton>
           </div>
           {showEarlier && (
             <ul id={earlierId} aria-label={alertsText.earlierTitle} className="grid gap-3" data-testid="earlier-alerts">
