@@ -45,7 +45,7 @@ for (const size of sizes) {
     test.use({ viewport: size.viewport, colorScheme: 'light' })
 
     test('the developer tools wait behind Advanced, which follows the account', async ({ page, saveScreenshot }) => {
-      test.slow() // two pairings, a reload and three pages on a shared machine
+      test.setTimeout(180_000) // two pairings, a reload and three pages on a shared machine
       const problems = watchForErrors(page)
       await registerViaApi(page, newAccount({ firstName: 'Ada' }))
       await pairBracelet(page, 'Left wrist')
