@@ -5,6 +5,9 @@ import { formatClock as clock, formatDuration } from '@/lib/date-format'
 /** docs/spec.md Dashboard: at most 3 unread alerts. */
 export const MAX_VISIBLE_ALERTS = 3
 
+/** A resolved alert stays on show this long after it ended, so one that ends before a person's eyes says how. */
+export const RESOLVED_ON_SHOW_MS = 60 * 60 * 1000
+
 /** A resolved alert stays listed, among the earlier ones, this long after it ended, unless dismissed. */
 export const RESOLVED_SHOWN_MS = 12 * 60 * 60 * 1000
 

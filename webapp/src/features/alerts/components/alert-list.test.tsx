@@ -171,8 +171,8 @@ describe('AlertList', () => {
     expect(await screen.findByTestId('alert-reason')).toHaveTextContent(want())
   })
 
-  it('folds resolved alerts behind a count, without counting them as more', async () => {
-    const resolvedAt = new Date(Date.now() - 60_000).toISOString()
+  it('folds alerts resolved over an hour ago behind a count, without counting them as more', async () => {
+    const resolvedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString()
     const { user } = renderAlerts([
       makeAlert({
         id: 31,
@@ -229,7 +229,7 @@ describe('AlertList', () => {
         ]}
       />,
     )
-    await user.click(screen.getByRole('button', { name: 'Show 2 earlier alerts' }))
+    // Resolved within the hour: on show, after the open ones.
     const [back, charged] = screen.getAllByTestId('alert')
     expect(back).toHaveAttribute('data-resolved', 'true')
     expect(within(back).getByText('Bracelet offline · resolved')).toBeInTheDocument()
@@ -238,6 +238,12 @@ describe('AlertList', () => {
     expect(screen.queryByText(/more notification/)).not.toBeInTheDocument()
 
     unmount()
+    // Two hours on, folded; thirteen hours on, gone.
+    const later = renderWithProviders(<AlertList now={now + 2 * 60 * 60 * 1000} alerts={[{ ...offline, resolvedAt: '2026-11-22T15:07:00Z' }]} />)
+    expect(screen.queryByTestId('alert')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show 1 earlier alert' }))
+    expect(screen.getByTestId('alert')).toHaveAttribute('data-resolved', 'true')
+    later.unmount()
     renderWithProviders(<AlertList now={now + 13 * 60 * 60 * 1000} alerts={[{ ...offline, resolvedAt: '2026-11-22T15:07:00Z' }]} />)
     expect(screen.queryByTestId('alert')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /earlier alert/ })).not.toBeInTheDocument()

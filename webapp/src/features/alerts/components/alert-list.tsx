@@ -63,9 +63,10 @@ export type AlertListProps = {
 
 /**
  * docs/spec.md Dashboard: up to 3 unread alerts of the last day, each
- * dismissible, and "+N more notifications". Resolved alerts (how each ended)
- * and older ones fold behind "Show N earlier alerts", so a phone's first
- * screen shows what is new.
+ * dismissible, and "+N more notifications"; one resolved within the hour
+ * shows how it ended. Older resolved alerts and open ones older than a day
+ * fold behind "Show N earlier alerts", so a phone's first screen shows what
+ * is new.
  */
 export function AlertList({ alerts, currentPath = '/', onEvidence, title = alertsText.title, actions, now }: AlertListProps) {
   const headingId = React.useId()

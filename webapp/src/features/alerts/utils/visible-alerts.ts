@@ -1,12 +1,12 @@
-import { EARLIER_AFTER_MS, MAX_VISIBLE_ALERTS, RESOLVED_SHOWN_MS } from '../content'
+import { EARLIER_AFTER_MS, MAX_VISIBLE_ALERTS, RESOLVED_ON_SHOW_MS, RESOLVED_SHOWN_MS } from '../content'
 import type { Alert } from '../types'
 
 export type VisibleAlerts = {
-  /** Unread open alerts of the last day, newest first as given, MAX_VISIBLE_ALERTS at most. */
+  /** Unread open alerts of the last day, newest first as given, then those resolved within the hour: MAX_VISIBLE_ALERTS at most. */
   shown: Alert[]
-  /** How many of those were left out ("+N more notifications"). */
+  /** How many open ones were left out ("+N more notifications"). */
   more: number
-  /** Folded behind "Show N earlier alerts": unread alerts resolved less than RESOLVED_SHOWN_MS before `now` and open ones older than EARLIER_AFTER_MS. */
+  /** Folded behind "Show N earlier alerts": unread alerts resolved an hour to RESOLVED_SHOWN_MS before `now`, and open ones older than EARLIER_AFTER_MS. */
   earlier: Alert[]
 }
 
@@ -16,17 +16,23 @@ export type VisibleAlerts = {
  * itself RESOLVED_SHOWN_MS after it ended.
  */
 export function visibleAlerts(alerts: readonly Alert[], now: number): VisibleAlerts {
-  const unread = alerts.filter((a) => !a.isRead)
-  const recent: Alert[] = []
+  const open: Alert[] = []
+  const settled: Alert[] = []
   const earlier: Alert[] = []
-  for (const a of unread) {
+  for (const a of alerts) {
+    if (a.isRead) continue
     if (a.resolvedAt) {
-      if (now - Date.parse(a.resolvedAt) < RESOLVED_SHOWN_MS) earlier.push(a)
+      const ago = now - Date.parse(a.resolvedAt)
+      if (ago < RESOLVED_ON_SHOW_MS) settled.push(a)
+      else if (ago < RESOLVED_SHOWN_MS) earlier.push(a)
     } else if (now - Date.parse(a.createdAt) < EARLIER_AFTER_MS) {
-      recent.push(a)
+      open.push(a)
     } else {
       earlier.push(a)
     }
   }
-  return { shown: recent.slice(0, MAX_VISIBLE_ALERTS), more: Math.max(0, recent.length - MAX_VISIBLE_ALERTS), earlier }
+  const shown = [...open, ...settled].slice(0, MAX_VISIBLE_ALERTS)
+  // Resolved ones that found no room fold away rather than vanish.
+  const left = settled.filter((a) => !shown.includes(a))
+  return { shown, more: Math.max(0, open.length - MAX_VISIBLE_ALERTS), earlier: [...left, ...earlier] }
 }
