@@ -152,13 +152,21 @@ type InvitationPreview struct {
 // InviteDays is how long an invitation can be accepted.
 const InviteDays = 7
 
-// CareView is one line of the wearer's audit log: a supporter looked.
+// CareView is one line of the wearer's audit log: a supporter looked, in
+// one viewing session (looks of the same thing less than ViewSessionGap
+// apart) from ViewedAt to LastViewedAt.
 type CareView struct {
-	SupporterID int64     `json:"supporterId"` // the link's id
-	Name        string    `json:"name"`
-	What        string    `json:"what"` // checkins, alerts, location or phone
-	ViewedAt    time.Time `json:"viewedAt"`
+	SupporterID  int64     `json:"supporterId"` // the link's id
+	Name         string    `json:"name"`
+	What         string    `json:"what"` // checkins, alerts, location or phone
+	ViewedAt     time.Time `json:"viewedAt"`
+	LastViewedAt time.Time `json:"lastViewedAt"`
 }
+
+// ViewSessionGap ends a viewing session: a supporter's page refreshes
+// every 15 seconds, and a look within this time of the last one continues
+// the same line of the audit log instead of adding one.
+const ViewSessionGap = 30 * time.Minute
 
 // Supported is one person a supporter supports: their link and grant.
 type Supported struct {
@@ -196,7 +204,9 @@ type CareService interface {
 	// SupportedAlerts returns the wearer's open alerts that reached this
 	// supporter (an escalation step to them was taken), newest first.
 	SupportedAlerts(ctx context.Context, supporterID, wearerID int64, since time.Time) ([]*Alert, error)
-	RecordViews(ctx context.Context, link *Supported, supporterID int64, what []string) error
+	// RecordViews logs that the supporter saw what at now: each continues
+	// its viewing session (ViewSessionGap) or begins a new one.
+	RecordViews(ctx context.Context, link *Supported, supporterID int64, what []string, now time.Time) error
 	FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*CareView, error)
 	// RaiseSOS stores an SOS alert and its deliveries to every supporter
 	// with the SOS scope, in one statement. It returns the alert and how

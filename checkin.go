@@ -218,7 +218,7 @@ type Alert struct {
 	DeviceID *string         `json:"deviceId,omitempty"`
 	// OkayAt is when the wearer answered "I'm okay"; Deliveries who was
 	// told and when (both only from FindAlert). ZoneName words messages
-	// to supporters.
+	// to supporters and, from FindAlert, "Why this alert?".
 	OkayAt *time.Time `json:"okayAt,omitempty"`
 	// ResolvedAt is when the alert ended for everyone (an SOS the wearer
 	// closed with "I'm safe now", a bracelet that reported again), and
@@ -226,7 +226,7 @@ type Alert struct {
 	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
 	Resolution string     `json:"resolution,omitempty"`
 	Deliveries []Delivery `json:"deliveries,omitempty"`
-	ZoneName   string     `json:"-"`
+	ZoneName   string     `json:"zoneName,omitempty"`
 }
 
 // AlertService stores alerts, deduplicated by (user, type, dedup key).

@@ -23,6 +23,9 @@ type User struct {
 	// Phone is their own number as they wrote it ("" when none), shown only
 	// to supporters whose grant lets them call or text (Grant.Phone).
 	Phone string `json:"phone"`
+	// Advanced shows the developer tools (a bracelet's tester view, the
+	// simulator's command, raw packets); off until they turn it on.
+	Advanced bool `json:"advanced"`
 }
 
 // HistoryChoices are the numbers of days a person may keep their location
@@ -45,7 +48,8 @@ type UserUpdate struct {
 	// HistoryDays must be one of HistoryChoices.
 	HistoryDays *int
 	// Phone "" removes the number.
-	Phone *string
+	Phone    *string
+	Advanced *bool
 }
 
 // OIDCIdentity is who an OpenID Connect provider says a person is.

@@ -44,6 +44,8 @@ type updateUserRequest struct {
 	HistoryDays *int `json:"historyDays"`
 	// Phone: their own number, for supporters they let call back; "" removes it.
 	Phone *string `json:"phone"`
+	// Advanced: show the developer tools.
+	Advanced *bool `json:"advanced"`
 }
 
 type changePasswordRequest struct {
@@ -290,6 +292,7 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 		}
 		upd.Phone = &phone
 	}
+	upd.Advanced = req.Advanced
 	if err := problems.err(); err != nil {
 		writeError(w, r, err)
 		return

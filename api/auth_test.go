@@ -372,3 +372,44 @@ func TestHistoryRetentionChoice(t *testing.T) {
 		t.Errorf("export users = %v, want history_keep_days 90", users)
 	}
 }
+
+// TestAdvancedSwitch: the developer tools are off for a new account, and
+// the choice is kept with the account (another device sees it).
+func TestAdvancedSwitch(t *testing.T) {
+	app := newTestApp(t)
+	c, email := app.registerUser("Ada")
+	other := app.newClient()
+	if r := other.do("POST", "/api/auth/login", map[string]string{"email": email, "password": goodPassword}); r.status != http.StatusOK {
+		t.Fatalf("second device sign-in = %d", r.status)
+	}
+	var u struct{ Advanced bool }
+	c.do("GET", "/api/auth/user", nil).json(t, &u)
+	if u.Advanced {
+		t.Fatal("a new account has Advanced on, want off")
+	}
+	tests := []struct {
+		name       string
+		body       string
+		wantStatus int
+		want       bool
+	}{
+		{"turned on", `{"advanced": true}`, http.StatusOK, true},
+		{"other fields leave it alone", `{"timezone": "Europe/Paris"}`, http.StatusOK, true},
+		{"null leaves it alone", `{"advanced": null}`, http.StatusOK, true},
+		{"not a boolean", `{"advanced": "yes"}`, http.StatusBadRequest, true},
+		{"turned off", `{"advanced": false}`, http.StatusOK, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := c.do("PATCH", "/api/auth/user", tt.body)
+			if resp.status != tt.wantStatus {
+				t.Fatalf("PATCH %s = %d %s, want %d", tt.body, resp.status, resp.body, tt.wantStatus)
+			}
+			var seen struct{ Advanced bool }
+			other.do("GET", "/api/auth/session", nil).json(t, &seen)
+			if seen.Advanced != tt.want {
+				t.Errorf("another device sees advanced %v, want %v", seen.Advanced, tt.want)
+			}
+		})
+	}
+}

@@ -324,7 +324,7 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 			seen = append(seen, "location")
 		}
 	}
-	return v, s.cfg.Care.RecordViews(ctx, p, me.ID, seen)
+	return v, s.cfg.Care.RecordViews(ctx, p, me.ID, seen, now)
 }
 
 func (s *Server) checkInSummary(r *http.Request, p *lifeline.Supported) (*checkInSummary, error) {

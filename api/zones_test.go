@@ -124,15 +124,23 @@ func TestAvoidZoneAlertWithEvidence(t *testing.T) {
 		Message  string
 		Link     string
 		ZoneID   *int64
+		ZoneName string
 		Evidence struct {
 			Rule    string
 			MarginM float64
-			Fixes   []struct{ AccuracyM, DistanceToEdgeM float64 }
+			Since   time.Time
+			Fixes   []struct {
+				TS                         time.Time
+				AccuracyM, DistanceToEdgeM float64
+			}
 		}
 	}
 	a.do("GET", "/api/alerts/"+e.id, nil).json(t, &alert)
-	if alert.Type != "geofence_enter_avoid" || alert.Link != "/gps" || alert.ZoneID == nil || *alert.ZoneID != bar.ID {
+	if alert.Type != "geofence_enter_avoid" || alert.Link != "/gps" || alert.ZoneID == nil || *alert.ZoneID != bar.ID || alert.ZoneName != "Old bar" {
 		t.Errorf("alert = %+v", alert)
+	}
+	if len(alert.Evidence.Fixes) > 0 && !alert.Evidence.Since.Equal(alert.Evidence.Fixes[0].TS) {
+		t.Errorf("evidence since %v, want the first fix inside, %v", alert.Evidence.Since, alert.Evidence.Fixes[0].TS)
 	}
 	if !strings.Contains(alert.Message, " 1:00 AM") { // 09:00 UTC in Los Angeles
 		t.Errorf("message %q does not give the local time", alert.Message)

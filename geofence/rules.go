@@ -25,7 +25,7 @@ func (e *Engine) checkDwell(d *device, z *zone, st *State, now time.Time, fix *E
 	ev := Event{
 		Kind: EventDwell, ZoneID: z.ID, UserID: z.UserID, DeviceKey: d.key,
 		At: reached, DetectedAt: now, ZoneName: z.Name, ZoneType: z.Type, Alert: true,
-		Evidence: Evidence{MarginM: z.margin, Rule: fmt.Sprintf(
+		Evidence: Evidence{MarginM: z.margin, Since: st.Since, Rule: fmt.Sprintf(
 			"inside since %s, for at least the zone's dwell time of %d min; one alert per stay",
 			st.Since.UTC().Format(time.RFC3339), z.DwellMinutes)},
 	}

@@ -80,6 +80,11 @@ func run(t *testing.T, e *Engine, lon, lat float64, script []action) []Event {
 				if !ev.Evidence.DetectedAt.Equal(ev.DetectedAt) {
 					t.Fatalf("step %d: evidence detected at %v, the event at %v", i, ev.Evidence.DetectedAt, ev.DetectedAt)
 				}
+				// Since begins the plain sentence: a dwell's entry (before
+				// At, the end of its dwell time), else the event's At.
+				if since := ev.Evidence.Since; ev.Kind == EventDwell && !since.Before(ev.At) || ev.Kind != EventDwell && !since.Equal(ev.At) {
+					t.Fatalf("step %d: %s evidence since %v, the event at %v", i, ev.Kind, since, ev.At)
+				}
 			}
 		}
 	}

@@ -200,5 +200,8 @@ func (e *Engine) alerted(ev *Event, st *State) {
 			human(e.cfg.Cooldown), st.LastAlertAt.UTC().Format(time.RFC3339), st.OkayAt.UTC().Format(time.RFC3339))
 	}
 	ev.Evidence.DetectedAt = now
+	if ev.Evidence.Since.IsZero() {
+		ev.Evidence.Since = ev.At
+	}
 	st.LastAlertAt, st.OkayAt = now, time.Time{}
 }

@@ -167,12 +167,17 @@ type Event struct {
 }
 
 // Evidence is why an event fired. DetectedAt is the event's DetectedAt:
-// the alert's identity for Answered (the state's LastAlertAt).
+// the alert's identity for Answered (the state's LastAlertAt). Since is
+// when what it reports began, for the plain sentence that leads "Why this
+// alert?": the entry of a dwell (so DetectedAt − Since is how long they
+// stayed), otherwise the event's At (the first fix on the new side of an
+// entry or exit, the time a schedule expected them in its zone).
 type Evidence struct {
 	Fixes      []EvidenceFix `json:"fixes"`
 	Rule       string        `json:"rule"`
 	MarginM    float64       `json:"marginM"`
 	DetectedAt time.Time     `json:"detectedAt,omitzero"`
+	Since      time.Time     `json:"since,omitzero"`
 }
 
 // Change is a (device, zone) state that the last Process or Tick changed;

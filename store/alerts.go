@@ -98,11 +98,12 @@ func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.A
 	var a lifeline.Alert
 	var evidence []byte
 	err := db.Pool.QueryRow(ctx, `
-		SELECT id, type, message, coalesce(link, ''), is_read, created_at, evidence, zone_id, device_id, okay_at,
-		       resolved_at, coalesce(resolution, '')
-		FROM alerts WHERE id = $1 AND user_id = $2`, alertID, userID).
+		SELECT a.id, a.type, a.message, coalesce(a.link, ''), a.is_read, a.created_at, a.evidence, a.zone_id, a.device_id, a.okay_at,
+		       a.resolved_at, coalesce(a.resolution, ''), coalesce(z.name, '')
+		FROM alerts a LEFT JOIN zones z ON z.id = a.zone_id AND z.user_id = a.user_id
+		WHERE a.id = $1 AND a.user_id = $2`, alertID, userID).
 		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID, &a.OkayAt,
-			&a.ResolvedAt, &a.Resolution)
+			&a.ResolvedAt, &a.Resolution, &a.ZoneName)
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
 	}

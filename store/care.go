@@ -263,13 +263,29 @@ func (db *DB) SupportedAlerts(ctx context.Context, supporterID, wearerID int64, 
 	return list, nil
 }
 
-func (db *DB) RecordViews(ctx context.Context, link *lifeline.Supported, supporterID int64, what []string) error {
+// RecordViews locks the link's row first, so two refreshes at once (two
+// tabs) continue one session rather than both beginning one.
+func (db *DB) RecordViews(ctx context.Context, link *lifeline.Supported, supporterID int64, what []string, now time.Time) error {
 	if len(what) == 0 {
 		return nil
 	}
-	_, err := db.Pool.Exec(ctx, `
-		INSERT INTO care_views (user_id, link_id, supporter_id, what)
-		SELECT $1, $2, $3, w FROM unnest($4::text[]) AS w`, link.WearerID, link.LinkID, supporterID, what)
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM care_links WHERE id = $1 FOR NO KEY UPDATE`, link.LinkID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `
+			WITH continued AS (
+				UPDATE care_views SET last_viewed_at = greatest(last_viewed_at, $5)
+				WHERE link_id = $2 AND supporter_id = $3 AND what = ANY($4::text[])
+				  AND last_viewed_at > $6
+				RETURNING what
+			)
+			INSERT INTO care_views (user_id, link_id, supporter_id, what, viewed_at, last_viewed_at)
+			SELECT $1, $2, $3, w, $5, $5 FROM unnest($4::text[]) AS w
+			WHERE w NOT IN (SELECT what FROM continued)`,
+			link.WearerID, link.LinkID, supporterID, what, now, now.Add(-lifeline.ViewSessionGap))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: record views: %w", err)
 	}
@@ -279,7 +295,7 @@ func (db *DB) RecordViews(ctx context.Context, link *lifeline.Supported, support
 func (db *DB) FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*lifeline.CareView, error) {
 	rows, err := db.Pool.Query(ctx, `
 		SELECT v.link_id, coalesce(nullif(l.label, ''), nullif(btrim(u.first_name || ' ' || u.last_name), ''), u.email, 'A supporter'),
-		       v.what, v.viewed_at
+		       v.what, v.viewed_at, v.last_viewed_at
 		FROM care_views v JOIN care_links l ON l.id = v.link_id JOIN users u ON u.id = v.supporter_id
 		WHERE v.user_id = $1 ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2`, wearerID, limit)
 	if err != nil {
@@ -287,7 +303,7 @@ func (db *DB) FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*
 	}
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.CareView, error) {
 		var v lifeline.CareView
-		err := row.Scan(&v.SupporterID, &v.Name, &v.What, &v.ViewedAt)
+		err := row.Scan(&v.SupporterID, &v.Name, &v.What, &v.ViewedAt, &v.LastViewedAt)
 		return &v, err
 	})
 	if err != nil {

@@ -13,11 +13,11 @@ import (
 
 var _ lifeline.UserService = (*DB)(nil)
 
-const userColumns = `id, coalesce(email, ''), first_name, last_name, timezone, password_hash IS NOT NULL, history_keep_days, coalesce(phone, '')`
+const userColumns = `id, coalesce(email, ''), first_name, last_name, timezone, password_hash IS NOT NULL, history_keep_days, coalesce(phone, ''), advanced`
 
 func scanUser(row pgx.Row, extra ...any) (*lifeline.User, error) {
 	var u lifeline.User
-	dest := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Timezone, &u.HasPassword, &u.HistoryDays, &u.Phone}, extra...)
+	dest := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Timezone, &u.HasPassword, &u.HistoryDays, &u.Phone, &u.Advanced}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -104,9 +104,10 @@ func (db *DB) UpdateUser(ctx context.Context, id int64, upd lifeline.UserUpdate)
 			timezone   = coalesce($4, timezone),
 			history_keep_days = coalesce($5, history_keep_days),
 			phone      = CASE WHEN $6::text IS NULL THEN phone ELSE nullif($6, '') END,
+			advanced   = coalesce($7, advanced),
 			updated_at = now()
 		WHERE id = $1
-		RETURNING `+userColumns, id, upd.FirstName, upd.LastName, upd.Timezone, upd.HistoryDays, upd.Phone))
+		RETURNING `+userColumns, id, upd.FirstName, upd.LastName, upd.Timezone, upd.HistoryDays, upd.Phone, upd.Advanced))
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "User not found.")
 	}

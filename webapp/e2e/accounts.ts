@@ -36,6 +36,12 @@ export async function registerViaApi(page: Page, account: Account = newAccount()
   return account
 }
 
+/** Turns on Settings' Advanced switch through the API: the developer tools (tester view, simulator command) show. */
+export async function turnOnAdvanced(page: Page): Promise<void> {
+  const response = await page.request.patch('/api/auth/user', { data: { advanced: true } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
 /** Fills and submits the sign-in form on the current page. */
 export async function signInWithForm(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.getByLabel('Email').fill(account.email)

@@ -23,7 +23,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Create account' }).click()
 
     await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible()
     const sidebar = page.locator('[data-slot="sidebar"]').first()
     await expect(sidebar.getByTestId('user-first-name')).toHaveText('Amara')
     await expect(sidebar.getByTestId('user-initials')).toHaveText('AO')
@@ -108,7 +108,7 @@ test.describe('accounts', () => {
     await page.goto('/login?next=%2F%2Fevil.example')
     await signInWithForm(page, account)
 
-    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible()
     expect(new URL(page.url()).pathname).toBe('/')
   })
 

@@ -26,7 +26,7 @@ test('a first check-in shows on the dashboard, the check-in screen and the histo
   // A fresh user: nothing yet today.
   await page.goto('/')
   const main = page.getByRole('main')
-  await expect(main.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' })).toBeVisible()
+  await expect(main.getByRole('heading', { level: 1, name: 'Welcome, Rosa!' })).toBeVisible()
   await expect(main.getByText('No check-in today', { exact: true })).toBeVisible()
   await expect(main.getByTestId('streak-days')).toHaveText('0')
   await expect(main.getByText('Your mood chart will appear after your first check-in.')).toBeVisible()
@@ -88,6 +88,7 @@ test('a first check-in shows on the dashboard, the check-in screen and the histo
   await expect(page.getByText('Your daily check-in has been saved successfully.', { exact: true })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
   await expect(main.getByText('Last check-in: Today', { exact: true })).toBeVisible()
+  await expect(main.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' })).toBeVisible()
   await expect(main.getByTestId('streak-days')).toHaveText('1')
   await expect(main.getByTestId('recovery-days')).toContainText('0 days since you last reported using')
   const stats = main.getByRole('region', { name: 'Your statistics' })

@@ -1,4 +1,4 @@
-import { newAccount, registerViaApi, watchForErrors } from './accounts'
+import { newAccount, registerViaApi, turnOnAdvanced, watchForErrors } from './accounts'
 import { Bracelet, pairBracelet } from './bracelet'
 import { expect, test } from './fixtures'
 
@@ -13,6 +13,7 @@ test.use({ colorScheme: 'light' })
 test('the tester view shows a good and a bad packet live, and a bracelet is renamed', async ({ page, saveScreenshot }) => {
   const problems = watchForErrors(page)
   await registerViaApi(page, newAccount({ firstName: 'Tess' }))
+  await turnOnAdvanced(page)
   const device = await pairBracelet(page, 'Left wrist')
 
   const eventsOpened = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)

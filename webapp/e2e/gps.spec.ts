@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 
-import { newAccount, registerViaApi, watchForErrors } from './accounts'
+import { newAccount, registerViaApi, turnOnAdvanced, watchForErrors } from './accounts'
 import { Bracelet, pairBracelet } from './bracelet'
 import { expect, test } from './fixtures'
 
@@ -43,7 +43,7 @@ test('share my location, then create a safe zone on the map, an avoid zone by ke
 
   // The dashboard carries no OpenLayers.
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Rosa!' })).toBeVisible()
   expect(olChunks).toEqual([])
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GPS Tracking' }).click()
@@ -252,9 +252,11 @@ test('a bracelet fix over MQTT moves the status card and the history live; enter
     await expect(alert).toContainText('Old bar')
     await expect(main.getByTestId('history-row')).toHaveCount(5)
 
-    // Why this alert? The evidence, and its fixes on the map.
+    // Why this alert? A plain sentence first; the evidence folded, and its fixes on the map.
     await alert.getByRole('button', { name: 'Why this alert?' }).click()
     const evidence = alert.getByTestId('alert-evidence')
+    await expect(evidence.getByTestId('alert-reason')).toHaveText(/^You went into Old bar at \d{1,2}:\d\d [AP]M\.$/)
+    await evidence.getByRole('button', { name: 'Details' }).click()
     await expect(evidence).toContainText('Rule:')
     await expect(evidence).toContainText('inside the edge')
     await expect(page.getByTestId('live-map')).not.toHaveAttribute('data-evidence-points', '0')
@@ -271,7 +273,7 @@ test("the dashboard's alert list gets a geofence alert live, with a toast", asyn
   const device = await pairBracelet(page)
   const opened = eventsOpened(page)
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Rosa!' })).toBeVisible()
   await opened
   await expect(page.getByTestId('alert')).toHaveCount(0)
 
@@ -292,11 +294,12 @@ test("the dashboard's alert list gets a geofence alert live, with a toast", asyn
   await expect(alert.getByTestId('alert-evidence')).toContainText('Rule:')
 })
 
-test('pairing a bracelet shows its ID and token once, with a simulator command; revoking needs confirmation', async ({
+test('pairing a bracelet shows its ID and token once, with a simulator command (Advanced on); revoking needs confirmation', async ({
   page,
   saveScreenshot,
 }) => {
   await registerViaApi(page)
+  await turnOnAdvanced(page)
   await page.goto('/gps')
   const card = page.getByTestId('bracelets-card')
   await expect(card.getByText('No bracelets paired yet.')).toBeVisible()

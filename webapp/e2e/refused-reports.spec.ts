@@ -1,4 +1,4 @@
-import { registerViaApi, watchForErrors } from './accounts'
+import { registerViaApi, turnOnAdvanced, watchForErrors } from './accounts'
 import { expect, test } from './fixtures'
 
 /*
@@ -16,6 +16,7 @@ test.slow()
 test("a phone's refused report is on its card, and what was left out is in the tester view", async ({ page, saveScreenshot }) => {
   const problems = watchForErrors(page)
   await registerViaApi(page)
+  await turnOnAdvanced(page) // the tester view is a developer tool
   const paired = await page.request.post('/api/devices', { data: { name: 'Rosa’s iPhone', kind: 'phone' } })
   expect(paired.status()).toBe(201)
   const { id, token } = (await paired.json()) as { id: string; token: string }

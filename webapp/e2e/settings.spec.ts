@@ -56,7 +56,7 @@ test.describe('settings', () => {
     await signInWithForm(page, account)
     await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect.')
     await signInWithForm(page, { email: account.email, password: 'a brand new calm phrase' })
-    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible()
   })
 
   test('deleting the account asks for the password and ends at the landing page', async ({ page }) => {

@@ -10,7 +10,7 @@ test.describe('navigation shell on a phone', () => {
     const problems = watchForErrors(page)
     await registerViaApi(page)
     await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
     await expect(page.locator('[data-slot="sidebar"]')).toBeHidden()
     await saveScreenshot('shell-mobile', { fullPage: false })

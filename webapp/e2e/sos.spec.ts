@@ -43,7 +43,7 @@ test('the shell button asks once, names who is told, sends, and a second press w
   await registerViaApi(page, newAccount({ firstName: 'Alex' }))
   const sam = await addSupporter(page, 'Sam')
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Alex!' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Alex!' })).toBeVisible()
 
   const button = page.getByRole('button', { name: 'Alert my people now' })
   await button.click()

@@ -136,7 +136,7 @@ describe('router: signed in', () => {
     stubFetch({ '/api/auth/session': { body: makeUser() } })
     renderApp('/')
 
-    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome( back)?, / })).toBeInTheDocument()
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0)
   })
 
@@ -160,7 +160,7 @@ describe('router: signed in', () => {
     stubFetch({ '/api/auth/session': { body: makeUser() } })
     const { location } = renderApp(path)
 
-    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome( back)?, / })).toBeInTheDocument()
     expect(location.history?.at(-1)).toBe('/')
   })
 
@@ -178,7 +178,7 @@ describe('router: signed in', () => {
       stubFetch({ '/api/auth/session': { body: makeUser() } })
       const { location } = renderApp(`/login?next=${encodeURIComponent(next)}`)
 
-      expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument()
+      expect(await screen.findByRole('heading', { level: 1, name: /^Welcome( back)?, / })).toBeInTheDocument()
       expect(location.history?.at(-1)).toBe('/')
     },
   )

@@ -379,7 +379,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the name, time zone, own phone number or how long location history is kept. */
+        /** Change the name, time zone, own phone number, how long location history is kept, or the Advanced switch. */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -668,7 +668,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first - what each supporter looked at and when (the newest 200). */
+        /** The audit log, newest first - what each supporter looked at and when, one line per viewing session (the newest 200). */
         get: operations["listCareViews"];
         put?: never;
         post?: never;
@@ -1738,6 +1738,8 @@ export interface components {
             historyDays: 7 | 30 | 90 | 400;
             /** @description Their own number, "" when none; supporters see it only with the grant's phone. */
             phone: string;
+            /** @description Settings' "Advanced" switch: show the developer tools (a bracelet's tester view, the simulator's command). Off by default. */
+            advanced: boolean;
         };
         RegisterRequest: {
             email: string;
@@ -1761,6 +1763,8 @@ export interface components {
             historyDays?: 7 | 30 | 90 | 400 | null;
             /** @description Their own number, loosely written (it needs a digit); "" removes it. */
             phone?: string | null;
+            /** @description Show the developer tools. */
+            advanced?: boolean | null;
         };
         CheckIn: {
             id: number;
@@ -1818,6 +1822,8 @@ export interface components {
             /** @description What the engine saw (fixes and the zone) */
             evidence?: unknown;
             zoneId?: number;
+            /** @description The zone's name now (only on GET /api/alerts/{id}, while the zone exists): the plain sentence of "Why this alert?". */
+            zoneName?: string;
             deviceId?: string;
             /**
              * Format: date-time
@@ -3166,7 +3172,8 @@ export interface operations {
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3215,7 +3222,8 @@ export interface operations {
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3339,7 +3347,8 @@ export interface operations {
                      *       "timezone": "Europe/London",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -3383,7 +3392,8 @@ export interface operations {
                      *       "timezone": "Europe/Paris",
                      *       "hasPassword": true,
                      *       "historyDays": 400,
-                     *       "phone": ""
+                     *       "phone": "",
+                     *       "advanced": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -4218,7 +4228,8 @@ export interface operations {
                      *         "supporterId": 1,
                      *         "name": "Sam",
                      *         "what": "location",
-                     *         "viewedAt": "2026-11-22T21:20:00Z"
+                     *         "viewedAt": "2026-11-22T21:20:00Z",
+                     *         "lastViewedAt": "2026-11-22T21:34:45Z"
                      *       }
                      *     ]
                      */
@@ -4228,8 +4239,16 @@ export interface operations {
                         name: string;
                         /** @enum {unknown} */
                         what: "checkins" | "alerts" | "location" | "phone";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description When the viewing session began.
+                         */
                         viewedAt: string;
+                        /**
+                         * Format: date-time
+                         * @description Its last look: looks less than 30 minutes apart are one session, one line.
+                         */
+                        lastViewedAt: string;
                     }[];
                 };
             };

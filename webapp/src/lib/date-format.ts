@@ -25,3 +25,19 @@ export function dateTimeFormat(locale: string | undefined, options: Intl.DateTim
 export function formatClock(at: string | number | Date, timeZone?: string): string {
   return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(at))
 }
+
+/**
+ * How long something lasted, in plain words: "less than a minute",
+ * "3 minutes", "1 hour and 5 minutes", "2 days and 4 hours". Rounded down to
+ * the minute; at most two units.
+ */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000)
+  if (minutes < 1) return 'less than a minute'
+  const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+  const both = (big: string, small: number, one: string) => (small === 0 ? big : `${big} and ${unit(small, one)}`)
+  if (minutes < 60) return unit(minutes, 'minute')
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return both(unit(hours, 'hour'), minutes % 60, 'minute')
+  return both(unit(Math.floor(hours / 24), 'day'), hours % 24, 'hour')
+}

@@ -43,7 +43,8 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     message: `Alert ${id}`,
     link: '',
     isRead: false,
-    createdAt: '2026-11-22T09:00:00Z',
+    // An hour ago: a recent alert, on show (older than a day, it folds away).
+    createdAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
     ...overrides,
   }
 }

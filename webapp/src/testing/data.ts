@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     hasPassword: true,
     historyDays: 400,
     phone: '',
+    advanced: false,
     ...overrides,
   }
 }

@@ -7,6 +7,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { AppProvider } from '@/app/provider'
 import { AppRouter } from '@/app/router'
 import { preloadFormScreens } from '@/app/routes/lazy'
+import { AdvancedContext } from '@/hooks/use-advanced'
 import { createQueryClient } from '@/lib/query-client'
 
 /**
@@ -29,15 +30,18 @@ export function renderApp(path = '/') {
 
 /**
  * Renders one component with the app's providers and a memory router at
- * `path`, for component tests that need queries, toasts or links.
+ * `path`, for component tests that need queries, toasts or links;
+ * `advanced` is the account's Advanced switch (off, as for a new account).
  */
-export function renderWithProviders(ui: React.ReactElement, { path = '/' }: { path?: string } = {}) {
+export function renderWithProviders(ui: React.ReactElement, { path = '/', advanced = false }: { path?: string; advanced?: boolean } = {}) {
   const location = memoryLocation({ path, record: true })
   const user = userEvent.setup({ delay: null })
   const queryClient = createQueryClient()
   const result = render(
     <AppProvider queryClient={queryClient}>
-      <Router hook={location.hook}>{ui}</Router>
+      <AdvancedContext.Provider value={advanced}>
+        <Router hook={location.hook}>{ui}</Router>
+      </AdvancedContext.Provider>
     </AppProvider>,
   )
   return { ...result, user, location, queryClient }

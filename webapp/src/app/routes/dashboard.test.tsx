@@ -57,7 +57,8 @@ describe('dashboard', () => {
   it('for a fresh user: welcome, no check-in today, streak 0, empty chart and activities', async () => {
     renderDashboard()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeInTheDocument()
+    // A first visit (no check-in yet) is not welcomed back.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana!' })).toBeInTheDocument()
     expect(screen.getByTestId('checkin-status')).toHaveTextContent('No check-in today')
     expect(screen.getByTestId('streak-days')).toHaveTextContent('0')
     expect(screen.getByText('Your mood chart will appear after your first check-in.')).toBeInTheDocument()
@@ -68,7 +69,7 @@ describe('dashboard', () => {
   it('falls back to "User" without a first name', async () => {
     renderDashboard({}, makeUser({ firstName: '' }))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, User!' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, User!' })).toBeInTheDocument()
   })
 
   it('shows today\'s check-in, the streak, stats, alerts, chart, calendar and recent activities', async () => {
@@ -98,6 +99,7 @@ describe('dashboard', () => {
     })
 
     expect(await screen.findByTestId('checkin-status')).toHaveTextContent('Last check-in: Today')
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeInTheDocument()
     expect(screen.getByTestId('streak-days')).toHaveTextContent('4')
     expect(screen.getByText('3 days to go')).toBeInTheDocument()
     expect(screen.getByTestId('recovery-days')).toHaveTextContent('9 days since you last reported using')
@@ -152,7 +154,7 @@ describe('dashboard', () => {
   it('keeps working when a part fails, with a way to retry', async () => {
     renderDashboard({ '/api/stats': { status: 500, body: { error: 'internal', message: 'Something went wrong.' } } })
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana!' })).toBeInTheDocument()
     expect(screen.getByText("We couldn't load your statistics.")).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Recent Activities' })).toBeInTheDocument()

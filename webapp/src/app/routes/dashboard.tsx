@@ -60,6 +60,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
       <WelcomeHeader
         firstName={displayFirstName(user)}
         checkedInToday={today.isSuccess ? Boolean(today.data) : undefined}
+        firstVisit={recent.isSuccess && recent.data.length === 0}
       />
       {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} actions={alertActions} />}
 

@@ -184,6 +184,8 @@ describe('/gps', () => {
     expect(within(zoneAlerts).queryByText('A week!')).not.toBeInTheDocument()
     await user.click(within(zoneAlerts).getByRole('button', { name: 'Why this alert?' }))
     const evidence = await screen.findByTestId('alert-evidence')
+    expect(await within(evidence).findByTestId('alert-reason')).toHaveTextContent(/^You went into a place you chose to avoid at \d{1,2}:\d\d [AP]M\.$/)
+    await user.click(within(evidence).getByRole('button', { name: 'Details' }))
     expect(await within(evidence).findByText(/3 fixes/)).toBeInTheDocument()
     expect(evidence).toHaveTextContent('Safety margin: 10 m')
     expect(evidence).toHaveTextContent('accuracy ±4 m, 42 m inside the edge')

@@ -4,6 +4,7 @@ import { ChannelsList } from '@/features/notifications/components/channels-list'
 import { DevicePushSwitch } from '@/features/notifications/components/device-push-switch'
 import { QuietHoursEditor } from '@/features/notifications/components/quiet-hours-editor'
 import { notificationsText } from '@/features/notifications/content'
+import { AdvancedSettings } from '@/features/settings/components/advanced-settings'
 import { DeleteAccount } from '@/features/settings/components/delete-account'
 import { ExportData } from '@/features/settings/components/export-data'
 import { HistoryRetention } from '@/features/settings/components/history-retention'
@@ -39,6 +40,7 @@ export function SettingsRoute({ user }: SettingsRouteProps) {
       </SettingsSection>
       <EscalationSettingsSection />
       <HistoryRetention user={user} onSaved={storeUser} />
+      <AdvancedSettings user={user} onSaved={storeUser} />
       <ExportData />
       <DeleteAccount hasPassword={user.hasPassword} />
     </div>

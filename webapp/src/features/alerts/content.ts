@@ -1,18 +1,28 @@
 /** Every text of the dashboard's alerts, in one place for the component and its tests. */
 
-import { formatClock as clock } from '@/lib/date-format'
+import { formatClock as clock, formatDuration } from '@/lib/date-format'
 
 /** docs/spec.md Dashboard: at most 3 unread alerts. */
 export const MAX_VISIBLE_ALERTS = 3
 
-/** A resolved alert stays on show, quietly, this long after it ended, unless dismissed. */
+/** A resolved alert stays on show this long after it ended, so one that ends before a person's eyes says how. */
+export const RESOLVED_ON_SHOW_MS = 60 * 60 * 1000
+
+/** A resolved alert stays listed, among the earlier ones, this long after it ended, unless dismissed. */
 export const RESOLVED_SHOWN_MS = 12 * 60 * 60 * 1000
+
+/** An open alert older than this folds away among the earlier ones, so a phone's first screen shows what is new. */
+export const EARLIER_AFTER_MS = 24 * 60 * 60 * 1000
 
 export const alertsText = {
   title: 'Alerts for you',
   dismiss: 'Dismiss notification',
   // docs/spec.md Dashboard: '+N more notifications' (one is singular).
   more: (n: number) => `+${n} more ${n === 1 ? 'notification' : 'notifications'}`,
+  /** Resolved alerts and those older than a day, folded behind a count. */
+  showEarlier: (n: number) => `Show ${n} earlier ${n === 1 ? 'alert' : 'alerts'}`,
+  hideEarlier: 'Hide earlier alerts',
+  earlierTitle: 'Earlier alerts',
   kinds: {
     milestone: 'Milestone',
     missed_checkin: 'Reminder',
@@ -35,6 +45,19 @@ export const alertsText = {
     loading: 'Loading the evidence…',
     failed: "We couldn't load the evidence for this alert.",
     none: 'No evidence was stored for this alert.',
+    /** The one sentence that leads, by alert kind; `zone` is its name, or the words below when it is gone. */
+    plain: {
+      geofence_enter_avoid: (zone: string, at: string) => `You went into ${zone} at ${clock(at)}.`,
+      geofence_dwell: (zone: string, ms: number) => `You were inside ${zone} for ${formatDuration(ms)}.`,
+      dwellNoTime: (zone: string) => `You stayed inside ${zone} longer than the time you set for it.`,
+      geofence_exit_safe: (zone: string, at: string) => `You left ${zone} at ${clock(at)}.`,
+      geofence_schedule: (zone: string, at: string) =>
+        `You were away from ${zone} at ${clock(at)}, during the hours you planned to be there.`,
+    },
+    someAvoidZone: 'a place you chose to avoid',
+    someSafeZone: 'one of your safe places',
+    details: 'Details',
+    hideDetails: 'Hide the details',
     rule: 'Rule',
     margin: (metres: number) => `Safety margin: ${Math.round(metres)} m`,
     fixes: 'Fixes that confirmed it',

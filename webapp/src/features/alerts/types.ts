@@ -16,6 +16,8 @@ export type Alert = {
   createdAt: string
   /** The zone and the device the alert is about, when there are such. */
   zoneId?: number
+  /** The zone's name now (on `GET /api/alerts/{id}` only, while the zone exists). */
+  zoneName?: string
   deviceId?: string
   /** When the wearer answered "I'm okay". */
   okayAt?: string
@@ -42,11 +44,17 @@ export type EvidenceFix = {
   distanceToEdgeM: number | null
 }
 
-/** What the geofence engine stored about its decision. */
+/**
+ * What the geofence engine stored about its decision. `since` is when what it
+ * reports began (a stay's entry for a dwell, else the event's time) and
+ * `detectedAt` when it was confirmed; alerts from before issue 29 lack `since`.
+ */
 export type AlertEvidence = {
   rule: string
   marginM: number | null
   fixes: EvidenceFix[]
+  since?: string
+  detectedAt?: string
   zoneId?: number
   deviceId?: string
 }

@@ -136,7 +136,7 @@ export const careText = {
   },
   views: {
     title: 'What they looked at',
-    description: 'Each time a supporter opens what you share, it is written here.',
+    description: 'Each time a supporter opens what you share, it is written here: one line a visit, however often their page refreshes.',
     empty: 'Nobody has looked at anything yet.',
     loadError: "We couldn't load what they looked at.",
     what: {
@@ -146,6 +146,8 @@ export const careText = {
       phone: 'your phone number',
     } as Record<string, string>,
     line: (name: string, what: string) => `${name} looked at ${what}`,
+    /** A visit that lasted: when it began, until its last look. */
+    during: (from: string, until: string) => `${from} until ${until}`,
   },
   accept: {
     pageTitle: 'Accept an invitation - Lifeline',

@@ -1,7 +1,8 @@
 /** Every text of the dashboard frame, in one place for the components and their tests. */
 export const dashboardText = {
   pageTitle: 'Dashboard · Lifeline',
-  welcome: (firstName: string) => `Welcome back, ${firstName}!`,
+  /** "Welcome" until their first check-in: a brand-new person is not welcomed back. */
+  welcome: (firstName: string, firstVisit = false) => (firstVisit ? `Welcome, ${firstName}!` : `Welcome back, ${firstName}!`),
   // docs/spec.md Dashboard, exact.
   checkedInToday: 'Last check-in: Today',
   notCheckedInToday: 'No check-in today',

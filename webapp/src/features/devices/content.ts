@@ -139,6 +139,15 @@ export const devicesText = {
     doneDescription: 'Copy the token now: it is shown only this once. If you lose it, revoke the bracelet and pair it again.',
     deviceId: 'Device ID',
     token: 'Token',
+    setupTitle: 'Next, on your bracelet',
+    /** What a person does with a real bracelet; `host` is this server's address, when known. */
+    setupSteps: (host?: string) => [
+      'Open the bracelet’s setup: its companion app, or the settings page its box describes.',
+      host
+        ? `Enter the device ID and the token above exactly as shown, and this server’s address: ${host}.`
+        : 'Enter the device ID and the token above exactly as shown, and this server’s address.',
+      'Put it on and step outside: its first position shows on the map within a minute.',
+    ],
     command: 'Try it with the simulator (from the repository root)',
     commandHint: 'No bracelet at hand? This command runs a simulated one that reports every 5 s.',
     copy: (what: string) => `Copy ${what}`,

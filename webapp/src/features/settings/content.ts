@@ -32,6 +32,12 @@ export const settingsText = {
       { days: 400, label: '400 days (the most)' },
     ],
   },
+  advanced: {
+    title: 'Advanced',
+    description: 'Tools for people who build or test bracelets. Most people never need them.',
+    label: 'Show developer tools',
+    hint: 'Adds each bracelet’s tester view (the raw reports it sends) and the simulator’s command when you pair one.',
+  },
   password: {
     title: 'Password',
     description: 'Choose a new password whenever you like.',
@@ -68,6 +74,9 @@ export const settingsText = {
     profileFailed: { title: 'Error', description: "Couldn't save your profile. Please try again." },
     historySaved: { title: 'History setting saved', description: 'Older entries will be deleted within the hour.' },
     historyFailed: { title: 'Error', description: "Couldn't save how long your history is kept. Please try again." },
+    advancedOn: { title: 'Developer tools on', description: 'They now show on the GPS page, on every device you use.' },
+    advancedOff: { title: 'Developer tools off', description: 'The GPS page shows only what you need day to day.' },
+    advancedFailed: { title: 'Error', description: "Couldn't save the Advanced setting. Please try again." },
     passwordChanged: {
       title: 'Password changed',
       description: 'Your other devices have been signed out. You stay signed in here.',

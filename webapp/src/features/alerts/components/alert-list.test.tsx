@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
+import { formatClock } from '@/lib/date-format'
 import { makeAlert } from '@/testing/checkin-data'
 import { jsonResponse, stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
 import { renderWithProviders } from '@/testing/test-utils'
@@ -122,10 +123,12 @@ describe('AlertList', () => {
       '/api/alerts/21': {
         body: {
           ...geofence,
+          zoneName: 'Home',
           evidence: {
             rule: 'exit: outside by more than the margin on 3 fixes',
             marginM: 15,
-            fixes: [{ ts: '2026-11-22T23:02:00Z', lat: 37.7, lon: -122.4, accuracyM: 8.2, distanceToEdgeM: 31.6 }],
+            since: '2026-11-22T21:40:00Z',
+            fixes: [{ ts: '2026-11-22T21:40:30Z', lat: 37.7, lon: -122.4, accuracyM: 8.2, distanceToEdgeM: 31.6 }],
           },
         },
       },
@@ -138,14 +141,39 @@ describe('AlertList', () => {
     expect(why).toHaveAttribute('aria-expanded', 'false')
     await user.click(why)
     const evidence = await within(exit).findByTestId('alert-evidence')
-    expect(await within(evidence).findByText('exit: outside by more than the margin on 3 fixes')).toBeInTheDocument()
+    // One sentence a person understands leads; the engine's words are folded.
+    expect(await within(evidence).findByTestId('alert-reason')).toHaveTextContent(`You left Home at ${formatClock('2026-11-22T21:40:00Z')}.`)
+    expect(within(evidence).queryByText(/outside by more than the margin/)).not.toBeInTheDocument()
+    expect(evidence).not.toHaveTextContent('Safety margin')
+
+    const details = within(evidence).getByRole('button', { name: 'Details' })
+    expect(details).toHaveAttribute('aria-expanded', 'false')
+    details.focus()
+    await user.keyboard('{Enter}')
+    expect(details).toHaveAttribute('aria-expanded', 'true')
+    expect(within(evidence).getByText('exit: outside by more than the margin on 3 fixes')).toBeInTheDocument()
     expect(evidence).toHaveTextContent('Safety margin: 15 m')
     expect(evidence).toHaveTextContent('accuracy ±8 m, 32 m outside the edge')
   })
 
-  it('shows a resolved alert resolved, after the open ones, without counting it', async () => {
-    const resolvedAt = new Date(Date.now() - 60_000).toISOString()
-    renderAlerts([
+  it.each([
+    ['geofence_enter_avoid', { since: '2026-11-22T21:40:00Z' }, "Murphy's Bar", (): string => `You went into Murphy's Bar at ${formatClock('2026-11-22T21:40:00Z')}.`],
+    ['geofence_dwell', { since: '2026-11-22T21:40:00Z', detectedAt: '2026-11-22T21:43:10Z' }, "Murphy's Bar", (): string => "You were inside Murphy's Bar for 3 minutes."],
+    ['geofence_dwell', {}, "Murphy's Bar", (): string => "You stayed inside Murphy's Bar longer than the time you set for it."],
+    ['geofence_schedule', { since: '2026-11-22T18:00:00Z' }, 'Home', (): string => `You were away from Home at ${formatClock('2026-11-22T18:00:00Z')}, during the hours you planned to be there.`],
+    ['geofence_enter_avoid', { since: '2026-11-22T21:40:00Z' }, undefined, (): string => `You went into a place you chose to avoid at ${formatClock('2026-11-22T21:40:00Z')}.`],
+  ])('leads a %s alert with a plain sentence (%o, zone %s)', async (type, times, zoneName, want) => {
+    const alert = makeAlert({ id: 24, type, message: 'From the server.', link: '/gps' })
+    const { user } = renderAlerts([alert], {
+      '/api/alerts/24': { body: { ...alert, zoneName, evidence: { rule: 'r', marginM: 10, fixes: [], ...times } } },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Why this alert?' }))
+    expect(await screen.findByTestId('alert-reason')).toHaveTextContent(want())
+  })
+
+  it('folds alerts resolved over an hour ago behind a count, without counting them as more', async () => {
+    const resolvedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString()
+    const { user } = renderAlerts([
       makeAlert({
         id: 31,
         type: 'device_offline',
@@ -160,12 +188,39 @@ describe('AlertList', () => {
     expect(items).toHaveLength(3)
     items.forEach((item, i) => expect(item).toHaveTextContent(`Open ${32 + i}`))
     expect(screen.getByText('+1 more notification')).toBeInTheDocument()
+    const show = screen.getByRole('button', { name: 'Show 1 earlier alert' })
+    expect(show).toHaveAttribute('aria-expanded', 'false')
+
+    await user.click(show)
+    const earlier = screen.getByRole('list', { name: 'Earlier alerts' })
+    expect(within(earlier).getByTestId('alert')).toHaveAttribute('data-resolved', 'true')
+    expect(screen.getByRole('button', { name: 'Hide earlier alerts' })).toHaveAttribute('aria-expanded', 'true')
   })
 
-  it('words a resolved alert by how it ended, and lets it go after a while', () => {
+  it('folds alerts older than a day, so a phone shows what is new first', async () => {
+    const now = Date.parse('2026-11-22T16:00:00Z')
+    const hoursAgo = (h: number) => new Date(now - h * 60 * 60 * 1000).toISOString()
+    const { user } = renderWithProviders(
+      <AlertList
+        now={now}
+        alerts={[
+          makeAlert({ id: 51, message: 'This morning', createdAt: hoursAgo(6) }),
+          ...[52, 53, 54].map((id) => makeAlert({ id, message: `Old ${id}`, createdAt: hoursAgo(24 + id) })),
+        ]}
+      />,
+    )
+    expect(screen.getAllByTestId('alert')).toHaveLength(1)
+    expect(screen.getByTestId('alert')).toHaveTextContent('This morning')
+    expect(screen.queryByText(/more notification/)).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Show 3 earlier alerts' }))
+    expect(within(screen.getByRole('list', { name: 'Earlier alerts' })).getAllByTestId('alert')).toHaveLength(3)
+  })
+
+  it('words a resolved alert by how it ended, and lets it go after a while', async () => {
     const now = Date.parse('2026-11-22T16:00:00Z')
     const offline = makeAlert({ id: 41, type: 'device_offline', message: 'Not reporting since 14:50.' })
-    const { unmount } = renderWithProviders(
+    const { user, unmount } = renderWithProviders(
       <AlertList
         now={now}
         alerts={[
@@ -174,6 +229,7 @@ describe('AlertList', () => {
         ]}
       />,
     )
+    // Resolved within the hour: on show, after the open ones.
     const [back, charged] = screen.getAllByTestId('alert')
     expect(back).toHaveAttribute('data-resolved', 'true')
     expect(within(back).getByText('Bracelet offline · resolved')).toBeInTheDocument()
@@ -182,14 +238,24 @@ describe('AlertList', () => {
     expect(screen.queryByText(/more notification/)).not.toBeInTheDocument()
 
     unmount()
+    // Two hours on, folded; thirteen hours on, gone.
+    const later = renderWithProviders(<AlertList now={now + 2 * 60 * 60 * 1000} alerts={[{ ...offline, resolvedAt: '2026-11-22T15:07:00Z' }]} />)
+    expect(screen.queryByTestId('alert')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show 1 earlier alert' }))
+    expect(screen.getByTestId('alert')).toHaveAttribute('data-resolved', 'true')
+    later.unmount()
     renderWithProviders(<AlertList now={now + 13 * 60 * 60 * 1000} alerts={[{ ...offline, resolvedAt: '2026-11-22T15:07:00Z' }]} />)
     expect(screen.queryByTestId('alert')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /earlier alert/ })).not.toBeInTheDocument()
   })
 
-  it('says so when an alert has no evidence', async () => {
+  it('still says what happened, plainly, when an alert has no evidence', async () => {
     const geofence = makeAlert({ id: 23, type: 'geofence_dwell', message: 'Still at Old bar.', link: '/gps' })
     const { user } = renderAlerts([geofence], { '/api/alerts/23': { body: { ...geofence, evidence: null } } })
     await user.click(await screen.findByRole('button', { name: 'Why this alert?' }))
-    expect(await screen.findByText('No evidence was stored for this alert.')).toBeInTheDocument()
+    expect(await screen.findByTestId('alert-reason')).toHaveTextContent(
+      'You stayed inside a place you chose to avoid longer than the time you set for it.',
+    )
+    expect(screen.queryByRole('button', { name: 'Details' })).not.toBeInTheDocument()
   })
 })

@@ -3,12 +3,18 @@ import * as React from 'react'
 import { LoadError } from '@/components/load-error'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { formatClock } from '@/lib/date-format'
 
 import { useCareViews } from '../api/supporters'
 import { careText } from '../content'
 import { formatDateTime } from '../utils/format'
 
-/** The audit log: who looked at what, and when (newest first). */
+/** True when a visit's last look fell on another minute than its first. */
+function lasted(from: string, until: string | undefined): until is string {
+  return until !== undefined && Math.floor(Date.parse(until) / 60_000) !== Math.floor(Date.parse(from) / 60_000)
+}
+
+/** The audit log: who looked at what, and when (newest first), one line a viewing session. */
 export function CareViewsCard({ timeZone }: { timeZone?: string }) {
   const text = careText.views
   const views = useCareViews()
@@ -33,9 +39,13 @@ export function CareViewsCard({ timeZone }: { timeZone?: string }) {
             {views.data.map((v, i) => (
               <li key={`${v.supporterId}-${v.what}-${v.viewedAt}-${i}`} data-testid="care-view" className="flex flex-wrap justify-between gap-x-4">
                 <span>{text.line(v.name, text.what[v.what] ?? v.what)}</span>
-                <time dateTime={v.viewedAt} className="text-muted-foreground">
-                  {formatDateTime(v.viewedAt, timeZone)}
-                </time>
+                <span className="text-muted-foreground">
+                  {lasted(v.viewedAt, v.lastViewedAt) ? (
+                    text.during(formatDateTime(v.viewedAt, timeZone), formatClock(v.lastViewedAt, timeZone))
+                  ) : (
+                    <time dateTime={v.viewedAt}>{formatDateTime(v.viewedAt, timeZone)}</time>
+                  )}
+                </span>
               </li>
             ))}
           </ul>

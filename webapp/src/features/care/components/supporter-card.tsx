@@ -58,7 +58,7 @@ export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCa
               {careText.status[supporter.status]}
             </Badge>
           </div>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground wrap-anywhere">
             {[account, supporter.email || null].filter(Boolean).join(' · ')}
           </p>
           <p className="text-sm text-muted-foreground">

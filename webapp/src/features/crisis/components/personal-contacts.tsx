@@ -117,13 +117,13 @@ function ContactItem({ contact, onEdit, onDelete }: ContactItemProps) {
         {href ? (
           <a
             href={href}
-            className="order-last inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-primary/30 bg-background px-4 py-2 font-semibold break-all text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring @md:order-none @md:w-auto"
+            className="order-last inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-primary/30 bg-background px-4 py-2 font-semibold wrap-anywhere text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring @md:order-none @md:w-auto"
           >
             <Phone aria-hidden="true" className="size-4 shrink-0" />
             <span className="sr-only">{text.call(contact.name)}:</span> <span>{contact.phone}</span>
           </a>
         ) : (
-          <p className="order-last w-full px-2 font-semibold break-all @md:order-none @md:w-auto">{contact.phone}</p>
+          <p className="order-last w-full px-2 font-semibold wrap-anywhere @md:order-none @md:w-auto">{contact.phone}</p>
         )}
         <div className="flex shrink-0 items-center">
           <Button variant="ghost" size="icon" className="size-11 rounded-full" aria-label={text.edit(contact.name)} onClick={onEdit}>

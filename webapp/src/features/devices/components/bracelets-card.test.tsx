@@ -78,7 +78,7 @@ describe('Bracelets card', () => {
     expect(within(bracelet).queryByTestId('device-refused')).not.toBeInTheDocument()
   })
 
-  it('pairs a bracelet and shows its token once, with the simulator command', async () => {
+  it('pairs a bracelet and shows its token once, with what to do on the bracelet', async () => {
     let devices: unknown[] = []
     const fetchMock = stubFetch({
       '/api/devices': () => new Response(JSON.stringify(devices), { status: 200 }),
@@ -104,16 +104,17 @@ describe('Bracelets card', () => {
     expect(sentBody(fetchMock, 'POST', '/api/devices')).toEqual({ name: 'Right wrist', kind: 'bracelet' })
     expect(screen.getByTestId('paired-device-id')).toHaveTextContent('brc_k3y5x9q2m7w1')
     expect(screen.getByTestId('paired-token')).toHaveTextContent('tok_SECRET-123')
-    expect(screen.getByTestId('simulator-command').textContent).toBe(
-      "printf 'device_id,token\\n%s,%s\\n' 'brc_k3y5x9q2m7w1' 'tok_SECRET-123' > bracelet.csv\n" +
-        'go run ./firmware-sim --devices bracelet.csv --interval 5s',
-    )
+    // Advanced is off: what a person does with a real bracelet, no developer tools.
+    expect(screen.getByTestId('bracelet-setup')).toHaveTextContent('Enter the device ID and the token above exactly as shown, and this server’s address: localhost.')
+    expect(screen.queryByTestId('simulator-command')).not.toBeInTheDocument()
+    expect(screen.queryByText(/firmware-sim/)).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Copy Token' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(await screen.findByText('Right wrist')).toBeInTheDocument()
     expect(screen.queryByText('tok_SECRET-123')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Tester view for Right wrist' })).not.toBeInTheDocument()
 
     // Opening the dialog again starts over: the token is gone for good.
     await user.click(screen.getByRole('button', { name: 'Pair a bracelet or phone' }))
@@ -122,16 +123,23 @@ describe('Bracelets card', () => {
     expect(screen.queryByText('tok_SECRET-123')).not.toBeInTheDocument()
   })
 
-  it('names the broker when the server is not on this machine', async () => {
+  it.each([
+    ['localhost', "printf 'device_id,token\\n%s,%s\\n' 'brc_k3y5x9q2m7w1' 't' > bracelet.csv\ngo run ./firmware-sim --devices bracelet.csv --interval 5s"],
+    [
+      'lifeline.example.org',
+      "printf 'device_id,token\\n%s,%s\\n' 'brc_k3y5x9q2m7w1' 't' > bracelet.csv\n" +
+        'go run ./firmware-sim --devices bracelet.csv --interval 5s --broker tcp://lifeline.example.org:1883',
+    ],
+  ])('with Advanced on, gives the simulator command for a server on %s', async (host, command) => {
     stubFetch({
       '/api/devices': { body: [] },
       'POST /api/devices': { status: 201, body: { id: 'brc_k3y5x9q2m7w1', name: 'R', token: 't' } },
     })
-    const { user } = renderWithProviders(<BraceletsCard host="lifeline.example.org" />)
+    const { user } = renderWithProviders(<BraceletsCard host={host} />, { advanced: true })
     await user.click(await screen.findByRole('button', { name: 'Pair a bracelet or phone' }))
     await user.type(screen.getByLabelText('Bracelet name'), 'R')
     await user.click(screen.getByRole('button', { name: 'Pair' }))
-    expect(await screen.findByTestId('simulator-command')).toHaveTextContent('--broker tcp://lifeline.example.org:1883')
+    expect((await screen.findByTestId('simulator-command')).textContent).toBe(command)
   })
 
   it('revokes a bracelet after confirmation', async () => {

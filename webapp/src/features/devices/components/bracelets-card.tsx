@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { pageAnchors } from '@/config/routes'
+import { useAdvanced } from '@/hooks/use-advanced'
 import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
@@ -38,7 +39,8 @@ export type BraceletsCardProps = {
 
 /**
  * Issue 8 item 6: pair, list (last seen, battery, time left, health,
- * connection), rename and revoke bracelets, and open a bracelet's tester view.
+ * connection), rename and revoke bracelets, and (with Advanced on in
+ * Settings) open a bracelet's tester view.
  */
 export function BraceletsCard({ host }: BraceletsCardProps) {
   const text = devicesText
@@ -47,6 +49,7 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
   // The GPS page's "Connect a phone app" link.
   useAnchor(pageAnchors.pairPhone, () => setPairing('phone'))
   const [testing, setTesting] = React.useState<Device | null>(null)
+  const advanced = useAdvanced()
   const revocation = useConfirmedRemoval(useRevokeDevice(), {
     done: (device: Device) => text.toasts.revoked(device.name),
     failed: text.toasts.revokeFailed,
@@ -83,7 +86,7 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
                 key={device.id}
                 device={device}
                 onRevoke={() => revocation.ask(device)}
-                onTest={() => setTesting(device)}
+                onTest={advanced ? () => setTesting(device) : undefined}
               />
             ))}
           </ul>
@@ -96,7 +99,7 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
         host={host}
         initialKind={pairing ?? 'bracelet'}
       />
-      <TesterDialog device={testing} onClose={() => setTesting(null)} host={host} />
+      {advanced && <TesterDialog device={testing} onClose={() => setTesting(null)} host={host} />}
 
       <ConfirmDialog
         open={revocation.item !== null}
@@ -113,7 +116,8 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
   )
 }
 
-function DeviceRow({ device, onRevoke, onTest }: { device: Device; onRevoke: () => void; onTest: () => void }) {
+/** `onTest` opens the tester view; without it (Advanced off) the row offers none. */
+function DeviceRow({ device, onRevoke, onTest }: { device: Device; onRevoke: () => void; onTest?: () => void }) {
   const text = devicesText
   const [renaming, setRenaming] = React.useState(false)
   const renameButton = React.useRef<HTMLButtonElement>(null)
@@ -199,12 +203,14 @@ function DeviceRow({ device, onRevoke, onTest }: { device: Device; onRevoke: () 
         )}
       </dl>
       <RefusedReports device={device} />
-      <div>
-        <Button variant="outline" size="sm" className="rounded-full" aria-label={text.openTester(device.name)} onClick={onTest}>
-          <Activity aria-hidden="true" />
-          {text.testerButton}
-        </Button>
-      </div>
+      {onTest && (
+        <div>
+          <Button variant="outline" size="sm" className="rounded-full" aria-label={text.openTester(device.name)} onClick={onTest}>
+            <Activity aria-hidden="true" />
+            {text.testerButton}
+          </Button>
+        </div>
+      )}
     </li>
   )
 }

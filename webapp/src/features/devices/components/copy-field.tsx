@@ -40,7 +40,7 @@ export function CopyField({ label, value, multiline = false, testId }: CopyField
           tabIndex={0}
           className={cn(
             'min-w-0 flex-1 rounded-lg border bg-muted px-3 py-2 font-mono text-xs select-all',
-            multiline ? 'overflow-x-auto whitespace-pre' : 'break-all whitespace-pre-wrap',
+            multiline ? 'overflow-x-auto whitespace-pre' : 'wrap-anywhere whitespace-pre-wrap',
           )}
         >
           {value}

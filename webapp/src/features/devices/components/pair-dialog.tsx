@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field'
 import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
+import { useAdvanced } from '@/hooks/use-advanced'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
 import { usePairDevice } from '../api/pair-device'
@@ -51,6 +52,7 @@ function PairFlow({ onDone, host, initialKind }: PairFlowProps) {
   const [formError, setFormError] = React.useState<string | null>(null)
   const [paired, setPaired] = React.useState<PairedDevice | null>(null)
   const pair = usePairDevice()
+  const advanced = useAdvanced()
 
   if (paired && kind === 'phone') {
     return (
@@ -78,15 +80,25 @@ function PairFlow({ onDone, host, initialKind }: PairFlowProps) {
         </DialogHeader>
         <CopyField label={text.deviceId} value={paired.id} testId="paired-device-id" />
         <CopyField label={text.token} value={paired.token} testId="paired-token" />
-        <div className="grid grid-cols-1 gap-1">
-          <CopyField
-            label={text.command}
-            value={simulatorCommand(paired.id, paired.token, host)}
-            multiline
-            testId="simulator-command"
-          />
-          <p className="text-sm text-muted-foreground">{text.commandHint}</p>
+        <div className="grid grid-cols-1 gap-1.5 text-sm" data-testid="bracelet-setup">
+          <p className="font-medium">{text.setupTitle}</p>
+          <ol className="grid list-decimal gap-1 pl-5 text-muted-foreground">
+            {text.setupSteps(host).map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
         </div>
+        {advanced && (
+          <div className="grid grid-cols-1 gap-1">
+            <CopyField
+              label={text.command}
+              value={simulatorCommand(paired.id, paired.token, host)}
+              multiline
+              testId="simulator-command"
+            />
+            <p className="text-sm text-muted-foreground">{text.commandHint}</p>
+          </div>
+        )}
         <DialogFooter>
           <Button type="button" onClick={onDone}>
             {text.done}

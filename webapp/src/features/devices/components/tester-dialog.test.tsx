@@ -51,7 +51,7 @@ function routes(packets: PacketRecord[]) {
 
 async function openTester(packets: PacketRecord[]) {
   const fetchMock = routes(packets)
-  const rendered = renderWithProviders(<BraceletsCard host="localhost" />)
+  const rendered = renderWithProviders(<BraceletsCard host="localhost" />, { advanced: true })
   await rendered.user.click(await screen.findByRole('button', { name: 'Tester view for Left wrist' }))
   const dialog = await screen.findByRole('dialog', { name: 'Tester view: Left wrist' })
   return { ...rendered, fetchMock, dialog }

@@ -152,7 +152,7 @@ function PacketItem({ packet: p }: { packet: PacketRecord }) {
       {p.excerpt !== '' && (
         <pre
           data-testid="packet-excerpt"
-          className="max-h-32 overflow-auto rounded-md bg-muted px-2 py-1.5 font-mono text-[0.7rem] leading-relaxed break-all whitespace-pre-wrap"
+          className="max-h-32 overflow-auto rounded-md bg-muted px-2 py-1.5 font-mono text-[0.7rem] leading-relaxed wrap-anywhere whitespace-pre-wrap"
         >
           {p.encoding === 'hex' && <span className="mr-1.5 font-sans text-muted-foreground">{text.hex}</span>}
           {p.excerpt}

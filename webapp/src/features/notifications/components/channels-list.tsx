@@ -89,7 +89,7 @@ function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone:
     <li className="grid gap-3 rounded-lg border p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="secondary">{text.kinds[kindOf(channel)]}</Badge>
-        <span className="min-w-0 flex-1 text-sm font-medium break-all">{channel.address}</span>
+        <span className="min-w-0 flex-1 text-sm font-medium wrap-anywhere">{channel.address}</span>
         <div className="flex items-center gap-2">
           <Switch
             id={switchId}

@@ -3,6 +3,7 @@ export const settingsKeys = {
   all: ['settings'] as const,
   profile: () => [...settingsKeys.all, 'profile'] as const,
   history: () => [...settingsKeys.all, 'history'] as const,
+  advanced: () => [...settingsKeys.all, 'advanced'] as const,
   password: () => [...settingsKeys.all, 'password'] as const,
   deleteAccount: () => [...settingsKeys.all, 'delete-account'] as const,
 }
