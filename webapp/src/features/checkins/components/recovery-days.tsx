@@ -5,23 +5,32 @@ import { Card, CardContent } from '@/components/ui/card'
 
 import { recoveryText } from '../content'
 import type { Stats } from '../types'
+import { SoberDate } from './sober-date'
 
 export type RecoveryDaysProps = {
-  stats: Pick<Stats, 'daysSinceSubstanceUse' | 'substanceUseReported'>
+  stats: Pick<Stats, 'daysSinceSubstanceUse' | 'substanceUseReported' | 'soberDate' | 'useSinceSoberDate'>
+  /** The person's local date today (the latest sober date there can be). */
+  today: string
+  /** The check-in history, where a check-in is corrected. */
+  historyPath: string
 }
 
 /**
- * Issue 4b: days since substance use was last reported (or, when it never
- * was, days since the first check-in), worded without shame. A slip restarts
- * this count only; the check-in streak and history stay.
+ * Issue 4b: days since the sober date the person set, or without one, since
+ * substance use was last reported (or, when it never was, since the first
+ * check-in), worded without shame. A slip restarts the count without a
+ * sober date only; the check-in streak and history stay (docs/api.md,
+ * "Recovery days").
  */
-export function RecoveryDays({ stats }: RecoveryDaysProps) {
+export function RecoveryDays({ stats, today, historyPath }: RecoveryDaysProps) {
   const headingId = React.useId()
   const days = stats.daysSinceSubstanceUse
   const reported = stats.substanceUseReported
+  const sober = stats.soberDate !== null
 
-  let note: string
-  if (days === null) note = recoveryText.none
+  let note: string | null
+  if (sober) note = null // the sober date says what the count is from
+  else if (days === null) note = recoveryText.none
   else if (reported) note = days === 0 ? recoveryText.usedToday : recoveryText.sinceUseNote
   else note = days === 0 ? recoveryText.trackedToday : recoveryText.trackedNote
 
@@ -40,11 +49,12 @@ export function RecoveryDays({ stats }: RecoveryDaysProps) {
               <span className="text-4xl font-bold tracking-tight tabular-nums">{days}</span>{' '}
               <span className="text-lg font-medium">{recoveryText.days(days)}</span>{' '}
               <span className="block text-sm font-medium sm:inline">
-                {reported ? recoveryText.sinceUseLabel : recoveryText.trackedLabel}
+                {sober ? recoveryText.soberLabel : reported ? recoveryText.sinceUseLabel : recoveryText.trackedLabel}
               </span>
             </p>
           )}
-          <p className="mt-1 text-sm text-muted-foreground">{note}</p>
+          {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
+          <SoberDate stats={stats} today={today} historyPath={historyPath} />
         </div>
       </CardContent>
     </Card>
