@@ -145,10 +145,11 @@ func (s *Server) createCheckIn(w http.ResponseWriter, r *http.Request) {
 // PATCH decodes over it: fields left out keep their values, and the result
 // passes the same validation as a new check-in.
 func requestOf(c *lifeline.CheckIn) checkInRequest {
+	mood, craving, use := c.Mood, c.CravingIntensity, c.SubstanceUse // copies: decoding writes through pointers
 	return checkInRequest{
-		Mood: &c.Mood, MoodDescription: c.MoodDescription, CravingIntensity: &c.CravingIntensity,
-		Triggers: c.Triggers, TriggerDescription: c.TriggerDescription, SubstanceUse: &c.SubstanceUse,
-		SubstanceDetails: c.SubstanceDetails, CopingStrategies: c.CopingStrategies, Notes: c.Notes,
+		Mood: &mood, MoodDescription: c.MoodDescription, CravingIntensity: &craving,
+		Triggers: slices.Clone(c.Triggers), TriggerDescription: c.TriggerDescription, SubstanceUse: &use,
+		SubstanceDetails: c.SubstanceDetails, CopingStrategies: slices.Clone(c.CopingStrategies), Notes: c.Notes,
 	}
 }
 
