@@ -141,5 +141,42 @@ for (const size of sizes) {
       }
       expect(problems).toEqual([])
     })
+
+    test('a sober date is set on the dashboard; a use after it is offered as a new start, never applied by itself', async ({
+      page,
+      saveScreenshot,
+    }) => {
+      test.setTimeout(240_000)
+      const problems = watchForErrors(page)
+      await registerViaApi(page, newAccount({ firstName: 'Noor', lastName: 'Haddad' }))
+      await checkInViaApi(page.request, false)
+      const today = ((await (await page.request.get('/api/checkins/today')).json()) as { date: string }).date
+      const soberDate = new Date(Date.parse(today) - 30 * 86_400_000).toISOString().slice(0, 10)
+
+      await page.goto('/')
+      const recovery = page.getByRole('main').getByRole('region', { name: 'Recovery days' })
+      await recovery.getByRole('button', { name: 'Set my sober date' }).click()
+      const input = recovery.getByLabel('Sober date')
+      await expect(input).toBeFocused()
+      await input.fill(soberDate)
+      await recovery.getByRole('button', { name: 'Save' }).click()
+      await expect(recovery.getByTestId('recovery-days')).toHaveText(/^30 days\s*since your sober date$/)
+      await expect(recovery.getByRole('button', { name: 'Change' })).toBeFocused()
+
+      // A "Yes" today (corrected later, or not): the date stays until the person chooses.
+      const slip = await page.request.patch(`/api/checkins/${((await (await page.request.get('/api/checkins/today')).json()) as { id: number }).id}`, {
+        data: { substanceUse: true },
+      })
+      expect(slip.status()).toBe(200)
+      await page.reload()
+      const offer = recovery.getByTestId('sober-date-offer')
+      await expect(offer).toBeVisible()
+      await expect(recovery.getByTestId('recovery-days')).toHaveText(/^30 days/)
+      await saveScreenshot(`sober-date-offer-${size.name}`, { fullPage: false })
+      await offer.getByRole('button', { name: /^Start again from/ }).click()
+      await expect(recovery.getByTestId('recovery-days')).toHaveText(/^0 days\s*since your sober date$/)
+      await expect(offer).toBeHidden()
+      expect(problems).toEqual([])
+    })
   })
 }

@@ -36,26 +36,29 @@ export function RecoveryDays({ stats, today, historyPath }: RecoveryDaysProps) {
 
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <CardContent className="flex items-start gap-4">
-        <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
-          <HeartHandshake aria-hidden="true" className="size-7" />
-        </span>
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-sm font-medium text-muted-foreground">
-            {recoveryText.title}
-          </h2>
-          {days !== null && (
-            <p className="mt-0.5" data-testid="recovery-days">
-              <span className="text-4xl font-bold tracking-tight tabular-nums">{days}</span>{' '}
-              <span className="text-lg font-medium">{recoveryText.days(days)}</span>{' '}
-              <span className="block text-sm font-medium sm:inline">
-                {sober ? recoveryText.soberLabel : reported ? recoveryText.sinceUseLabel : recoveryText.trackedLabel}
-              </span>
-            </p>
-          )}
-          {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
-          <SoberDate stats={stats} today={today} historyPath={historyPath} />
+      <CardContent className="grid gap-1">
+        <div className="flex items-start gap-4">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
+            <HeartHandshake aria-hidden="true" className="size-7" />
+          </span>
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-sm font-medium text-muted-foreground">
+              {recoveryText.title}
+            </h2>
+            {days !== null && (
+              <p className="mt-0.5" data-testid="recovery-days">
+                <span className="text-4xl font-bold tracking-tight tabular-nums">{days}</span>{' '}
+                <span className="text-lg font-medium">{recoveryText.days(days)}</span>{' '}
+                <span className="block text-sm font-medium sm:inline">
+                  {sober ? recoveryText.soberLabel : reported ? recoveryText.sinceUseLabel : recoveryText.trackedLabel}
+                </span>
+              </p>
+            )}
+            {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
+          </div>
         </div>
+        {/* Full width: the date field and the offer's buttons need the room on a phone. */}
+        <SoberDate stats={stats} today={today} historyPath={historyPath} />
       </CardContent>
     </Card>
   )

@@ -129,7 +129,12 @@ export function SoberDate({ stats, today, historyPath }: SoberDateProps) {
         <div className="grid gap-3 rounded-lg bg-accent px-3.5 py-3 text-sm text-accent-foreground" data-testid="sober-date-offer">
           <p>{text.offer(formatMediumDate(use))}</p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" className="rounded-full" disabled={mutation.isPending} onClick={() => save(use)}>
+            <Button
+              size="sm"
+              className="h-auto min-h-8 rounded-full py-1.5 whitespace-normal"
+              disabled={mutation.isPending}
+              onClick={() => save(use)}
+            >
               {text.startAgain(formatMediumDate(use))}
             </Button>
             <Button
