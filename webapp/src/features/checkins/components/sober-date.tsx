@@ -34,14 +34,19 @@ export function SoberDate({ stats, today, historyPath }: SoberDateProps) {
   const opener = React.useRef<HTMLButtonElement>(null)
   const input = React.useRef<HTMLInputElement>(null)
 
+  // Focus moves into the field when it opens, and back to the button that opened it when it closes
+  // (after the commit that brings the button back).
+  const returning = React.useRef(false)
   React.useEffect(() => {
     if (editing) input.current?.focus()
+    else if (returning.current) opener.current?.focus()
+    returning.current = false
   }, [editing])
 
   const close = () => {
+    returning.current = true
     setEditing(false)
     setError(undefined)
-    requestAnimationFrame(() => opener.current?.focus())
   }
 
   const save = (date: string | null, after?: () => void) => {
