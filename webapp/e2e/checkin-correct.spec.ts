@@ -172,6 +172,7 @@ for (const size of sizes) {
       const offer = recovery.getByTestId('sober-date-offer')
       await expect(offer).toBeVisible()
       await expect(recovery.getByTestId('recovery-days')).toHaveText(/^30 days/)
+      await offer.scrollIntoViewIfNeeded()
       await saveScreenshot(`sober-date-offer-${size.name}`, { fullPage: false })
       await offer.getByRole('button', { name: /^Start again from/ }).click()
       await expect(recovery.getByTestId('recovery-days')).toHaveText(/^0 days\s*since your sober date$/)
