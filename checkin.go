@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -32,6 +33,8 @@ type CheckIn struct {
 	SubstanceDetails   string    `json:"substanceDetails"`
 	CopingStrategies   []string  `json:"copingStrategies"`
 	Notes              string    `json:"notes"`
+	// UpdatedAt is when the check-in was last corrected; nil if never.
+	UpdatedAt *time.Time `json:"updatedAt"`
 }
 
 // CheckInFilter selects check-ins, newest first: From and To bound the
@@ -48,13 +51,35 @@ type CheckInService interface {
 	CreateCheckIn(ctx context.Context, userID int64, c *CheckIn) error
 	// FindCheckIn returns the check-in of a local date, ENOTFOUND if none.
 	FindCheckIn(ctx context.Context, userID int64, date Date) (*CheckIn, error)
+	// FindCheckInByID returns one of the user's check-ins; ENOTFOUND when
+	// there is none with that id or it is someone else's.
+	FindCheckInByID(ctx context.Context, userID, id int64) (*CheckIn, error)
+	// UpdateCheckIn replaces what c.ID says (never its date: a check-in
+	// belongs to the day it was made) and fills c in as saved, UpdatedAt
+	// by the database's clock (as CreatedAt); ENOTFOUND as FindCheckInByID.
+	UpdateCheckIn(ctx context.Context, userID int64, c *CheckIn) error
+	// DeleteCheckIn removes one of the user's check-ins and returns it;
+	// ENOTFOUND as FindCheckInByID.
+	DeleteCheckIn(ctx context.Context, userID, id int64) (*CheckIn, error)
 	FindCheckIns(ctx context.Context, userID int64, f CheckInFilter) ([]*CheckIn, error)
 	// FindCheckInDates is FindCheckIns' dates alone (what a streak needs,
 	// read from the index without the rows).
 	FindCheckInDates(ctx context.Context, userID int64, f CheckInFilter) ([]Date, error)
-	// CheckInBounds returns the date of the first check-in and of the last
-	// that reported substance use (nil where there is none).
-	CheckInBounds(ctx context.Context, userID int64) (first, lastUse *Date, err error)
+	// FindRecovery returns what Recovery days count from.
+	FindRecovery(ctx context.Context, userID int64) (Recovery, error)
+	// SetSoberDate sets the user's sober date (nil clears it), noting when
+	// by the database's clock, the one check-ins are stamped with.
+	SetSoberDate(ctx context.Context, userID int64, d *Date) error
+}
+
+// Recovery is what Recovery days count from: the first check-in, the last
+// one that reported substance use, and the sober date the person set (nil
+// where there is none). UseSinceSoberDate is the newest check-in dated
+// after the sober date that reports use and was saved or corrected after
+// the sober date was last set or kept: a new start to offer, never to
+// apply silently.
+type Recovery struct {
+	First, LastUse, SoberDate, UseSinceSoberDate *Date
 }
 
 // Date is a calendar date without a time zone, as "2006-01-02" in JSON.
@@ -107,11 +132,17 @@ type Stats struct {
 	// rounded to one decimal; null when there are none.
 	AvgMood     *float64 `json:"avgMood"`
 	AvgCravings *float64 `json:"avgCravings"`
-	// DaysSinceSubstanceUse counts days from the last check-in that
-	// reported substance use to today, or from the first check-in when none
-	// did; null before the first check-in. SubstanceUseReported says which.
+	// DaysSinceSubstanceUse is Recovery days: the days from the sober date
+	// to today when the person set one; otherwise from the last check-in
+	// that reported substance use, or from the first check-in when none
+	// did; null before the first check-in. SubstanceUseReported says
+	// whether it counts from a reported use (never with a sober date).
 	DaysSinceSubstanceUse *int `json:"daysSinceSubstanceUse"`
 	SubstanceUseReported  bool `json:"substanceUseReported"`
+	// SoberDate is the person's sober date, and UseSinceSoberDate a
+	// reported use after it to offer as a new start (Recovery).
+	SoberDate         *Date `json:"soberDate"`
+	UseSinceSoberDate *Date `json:"useSinceSoberDate"`
 }
 
 // StatsWindowDays is the window of WeeklyCheckins and the averages.
@@ -123,9 +154,9 @@ const StatsWindowDays = 7
 const RecentCheckIns = 7
 
 // ComputeStats derives Stats from the current streak, the user's newest
-// RecentCheckIns check-ins (newest first) and, from the whole history,
-// the first check-in and the last reported use.
-func ComputeStats(streak int, recent []*CheckIn, first, lastUse *Date, today Date) Stats {
+// RecentCheckIns check-ins (newest first) and what Recovery days count
+// from.
+func ComputeStats(streak int, recent []*CheckIn, rec Recovery, today Date) Stats {
 	var s Stats
 	s.StreakDays = streak
 	var moodSum, cravingSum int
@@ -140,15 +171,33 @@ func ComputeStats(streak int, recent []*CheckIn, first, lastUse *Date, today Dat
 		s.AvgMood = roundedAverage(moodSum, s.WeeklyCheckins)
 		s.AvgCravings = roundedAverage(cravingSum, s.WeeklyCheckins)
 	}
+	s.SoberDate, s.UseSinceSoberDate = rec.SoberDate, rec.UseSinceSoberDate
 	switch {
-	case lastUse != nil:
-		d := today.DaysSince(*lastUse)
+	case rec.SoberDate != nil:
+		d := max(0, today.DaysSince(*rec.SoberDate)) // a time zone change can put it ahead of today
+		s.DaysSinceSubstanceUse = &d
+	case rec.LastUse != nil:
+		d := today.DaysSince(*rec.LastUse)
 		s.DaysSinceSubstanceUse, s.SubstanceUseReported = &d, true
-	case first != nil:
-		d := today.DaysSince(*first)
+	case rec.First != nil:
+		d := today.DaysSince(*rec.First)
 		s.DaysSinceSubstanceUse = &d
 	}
 	return s
+}
+
+// ValidSoberDate checks a sober date the person sets: a date on or before
+// their today, and not before 1900.
+func ValidSoberDate(d Date, today Date) error {
+	if d.After(today.Time) {
+		return &Error{Code: EINVALID, Message: "Please check the highlighted fields.",
+			Fields: map[string]string{"date": "Your sober date can't be in the future."}}
+	}
+	if d.Year() < 1900 {
+		return &Error{Code: EINVALID, Message: "Please check the highlighted fields.",
+			Fields: map[string]string{"date": "Please enter a date after 1900."}}
+	}
+	return nil
 }
 
 func roundedAverage(sum, n int) *float64 {
@@ -227,6 +276,8 @@ type Alert struct {
 	Resolution string     `json:"resolution,omitempty"`
 	Deliveries []Delivery `json:"deliveries,omitempty"`
 	ZoneName   string     `json:"zoneName,omitempty"`
+	// DedupKey is what makes the alert unique for its user and type.
+	DedupKey string `json:"-"`
 }
 
 // AlertService stores alerts, deduplicated by (user, type, dedup key).
@@ -250,6 +301,14 @@ type AlertService interface {
 	// per discharge) and device_offline (silent past OfflineAfter, once per
 	// silence) alerts; it returns them.
 	RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*Alert, error)
+	// FindOpenPatternAlerts returns the user's concerning-pattern alerts,
+	// not resolved, that were raised for check-ins dated from on (their
+	// DedupKey set).
+	FindOpenPatternAlerts(ctx context.Context, userID int64, from Date) ([]*Alert, error)
+	// ResolveAlerts ends the user's open alerts of these ids with a
+	// resolution in words; their deliveries still waiting are skipped. It
+	// returns them, resolved.
+	ResolveAlerts(ctx context.Context, userID int64, ids []int64, resolution string, now time.Time) ([]*Alert, error)
 	// ResolveDeviceAlerts ends the device alerts whose cause is over: a
 	// device_offline alert once its device reported again (after the
 	// alert), a low_battery alert once the battery is charging or back
@@ -281,6 +340,18 @@ func CheckInAlerts(streak int, recent []*CheckIn, today Date) []NewAlert {
 			})
 		}
 	}
+	return append(alerts, PatternAlerts(recent)...)
+}
+
+// PatternAlerts are the concerning-pattern alerts the newest of recent
+// calls for (CheckInAlerts); each one's DedupKey names its kind and that
+// check-in's date ("substance:2026-11-22").
+func PatternAlerts(recent []*CheckIn) []NewAlert {
+	if len(recent) == 0 {
+		return nil
+	}
+	var alerts []NewAlert
+	latest := recent[0]
 	if latest.SubstanceUse {
 		alerts = append(alerts, NewAlert{
 			Type:     AlertConcerningPattern,
@@ -326,4 +397,32 @@ func lowMoodRun(recent []*CheckIn) bool {
 		}
 	}
 	return true
+}
+
+// CheckInCorrectedResolution ends a concerning-pattern alert that the
+// person's correction of a check-in (an edit or a delete) no longer calls
+// for. The alert stays in their history, resolved.
+const CheckInCorrectedResolution = "You corrected that check-in, so this no longer applies."
+
+// PatternAlertDate is the check-in date a concerning-pattern alert's
+// dedup key names.
+func PatternAlertDate(key string) (Date, bool) {
+	_, date, ok := strings.Cut(key, ":")
+	if !ok {
+		return Date{}, false
+	}
+	d, err := ParseDate(date)
+	return d, err == nil
+}
+
+// PatternStillHolds reports whether the concerning-pattern alert with
+// this dedup key still follows from the check-ins: recent are the user's
+// newest RecentCheckIns check-ins up to the key's date, newest first.
+func PatternStillHolds(key string, recent []*CheckIn) bool {
+	for _, a := range PatternAlerts(recent) {
+		if a.DedupKey == key {
+			return true
+		}
+	}
+	return false
 }

@@ -102,7 +102,7 @@ func TestComputeStats(t *testing.T) {
 	h := history("2026-11-22:8:2", "2026-11-21:6:4", "2026-11-19:7:3", "2026-11-15:2:9")
 	first, use := date("2026-10-01"), date("2026-11-10")
 
-	s := lifeline.ComputeStats(streakOf(h, today), h, &first, nil, today)
+	s := lifeline.ComputeStats(streakOf(h, today), h, lifeline.Recovery{First: &first}, today)
 	if s.StreakDays != 2 || s.WeeklyCheckins != 3 {
 		t.Errorf("streak %d, weekly %d; want 2 and 3 (the 15th is outside the 7 days)", s.StreakDays, s.WeeklyCheckins)
 	}
@@ -113,7 +113,7 @@ func TestComputeStats(t *testing.T) {
 		t.Errorf("days since = %d (reported %v); want 52 days since the first check-in", *s.DaysSinceSubstanceUse, s.SubstanceUseReported)
 	}
 
-	s = lifeline.ComputeStats(streakOf(h[:2], today), h[:2], &first, &use, today)
+	s = lifeline.ComputeStats(streakOf(h[:2], today), h[:2], lifeline.Recovery{First: &first, LastUse: &use}, today)
 	if *s.DaysSinceSubstanceUse != 12 || !s.SubstanceUseReported {
 		t.Errorf("days since = %d (reported %v); want 12 since the last reported use", *s.DaysSinceSubstanceUse, s.SubstanceUseReported)
 	}
@@ -121,14 +121,91 @@ func TestComputeStats(t *testing.T) {
 		t.Errorf("avg mood of 8 and 6 = %v, want 7", *s.AvgMood)
 	}
 
-	s = lifeline.ComputeStats(3, history("2026-11-22:7:1", "2026-11-21:8:2", "2026-11-20:8:2"), &first, nil, today)
+	s = lifeline.ComputeStats(3, history("2026-11-22:7:1", "2026-11-21:8:2", "2026-11-20:8:2"), lifeline.Recovery{First: &first}, today)
 	if *s.AvgMood != 7.7 || *s.AvgCravings != 1.7 {
 		t.Errorf("averages %v, %v; want 7.7 and 1.7 (one decimal)", *s.AvgMood, *s.AvgCravings)
 	}
 
-	empty := lifeline.ComputeStats(0, nil, nil, nil, today)
+	empty := lifeline.ComputeStats(0, nil, lifeline.Recovery{}, today)
 	if empty.AvgMood != nil || empty.DaysSinceSubstanceUse != nil || empty.StreakDays != 0 {
 		t.Errorf("stats without check-ins = %+v", empty)
+	}
+}
+
+func TestRecoveryDaysFromTheSoberDate(t *testing.T) {
+	d := func(s string) *lifeline.Date { v := date(s); return &v }
+	today := date("2026-11-22")
+	tests := []struct {
+		name         string
+		rec          lifeline.Recovery
+		want         int
+		wantReported bool
+	}{
+		{"no sober date, no use: from the first check-in", lifeline.Recovery{First: d("2026-11-01")}, 21, false},
+		{"no sober date: from the last reported use", lifeline.Recovery{First: d("2026-11-01"), LastUse: d("2026-11-20")}, 2, true},
+		{"a sober date wins over the first check-in", lifeline.Recovery{First: d("2026-11-01"), SoberDate: d("2025-11-22")}, 365, false},
+		{"a use before the sober date does not count", lifeline.Recovery{LastUse: d("2026-01-05"), SoberDate: d("2026-02-01")}, 294, false},
+		{"a use after the sober date is offered, not applied", lifeline.Recovery{LastUse: d("2026-11-20"), SoberDate: d("2026-02-01"), UseSinceSoberDate: d("2026-11-20")}, 294, false},
+		{"the sober date today counts 0", lifeline.Recovery{SoberDate: d("2026-11-22")}, 0, false},
+		{"a sober date without check-ins still counts", lifeline.Recovery{SoberDate: d("2026-11-12")}, 10, false},
+		{"a sober date ahead of today after a zone change counts 0", lifeline.Recovery{SoberDate: d("2026-11-23")}, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lifeline.ComputeStats(0, nil, tt.rec, today)
+			if s.DaysSinceSubstanceUse == nil || *s.DaysSinceSubstanceUse != tt.want || s.SubstanceUseReported != tt.wantReported {
+				t.Errorf("days = %v (reported %v), want %d (%v)", s.DaysSinceSubstanceUse, s.SubstanceUseReported, tt.want, tt.wantReported)
+			}
+			if s.SoberDate != tt.rec.SoberDate || s.UseSinceSoberDate != tt.rec.UseSinceSoberDate {
+				t.Errorf("sober date %v, use since %v: want them as given", s.SoberDate, s.UseSinceSoberDate)
+			}
+		})
+	}
+}
+
+func TestValidSoberDate(t *testing.T) {
+	today := date("2026-11-22")
+	tests := []struct {
+		date string
+		ok   bool
+	}{
+		{"2026-11-22", true},
+		{"2019-03-04", true},
+		{"2026-11-23", false},
+		{"1899-12-31", false},
+	}
+	for _, tt := range tests {
+		if err := lifeline.ValidSoberDate(date(tt.date), today); (err == nil) != tt.ok {
+			t.Errorf("ValidSoberDate(%s) = %v, want ok %v", tt.date, err, tt.ok)
+		}
+	}
+}
+
+func TestPatternStillHoldsAfterACorrection(t *testing.T) {
+	tests := []struct {
+		name   string
+		key    string
+		recent []*lifeline.CheckIn // up to the key's date, newest first, after the correction
+		want   bool
+	}{
+		{"the use is still reported", "substance:2026-11-22", history("2026-11-22:5:6:use"), true},
+		{"corrected to no use", "substance:2026-11-22", history("2026-11-22:5:6"), false},
+		{"that day's check-in deleted", "substance:2026-11-22", history("2026-11-21:5:6:use"), false},
+		{"no check-ins left", "substance:2026-11-22", nil, false},
+		{"cravings still strong on 3 of 5", "cravings:2026-11-22", history("2026-11-22:5:9", "2026-11-21:5:8", "2026-11-20:5:8"), true},
+		{"an earlier day's cravings corrected down", "cravings:2026-11-22", history("2026-11-22:5:9", "2026-11-21:5:2", "2026-11-20:5:8"), false},
+		{"an earlier low mood deleted breaks the run", "mood:2026-11-22", history("2026-11-22:3:1", "2026-11-21:2:1", "2026-11-19:1:1"), false},
+		{"the low mood run stands", "mood:2026-11-22", history("2026-11-22:3:1", "2026-11-21:2:1", "2026-11-20:1:1"), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := lifeline.PatternStillHolds(tt.key, tt.recent); got != tt.want {
+				t.Errorf("PatternStillHolds(%s) = %v, want %v", tt.key, got, tt.want)
+			}
+			if d, ok := lifeline.PatternAlertDate(tt.key); !ok || d.String() != "2026-11-22" {
+				t.Errorf("PatternAlertDate(%s) = %v, %v", tt.key, d, ok)
+			}
+		})
 	}
 }
 

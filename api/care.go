@@ -335,11 +335,11 @@ func (s *Server) checkInSummary(r *http.Request, p *lifeline.Supported) (*checkI
 	if err != nil {
 		return nil, err
 	}
-	first, lastUse, err := s.cfg.CheckIns.CheckInBounds(ctx, p.WearerID)
+	rec, err := s.cfg.CheckIns.FindRecovery(ctx, p.WearerID)
 	if err != nil {
 		return nil, err
 	}
-	st := lifeline.ComputeStats(streak, recent, first, lastUse, today)
+	st := lifeline.ComputeStats(streak, recent, rec, today)
 	sum := &checkInSummary{StreakDays: st.StreakDays, WeeklyCheckins: st.WeeklyCheckins, AvgMood: st.AvgMood, AvgCravings: st.AvgCravings}
 	sum.CheckedInToday = len(recent) > 0 && recent[0].Date == today
 	if p.Grant.CheckInDetails {

@@ -141,6 +141,149 @@ func (s *Server) createCheckIn(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, c)
 }
 
+// requestOf is a check-in as the request that would save it, so that a
+// PATCH decodes over it: fields left out keep their values, and the result
+// passes the same validation as a new check-in.
+func requestOf(c *lifeline.CheckIn) checkInRequest {
+	mood, craving, use := c.Mood, c.CravingIntensity, c.SubstanceUse // copies: decoding writes through pointers
+	return checkInRequest{
+		Mood: &mood, MoodDescription: c.MoodDescription, CravingIntensity: &craving,
+		Triggers: slices.Clone(c.Triggers), TriggerDescription: c.TriggerDescription, SubstanceUse: &use,
+		SubstanceDetails: c.SubstanceDetails, CopingStrategies: slices.Clone(c.CopingStrategies), Notes: c.Notes,
+	}
+}
+
+// updateCheckIn corrects one of the person's check-ins: the fields sent
+// replace the saved ones; the date stays.
+func (s *Server) updateCheckIn(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "Check-in not found.")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	user := currentUser(ctx)
+	saved, err := s.cfg.CheckIns.FindCheckInByID(ctx, user.ID, id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	req := requestOf(saved)
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c, err := req.validate()
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c.ID, c.Date = saved.ID, saved.Date
+	if err := s.cfg.CheckIns.UpdateCheckIn(ctx, user.ID, c); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.checkInCorrected(ctx, user, c.Date)
+	writeJSON(w, http.StatusOK, c)
+}
+
+func (s *Server) deleteCheckIn(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "Check-in not found.")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	user := currentUser(ctx)
+	c, err := s.cfg.CheckIns.DeleteCheckIn(ctx, user.ID, id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.checkInCorrected(ctx, user, c.Date)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// checkInCorrected follows a correction of the check-in of date through
+// the alerts check-ins raise: every open concerning-pattern alert from
+// that date on that the check-ins no longer call for is resolved (kept in
+// the history, its waiting deliveries skipped), and a correction of
+// today's check-in raises what a new one would. Milestones stay: they
+// were reached. Failures are logged: the correction is saved.
+func (s *Server) checkInCorrected(ctx context.Context, user *lifeline.User, date lifeline.Date) {
+	err := s.resolveStalePatterns(ctx, user.ID, date)
+	today := lifeline.DateOf(s.cfg.Now(), user.Location())
+	if err == nil && date.Equal(today.Time) {
+		var streak int
+		var recent []*lifeline.CheckIn
+		streak, recent, err = s.streakAndRecent(ctx, user.ID, today)
+		if err == nil && len(recent) > 0 && recent[0].Date.Equal(today.Time) {
+			for _, a := range lifeline.CheckInAlerts(streak, recent, today) {
+				if _, err = s.cfg.Alerts.RaiseAlert(ctx, user.ID, a); err != nil {
+					break
+				}
+			}
+		}
+	}
+	if err != nil {
+		s.cfg.Logger.Error("check-in correction alerts", "user", user.ID, "err", err)
+	}
+}
+
+func (s *Server) resolveStalePatterns(ctx context.Context, userID int64, from lifeline.Date) error {
+	open, err := s.cfg.Alerts.FindOpenPatternAlerts(ctx, userID, from)
+	if err != nil {
+		return err
+	}
+	var stale []int64
+	for _, a := range open {
+		date, ok := lifeline.PatternAlertDate(a.DedupKey)
+		if !ok {
+			continue
+		}
+		recent, err := s.cfg.CheckIns.FindCheckIns(ctx, userID, lifeline.CheckInFilter{To: date, Limit: lifeline.RecentCheckIns})
+		if err != nil {
+			return err
+		}
+		if !lifeline.PatternStillHolds(a.DedupKey, recent) {
+			stale = append(stale, a.ID)
+		}
+	}
+	if len(stale) == 0 {
+		return nil
+	}
+	_, err = s.cfg.Alerts.ResolveAlerts(ctx, userID, stale, lifeline.CheckInCorrectedResolution, s.cfg.Now())
+	return err
+}
+
+// soberDateRequest sets the sober date; null clears it.
+type soberDateRequest struct {
+	Date *lifeline.Date `json:"date"`
+}
+
+// setSoberDate sets, keeps (the same date again) or clears the person's
+// sober date: a local date not after their today.
+func (s *Server) setSoberDate(w http.ResponseWriter, r *http.Request) {
+	var req soberDateRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	user := currentUser(ctx)
+	if req.Date != nil {
+		if err := lifeline.ValidSoberDate(*req.Date, lifeline.DateOf(s.cfg.Now(), user.Location())); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
+	if err := s.cfg.CheckIns.SetSoberDate(ctx, user.ID, req.Date); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
 // streakAndRecent reads the current streak, from check-in dates alone (an
 // index-only read, a page at a time as far back as the streak reaches),
 // and the newest RecentCheckIns check-ins.
@@ -257,10 +400,10 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	first, lastUse, err := s.cfg.CheckIns.CheckInBounds(ctx, user.ID)
+	rec, err := s.cfg.CheckIns.FindRecovery(ctx, user.ID)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, lifeline.ComputeStats(streak, recent, first, lastUse, today))
+	writeJSON(w, http.StatusOK, lifeline.ComputeStats(streak, recent, rec, today))
 }

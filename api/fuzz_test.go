@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		for _, dst := range []any{&registerRequest{}, &symptomRequest{}, &chatRequest{}, &zoneRequest{}, &lifeline.SafetyPlan{}} {
+		for _, dst := range []any{&registerRequest{}, &symptomRequest{}, &chatRequest{}, &zoneRequest{}, &lifeline.SafetyPlan{}, &soberDateRequest{}} {
 			r := httptest.NewRequest(http.MethodPost, "/api/x", strings.NewReader(string(body)))
 			err := decodeJSON(httptest.NewRecorder(), r, dst)
 			if err != nil {
@@ -31,6 +32,44 @@ func FuzzDecodeJSON(f *testing.F) {
 			}
 			if req, ok := dst.(*registerRequest); ok && strings.ContainsRune(req.Email+req.Password+req.FirstName+req.LastName+req.Timezone, 0) {
 				t.Fatalf("%q decoded with a NUL: %+v", body, req)
+			}
+		}
+	})
+}
+
+// FuzzCheckInPatch: whatever a correction's body holds, decoded over a
+// saved check-in it is either refused as invalid input or gives a check-in
+// the same rules as a new one allow.
+func FuzzCheckInPatch(f *testing.F) {
+	for _, seed := range []string{
+		`{"substanceUse":false}`, `{"mood":0}`, `{"mood":10,"cravingIntensity":1}`, `{"substanceUse":null}`,
+		`{"triggers":["stress","stress"]}`, `{"triggers":null,"copingStrategies":["other"]}`, `{"date":"2026-11-01"}`,
+		`{"substanceDetails":"two","substanceUse":true}`, `{"notes":"\u0000"}`, `{"mood":1e400}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		saved := &lifeline.CheckIn{Mood: 4, CravingIntensity: 7, SubstanceUse: true, SubstanceDetails: "by mistake",
+			Triggers: []string{"stress"}, CopingStrategies: []string{}}
+		req := requestOf(saved)
+		r := httptest.NewRequest(http.MethodPatch, "/api/checkins/1", strings.NewReader(string(body)))
+		err := decodeJSON(httptest.NewRecorder(), r, &req)
+		var c *lifeline.CheckIn
+		if err == nil {
+			c, err = req.validate()
+		}
+		if err != nil {
+			if lifeline.ErrorCode(err) != lifeline.EINVALID || lifeline.ErrorMessage(err) == "" {
+				t.Fatalf("%q: %v, want an invalid-input error with a message", body, err)
+			}
+			return
+		}
+		if c.Mood < 1 || c.Mood > 10 || c.CravingIntensity < 1 || c.CravingIntensity > 10 || (!c.SubstanceUse && c.SubstanceDetails != "") {
+			t.Fatalf("%q gave %+v", body, c)
+		}
+		for _, id := range c.Triggers {
+			if !slices.Contains(lifeline.TriggerIDs, id) {
+				t.Fatalf("%q gave the unknown trigger %q", body, id)
 			}
 		}
 	})

@@ -30,6 +30,7 @@ type owned string
 const (
 	notOwned   owned = ""
 	ownSymptom owned = "symptom"
+	ownCheckIn owned = "check-in"
 	ownZone    owned = "zone"
 	ownDevice  owned = "device"
 	ownContact owned = "contact"
@@ -173,10 +174,15 @@ var routeMatrix = map[string]routeSpec{
 		return map[string]any{"password": "not the password " + tag, "confirm": ""}
 	}},
 
-	"GET /api/checkins":           {query: []string{"limit", "before", "from", "to"}},
-	"POST /api/checkins":          {echoes: true, body: checkInSpecBody, reset: deleteTodaysCheckIns},
-	"GET /api/checkins/today":     {},
-	"GET /api/checkins/export":    {query: []string{"from", "to"}},
+	"GET /api/checkins":        {query: []string{"limit", "before", "from", "to"}},
+	"POST /api/checkins":       {echoes: true, body: checkInSpecBody, reset: deleteTodaysCheckIns},
+	"GET /api/checkins/today":  {},
+	"GET /api/checkins/export": {query: []string{"from", "to"}},
+	"PATCH /api/checkins/{id}": {id: ownCheckIn, echoes: true, body: func(tag string) map[string]any {
+		return map[string]any{"notes": tag + " corrected", "substanceUse": false}
+	}},
+	"DELETE /api/checkins/{id}":   {id: ownCheckIn},
+	"PUT /api/sober-date":         {body: func(string) map[string]any { return map[string]any{"date": "2026-03-01"} }},
 	"GET /api/stats":              {},
 	"GET /api/alerts":             {},
 	"GET /api/alerts/{id}":        {id: ownAlert},
@@ -366,7 +372,7 @@ func newVictim(t *testing.T, app *testApp) *victim {
 		t.Fatalf("no id in %v", m)
 		return ""
 	}
-	create("/api/checkins", checkInSpecBody(v.marker))
+	v.ids[ownCheckIn] = idOf(create("/api/checkins", checkInSpecBody(v.marker)))
 	v.ids[ownSymptom] = idOf(create("/api/symptoms", symptomSpecBody(v.marker)))
 	v.ids[ownZone] = idOf(create("/api/safe-zones", zoneSpecBody(v.marker)))
 	v.ids[ownContact] = idOf(create("/api/crisis-contacts", contactSpecBody(v.marker)))

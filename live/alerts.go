@@ -57,6 +57,13 @@ func (a *Alerts) ResolveDeviceAlerts(ctx context.Context, now time.Time) ([]*lif
 	return alerts, err
 }
 
+// ResolveAlerts publishes each resolved alert as changed.
+func (a *Alerts) ResolveAlerts(ctx context.Context, userID int64, ids []int64, resolution string, now time.Time) ([]*lifeline.Alert, error) {
+	alerts, err := a.AlertService.ResolveAlerts(ctx, userID, ids, resolution, now)
+	a.publish(ctx, alerts)
+	return alerts, err
+}
+
 // publish only logs a failure: the alerts are stored, and clients find
 // them when they reload or resume. A resolved alert is a change.
 func (a *Alerts) publish(ctx context.Context, alerts []*lifeline.Alert) {

@@ -160,3 +160,43 @@ func (db *DB) RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) 
 	}
 	return added, nil
 }
+
+func (db *DB) FindOpenPatternAlerts(ctx context.Context, userID int64, from lifeline.Date) ([]*lifeline.Alert, error) {
+	rows, err := db.Pool.Query(ctx, `
+		SELECT `+alertColumns+`, dedup_key FROM alerts
+		WHERE user_id = $1 AND type = $2 AND resolved_at IS NULL AND split_part(dedup_key, ':', 2) >= $3
+		ORDER BY id`, userID, lifeline.AlertConcerningPattern, from.String())
+	if err != nil {
+		return nil, fmt.Errorf("store: find open pattern alerts: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Alert, error) {
+		var a lifeline.Alert
+		err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ResolvedAt, &a.Resolution, &a.DedupKey)
+		return &a, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: find open pattern alerts: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) ResolveAlerts(ctx context.Context, userID int64, ids []int64, resolution string, now time.Time) ([]*lifeline.Alert, error) {
+	rows, err := db.Pool.Query(ctx, `
+		WITH ended AS (
+			UPDATE alerts SET resolved_at = $4, resolution = $3
+			WHERE user_id = $1 AND id = ANY ($2) AND resolved_at IS NULL
+			RETURNING *
+		), skipped AS (
+			UPDATE outbox o SET state = 'skipped', last_error = e.resolution, claimed_until = NULL
+			FROM ended e WHERE o.alert_id = e.id AND o.state = 'pending'
+		)
+		SELECT `+alertColumns+` FROM ended`, userID, ids, resolution, now)
+	if err != nil {
+		return nil, fmt.Errorf("store: resolve alerts: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanAlert)
+	if err != nil {
+		return nil, fmt.Errorf("store: resolve alerts: %w", err)
+	}
+	return list, nil
+}

@@ -13,13 +13,13 @@ import (
 var _ lifeline.CheckInService = (*DB)(nil)
 
 const checkInColumns = `id, local_date, created_at, mood, craving_intensity, coalesce(mood_description, ''), triggers,
-	coalesce(trigger_description, ''), substance_use, coalesce(substance_details, ''), coping_strategies, coalesce(notes, '')`
+	coalesce(trigger_description, ''), substance_use, coalesce(substance_details, ''), coping_strategies, coalesce(notes, ''), updated_at`
 
 func scanCheckIn(row pgx.Row) (*lifeline.CheckIn, error) {
 	var c lifeline.CheckIn
 	var date time.Time
 	err := row.Scan(&c.ID, &date, &c.CreatedAt, &c.Mood, &c.CravingIntensity, &c.MoodDescription, &c.Triggers,
-		&c.TriggerDescription, &c.SubstanceUse, &c.SubstanceDetails, &c.CopingStrategies, &c.Notes)
+		&c.TriggerDescription, &c.SubstanceUse, &c.SubstanceDetails, &c.CopingStrategies, &c.Notes, &c.UpdatedAt)
 	c.Date = lifeline.Date{Time: date}
 	return &c, err
 }
@@ -31,13 +31,18 @@ func nullIfEmpty(s string) any {
 	return s
 }
 
-func (db *DB) CreateCheckIn(ctx context.Context, userID int64, c *lifeline.CheckIn) error {
+// emptyLists stores a check-in's missing lists as empty ones.
+func emptyLists(c *lifeline.CheckIn) {
 	if c.Triggers == nil {
 		c.Triggers = []string{}
 	}
 	if c.CopingStrategies == nil {
 		c.CopingStrategies = []string{}
 	}
+}
+
+func (db *DB) CreateCheckIn(ctx context.Context, userID int64, c *lifeline.CheckIn) error {
+	emptyLists(c)
 	row := db.Pool.QueryRow(ctx, `
 		INSERT INTO check_ins (user_id, local_date, mood, craving_intensity, mood_description, triggers,
 			trigger_description, substance_use, substance_details, coping_strategies, notes)
@@ -62,6 +67,53 @@ func (db *DB) FindCheckIn(ctx context.Context, userID int64, date lifeline.Date)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: find check-in: %w", err)
+	}
+	return c, nil
+}
+
+// errNoCheckIn is the answer for an id that is not one of the user's
+// check-ins, whether it is someone else's or none at all.
+var errNoCheckIn = lifeline.Errorf(lifeline.ENOTFOUND, "Check-in not found.")
+
+func (db *DB) FindCheckInByID(ctx context.Context, userID, id int64) (*lifeline.CheckIn, error) {
+	c, err := scanCheckIn(db.Pool.QueryRow(ctx, `SELECT `+checkInColumns+` FROM check_ins WHERE id = $1 AND user_id = $2`, id, userID))
+	if isNoRows(err) {
+		return nil, errNoCheckIn
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: find check-in %d: %w", id, err)
+	}
+	return c, nil
+}
+
+func (db *DB) UpdateCheckIn(ctx context.Context, userID int64, c *lifeline.CheckIn) error {
+	emptyLists(c)
+	saved, err := scanCheckIn(db.Pool.QueryRow(ctx, `
+		UPDATE check_ins SET mood = $3, craving_intensity = $4, mood_description = $5, triggers = $6,
+			trigger_description = $7, substance_use = $8, substance_details = $9, coping_strategies = $10,
+			notes = $11, updated_at = now()
+		WHERE id = $1 AND user_id = $2
+		RETURNING `+checkInColumns,
+		c.ID, userID, c.Mood, c.CravingIntensity, nullIfEmpty(c.MoodDescription), c.Triggers,
+		nullIfEmpty(c.TriggerDescription), c.SubstanceUse, nullIfEmpty(c.SubstanceDetails), c.CopingStrategies,
+		nullIfEmpty(c.Notes)))
+	if isNoRows(err) {
+		return errNoCheckIn
+	}
+	if err != nil {
+		return fmt.Errorf("store: update check-in %d: %w", c.ID, err)
+	}
+	*c = *saved
+	return nil
+}
+
+func (db *DB) DeleteCheckIn(ctx context.Context, userID, id int64) (*lifeline.CheckIn, error) {
+	c, err := scanCheckIn(db.Pool.QueryRow(ctx, `DELETE FROM check_ins WHERE id = $1 AND user_id = $2 RETURNING `+checkInColumns, id, userID))
+	if isNoRows(err) {
+		return nil, errNoCheckIn
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: delete check-in %d: %w", id, err)
 	}
 	return c, nil
 }
@@ -124,25 +176,42 @@ func (db *DB) FindCheckIns(ctx context.Context, userID int64, f lifeline.CheckIn
 	return list, nil
 }
 
-// checkInBoundsSQL: two single-entry index probes (the first date from
+// findRecoverySQL: single-entry index probes (the first date from
 // check_ins_one_per_local_date, the last use from the partial
 // check_ins_substance_use_idx) rather than an aggregate over every one of
-// the user's check-ins.
-const checkInBoundsSQL = `
+// the user's check-ins, and the user's sober date.
+const findRecoverySQL = `
 	SELECT (SELECT min(local_date) FROM check_ins WHERE user_id = $1),
-		(SELECT max(local_date) FROM check_ins WHERE user_id = $1 AND substance_use)`
+		(SELECT max(local_date) FROM check_ins WHERE user_id = $1 AND substance_use),
+		u.sober_date,
+		(SELECT max(c.local_date) FROM check_ins c
+		 WHERE c.user_id = $1 AND c.substance_use AND c.local_date > u.sober_date
+		   AND coalesce(c.updated_at, c.created_at) > u.sober_date_set_at)
+	FROM users u WHERE u.id = $1`
 
-func (db *DB) CheckInBounds(ctx context.Context, userID int64) (first, lastUse *lifeline.Date, err error) {
-	var f, u *time.Time
-	err = db.Pool.QueryRow(ctx, checkInBoundsSQL, userID).Scan(&f, &u)
-	if err != nil {
-		return nil, nil, fmt.Errorf("store: check-in bounds: %w", err)
+func (db *DB) FindRecovery(ctx context.Context, userID int64) (lifeline.Recovery, error) {
+	var dates [4]*time.Time
+	if err := db.Pool.QueryRow(ctx, findRecoverySQL, userID).Scan(&dates[0], &dates[1], &dates[2], &dates[3]); err != nil {
+		return lifeline.Recovery{}, fmt.Errorf("store: find recovery: %w", err)
 	}
-	if f != nil {
-		first = &lifeline.Date{Time: *f}
+	var rec lifeline.Recovery
+	for i, dst := range []**lifeline.Date{&rec.First, &rec.LastUse, &rec.SoberDate, &rec.UseSinceSoberDate} {
+		if dates[i] != nil {
+			*dst = &lifeline.Date{Time: *dates[i]}
+		}
 	}
-	if u != nil {
-		lastUse = &lifeline.Date{Time: *u}
+	return rec, nil
+}
+
+func (db *DB) SetSoberDate(ctx context.Context, userID int64, d *lifeline.Date) error {
+	var date any
+	if d != nil {
+		date = d.Time
 	}
-	return first, lastUse, nil
+	if _, err := db.Pool.Exec(ctx, `
+		UPDATE users SET sober_date = $2::date, sober_date_set_at = CASE WHEN $2::date IS NULL THEN NULL ELSE now() END
+		WHERE id = $1`, userID, date); err != nil {
+		return fmt.Errorf("store: set sober date: %w", err)
+	}
+	return nil
 }

@@ -56,8 +56,8 @@ func APIPlanQueries(ctx context.Context, db *store.DB, user int64, tokenHash []b
 			_, err := db.FindCheckIns(ctx, user, lifeline.CheckInFilter{To: date(today), Limit: 7})
 			return err
 		}},
-		{"GET /api/stats", "CheckInBounds", func(ctx context.Context, db *store.DB) error {
-			_, _, err := db.CheckInBounds(ctx, user)
+		{"GET /api/stats", "FindRecovery", func(ctx context.Context, db *store.DB) error {
+			_, err := db.FindRecovery(ctx, user)
 			return err
 		}},
 		{"GET /api/checkins", "FindCheckIns (a month)", func(ctx context.Context, db *store.DB) error {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
 
 import { newAccount, registerViaApi, watchForErrors, type Account } from './accounts'
+import { expectAxeClean } from './axe'
 import { Bracelet, pairBracelet } from './bracelet'
 import { expect, saveFullPageScreenshot, test } from './fixtures'
 import { decryptPush, newPushKeys, startReceiver } from './receiver'
@@ -43,19 +43,6 @@ async function apiAccount(baseURL: string, account: Account): Promise<APIRequest
   const response = await request.post('/api/auth/register', { data: { ...account, timezone: 'Europe/London' } })
   expect(response.status(), await response.text()).toBe(201)
   return request
-}
-
-/** axe-core on the page as it is now (dialog open, editor open, alert shown), light and dark. */
-async function expectAxeClean(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await page.waitForTimeout(300)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze()
-    expect(results.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
 }
 
 function personRegion(page: Page, name: string) {

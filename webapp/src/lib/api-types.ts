@@ -489,6 +489,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of your check-ins; what was derived from it follows, as after a correction. */
+        delete: operations["deleteCheckIn"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct one of your check-ins; only the fields sent change, with the same rules as a new one. Its date stays.
+         * @description Statistics, Recovery days and what supporters see follow at once (they are computed from the check-ins). A concerning-pattern alert the corrected check-ins no longer call for is resolved ("You corrected that check-in, so this no longer applies."), its waiting deliveries skipped; correcting today's check-in raises what a new one would. Another person's check-in answers 404, as a missing one does.
+         */
+        patch: operations["updateCheckIn"];
+        trace?: never;
+    };
     "/api/checkins/export": {
         parameters: {
             query?: never;
@@ -516,6 +537,23 @@ export interface paths {
         /** Streak, weekly count and averages, in the user's time zone. */
         get: operations["getStats"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sober-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set, keep (send the same date again) or clear (null) your sober date, the local date Recovery days count from. */
+        put: operations["setSoberDate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1775,6 +1813,11 @@ export interface components {
             date: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was last corrected; null if never.
+             */
+            updatedAt: string | null;
             mood: number;
             cravingIntensity: number;
             moodDescription: string;
@@ -1798,6 +1841,26 @@ export interface components {
             copingStrategies?: ("meditation" | "exercise" | "journaling" | "support" | "breathing" | "distraction" | "other")[] | null;
             notes?: string;
         };
+        /** @description Any fields of CheckInRequest; those left out keep their values. */
+        CheckInPatch: {
+            mood?: number;
+            cravingIntensity?: number;
+            substanceUse?: boolean;
+            moodDescription?: string;
+            triggers?: ("stress" | "social" | "boredom" | "emotions" | "physical" | "environment")[] | null;
+            triggerDescription?: string;
+            /** @description Kept only while substanceUse is true. */
+            substanceDetails?: string;
+            copingStrategies?: ("meditation" | "exercise" | "journaling" | "support" | "breathing" | "distraction" | "other")[] | null;
+            notes?: string;
+        };
+        SoberDateRequest: {
+            /**
+             * Format: date
+             * @description A local date on or before your today (and after 1900); null clears it.
+             */
+            date: string | null;
+        };
         Stats: {
             /** @description Consecutive local dates with a check-in, ending today (or yesterday while today is open). */
             streakDays: number;
@@ -1806,10 +1869,20 @@ export interface components {
             /** @description Mean of those check-ins, one decimal; null when there are none. */
             avgMood: number | null;
             avgCravings: number | null;
-            /** @description Days since the last reported use, or since the first check-in; null before the first. */
+            /** @description Recovery days: since the sober date when one is set; otherwise since the last reported use, or since the first check-in; null before the first. */
             daysSinceSubstanceUse: number | null;
-            /** @description Whether daysSinceSubstanceUse counts from a reported use. */
+            /** @description Whether daysSinceSubstanceUse counts from a reported use (never while a sober date is set). */
             substanceUseReported: boolean;
+            /**
+             * Format: date
+             * @description The sober date the person set
+             */
+            soberDate: string | null;
+            /**
+             * Format: date
+             * @description The newest check-in dated after the sober date that reports use and was saved after the sober date was set or kept: a new start to offer, never applied silently. Null when there is none.
+             */
+            useSinceSoberDate: string | null;
         };
         Alert: {
             id: number;
@@ -3570,6 +3643,7 @@ export interface operations {
                      *         "id": 7,
                      *         "date": "2026-11-22",
                      *         "createdAt": "2026-11-22T09:00:00Z",
+                     *         "updatedAt": null,
                      *         "mood": 7,
                      *         "cravingIntensity": 3,
                      *         "moodDescription": "",
@@ -3631,6 +3705,7 @@ export interface operations {
                      *       "id": 7,
                      *       "date": "2026-11-22",
                      *       "createdAt": "2026-11-22T09:00:00Z",
+                     *       "updatedAt": null,
                      *       "mood": 7,
                      *       "cravingIntensity": 3,
                      *       "moodDescription": "",
@@ -3677,6 +3752,90 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "substanceUse": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckInPatch"];
+            };
+        };
+        responses: {
+            /** @description The corrected check-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "date": "2026-11-22",
+                     *       "createdAt": "2026-11-22T09:00:00Z",
+                     *       "updatedAt": "2026-11-22T09:05:00Z",
+                     *       "mood": 7,
+                     *       "cravingIntensity": 3,
+                     *       "moodDescription": "",
+                     *       "triggers": [
+                     *         "stress"
+                     *       ],
+                     *       "triggerDescription": "",
+                     *       "substanceUse": false,
+                     *       "substanceDetails": "",
+                     *       "copingStrategies": [
+                     *         "breathing"
+                     *       ],
+                     *       "notes": ""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckIn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3735,7 +3894,9 @@ export interface operations {
                      *       "avgMood": 6.5,
                      *       "avgCravings": 3,
                      *       "daysSinceSubstanceUse": null,
-                     *       "substanceUseReported": false
+                     *       "substanceUseReported": false,
+                     *       "soberDate": null,
+                     *       "useSinceSoberDate": null
                      *     }
                      */
                     "application/json": components["schemas"]["Stats"];
@@ -3743,6 +3904,31 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setSoberDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-03-01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SoberDateRequest"];
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -10,6 +10,7 @@ export function makeCheckin(overrides: Partial<CheckIn> = {}): CheckIn {
     id,
     date: '2026-11-22',
     createdAt: '2026-11-22T09:00:00Z',
+    updatedAt: null,
     mood: 6,
     cravingIntensity: 2,
     moodDescription: '',
@@ -31,6 +32,8 @@ export function makeStats(overrides: Partial<Stats> = {}): Stats {
     avgCravings: null,
     daysSinceSubstanceUse: null,
     substanceUseReported: false,
+    soberDate: null,
+    useSinceSoberDate: null,
     ...overrides,
   }
 }

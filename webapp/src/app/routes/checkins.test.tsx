@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { HISTORY_PAGE_SIZE } from '@/features/checkins/api/get-checkins'
 import { addDays } from '@/features/checkins/utils/dates'
-import { makeCheckin } from '@/testing/checkin-data'
+import { makeCheckin, makeStats } from '@/testing/checkin-data'
 import { makeUser } from '@/testing/data'
-import { pending, stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
+import { jsonResponse, pending, sentBody, stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
 import { preloadFormScreens, renderApp } from '@/testing/test-utils'
 
 beforeAll(preloadFormScreens)
@@ -156,5 +156,71 @@ describe('check-in history (/checkins)', () => {
 
     expect(await screen.findByText("We couldn't load your check-ins.")).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+})
+
+describe('correcting and deleting a check-in (/checkins)', () => {
+  /** A server with one mutable list: PATCH and DELETE change what the next GET returns. */
+  function serverWith(list: ReturnType<typeof makeCheckin>[]) {
+    let current = list
+    return renderHistory({
+      [firstPage]: () => jsonResponse({ body: current }),
+      '/api/stats': { body: makeStats() },
+      '/api/alerts': { body: [] },
+      'PATCH /api/checkins/7': (init) => {
+        const changes = JSON.parse(init?.body as string) as Partial<ReturnType<typeof makeCheckin>>
+        current = current.map((c) => (c.id === 7 ? { ...c, ...changes, updatedAt: '2026-11-22T10:00:00Z' } : c))
+        return jsonResponse({ body: current.find((c) => c.id === 7) })
+      },
+      'DELETE /api/checkins/7': () => {
+        current = current.filter((c) => c.id !== 7)
+        return jsonResponse({ status: 204 })
+      },
+    })
+  }
+
+  it('edits a check-in in the same form, filled with its answers', async () => {
+    const { user, fetchMock } = serverWith([
+      makeCheckin({ id: 7, date: '2026-11-22', mood: 4, substanceUse: true, substanceDetails: 'By mistake', triggers: ['stress'] }),
+      makeCheckin({ id: 6, date: '2026-11-21' }),
+    ])
+
+    const edit = await screen.findByRole('button', { name: 'Edit the check-in of Sun, Nov 22, 2026' })
+    await user.click(edit)
+    const dialog = await screen.findByRole('dialog', { name: 'Edit your check-in of Sun, Nov 22, 2026' })
+    expect(within(dialog).getByRole('radio', { name: 'Yes' })).toBeChecked()
+    expect(within(dialog).getByRole('checkbox', { name: 'Stress' })).toBeChecked()
+    expect(within(dialog).getByRole('slider', { name: 'Mood' })).toHaveAttribute('aria-valuenow', '4')
+
+    await user.click(within(dialog).getByRole('radio', { name: 'No' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const sent = sentBody(fetchMock, 'PATCH', '/api/checkins/7') as Record<string, unknown>
+    expect(sent).toMatchObject({ substanceUse: false, substanceDetails: '', mood: 4, triggers: ['stress'] })
+    const [first] = await screen.findAllByTestId('history-item')
+    await waitFor(() => expect(first).toHaveTextContent('Substance useNo'))
+    expect(first).toHaveTextContent('Edited')
+    expect(await screen.findByText('Check-in updated')).toBeInTheDocument()
+    await waitFor(() => expect(edit).toHaveFocus())
+  })
+
+  it('deletes a check-in after asking, and keeps focus in the list', async () => {
+    const { user, fetchMock } = serverWith([makeCheckin({ id: 7, date: '2026-11-22' }), makeCheckin({ id: 6, date: '2026-11-21' })])
+
+    await user.click(await screen.findByRole('button', { name: 'Delete the check-in of Sun, Nov 22, 2026' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your check-in of Sun, Nov 22, 2026?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete the check-in of Sun, Nov 22, 2026' })).toHaveFocus())
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: 'Delete the check-in of Sun, Nov 22, 2026' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete check-in' }))
+
+    await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(1))
+    expect(screen.getByTestId('history-item')).toHaveAttribute('data-date', '2026-11-21')
+    expect(await screen.findByText('Check-in deleted')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Check-ins' }).parentElement).toHaveFocus())
   })
 })

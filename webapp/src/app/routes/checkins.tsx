@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'wouter'
 
 import { routes } from '@/config/routes'
+import { useRefreshAlerts } from '@/features/alerts/api/get-alerts'
 import type { User } from '@/features/auth/types'
 import { CheckinHistory } from '@/features/checkins/components/checkin-history'
 import { historyText } from '@/features/checkins/content'
@@ -13,6 +14,8 @@ export type CheckinsRouteProps = {
 
 /** `/checkins`, the View All of the dashboard: the full check-in history (docs/spec.md leaves its content open). */
 export function CheckinsRoute({ user }: CheckinsRouteProps) {
+  // A correction can resolve an alert (or raise one): the alerts are refreshed with the check-ins.
+  const refreshAlerts = useRefreshAlerts()
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <title>{historyText.pageTitle}</title>
@@ -27,7 +30,7 @@ export function CheckinsRoute({ user }: CheckinsRouteProps) {
         <h1 className="mt-2 text-3xl font-bold tracking-tight">{historyText.title}</h1>
         <p className="mt-2 text-muted-foreground">{historyText.description}</p>
       </div>
-      <CheckinHistory today={todayIn(user.timezone)} checkinPath={routes.checkin.path} />
+      <CheckinHistory today={todayIn(user.timezone)} checkinPath={routes.checkin.path} onChanged={refreshAlerts} />
     </div>
   )
 }

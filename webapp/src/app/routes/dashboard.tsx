@@ -68,7 +68,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
         <>
           <div className="grid gap-4 md:grid-cols-2">
             <StreakCounter days={stats.data.streakDays} />
-            <RecoveryDays stats={stats.data} />
+            <RecoveryDays stats={stats.data} today={localToday} historyPath={routes.checkins.path} />
           </div>
           <StatCards stats={stats.data} />
         </>

@@ -26,6 +26,8 @@ export type ConfirmDialogProps = {
   /** Keep the dialog open (Cancel disabled) while the action runs. */
   lockWhilePending?: boolean
   buttonClassName?: string
+  /** Where focus goes when the dialog closes (call `event.preventDefault()` to move it yourself). */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /** A destructive action's "are you sure?": one place for its markup and states. */
@@ -41,11 +43,12 @@ export function ConfirmDialog({
   pending = false,
   lockWhilePending = true,
   buttonClassName,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const locked = pending && lockWhilePending
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !locked && onCancel()}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

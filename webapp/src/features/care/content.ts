@@ -194,7 +194,9 @@ export const careText = {
     weekly: (n: number) => (n === 1 ? '1 check-in this week' : `${n} check-ins this week`),
     mood: (n: number) => `Mood ${n.toFixed(1)} / 10`,
     cravings: (n: number) => `Cravings ${n.toFixed(1)} / 10`,
-    daysSinceUse: (n: number) => `${n} days since they last reported using`,
+    daysSinceUse: (n: number) => `${n} ${n === 1 ? 'day' : 'days'} since they last reported using`,
+    /** Recovery days not counted from a reported use: from their sober date or their first check-in. */
+    recoveryDays: (n: number) => `${n} ${n === 1 ? 'day' : 'days'} of recovery`,
     locationTitle: 'Where they are',
     locationAt: (time: string) => `Latest position, ${time}`,
     locationHidden: 'Their location shows here only while an alert is open.',

@@ -148,6 +148,7 @@ export const recoveryText = {
   tracked: (n: number) => `${n} ${n === 1 ? 'day' : 'days'} of recovery tracked`,
   sinceUseLabel: 'since you last reported using',
   trackedLabel: 'of recovery tracked',
+  soberLabel: 'since your sober date',
   none: 'Your recovery count begins with your first check-in.',
   usedToday:
     'Thank you for being honest today. One hard day does not undo your progress — your history and your streak are still yours.',
@@ -253,4 +254,54 @@ export const historyText = {
   showDetails: 'Show details',
   hideDetails: 'Hide details',
   dashboard: 'Back to Dashboard',
+  edited: 'Edited',
+  edit: 'Edit',
+  editLabel: (date: string) => `Edit the check-in of ${date}`,
+  remove: 'Delete',
+  removeLabel: (date: string) => `Delete the check-in of ${date}`,
+} as const
+
+/** Correcting or deleting a check-in from the history. */
+export const correctText = {
+  editTitle: (date: string) => `Edit your check-in of ${date}`,
+  editDescription: 'Change anything that is not right. Your streak, Recovery days and what your supporters see follow at once.',
+  save: 'Save changes',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  deleteTitle: (date: string) => `Delete your check-in of ${date}?`,
+  deleteDescription:
+    'It will be gone from your history, and your streak, Recovery days and statistics will be counted without it. This cannot be undone.',
+  deleteConfirm: 'Delete check-in',
+  deleting: 'Deleting...',
+  keep: 'Keep it',
+  toasts: {
+    saved: { title: 'Check-in updated', description: 'Your changes are saved.' },
+    saveFailed: { title: 'Error', description: "We couldn't save your changes. Please try again." },
+    gone: { title: 'Check-in not found', description: 'It may have been deleted on another device.' },
+    deleted: (date: string) => ({ title: 'Check-in deleted', description: `Your check-in of ${date} is gone.` }),
+    deleteFailed: { title: 'Error', description: "We couldn't delete the check-in. Please try again." },
+  },
+} as const
+
+/** The sober date on the Recovery days card. */
+export const soberDateText = {
+  since: (date: string) => `Counting from your sober date, ${date}.`,
+  set: 'Set my sober date',
+  change: 'Change',
+  clear: 'Stop using a sober date',
+  label: 'Sober date',
+  hint: 'The day you count your recovery from. It can be today or any day before.',
+  save: 'Save',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  required: 'Please enter a date.',
+  future: "Your sober date can't be in the future.",
+  failed: { title: 'Error', description: "We couldn't save your sober date. Please try again." },
+  offer: (date: string) =>
+    `Your check-in of ${date} says you used. If you'd like, your count can start again from that day — or keep your date. If it was a mistake, correct that check-in instead.`,
+  startAgain: (date: string) => `Start again from ${date}`,
+  keepDate: 'Keep my date',
+  correct: 'Correct the check-in',
+  saved: { title: 'Sober date saved', description: 'Recovery days count from it now.' },
+  cleared: { title: 'Sober date removed', description: 'Recovery days count from your check-ins again.' },
 } as const

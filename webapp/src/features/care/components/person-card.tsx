@@ -186,7 +186,9 @@ function CheckInSummary({ checkIns }: { checkIns: PersonCheckIns }) {
     text.weekly(checkIns.weeklyCheckins),
     checkIns.avgMood != null ? text.mood(checkIns.avgMood) : null,
     checkIns.avgCravings != null ? text.cravings(checkIns.avgCravings) : null,
-    checkIns.daysSinceSubstanceUse != null ? text.daysSinceUse(checkIns.daysSinceSubstanceUse) : null,
+    checkIns.daysSinceSubstanceUse != null
+      ? (checkIns.substanceUseReported ? text.daysSinceUse : text.recoveryDays)(checkIns.daysSinceSubstanceUse)
+      : null,
   ].filter((s): s is string => s !== null)
   return (
     <section className="grid gap-2" aria-label={text.checkInsTitle} data-testid="person-checkins">

@@ -13,7 +13,7 @@ import {
   triggerIds,
 } from '../content'
 import type { CheckIn } from '../types'
-import { checkinKeys } from './checkin-keys'
+import { checkinKeys, refreshCheckinData } from './checkin-keys'
 
 /**
  * docs/spec.md §5: mood and cravingIntensity are numbers 1..10, substanceUse a
@@ -97,11 +97,7 @@ export function useCreateCheckin({ onSaved }: UseCreateCheckinOptions = {}) {
     mutationKey: checkinKeys.create(),
     mutationFn: createCheckin,
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: checkinKeys.lists(), refetchType: 'all' }),
-        queryClient.invalidateQueries({ queryKey: checkinKeys.today(), refetchType: 'all' }),
-        queryClient.invalidateQueries({ queryKey: checkinKeys.stats(), refetchType: 'all' }),
-      ])
+      await refreshCheckinData(queryClient)
       await onSaved?.()
     },
     onError: (error) => {

@@ -17,7 +17,18 @@ import {
   type CheckinFormInput,
   type CreateCheckinInput,
 } from '../api/create-checkin'
-import { checkinText, copingOptions, cravingWord, moodWord, triggerOptions } from '../content'
+import {
+  checkinText,
+  copingIds,
+  copingOptions,
+  cravingWord,
+  moodWord,
+  triggerIds,
+  triggerOptions,
+  type CopingId,
+  type TriggerId,
+} from '../content'
+import type { CheckIn } from '../types'
 import { FormSection } from './form-section'
 import { OptionCheckboxes } from './option-checkboxes'
 import { ScaleField } from './scale-field'
@@ -27,13 +38,43 @@ export type CheckinFormProps = {
   onCancel: () => void
   /** While the save is pending the submit button reads "Saving..." and is disabled. */
   pending: boolean
+  /** A saved check-in to correct: the form starts with its answers. */
+  initial?: CheckIn
+  /** The submit button's words (default: Complete Check-in), and while it saves. */
+  submitLabel?: string
+  pendingLabel?: string
+  /** The form's accessible name (default: Daily Check-in). */
+  label?: string
+}
+
+/** The form's values from a saved check-in. */
+function valuesOf(c: CheckIn): CheckinFormInput {
+  return {
+    mood: c.mood,
+    moodDescription: c.moodDescription,
+    cravingIntensity: c.cravingIntensity,
+    triggers: c.triggers.filter((id): id is TriggerId => triggerIds.includes(id as TriggerId)),
+    triggerDescription: c.triggerDescription,
+    substanceUse: c.substanceUse,
+    substanceDetails: c.substanceDetails,
+    copingStrategies: c.copingStrategies.filter((id): id is CopingId => copingIds.includes(id as CopingId)),
+    notes: c.notes,
+  }
 }
 
 function Optional() {
   return <span className="font-normal text-muted-foreground"> {checkinText.optional}</span>
 }
 
-export function CheckinForm({ onSubmit, onCancel, pending }: CheckinFormProps) {
+export function CheckinForm({
+  onSubmit,
+  onCancel,
+  pending,
+  initial,
+  submitLabel = checkinText.submit,
+  pendingLabel = checkinText.pending,
+  label = checkinText.title,
+}: CheckinFormProps) {
   const {
     control,
     register,
@@ -41,7 +82,7 @@ export function CheckinForm({ onSubmit, onCancel, pending }: CheckinFormProps) {
     formState: { errors },
   } = useForm<CheckinFormInput>({
     resolver: zodResolver(checkinInputSchema, { error: classicErrorMessages }),
-    defaultValues: checkinDefaults,
+    defaultValues: initial ? valuesOf(initial) : checkinDefaults,
   })
   const substanceUse = useWatch({ control, name: 'substanceUse' })
   const ids = React.useId()
@@ -51,7 +92,7 @@ export function CheckinForm({ onSubmit, onCancel, pending }: CheckinFormProps) {
   const text = checkinText
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={text.title} className="grid gap-6">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={label} className="grid gap-6">
       <FormSection title={text.mood.title} icon={Heart}>
         <Controller
           control={control}
@@ -194,7 +235,7 @@ export function CheckinForm({ onSubmit, onCancel, pending }: CheckinFormProps) {
           {text.cancel}
         </Button>
         <Button type="submit" size="lg" className="rounded-full" disabled={pending}>
-          {pending ? text.pending : text.submit}
+          {pending ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

@@ -4,12 +4,17 @@ import { Link, useLocation, useSearch } from 'wouter'
 
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 
+import { useDeleteCheckin } from '../api/delete-checkin'
 import { useCheckinHistory } from '../api/get-checkins'
-import { historyText } from '../content'
-import type { DateRange } from '../types'
+import { correctText, historyText } from '../content'
+import type { CheckIn, DateRange } from '../types'
+import { formatMediumDate } from '../utils/dates'
 import { rangeSearch, readRange } from '../utils/range'
+import { EditCheckinDialog } from './edit-checkin-dialog'
 import { HistoryFilter } from './history-filter'
 import { HistoryItem } from './history-item'
 
@@ -29,6 +34,8 @@ export type CheckinHistoryProps = {
   today: string
   /** Where the empty state sends people to check in. */
   checkinPath: string
+  /** Awaited after a correction or a delete, once the check-in data is refreshed (the app refreshes alerts). */
+  onChanged?: () => unknown
 }
 
 /**
@@ -36,7 +43,7 @@ export type CheckinHistoryProps = {
  * time, filtered by a date range kept in the URL (`?from=&to=`), with a CSV
  * export of the same range.
  */
-export function CheckinHistory({ today, checkinPath }: CheckinHistoryProps) {
+export function CheckinHistory({ today, checkinPath, onChanged }: CheckinHistoryProps) {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const range = React.useMemo(() => readRange(search), [search])
@@ -45,6 +52,30 @@ export function CheckinHistory({ today, checkinPath }: CheckinHistoryProps) {
   const filtered = Boolean(range.from || range.to)
 
   const onRangeChange = (next: DateRange) => navigate(`${location}${rangeSearch(next)}`)
+
+  const [editing, setEditing] = React.useState<CheckIn | null>(null)
+  const results = React.useRef<HTMLDivElement>(null)
+  const removal = useConfirmedRemoval(useDeleteCheckin({ onChanged }), {
+    done: (c: CheckIn) => correctText.toasts.deleted(formatMediumDate(c.date)),
+    failed: correctText.toasts.deleteFailed,
+  })
+  // The dialogs are opened by an entry's button: focus goes back to it when they close, or, when the
+  // entry is gone with its button, to the list rather than to <body>.
+  const opener = React.useRef<HTMLElement | null>(null)
+  const edit = (c: CheckIn, from: HTMLElement) => {
+    opener.current = from
+    setEditing(c)
+  }
+  const ask = (c: CheckIn, from: HTMLElement) => {
+    opener.current = from
+    removal.ask(c)
+  }
+  const returnFocus = (event: Event) => {
+    event.preventDefault()
+    const target = opener.current?.isConnected ? opener.current : results.current
+    opener.current = null
+    target?.focus()
+  }
 
   let body: React.ReactNode
   if (query.isPending) {
@@ -72,7 +103,7 @@ export function CheckinHistory({ today, checkinPath }: CheckinHistoryProps) {
       <>
         <ul aria-label={historyText.list} className="grid gap-3">
           {checkins.map((c) => (
-            <HistoryItem key={c.id} checkin={c} />
+            <HistoryItem key={c.id} checkin={c} onEdit={edit} onDelete={ask} />
           ))}
         </ul>
         <div className="flex justify-center pt-2">
@@ -105,9 +136,27 @@ export function CheckinHistory({ today, checkinPath }: CheckinHistoryProps) {
       <p role="status" className="sr-only">
         {query.isPending ? '' : historyText.shown(checkins.length)}
       </p>
-      <div aria-busy={query.isFetching} className="grid gap-3">
+      <div ref={results} tabIndex={-1} aria-busy={query.isFetching} className="grid gap-3 outline-none">
         {body}
       </div>
+      <EditCheckinDialog
+        checkin={editing}
+        onClose={() => setEditing(null)}
+        onChanged={onChanged}
+        onCloseAutoFocus={returnFocus}
+      />
+      <ConfirmDialog
+        open={removal.item !== null}
+        onCancel={removal.cancel}
+        onConfirm={removal.confirm}
+        onCloseAutoFocus={returnFocus}
+        title={removal.item ? correctText.deleteTitle(formatMediumDate(removal.item.date)) : ''}
+        description={correctText.deleteDescription}
+        cancelLabel={correctText.keep}
+        confirmLabel={correctText.deleteConfirm}
+        pendingLabel={correctText.deleting}
+        pending={removal.removing}
+      />
     </div>
   )
 }

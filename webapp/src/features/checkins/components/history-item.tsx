@@ -1,7 +1,8 @@
-import { ChevronDown } from 'lucide-react'
+import { ChevronDown, Pencil, Trash2 } from 'lucide-react'
 import { Collapsible } from 'radix-ui'
 import * as React from 'react'
 
+import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
 import { copingLabel, historyText, triggerLabel } from '../content'
@@ -10,6 +11,10 @@ import { formatMediumDate } from '../utils/dates'
 
 export type HistoryItemProps = {
   checkin: CheckIn
+  /** Opens the correction form for this check-in; opener is the button, where focus returns. */
+  onEdit?: (checkin: CheckIn, opener: HTMLElement) => void
+  /** Asks to delete this check-in. */
+  onDelete?: (checkin: CheckIn, opener: HTMLElement) => void
 }
 
 function Chips({ labels, tone }: { labels: string[]; tone: 'trigger' | 'coping' }) {
@@ -34,7 +39,7 @@ function Chips({ labels, tone }: { labels: string[]; tone: 'trigger' | 'coping' 
 }
 
 /** One check-in of the history: the day at a glance, and what was written behind a disclosure button. */
-export function HistoryItem({ checkin: c }: HistoryItemProps) {
+export function HistoryItem({ checkin: c, onEdit, onDelete }: HistoryItemProps) {
   const [open, setOpen] = React.useState(false)
   const details: [string, string][] = (
     [
@@ -50,19 +55,46 @@ export function HistoryItem({ checkin: c }: HistoryItemProps) {
       <Collapsible.Root open={open} onOpenChange={setOpen}>
         <div className="grid gap-3 p-4 sm:p-5">
           <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-            <h2 className="font-semibold">
+            <h2 className="flex flex-wrap items-baseline gap-x-2 font-semibold">
               <time dateTime={c.date}>{formatMediumDate(c.date)}</time>
+              {c.updatedAt && <span className="text-xs font-normal text-muted-foreground">{historyText.edited}</span>}
             </h2>
-            <Collapsible.Trigger asChild>
-              <button
-                type="button"
-                className="-my-1 inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring"
-              >
-                {open ? historyText.hideDetails : historyText.showDetails}
-                <span className="sr-only"> · {formatMediumDate(c.date)}</span>
-                <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
-              </button>
-            </Collapsible.Trigger>
+            <div className="-my-1 flex flex-wrap items-center gap-1">
+              {onEdit && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-9 rounded-full text-primary"
+                  aria-label={historyText.editLabel(formatMediumDate(c.date))}
+                  onClick={(event) => onEdit(c, event.currentTarget)}
+                >
+                  <Pencil aria-hidden="true" />
+                  {historyText.edit}
+                </Button>
+              )}
+              {onDelete && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-9 rounded-full text-destructive hover:text-destructive dark:text-red-300"
+                  aria-label={historyText.removeLabel(formatMediumDate(c.date))}
+                  onClick={(event) => onDelete(c, event.currentTarget)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  {historyText.remove}
+                </Button>
+              )}
+              <Collapsible.Trigger asChild>
+                <button
+                  type="button"
+                  className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring"
+                >
+                  {open ? historyText.hideDetails : historyText.showDetails}
+                  <span className="sr-only"> · {formatMediumDate(c.date)}</span>
+                  <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+                </button>
+              </Collapsible.Trigger>
+            </div>
           </div>
           <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
             <dt className="text-muted-foreground">{historyText.mood}</dt>

@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { RecoveryDays } from './recovery-days'
 import { StreakCounter } from './streak-counter'
 
 describe('StreakCounter', () => {
@@ -27,36 +26,5 @@ describe('StreakCounter', () => {
     expect(screen.getByTestId('streak-icon-crown')).toBeInTheDocument()
     expect(screen.getByText("You're a legend!")).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Top tier reached' })).toHaveAttribute('aria-valuenow', '100')
-  })
-})
-
-describe('RecoveryDays (issue 4b)', () => {
-  it('counts from the last reported use, kindly', () => {
-    render(<RecoveryDays stats={{ daysSinceSubstanceUse: 12, substanceUseReported: true }} />)
-
-    expect(screen.getByTestId('recovery-days')).toHaveTextContent('12 days since you last reported using')
-    expect(screen.getByText(/Every day you keep going counts/)).toBeInTheDocument()
-    expect(document.body).not.toHaveTextContent(/fail|relapse|reset/i)
-  })
-
-  it('says "recovery tracked" when use was never reported', () => {
-    render(<RecoveryDays stats={{ daysSinceSubstanceUse: 12, substanceUseReported: false }} />)
-
-    expect(screen.getByTestId('recovery-days')).toHaveTextContent('12 days of recovery tracked')
-  })
-
-  it('thanks for honesty on the day of a reported use', () => {
-    render(<RecoveryDays stats={{ daysSinceSubstanceUse: 0, substanceUseReported: true }} />)
-
-    expect(screen.getByTestId('recovery-days')).toHaveTextContent('0 days since you last reported using')
-    expect(screen.getByText(/Thank you for being honest today/)).toBeInTheDocument()
-    expect(document.body).not.toHaveTextContent(/fail/i)
-  })
-
-  it('waits for the first check-in', () => {
-    render(<RecoveryDays stats={{ daysSinceSubstanceUse: null, substanceUseReported: false }} />)
-
-    expect(screen.queryByTestId('recovery-days')).not.toBeInTheDocument()
-    expect(screen.getByText('Your recovery count begins with your first check-in.')).toBeInTheDocument()
   })
 })
