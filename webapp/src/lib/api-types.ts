@@ -238,7 +238,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The web app's settings (map tiles). */
+        /** The web app's settings (map tiles, address search). */
         get: operations["getAppConfig"];
         put?: never;
         post?: never;
@@ -1672,6 +1672,8 @@ export interface components {
         AppConfig: {
             mapTileUrl: string;
             mapAttribution: string;
+            /** @description A Nominatim-compatible search URL the browser asks for addresses (`?format=json&q=…` added); "" means no address search. */
+            geocoderUrl: string;
         };
         User: {
             id: number;
@@ -3023,7 +3025,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "mapTileUrl": "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-                     *       "mapAttribution": "© OpenStreetMap contributors"
+                     *       "mapAttribution": "© OpenStreetMap contributors",
+                     *       "geocoderUrl": ""
                      *     }
                      */
                     "application/json": components["schemas"]["AppConfig"];
