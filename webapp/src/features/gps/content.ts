@@ -23,10 +23,10 @@ export const ZONE_MARK_RADIUS_PX = 18
 export const ZONE_LABEL_LINE = 22
 /**
  * On open the map shows the position and every active zone, this many
- * pixels inside its edges (more at the bottom, where the names are), and
+ * pixels inside its edges (room for the names under the zones), and
  * zooms in no further than FIT_MAX_ZOOM, so one small zone does not fill it.
  */
-export const FIT_PADDING_PX = [40, 40, 64, 40]
+export const FIT_PADDING_PX = [48, 56, 64, 56]
 export const FIT_MAX_ZOOM = 16
 /** docs/spec.md: Recent History shows the first 10 locations, 3 skeleton rows while loading. */
 export const RECENT_HISTORY_COUNT = 10

@@ -160,13 +160,16 @@ export function useViewState(): ViewState | null {
   const map = useOlMap()
   const [state, setState] = React.useState<ViewState | null>(null)
   React.useEffect(() => {
-    const key = map.on('moveend', () => {
+    const read = () => {
       const view = map.getView()
       const resolution = view.getResolution()
       const size = map.getSize()
       if (resolution === undefined || !size) return
       setState({ extent: view.calculateExtent(size), resolution })
-    })
+    }
+    // The first frame may have been drawn (and its moveend gone) before this effect ran.
+    read()
+    const key = map.on('moveend', read)
     return () => unByKey(key)
   }, [map])
   return state
