@@ -7,7 +7,7 @@ import { circleDraftAt, zoneToDraft, type ZoneDraft } from '../utils/zone-form'
 /**
  * The GPS page's zone editor: the drawing mode, the circle or area being
  * placed on the map, the zone in the dialog, and where the map should go
- * next (a new zone just saved). Escape leaves the editor: it stops drawing
+ * next (a centre chosen in the dialog: where I am now, an address). Escape leaves the editor: it stops drawing
  * and drops an unsaved draft (the dialog has its own Escape).
  */
 export function useZoneEditor(center: LatLon) {
@@ -36,11 +36,10 @@ export function useZoneEditor(center: LatLon) {
   }
   const editZone = (zone: Zone) => setDialogDraft(zoneToDraft(zone))
   const closeDialog = () => setDialogDraft(null)
-  const zoneSaved = (zone: Zone) => {
+  const zoneSaved = () => {
     if (dialogDraft?.zone) return
     discardDrafts()
     setMode('none')
-    setFocus({ lat: zone.latitude, lon: zone.longitude, radius: zone.radius })
   }
   const placeCircle = (at: LatLon) => setCircleDraft((d) => ({ ...at, radius: d?.radius ?? DEFAULT_RADIUS_M }))
   const resizeCircle = (radius: number) => setCircleDraft((d) => (d ? { ...d, radius } : d))
@@ -68,7 +67,7 @@ export function useZoneEditor(center: LatLon) {
     circleDraft,
     polygonDraft,
     dialogDraft,
-    /** A place chosen in the dialog (an address, where I am now) or a new zone: the map goes there. */
+    /** A centre chosen in the dialog (an address, where I am now): the map goes there. */
     focus,
     setFocus,
     changeMode,
