@@ -10,8 +10,11 @@ type appConfig struct {
 	MapTileURL string `json:"mapTileUrl"`
 	// MapAttribution is the credit the tile provider requires.
 	MapAttribution string `json:"mapAttribution"`
+	// GeocoderURL is a Nominatim-compatible search URL the browser asks
+	// for addresses (…/search?format=json&q=…); "" means no address search.
+	GeocoderURL string `json:"geocoderUrl"`
 }
 
 func (s *Server) appConfig(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, appConfig{MapTileURL: s.cfg.MapTileURL, MapAttribution: s.cfg.MapAttribution})
+	writeJSON(w, http.StatusOK, appConfig{MapTileURL: s.cfg.MapTileURL, MapAttribution: s.cfg.MapAttribution, GeocoderURL: s.cfg.GeocoderURL})
 }

@@ -7,20 +7,25 @@ import (
 )
 
 // securityHeaders sets the headers every response carries. The Content
-// Security Policy allows scripts only from this origin and images from the
-// configured map tile host; inline styles stay allowed because charts and
-// Radix set style attributes.
-func securityHeaders(tileURL string) func(http.Handler) http.Handler {
+// Security Policy allows scripts only from this origin, images from the
+// configured map tile host, and requests to the configured geocoder (none
+// when there is none); inline styles stay allowed because charts and Radix
+// set style attributes.
+func securityHeaders(tileURL, geocoderURL string) func(http.Handler) http.Handler {
 	imgSrc := "'self' data: blob:"
 	if origin := urlOrigin(tileURL); origin != "" {
 		imgSrc += " " + origin
+	}
+	connectSrc := "'self'"
+	if origin := urlOrigin(geocoderURL); origin != "" {
+		connectSrc += " " + origin
 	}
 	csp := strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self'",
 		"style-src 'self' 'unsafe-inline'",
 		"img-src " + imgSrc,
-		"connect-src 'self'",
+		"connect-src " + connectSrc,
 		"font-src 'self'",
 		"manifest-src 'self'",
 		"worker-src 'self'",
@@ -43,8 +48,8 @@ func securityHeaders(tileURL string) func(http.Handler) http.Handler {
 	}
 }
 
-// urlOrigin turns a tile URL template such as
-// https://tile.openstreetmap.org/{z}/{x}/{y}.png into its origin.
+// urlOrigin turns a URL, or a tile URL template such as
+// https://tile.openstreetmap.org/{z}/{x}/{y}.png, into its origin.
 func urlOrigin(raw string) string {
 	if raw == "" {
 		return ""

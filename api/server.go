@@ -70,6 +70,10 @@ type Config struct {
 	// MapAttribution the credit its provider requires.
 	MapTileURL     string
 	MapAttribution string
+	// GeocoderURL is the Nominatim-compatible search URL of the zone
+	// editor's address search ("": none); the CSP lets the browser reach
+	// its origin only when it is set.
+	GeocoderURL string
 	// SessionIdle ends a session unused for this long; SessionMax ends
 	// every session this long after sign-in.
 	SessionIdle, SessionMax time.Duration
@@ -234,7 +238,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}, func() float64 { return float64(s.hub.replacedTotal.Load()) }))
 
 	r := chi.NewRouter()
-	r.Use(bodyDeadline(cfg.BodyTimeout), middleware.Recoverer, metrics.middleware, s.logRequests, securityHeaders(cfg.MapTileURL), crossOrigin)
+	r.Use(bodyDeadline(cfg.BodyTimeout), middleware.Recoverer, metrics.middleware, s.logRequests, securityHeaders(cfg.MapTileURL, cfg.GeocoderURL), crossOrigin)
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)

@@ -186,11 +186,43 @@ func TestWebAppNotBuilt(t *testing.T) {
 	}
 }
 
-func TestAppConfigCarriesTheTileSettings(t *testing.T) {
-	ts := newServer(t, api.Config{MapTileURL: "https://tiles.example.org/{z}/{x}/{y}.png", MapAttribution: "© Example"})
-	var cfg struct{ MapTileURL, MapAttribution string }
-	resp := get(t, ts.URL+"/api/app-config", nil)
-	if err := json.NewDecoder(resp.Body).Decode(&cfg); err != nil || cfg.MapTileURL != "https://tiles.example.org/{z}/{x}/{y}.png" || cfg.MapAttribution != "© Example" {
-		t.Errorf("app config = %+v (%v)", cfg, err)
+func TestAppConfigCarriesTheMapSettings(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  api.Config
+		want string
+	}{
+		{"without a geocoder", api.Config{MapTileURL: "https://tiles.example.org/{z}/{x}/{y}.png", MapAttribution: "© Example"},
+			`{"mapTileUrl":"https://tiles.example.org/{z}/{x}/{y}.png","mapAttribution":"© Example","geocoderUrl":""}`},
+		{"with a geocoder", api.Config{GeocoderURL: "https://nominatim.example.org/search"},
+			`{"mapTileUrl":"","mapAttribution":"","geocoderUrl":"https://nominatim.example.org/search"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newServer(t, tt.cfg)
+			if got := strings.TrimSpace(body(t, get(t, ts.URL+"/api/app-config", nil))); got != tt.want {
+				t.Errorf("app config = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestContentSecurityPolicyAllowsTheGeocoderOnlyWhenSet(t *testing.T) {
+	tests := []struct {
+		name        string
+		geocoderURL string
+		connectSrc  string
+	}{
+		{"no geocoder: this origin only", "", "connect-src 'self';"},
+		{"a geocoder: its origin too", "https://nominatim.example.org:8443/search?countrycodes=us", "connect-src 'self' https://nominatim.example.org:8443;"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newServer(t, api.Config{GeocoderURL: tt.geocoderURL})
+			csp := get(t, ts.URL+"/api/app-config", nil).Header.Get("Content-Security-Policy")
+			if !strings.Contains(csp, tt.connectSrc) {
+				t.Errorf("CSP %q lacks %q", csp, tt.connectSrc)
+			}
+		})
 	}
 }

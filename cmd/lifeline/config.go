@@ -35,6 +35,9 @@ type Config struct {
 	PublicURL  string
 	MapTileURL string
 	MapCredit  string
+	// GeocoderURL is a Nominatim-compatible search URL for the zone
+	// editor's address search; "" (the default) means none.
+	GeocoderURL string
 
 	ReminderHour int
 	SignupLimit  int
@@ -131,6 +134,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"public-url", "LIFELINE_PUBLIC_URL", "", "the URL people open, e.g. https://lifeline.example.org (links, secure cookies)", &c.PublicURL},
 		{"map-tile-url", "LIFELINE_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "map tile URL template ({z}/{x}/{y}); empty: no base map", &c.MapTileURL},
 		{"map-attribution", "LIFELINE_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "credit shown on the map, as the tile provider requires", &c.MapCredit},
+		{"geocoder-url", "LIFELINE_GEOCODER_URL", "", "Nominatim-compatible search URL for the zone editor's address search, e.g. https://nominatim.openstreetmap.org/search (people's browsers send it what they type; empty: no address search)", &c.GeocoderURL},
 		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
 		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
 		{"role", "LIFELINE_ROLE", RoleAll, "what this node runs: all (web app, API and ingest), api (web app and API, no MQTT) or ingest (MQTT ingest; HTTP serves only /healthz, /readyz and /metrics)", &c.Role},
@@ -306,6 +310,12 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 			return c, fmt.Errorf("invalid --public-url %q: want an absolute http:// or https:// URL", c.PublicURL)
 		}
 		c.PublicURL = strings.TrimSuffix(c.PublicURL, "/")
+	}
+	if c.GeocoderURL != "" {
+		u, err := url.Parse(c.GeocoderURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Fragment != "" || u.User != nil {
+			return c, fmt.Errorf("invalid --geocoder-url %q: want an absolute http:// or https:// URL such as https://nominatim.openstreetmap.org/search", c.GeocoderURL)
+		}
 	}
 	if strings.TrimSpace(c.DataDir) == "" {
 		return c, fmt.Errorf("--data-dir must not be empty")

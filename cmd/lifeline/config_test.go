@@ -102,6 +102,20 @@ func TestParseConfig(t *testing.T) {
 		{name: "no way to sign in", args: []string{"--local-accounts=false"}, wantErr: "nobody could sign in"},
 		{name: "bad log level", args: []string{"--log-level", "loud"}, wantErr: `invalid log level "loud"`},
 		{name: "bad address", env: map[string]string{"LIFELINE_HTTP_ADDR": "8080"}, wantErr: `invalid --http-addr "8080"`},
+		{name: "no address search by default", check: func(t *testing.T, c Config) {
+			if c.GeocoderURL != "" {
+				t.Errorf("GeocoderURL = %q, want none", c.GeocoderURL)
+			}
+		}},
+		{name: "a geocoder", env: map[string]string{"LIFELINE_GEOCODER_URL": "https://nominatim.example.org/search?countrycodes=us"},
+			check: func(t *testing.T, c Config) {
+				if c.GeocoderURL != "https://nominatim.example.org/search?countrycodes=us" {
+					t.Errorf("GeocoderURL = %q", c.GeocoderURL)
+				}
+			}},
+		{name: "a relative geocoder URL", args: []string{"--geocoder-url", "nominatim.example.org/search"}, wantErr: `invalid --geocoder-url "nominatim.example.org/search"`},
+		{name: "a geocoder URL with credentials", args: []string{"--geocoder-url", "https://me:secret@geo.example/search"}, wantErr: "invalid --geocoder-url"},
+		{name: "a geocoder that is not HTTP", args: []string{"--geocoder-url", "ftp://geo.example/search"}, wantErr: "invalid --geocoder-url"},
 		{name: "relative public URL", args: []string{"--public-url", "lifeline.example.org"}, wantErr: "want an absolute http:// or https:// URL"},
 		{name: "stray argument", args: []string{"now"}, wantErr: `unexpected argument "now"`},
 		{name: "unknown flag", args: []string{"--colour"}, wantErr: "flag provided but not defined"},

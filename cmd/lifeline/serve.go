@@ -160,6 +160,7 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicURL:            m.Config.PublicURL,
 		MapTileURL:           m.Config.MapTileURL,
 		MapAttribution:       m.Config.MapCredit,
+		GeocoderURL:          m.Config.GeocoderURL,
 		SessionIdle:          m.Config.SessionIdle,
 		SessionMax:           m.Config.SessionMax,
 		OIDC:                 m.Config.OIDC,

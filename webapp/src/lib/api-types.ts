@@ -238,7 +238,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The web app's settings (map tiles). */
+        /** The web app's settings (map tiles, address search). */
         get: operations["getAppConfig"];
         put?: never;
         post?: never;
@@ -1759,6 +1759,8 @@ export interface components {
         AppConfig: {
             mapTileUrl: string;
             mapAttribution: string;
+            /** @description A Nominatim-compatible search URL the browser asks for addresses (`?format=json&q=…` added); "" means no address search. */
+            geocoderUrl: string;
         };
         User: {
             id: number;
@@ -3154,7 +3156,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "mapTileUrl": "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-                     *       "mapAttribution": "© OpenStreetMap contributors"
+                     *       "mapAttribution": "© OpenStreetMap contributors",
+                     *       "geocoderUrl": ""
                      *     }
                      */
                     "application/json": components["schemas"]["AppConfig"];

@@ -54,7 +54,7 @@ const today = '/api/gps/locations?limit=1000&from=2026-11-22T00%3A00%3A00.000Z&t
 function renderGps(routes: FetchRoutes = {}) {
   const fetchMock = stubFetch({
     '/api/auth/session': { body: makeUser({ timezone: 'Europe/London' }) },
-    '/api/app-config': { body: { mapTileUrl: '', mapAttribution: '' } },
+    '/api/app-config': { body: { mapTileUrl: '', mapAttribution: '', geocoderUrl: '' } },
     '/api/gps/latest': { body: null },
     '/api/gps/locations': { body: [] },
     [today]: { body: [] },

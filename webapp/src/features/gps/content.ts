@@ -14,6 +14,20 @@ export const MAX_ZOOM = 18
 export const POPUP_MAX_WIDTH_PX = 300
 export const ZONE_FILL_OPACITY = 0.2
 export const ZONE_COLORS = { safe: '#10b981', avoid: '#ef4444' } as const
+/**
+ * A zone smaller than this on screen is drawn as a mark of this radius
+ * (pixels): wider than the position marker (14 px), so never hidden by it.
+ */
+export const ZONE_MARK_RADIUS_PX = 18
+/** A zone's name on the map wraps between words at this many characters. */
+export const ZONE_LABEL_LINE = 22
+/**
+ * On open the map shows the position and every active zone, this many
+ * pixels inside its edges (room for the names under the zones), and
+ * zooms in no further than FIT_MAX_ZOOM, so one small zone does not fill it.
+ */
+export const FIT_PADDING_PX = [48, 56, 64, 56]
+export const FIT_MAX_ZOOM = 16
 /** docs/spec.md: Recent History shows the first 10 locations, 3 skeleton rows while loading. */
 export const RECENT_HISTORY_COUNT = 10
 export const HISTORY_SKELETON_ROWS = 3
@@ -36,6 +50,8 @@ export const ZONE_LIMITS = {
   polygonMaxVertices: 500,
 } as const
 export const DEFAULT_RADIUS_M = 150
+/** Places an address search shows at most. */
+export const GEOCODER_RESULTS = 5
 
 export const gpsText = {
   pageTitle: 'GPS Tracking · Lifeline',
@@ -164,6 +180,20 @@ export const gpsText = {
     longitude: 'Longitude',
     radius: 'Radius (metres)',
     radiusHint: 'Clicking the map fills the centre; drag the handle to set the radius.',
+    here: 'Use where I am now',
+    hereSet: (time: string) => `Centre set to your position from ${time}.`,
+    hereNone:
+      "There's no position for you yet. Press Share My Location at the top of this page, or wait for your bracelet's first report, then try again. You can also type the centre.",
+    search: {
+      label: 'Find an address',
+      button: 'Search',
+      searching: 'Searching…',
+      hint: (host: string) => `What you search for is sent to ${host} to find it.`,
+      results: 'Addresses found',
+      none: (query: string) => `Nothing found for “${query}”. Try a street and a town.`,
+      failed: "The address search didn't answer. Try again in a moment, or type the centre.",
+      chosen: (name: string) => `Centre set to ${name}.`,
+    },
     polygonShape: 'Shape: an area drawn on the map',
     dwell: 'Alert after minutes inside (optional)',
     dwellHint: 'Leave empty to be alerted as soon as you enter.',

@@ -51,6 +51,12 @@ export type AppConfig = ApiSchema<'AppConfig'>
 /** A coordinate in degrees. */
 export type LatLon = { lat: number; lon: number }
 
+/** A place an address search found: a short name, the full address, and where it is. */
+export type Place = LatLon & { name: string; label: string }
+
+/** A place the map moves to when it is chosen (a new zone's centre, with its radius when known). */
+export type MapFocus = LatLon & { radius?: number | null }
+
 /**
  * The body of `POST /api/safe-zones` (and `PATCH`, which takes any subset).
  * A 400 names each bad field in `fields` (name, type, latitude, longitude,

@@ -15,6 +15,8 @@ export const gpsKeys = {
   day: (range: DayRange) => [...gpsKeys.days(), range] as const,
   share: () => [...gpsKeys.all, 'share'] as const,
   appConfig: () => ['/api', 'app-config'] as const,
+  /** An address search at the configured geocoder (not our API). */
+  places: (geocoderUrl: string, query: string) => ['geocoder', geocoderUrl, query] as const,
 }
 
 /** Keys of the zones API (`/api/safe-zones`). */

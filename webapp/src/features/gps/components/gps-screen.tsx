@@ -4,15 +4,15 @@ import { useAppConfig } from '../api/get-app-config'
 import { useLatestLocation } from '../api/get-latest-location'
 import { useDayLocations, useRecentLocations } from '../api/get-locations'
 import { useZones } from '../api/get-zones'
-import { DEFAULT_RADIUS_M, gpsText, KEEP_SHARING_INTERVAL_S } from '../content'
+import { gpsText, KEEP_SHARING_INTERVAL_S } from '../content'
 import { useKeepSharing } from '../hooks/use-keep-sharing'
 import { usePlayback } from '../hooks/use-playback'
 import { useWakeLock } from '../hooks/use-wake-lock'
-import type { CircleDraft, EditMode, LatLon, MapPoint, PolygonDraft } from '../types'
+import { useZoneEditor } from '../hooks/use-zone-editor'
+import type { LatLon, MapPoint } from '../types'
 import { mapCenter } from '../utils/center'
 import { dayRange, todayIn } from '../utils/day-range'
 import { chronological } from '../utils/playback'
-import { circleDraftAt, zoneToDraft, type ZoneDraft } from '../utils/zone-form'
 import { BraceletStatusCard } from './bracelet-status-card'
 import { DayHistoryCard } from './day-history-card'
 import { GpsMap } from './gps-map'
@@ -49,10 +49,7 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices, share }:
   const wakeLock = useWakeLock(sharing.on)
   const sharingStatusId = React.useId()
 
-  const [mode, setMode] = React.useState<EditMode>('none')
-  const [circleDraft, setCircleDraft] = React.useState<CircleDraft | null>(null)
-  const [polygonDraft, setPolygonDraft] = React.useState<PolygonDraft | null>(null)
-  const [dialogDraft, setDialogDraft] = React.useState<ZoneDraft | null>(null)
+  const editor = useZoneEditor(center)
 
   const today = todayIn(timeZone)
   const [date, setDate] = React.useState(today)
@@ -60,46 +57,6 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices, share }:
   const day = useDayLocations(range)
   const fixes = React.useMemo(() => chronological(day.data ?? []), [day.data])
   const playback = usePlayback(fixes.length)
-
-  const changeMode = (next: EditMode) => {
-    setMode(next)
-    if (next === 'polygon') setCircleDraft(null)
-    if (next === 'circle') setPolygonDraft(null)
-  }
-  const discardDrafts = () => {
-    setCircleDraft(null)
-    setPolygonDraft(null)
-  }
-  const continueDraft = () => {
-    if (circleDraft) setDialogDraft(circleDraftAt(circleDraft.lat, circleDraft.lon, circleDraft.radius))
-    else if (polygonDraft) setDialogDraft({ shape: 'polygon', latitude: polygonDraft.lat, longitude: polygonDraft.lon, radius: null, polygon: polygonDraft.polygon })
-  }
-  const addZone = () => {
-    const at = circleDraft ?? center
-    setDialogDraft(circleDraftAt(at.lat, at.lon, circleDraft?.radius ?? DEFAULT_RADIUS_M))
-  }
-  const onZoneSaved = () => {
-    if (dialogDraft?.zone) return
-    discardDrafts()
-    setMode('none')
-  }
-
-  // Escape leaves the zone editor: it stops drawing (a half-drawn area is
-  // dropped) and discards an unsaved draft. The zone dialog has its own
-  // Escape, so nothing here happens while it is open.
-  const editing = mode !== 'none' || circleDraft !== null || polygonDraft !== null
-  const dialogOpen = dialogDraft !== null
-  React.useEffect(() => {
-    if (!editing || dialogOpen) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return
-      setCircleDraft(null)
-      setPolygonDraft(null)
-      setMode('none')
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [editing, dialogOpen])
 
   const onDateChange = (next: string) => {
     setDate(next)
@@ -128,13 +85,15 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices, share }:
       {/* Phones: map, then the cards (the map's text alternative), then the day history. */}
       <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="grid min-w-0 content-start gap-3 lg:col-span-2">
-          <ZoneToolbar mode={mode} onModeChange={changeMode} />
+          <ZoneToolbar mode={editor.mode} onModeChange={editor.changeMode} />
           <div className="relative">
             {config.isPending ? (
               <GpsMapPlaceholder />
             ) : (
               <GpsMap
                 center={center}
+                fitReady={!latest.isPending && !zones.isPending}
+                focus={editor.focus}
                 tileUrl={tileUrl}
                 attribution={config.data?.mapAttribution ?? ''}
                 latest={latest.data}
@@ -142,24 +101,21 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices, share }:
                 track={fixes}
                 playback={fixes.length > 0 ? fixes[playback.index] : null}
                 evidence={evidence}
-                editMode={mode}
-                circleDraft={circleDraft}
-                polygonDraft={polygonDraft}
-                onPlaceCircle={(at) => setCircleDraft((d) => ({ ...at, radius: d?.radius ?? DEFAULT_RADIUS_M }))}
-                onRadiusChange={(radius) => setCircleDraft((d) => (d ? { ...d, radius } : d))}
-                onPolygonDrawn={(drawn) => {
-                  setPolygonDraft(drawn)
-                  setMode('none')
-                }}
+                editMode={editor.mode}
+                circleDraft={editor.circleDraft}
+                polygonDraft={editor.polygonDraft}
+                onPlaceCircle={editor.placeCircle}
+                onRadiusChange={editor.resizeCircle}
+                onPolygonDrawn={editor.polygonDrawn}
                 timeZone={timeZone}
               />
             )}
             <ZoneEditPanel
-              mode={mode}
-              circleDraft={circleDraft}
-              polygonDraft={polygonDraft}
-              onContinue={continueDraft}
-              onDiscard={discardDrafts}
+              mode={editor.mode}
+              circleDraft={editor.circleDraft}
+              polygonDraft={editor.polygonDraft}
+              onContinue={editor.continueDraft}
+              onDiscard={editor.discardDrafts}
             />
           </div>
         </div>
@@ -168,8 +124,8 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices, share }:
           <ZonesCard
             zones={zones.data}
             isPending={zones.isPending}
-            onAdd={addZone}
-            onEdit={(zone) => setDialogDraft(zoneToDraft(zone))}
+            onAdd={editor.addZone}
+            onEdit={editor.editZone}
           />
           <RecentHistoryCard
             locations={recent.data}
@@ -196,7 +152,15 @@ export function GpsScreen({ timeZone, evidence = null, alerts, devices, share }:
 
       {devices}
 
-      <ZoneDialog draft={dialogDraft} onClose={() => setDialogDraft(null)} onSaved={onZoneSaved} />
+      <ZoneDialog
+        draft={editor.dialogDraft}
+        onClose={editor.closeDialog}
+        onSaved={editor.zoneSaved}
+        onPlace={editor.setFocus}
+        position={latest.data}
+        geocoderUrl={config.data?.geocoderUrl ?? ''}
+        timeZone={timeZone}
+      />
     </div>
   )
 }

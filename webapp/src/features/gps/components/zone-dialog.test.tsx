@@ -1,20 +1,29 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
-import { sentBody, stubFetch } from '@/testing/fetch-stub'
-import { makeZone } from '@/testing/gps-data'
+import { sentBody, stubFetch, type FetchRoutes } from '@/testing/fetch-stub'
+import { makeLocation, makeZone } from '@/testing/gps-data'
 import { renderWithProviders } from '@/testing/test-utils'
 
 import { circleDraftAt, zoneToDraft } from '../utils/zone-form'
-import { ZoneDialog } from './zone-dialog'
+import { ZoneDialog, type ZoneDialogProps } from './zone-dialog'
 
-function renderDialog(draft = circleDraftAt(37.7749, -122.4194, 150), routes = {}) {
+function renderDialog(
+  draft = circleDraftAt(37.7749, -122.4194, 150),
+  routes: FetchRoutes = {},
+  extra: Partial<ZoneDialogProps> = {},
+) {
   const fetchMock = stubFetch(routes)
   const onClose = vi.fn()
   const onSaved = vi.fn()
-  const view = renderWithProviders(<ZoneDialog draft={draft} onClose={onClose} onSaved={onSaved} />)
-  return { ...view, fetchMock, onClose, onSaved }
+  const onPlace = vi.fn()
+  const view = renderWithProviders(
+    <ZoneDialog draft={draft} onClose={onClose} onSaved={onSaved} onPlace={onPlace} timeZone="UTC" {...extra} />,
+  )
+  return { ...view, fetchMock, onClose, onSaved, onPlace }
 }
+
+const GEOCODER = 'https://geo.example/search'
 
 describe('zone dialog', () => {
   it('fills the centre and radius from the map and shows its fields', () => {
@@ -107,5 +116,64 @@ describe('zone dialog', () => {
       dwellMinutes: 0,
       schedule: { start: '22:00', end: '06:00' },
     })
+  })
+
+  it('fills the centre from where I am now, and moves the map there', async () => {
+    const position = makeLocation({ latitude: 40.7128123, longitude: -74.0060456, timestamp: '2026-11-22T15:07:00Z' })
+    const { user, onPlace } = renderDialog(circleDraftAt(37.7749, -122.4194, 120), {}, { position })
+    await user.click(screen.getByRole('button', { name: 'Use where I am now' }))
+    expect(screen.getByLabelText('Latitude')).toHaveValue('40.712812')
+    expect(screen.getByLabelText('Longitude')).toHaveValue('-74.006046')
+    expect(screen.getByTestId('zone-centre-status')).toHaveTextContent('Centre set to your position from Nov 22, 2026, 3:07:00 PM.')
+    expect(onPlace).toHaveBeenCalledWith({ lat: 40.7128123, lon: -74.0060456, radius: 120 })
+  })
+
+  it('says so plainly when there is no position yet', async () => {
+    const { user, onPlace } = renderDialog(undefined, {}, { position: null })
+    await user.click(screen.getByRole('button', { name: 'Use where I am now' }))
+    expect(screen.getByTestId('zone-centre-status')).toHaveTextContent(/There's no position for you yet\. Press Share My Location/)
+    expect(screen.getByLabelText('Latitude')).toHaveValue('37.7749')
+    expect(onPlace).not.toHaveBeenCalled()
+  })
+
+  it('has no address search unless a geocoder is configured', () => {
+    renderDialog()
+    expect(screen.queryByLabelText('Find an address')).not.toBeInTheDocument()
+  })
+
+  it('finds an address when asked (Enter searches, it does not save), and a result fills the centre and the name', async () => {
+    const asked = `${GEOCODER}?q=Murphy%27s+Bar+Oakland&format=json&limit=5`
+    const found = [{ lat: '37.8044', lon: '-122.2712', name: "Murphy's Bar", display_name: "Murphy's Bar, Broadway, Oakland" }]
+    const { user, fetchMock, onPlace } = renderDialog(undefined, { [asked]: { body: found } }, { geocoderUrl: GEOCODER })
+    expect(screen.getByText('What you search for is sent to geo.example to find it.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Find an address'), "Murphy's Bar Oakland")
+    expect(fetchMock).not.toHaveBeenCalled()
+    await user.keyboard('{Enter}')
+    const results = await screen.findByRole('list', { name: 'Addresses found' })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: 'omit', referrerPolicy: 'strict-origin' })
+    await user.click(within(results).getByRole('button', { name: /Murphy's Bar, Broadway, Oakland/ }))
+    expect(screen.getByLabelText('Latitude')).toHaveValue('37.8044')
+    expect(screen.getByLabelText('Longitude')).toHaveValue('-122.2712')
+    expect(screen.getByLabelText('Name')).toHaveValue("Murphy's Bar")
+    expect(screen.getByTestId('zone-centre-status')).toHaveTextContent("Centre set to Murphy's Bar.")
+    expect(onPlace).toHaveBeenCalledWith({ lat: 37.8044, lon: -122.2712, radius: 150 })
+    expect(screen.queryByRole('list', { name: 'Addresses found' })).not.toBeInTheDocument()
+  })
+
+  it('says when nothing is found, and when the search does not answer', async () => {
+    const routes = {
+      [`${GEOCODER}?q=zzz&format=json&limit=5`]: { body: [] },
+      [`${GEOCODER}?q=down&format=json&limit=5`]: { status: 503, body: 'busy' },
+    }
+    const { user } = renderDialog(undefined, routes, { geocoderUrl: GEOCODER })
+    const input = screen.getByLabelText('Find an address')
+    await user.type(input, 'zzz')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('Nothing found for “zzz”. Try a street and a town.')).toBeInTheDocument()
+    await user.clear(input)
+    await user.type(input, 'down')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText("The address search didn't answer. Try again in a moment, or type the centre.")).toBeInTheDocument()
   })
 })

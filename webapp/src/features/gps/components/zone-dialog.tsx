@@ -1,3 +1,4 @@
+import { LocateFixed } from 'lucide-react'
 import * as React from 'react'
 import { Controller, useForm, type Resolver } from 'react-hook-form'
 
@@ -16,7 +17,9 @@ import { formErrorText } from '@/lib/form-errors'
 import { useCreateZone } from '../api/create-zone'
 import { useUpdateZone } from '../api/update-zone'
 import { gpsText, ZONE_LIMITS } from '../content'
-import type { Zone } from '../types'
+import type { LatLon, Location, MapFocus, Place, Zone } from '../types'
+import { formatDateTime } from '../utils/format'
+import { AddressSearch } from './address-search'
 import {
   draftToValues,
   serverFieldToInput,
@@ -31,20 +34,35 @@ export type ZoneDialogProps = {
   draft: ZoneDraft | null
   onClose: () => void
   onSaved?: (zone: Zone) => void
+  /** A centre chosen in the dialog (where I am now, an address): the map goes there. */
+  onPlace?: (focus: MapFocus) => void
+  /** The person's latest position, for "Use where I am now". */
+  position?: Location | null
+  /** The Nominatim-compatible search URL from the app config; "" hides the address search. */
+  geocoderUrl?: string
+  timeZone?: string
 }
 
 /** Name, type, active switch, the circle's centre and radius, dwell (avoid) or schedule (safe). */
-export function ZoneDialog({ draft, onClose, onSaved }: ZoneDialogProps) {
+export function ZoneDialog({ draft, onClose, ...rest }: ZoneDialogProps) {
   return (
     <Dialog open={draft !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent closeLabel={gpsText.form.cancel} className="max-w-xl">
-        {draft && <ZoneForm draft={draft} onClose={onClose} onSaved={onSaved} />}
+        {draft && <ZoneForm draft={draft} onClose={onClose} {...rest} />}
       </DialogContent>
     </Dialog>
   )
 }
 
-function ZoneForm({ draft, onClose, onSaved }: { draft: ZoneDraft; onClose: () => void; onSaved?: (zone: Zone) => void }) {
+function ZoneForm({
+  draft,
+  onClose,
+  onSaved,
+  onPlace,
+  position = null,
+  geocoderUrl = '',
+  timeZone,
+}: Omit<ZoneDialogProps, 'draft'> & { draft: ZoneDraft }) {
   const text = gpsText.form
   const editing = draft.zone
   const defaultValues = React.useMemo(() => draftToValues(draft), [draft])
@@ -65,10 +83,13 @@ function ZoneForm({ draft, onClose, onSaved }: { draft: ZoneDraft; onClose: () =
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     watch,
     formState: { errors },
   } = useForm<ZoneFormValues>({ defaultValues, resolver })
   const [formError, setFormError] = React.useState<string | null>(null)
+  const [placed, setPlaced] = React.useState<string | null>(null)
   const create = useCreateZone()
   const update = useUpdateZone()
   const pending = create.isPending || update.isPending
@@ -91,6 +112,23 @@ function ZoneForm({ draft, onClose, onSaved }: { draft: ZoneDraft; onClose: () =
     }
     if (unplaced.length > 0) setFormError(unplaced.join(' '))
     else if (placed === 0) setFormError(details.message ?? gpsText.toasts.zoneFailed.description)
+  }
+
+  const placeCentre = (at: LatLon, said: string) => {
+    const options = { shouldDirty: true, shouldValidate: true }
+    setValue('latitude', String(Number(at.lat.toFixed(6))), options)
+    setValue('longitude', String(Number(at.lon.toFixed(6))), options)
+    setPlaced(said)
+    const radius = Number(getValues('radius'))
+    onPlace?.({ ...at, radius: Number.isFinite(radius) && radius > 0 ? radius : null })
+  }
+  const useWhereIAm = () => {
+    if (!position) return setPlaced(text.hereNone)
+    placeCentre({ lat: position.latitude, lon: position.longitude }, text.hereSet(formatDateTime(position.timestamp, timeZone)))
+  }
+  const choosePlace = (place: Place) => {
+    if (getValues('name').trim() === '') setValue('name', place.name.slice(0, ZONE_LIMITS.nameMax), { shouldDirty: true })
+    placeCentre({ lat: place.lat, lon: place.lon }, text.search.chosen(place.name))
   }
 
   const onSubmit = handleSubmit((values) => {
@@ -165,6 +203,18 @@ function ZoneForm({ draft, onClose, onSaved }: { draft: ZoneDraft; onClose: () =
 
       {draft.shape === 'circle' ? (
         <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-3 sm:col-span-3">
+            {geocoderUrl !== '' && <AddressSearch geocoderUrl={geocoderUrl} onChoose={choosePlace} />}
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+              <Button type="button" variant="outline" size="sm" onClick={useWhereIAm}>
+                <LocateFixed aria-hidden="true" />
+                {text.here}
+              </Button>
+              <p role="status" className="min-w-0 text-sm break-words text-muted-foreground" data-testid="zone-centre-status">
+                {placed}
+              </p>
+            </div>
+          </div>
           <FormField label={text.latitude} error={errors.latitude?.message}>
             {(c) => <Input {...c} inputMode="decimal" {...register('latitude')} />}
           </FormField>

@@ -61,11 +61,10 @@ export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCard
                   data-zone-type={zone.type}
                   className="grid gap-1.5 rounded-lg border bg-background/60 py-2 pr-1.5 pl-3 text-sm"
                 >
-                  <div className="flex items-center gap-2">
-                    <Icon aria-hidden="true" className="size-4 shrink-0" style={{ color: ZONE_COLORS[zone.type] }} />
-                    <span className="min-w-0 flex-1 truncate font-medium">{zone.name}</span>
-                    <span className="shrink-0 text-xs text-muted-foreground" data-testid="zone-size">
-                      {zone.radius !== null && zone.radius !== undefined ? text.radius(zone.radius) : text.polygon}
+                  <div className="flex items-start gap-2">
+                    <Icon aria-hidden="true" className="mt-2 size-4 shrink-0" style={{ color: ZONE_COLORS[zone.type] }} />
+                    <span className="min-w-0 flex-1 py-1.5 font-medium break-words" data-testid="zone-name">
+                      {zone.name}
                     </span>
                     <Button
                       variant="ghost"
@@ -89,6 +88,9 @@ export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCard
                     </Button>
                   </div>
                   <div className="flex flex-wrap items-center gap-1.5 pl-6">
+                    <span className="text-xs text-muted-foreground" data-testid="zone-size">
+                      {zone.radius !== null && zone.radius !== undefined ? text.radius(zone.radius) : text.polygon}
+                    </span>
                     <Badge variant={zone.type === 'avoid' ? 'danger' : 'success'}>{text.typeLabel[zone.type]}</Badge>
                     <Badge variant={zone.isActive ? 'outline' : 'muted'}>{zone.isActive ? text.active : text.inactive}</Badge>
                     {zone.dwellMinutes ? <span className="text-xs text-muted-foreground">{text.dwell(zone.dwellMinutes)}</span> : null}

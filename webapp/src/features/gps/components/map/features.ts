@@ -69,7 +69,7 @@ export function zoneFeatures(zones: readonly Zone[]): Feature[] {
           : null
       if (!geometry) return []
       const feature = new Feature({ geometry })
-      feature.setStyle(zoneStyle(zone.type))
+      feature.setStyle(zoneStyle(zone.type, zone.name))
       feature.setId(`zone-${zone.id}`)
       feature.setProperties({
         kind: 'zone',

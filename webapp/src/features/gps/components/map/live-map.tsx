@@ -9,7 +9,7 @@ import { createPortal } from 'react-dom'
 import { cn } from '@/lib/utils'
 
 import { gpsText, MAP_HEIGHT_PX, POPUP_MAX_WIDTH_PX } from '../../content'
-import type { CircleDraft, EditMode, LatLon, Location, MapPoint, PolygonDraft, Zone } from '../../types'
+import type { CircleDraft, EditMode, LatLon, Location, MapFocus, MapPoint, PolygonDraft, Zone } from '../../types'
 import { createMap } from './create-map'
 import {
   evidenceFeatures,
@@ -26,17 +26,29 @@ import {
   useDraftCircle,
   useDrawPolygon,
   useFeatures,
+  useFitView,
   useMapClick,
   usePopupOverlay,
   useTileLayer,
   useVectorLayer,
   useViewCenter,
+  useViewFocus,
+  useViewState,
   type DrawnPolygon,
 } from './map-hooks'
-import { draftStyle, handleStyle } from './styles'
+import { draftStyle, drawsAsMark, handleStyle } from './styles'
+import { describeExtent, fitExtent } from './view-fit'
 
 export type LiveMapProps = {
+  /** Where the view starts; followed as it changes, unless `fitReady` is given. */
   center: LatLon
+  /**
+   * Given (the GPS page), the view fits the position and the active zones
+   * once they have loaded (true), instead of following `center`.
+   */
+  fitReady?: boolean
+  /** A place just chosen (a new zone): the view moves to it. */
+  focus?: MapFocus | null
   /** XYZ template; "" = no base map. */
   tileUrl: string
   attribution: string
@@ -88,6 +100,8 @@ function describeZones(features: Feature[]): string {
 
 function MapCanvas({
   center,
+  fitReady,
+  focus = null,
   tileUrl,
   attribution,
   latest,
@@ -110,7 +124,16 @@ function MapCanvas({
   const [popup, setPopup] = React.useState<Popup | null>(null)
 
   useTileLayer(tileUrl, attribution)
-  useViewCenter(center)
+  useViewCenter(center, fitReady === undefined)
+  const lat = latest?.latitude
+  const lon = latest?.longitude
+  const extent = React.useMemo(() => {
+    if (fitReady === undefined) return null
+    return fitExtent(lat === undefined || lon === undefined ? null : { lat, lon }, zones)
+  }, [fitReady, lat, lon, zones])
+  useFitView(extent, fitReady ?? false)
+  useViewFocus(focus)
+  const view = useViewState()
 
   const zoneSource = useVectorLayer(10)
   const trackSource = useVectorLayer(20)
@@ -122,6 +145,16 @@ function MapCanvas({
 
   const zoneList = React.useMemo(() => zoneFeatures(zones), [zones])
   useFeatures(zoneSource, zoneList, (features) => setDrawn((d) => ({ ...d, zones: describeZones(features) })))
+  // The zones too small to see at this zoom, which are drawn as marks (the e2e suite reads it).
+  const zoneMarks = view
+    ? zoneList
+        .filter((f) => {
+          const geometry = f.getGeometry()
+          return geometry ? drawsAsMark(geometry.getExtent(), view.resolution) : false
+        })
+        .map((f) => String(f.get('name')))
+        .join('|')
+    : ''
 
   const markerList = React.useMemo(() => (latest ? [markerFeature(latest, timeZone)] : []), [latest, timeZone])
   useFeatures(markerSource, markerList, (features) =>
@@ -191,6 +224,8 @@ function MapCanvas({
         aria-describedby={noteId}
         data-testid="live-map"
         data-zones={drawn.zones}
+        data-zone-marks={zoneMarks}
+        data-view={view ? describeExtent(view.extent) : ''}
         data-marker={drawn.marker}
         data-track-points={drawn.track}
         data-evidence-points={drawn.evidence}

@@ -1,4 +1,5 @@
 import type Feature from 'ol/Feature'
+import { getCenter, type Extent } from 'ol/extent'
 import type MapBrowserEvent from 'ol/MapBrowserEvent'
 import Overlay from 'ol/Overlay'
 import type Polygon from 'ol/geom/Polygon'
@@ -15,10 +16,11 @@ import { getDistance } from 'ol/sphere'
 import type { StyleLike } from 'ol/style/Style'
 import * as React from 'react'
 
-import { MAX_ZOOM, TILE_SIZE, ZONE_LIMITS } from '../../content'
-import type { GeoJsonPolygon, LatLon } from '../../types'
+import { FIT_MAX_ZOOM, FIT_PADDING_PX, MAP_ZOOM, MAX_ZOOM, TILE_SIZE, ZONE_LIMITS } from '../../content'
+import type { GeoJsonPolygon, LatLon, MapFocus } from '../../types'
 import { geodesicCircle, handlePoint } from './features'
 import { useOlMap } from './map-context'
+import { isPoint } from './view-fit'
 
 /*
  * Every imperative operation on the map is one small hook with a cleanup:
@@ -73,12 +75,17 @@ export function useFeatures(source: VectorSource, features: readonly Feature[], 
   }, [source, features])
 }
 
-/** Moves the view to the centre whenever it changes (docs/spec.md's centre rule decides it). */
-export function useViewCenter(center: LatLon): void {
+/**
+ * While `follow`, moves the view to the centre whenever it changes
+ * (docs/spec.md's centre rule decides it): the maps of one person's
+ * position, such as a share link's.
+ */
+export function useViewCenter(center: LatLon, follow = true): void {
   const map = useOlMap()
   const { lat, lon } = center
   const first = React.useRef(true)
   React.useEffect(() => {
+    if (!follow) return
     const view = map.getView()
     const target = fromLonLat([lon, lat])
     if (first.current) {
@@ -87,7 +94,85 @@ export function useViewCenter(center: LatLon): void {
       return
     }
     view.animate({ center: target, duration: 400 })
-  }, [map, lat, lon])
+  }, [map, lat, lon, follow])
+}
+
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+
+/**
+ * Fits the view once to what matters, when it first arrives: the position
+ * and the active zones (`extent`, from `fitExtent`). Nothing moves before
+ * `ready` (their queries still loading); with nothing to fit, the default
+ * centre stays and the first position or zone fits then. Once the view has
+ * fitted, or the person has moved the map, later data (a live fix every
+ * few seconds) never moves it: the map does not fight a person who panned.
+ */
+export function useFitView(extent: Extent | null, ready: boolean): void {
+  const map = useOlMap()
+  const settled = React.useRef(false)
+  const fitting = React.useRef(false)
+  React.useEffect(() => {
+    const view = map.getView()
+    const moved = () => {
+      if (!fitting.current) settled.current = true
+    }
+    const keys = [view.on('change:center', moved), view.on('change:resolution', moved)]
+    return () => unByKey(keys)
+  }, [map])
+  React.useEffect(() => {
+    if (!ready || !extent || settled.current) return
+    const view = map.getView()
+    fitting.current = true
+    try {
+      if (isPoint(extent)) {
+        view.setCenter(getCenter(extent))
+        view.setZoom(MAP_ZOOM)
+      } else {
+        view.fit(extent, { size: map.getSize(), padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM })
+      }
+    } finally {
+      fitting.current = false
+    }
+    settled.current = true
+  }, [map, extent, ready])
+}
+
+/** Moves the view to each new focus (a place just chosen): its circle fitted, or its point at the fit zoom. */
+export function useViewFocus(focus: MapFocus | null): void {
+  const map = useOlMap()
+  React.useEffect(() => {
+    if (!focus) return
+    const view = map.getView()
+    const duration = reducedMotion() ? 0 : 400
+    if (focus.radius) {
+      view.fit(geodesicCircle(focus, focus.radius), { size: map.getSize(), padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM, duration })
+      return
+    }
+    view.animate({ center: fromLonLat([focus.lon, focus.lat]), zoom: Math.max(view.getZoom() ?? MAP_ZOOM, FIT_MAX_ZOOM - 1), duration })
+  }, [map, focus])
+}
+
+/** What the view shows: its extent (map projection) and resolution, after every move. */
+export type ViewState = { extent: Extent; resolution: number }
+
+export function useViewState(): ViewState | null {
+  const map = useOlMap()
+  const [state, setState] = React.useState<ViewState | null>(null)
+  React.useEffect(() => {
+    const read = () => {
+      const view = map.getView()
+      const resolution = view.getResolution()
+      const size = map.getSize()
+      if (resolution === undefined || !size) return
+      setState({ extent: view.calculateExtent(size), resolution })
+    }
+    // The first frame may have been drawn (and its moveend gone) before this effect ran.
+    read()
+    const key = map.on('moveend', read)
+    return () => unByKey(key)
+  }, [map])
+  return state
 }
 
 /** Calls back with the clicked point (degrees) and the raw event. */
