@@ -279,8 +279,8 @@ func TestContractCatchesUndocumentedFields(t *testing.T) {
 		body   string
 		broken bool
 	}{
-		{"documented user", 200, `{"id":1,"email":"a@example.org","firstName":"A","lastName":"B","timezone":"UTC","hasPassword":true,"historyDays":400,"phone":""}`, false},
-		{"extra field", 200, `{"id":1,"email":"a@example.org","firstName":"A","lastName":"B","timezone":"UTC","hasPassword":true,"historyDays":400,"phone":"","passwordHash":"x"}`, true},
+		{"documented user", 200, `{"id":1,"email":"a@example.org","firstName":"A","lastName":"B","timezone":"UTC","hasPassword":true,"historyDays":400,"phone":"","advanced":false}`, false},
+		{"extra field", 200, `{"id":1,"email":"a@example.org","firstName":"A","lastName":"B","timezone":"UTC","hasPassword":true,"historyDays":400,"phone":"","advanced":false,"passwordHash":"x"}`, true},
 		{"missing field", 200, `{"id":1,"email":"a@example.org"}`, true},
 		{"undocumented status", 418, `{"error":"internal","message":"teapot"}`, true},
 		{"error with an unknown code", 401, `{"error":"nope","message":"Unauthorized"}`, true},
