@@ -12,7 +12,8 @@ import (
 )
 
 // Failed connection authentications an address may cause before it is
-// throttled: a sustained rate and a burst. Above them its CONNECTs are
+// throttled: a sustained rate and a burst (the burst also bounds its
+// lookups under way at once). Above them its CONNECTs are
 // refused for a second without a database lookup ("auth_throttled"), so a
 // flood of wrong tokens (issue 21: 1,000 a second from one address) costs
 // the database at most this many lookups a second. Good bracelets behind
@@ -37,23 +38,54 @@ type authGuard struct {
 type guardEntry struct {
 	fails        *ratelimit.Bucket
 	blockedUntil time.Time
+	// lookups counts the lookups from the address still under way: when
+	// lookups are slow, a flood would otherwise have hundreds in flight
+	// before the first failure is counted.
+	lookups int
+	failing bool // a failure was counted: the entry outlives its lookups
 }
 
 func newAuthGuard() *authGuard { return &authGuard{addrs: map[string]*guardEntry{}} }
 
-// blocked reports whether remote is throttled now.
+// blocked reports whether remote is throttled now: its failures ran over
+// the limit lately, or as many of its lookups as the burst are under way.
 func (g *authGuard) blocked(remote string, now time.Time) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	e := g.addrs[hostOf(remote)]
-	return e != nil && now.Before(e.blockedUntil)
+	return e != nil && (now.Before(e.blockedUntil) || e.lookups >= authFailLimit.Burst)
+}
+
+// lookingUp counts a lookup from remote as under way until done is called.
+func (g *authGuard) lookingUp(remote string) (done func()) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	host := hostOf(remote)
+	e := g.entry(host)
+	e.lookups++
+	return func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		// Addresses that only ever succeed are not remembered.
+		if e.lookups--; e.lookups == 0 && !e.failing && g.addrs[host] == e {
+			delete(g.addrs, host)
+		}
+	}
 }
 
 // failed counts a failed authentication from remote.
 func (g *authGuard) failed(remote string, now time.Time) {
-	host := hostOf(remote)
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	e := g.entry(hostOf(remote))
+	e.failing = true
+	if !e.fails.Allow(now) {
+		e.blockedUntil = now.Add(time.Second)
+	}
+}
+
+// entry is host's, made on first use; g.mu is held.
+func (g *authGuard) entry(host string) *guardEntry {
 	e := g.addrs[host]
 	if e == nil {
 		if len(g.addrs) >= maxGuardedAddrs {
@@ -62,9 +94,7 @@ func (g *authGuard) failed(remote string, now time.Time) {
 		e = &guardEntry{fails: ratelimit.NewBucket(authFailLimit)}
 		g.addrs[host] = e
 	}
-	if !e.fails.Allow(now) {
-		e.blockedUntil = now.Add(time.Second)
-	}
+	return e
 }
 
 func hostOf(remote string) string {

@@ -133,6 +133,7 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	if id == "" || !wire.ValidDeviceID(id) {
 		return fail("unknown_device")
 	}
+	defer h.guard.lookingUp(cl.Net.Remote)()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	generation := h.known.generation()
