@@ -15,6 +15,7 @@ test('a first check-in shows on the dashboard, the check-in screen and the histo
   page,
   saveScreenshot,
 }) => {
+  test.slow() // the whole first day: form, dashboard in two themes and sizes, history, export
   const problems = watchForErrors(page)
   // ApexCharts lives in one lazy chunk: it loads only once there is a check-in to draw.
   const chartChunks: string[] = []

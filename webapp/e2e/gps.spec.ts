@@ -291,7 +291,10 @@ test("the dashboard's alert list gets a geofence alert live, with a toast", asyn
   await expect(alert).toContainText('Avoid zone entered')
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Avoid zone entered')).toBeVisible()
   await alert.getByRole('button', { name: 'Why this alert?' }).click()
-  await expect(alert.getByTestId('alert-evidence')).toContainText('Rule:')
+  const evidence = alert.getByTestId('alert-evidence')
+  await expect(evidence).toContainText('You went into Old bar at')
+  await evidence.getByRole('button', { name: 'Details' }).click()
+  await expect(evidence).toContainText('Rule:')
 })
 
 test('pairing a bracelet shows its ID and token once, with a simulator command (Advanced on); revoking needs confirmation', async ({
