@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"net"
@@ -13,7 +14,7 @@ import (
 
 // Failed connection authentications an address may cause before it is
 // throttled: a sustained rate and a burst (the burst also bounds its
-// lookups under way at once). Above them its CONNECTs are
+// lookups under way at once; more wait their turn). Above them its CONNECTs are
 // refused for a second without a database lookup ("auth_throttled"), so a
 // flood of wrong tokens (issue 21: 1,000 a second from one address) costs
 // the database at most this many lookups a second. Good bracelets behind
@@ -38,38 +39,50 @@ type authGuard struct {
 type guardEntry struct {
 	fails        *ratelimit.Bucket
 	blockedUntil time.Time
-	// lookups counts the lookups from the address still under way: when
+	// slots holds a token per lookup from the address under way: when
 	// lookups are slow, a flood would otherwise have hundreds in flight
-	// before the first failure is counted.
-	lookups int
+	// before the first failure is counted. A lookup past the burst waits
+	// for a slot rather than being refused, so good bracelets behind one
+	// address reconnecting together (a NAT after a restart) all get in.
+	slots   chan struct{}
+	users   int  // lookups holding or waiting for a slot
 	failing bool // a failure was counted: the entry outlives its lookups
 }
 
 func newAuthGuard() *authGuard { return &authGuard{addrs: map[string]*guardEntry{}} }
 
 // blocked reports whether remote is throttled now: its failures ran over
-// the limit lately, or as many of its lookups as the burst are under way.
+// the limit lately.
 func (g *authGuard) blocked(remote string, now time.Time) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	e := g.addrs[hostOf(remote)]
-	return e != nil && (now.Before(e.blockedUntil) || e.lookups >= authFailLimit.Burst)
+	return e != nil && now.Before(e.blockedUntil)
 }
 
-// lookingUp counts a lookup from remote as under way until done is called.
-func (g *authGuard) lookingUp(remote string) (done func()) {
+// lookupSlot waits until fewer than the burst's lookups from remote are
+// under way and holds a slot until done is called; ok is false, and there
+// is nothing to call, when ctx ends first.
+func (g *authGuard) lookupSlot(ctx context.Context, remote string) (done func(), ok bool) {
 	g.mu.Lock()
-	defer g.mu.Unlock()
 	host := hostOf(remote)
 	e := g.entry(host)
-	e.lookups++
-	return func() {
+	e.users++
+	g.mu.Unlock()
+	leave := func() {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		// Addresses that only ever succeed are not remembered.
-		if e.lookups--; e.lookups == 0 && !e.failing && g.addrs[host] == e {
+		if e.users--; e.users == 0 && !e.failing && g.addrs[host] == e {
 			delete(g.addrs, host)
 		}
+	}
+	select {
+	case e.slots <- struct{}{}:
+		return func() { <-e.slots; leave() }, true
+	case <-ctx.Done():
+		leave()
+		return nil, false
 	}
 }
 
@@ -91,7 +104,7 @@ func (g *authGuard) entry(host string) *guardEntry {
 		if len(g.addrs) >= maxGuardedAddrs {
 			g.addrs = map[string]*guardEntry{}
 		}
-		e = &guardEntry{fails: ratelimit.NewBucket(authFailLimit)}
+		e = &guardEntry{fails: ratelimit.NewBucket(authFailLimit), slots: make(chan struct{}, authFailLimit.Burst)}
 		g.addrs[host] = e
 	}
 	return e

@@ -1,42 +1,56 @@
 package ingest
 
 import (
+	"context"
 	"testing"
 	"time"
 )
 
-// A flood whose lookups are slow: as many as the burst may be under way
-// from one address, the next is throttled before any failure is counted,
-// and other addresses are not; an address that only ever succeeds is not
-// remembered.
+// A flood whose lookups are slow: as many lookups as the burst may be under
+// way from one address; the next waits for one of them to end (or gives up
+// with its context), other addresses do not wait, and an address that only
+// ever succeeds is not remembered.
 func TestAuthGuardBoundsLookupsUnderWay(t *testing.T) {
 	g := newAuthGuard()
 	now := time.Now()
 	const flood, other = "192.0.2.7:40000", "198.51.100.9:40000"
 	var done []func()
 	for range authFailLimit.Burst {
-		if g.blocked(flood, now) {
-			t.Fatalf("blocked after %d lookups under way, want %d allowed", len(done), authFailLimit.Burst)
+		d, ok := g.lookupSlot(t.Context(), flood)
+		if !ok {
+			t.Fatalf("no slot after %d lookups under way, want %d", len(done), authFailLimit.Burst)
 		}
-		done = append(done, g.lookingUp(flood))
-	}
-	if !g.blocked(flood, now) {
-		t.Errorf("%d lookups under way and the next is not throttled", len(done))
-	}
-	if g.blocked(other, now) {
-		t.Error("another address is throttled by the flood's lookups")
-	}
-	for _, d := range done {
-		d()
+		done = append(done, d)
 	}
 	if g.blocked(flood, now) {
-		t.Error("still throttled once the lookups ended, with no failure counted")
+		t.Error("lookups under way throttle the address; only failures may")
+	}
+	gaveUp, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, ok := g.lookupSlot(gaveUp, flood); ok {
+		t.Errorf("a slot past the burst of %d", authFailLimit.Burst)
+	}
+	d, ok := g.lookupSlot(t.Context(), other)
+	if !ok {
+		t.Fatal("another address waits for the flood's lookups")
+	}
+	d()
+
+	got := make(chan func())
+	go func() {
+		d, _ := g.lookupSlot(t.Context(), flood)
+		got <- d
+	}()
+	done[0]()
+	(<-got)() // the waiting lookup got the slot the first one left
+	for _, d := range done[1:] {
+		d()
 	}
 	if len(g.addrs) != 0 {
 		t.Errorf("remembers %d addresses that never failed", len(g.addrs))
 	}
 
-	end := g.lookingUp(other)
+	end, _ := g.lookupSlot(t.Context(), other)
 	g.failed(other, now)
 	end()
 	if len(g.addrs) != 1 {

@@ -112,19 +112,7 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	now := h.now()
 	id := string(pk.Connect.Username)
 	if h.guard.blocked(cl.Net.Remote, now) {
-		// Only a device verified here lately, with the same token, gets in;
-		// nothing from this address is looked up.
-		userID, kind, ok := h.known.admit(id, pk.Connect.Password, now)
-		if !ok || (kind != lifeline.DevicePhone && cl.ID != id) {
-			h.metrics.Refused.WithLabelValues("auth_throttled").Inc() // not logged: a flood would flood the log
-			return false
-		}
-		if !h.willAllowed(cl, id, kind) {
-			return false
-		}
-		h.metrics.KnownDeviceAdmissions.Inc()
-		h.admit(cl, id, userID, kind)
-		return true
+		return h.admitKnown(cl, pk, id, now)
 	}
 	fail := func(reason string) bool {
 		h.guard.failed(cl.Net.Remote, now)
@@ -133,9 +121,17 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	if id == "" || !wire.ValidDeviceID(id) {
 		return fail("unknown_device")
 	}
-	defer h.guard.lookingUp(cl.Net.Remote)()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	done, ok := h.guard.lookupSlot(ctx, cl.Net.Remote)
+	if !ok {
+		h.metrics.Refused.WithLabelValues("auth_throttled").Inc()
+		return false
+	}
+	defer done()
+	if now = h.now(); h.guard.blocked(cl.Net.Remote, now) { // failures counted while it waited
+		return h.admitKnown(cl, pk, id, now)
+	}
 	generation := h.known.generation()
 	creds, err := h.devices.DeviceCredentials(ctx, id)
 	switch {
@@ -159,6 +155,23 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 		return false
 	}
 	h.admit(cl, id, creds.UserID, creds.Kind)
+	return true
+}
+
+// admitKnown is the way in from a throttled address: only a device
+// verified here lately, with the same token, gets in; nothing from the
+// address is looked up.
+func (h *deviceHook) admitKnown(cl *mqtt.Client, pk packets.Packet, id string, now time.Time) bool {
+	userID, kind, ok := h.known.admit(id, pk.Connect.Password, now)
+	if !ok || (kind != lifeline.DevicePhone && cl.ID != id) {
+		h.metrics.Refused.WithLabelValues("auth_throttled").Inc() // not logged: a flood would flood the log
+		return false
+	}
+	if !h.willAllowed(cl, id, kind) {
+		return false
+	}
+	h.metrics.KnownDeviceAdmissions.Inc()
+	h.admit(cl, id, userID, kind)
 	return true
 }
 
