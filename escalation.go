@@ -25,6 +25,16 @@ const (
 	DefaultMissedCheckinDays = 2
 )
 
+// Supporters act together (issue 30): an alert nobody claims within the
+// tier window goes on to the next tier of supporters; a claim still open
+// after DefaultClaimRemindAfter reminds its claimer. Wearers may change
+// both (escalation_settings).
+const (
+	DefaultTierWindow       = 10 * time.Minute
+	DefaultClaimRemindAfter = 30 * time.Minute
+	MaxTier                 = 3
+)
+
 // Bounds of the settings.
 const (
 	MinEscalateMinutes   = 1

@@ -7,6 +7,13 @@
 ALTER TABLE care_links ADD COLUMN tier smallint NOT NULL DEFAULT 1;
 ALTER TABLE care_links ADD CONSTRAINT care_links_tier_range CHECK (tier BETWEEN 1 AND 3);
 
+-- The wearer's window between tiers, and how long a claim may stay open
+-- before its claimer is reminded; NULL: the domain's defaults
+-- (lifeline.DefaultTierWindow, DefaultClaimRemindAfter).
+ALTER TABLE escalation_settings
+    ADD COLUMN tier_window_minutes  integer,
+    ADD COLUMN claim_remind_minutes integer;
+
 -- A claim: a supporter told of an alert says "I'm on it". The first claim
 -- wins (UPDATE … WHERE claimed_by IS NULL); handing it back clears both
 -- columns. A claimer may resolve the alert with a short note the wearer
@@ -51,11 +58,12 @@ CREATE INDEX alert_steps_actor_id_idx ON alert_steps (actor_id) WHERE actor_id I
 
 -- What the outbox may carry from now on: the wearer told that someone is on
 -- it (claim_notice) and the claimer reminded (claim_reminder), both about
--- an alert; a supporter's weekly digest (digest). Later migrations that
+-- an alert; the wearer's gentle ask for a call (ask); a supporter's weekly
+-- digest (digest). Later migrations that
 -- add a purpose rewrite this list whole.
 ALTER TABLE outbox DROP CONSTRAINT outbox_purpose_known;
 ALTER TABLE outbox ADD CONSTRAINT outbox_purpose_known CHECK (
-    purpose IN ('alert', 'test', 'invitation', 'confirmation', 'password_reset', 'claim_notice', 'claim_reminder', 'digest'));
+    purpose IN ('alert', 'test', 'invitation', 'confirmation', 'password_reset', 'claim_notice', 'claim_reminder', 'ask', 'digest'));
 ALTER TABLE outbox DROP CONSTRAINT outbox_alert_has_alert;
 ALTER TABLE outbox ADD CONSTRAINT outbox_alert_has_alert CHECK (
     (purpose IN ('alert', 'claim_notice', 'claim_reminder')) = (alert_id IS NOT NULL));
