@@ -52,12 +52,13 @@ type guardEntry struct {
 func newAuthGuard() *authGuard { return &authGuard{addrs: map[string]*guardEntry{}} }
 
 // blocked reports whether remote is throttled now: its failures ran over
-// the limit lately.
+// the limit lately, or used up its burst, so one more would. (Lookups that
+// waited for a slot while the burst's failed check this before they begin.)
 func (g *authGuard) blocked(remote string, now time.Time) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	e := g.addrs[hostOf(remote)]
-	return e != nil && now.Before(e.blockedUntil)
+	return e != nil && (now.Before(e.blockedUntil) || e.fails.Empty(now))
 }
 
 // lookupSlot waits until fewer than the burst's lookups from remote are

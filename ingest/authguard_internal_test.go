@@ -56,4 +56,15 @@ func TestAuthGuardBoundsLookupsUnderWay(t *testing.T) {
 	if len(g.addrs) != 1 {
 		t.Errorf("remembers %d addresses, want the one that failed", len(g.addrs))
 	}
+	// Lookups that waited while the burst's failed begin throttled: the
+	// burst used up is enough, before a failure is refused.
+	for range authFailLimit.Burst - 1 {
+		g.failed(other, now)
+	}
+	if !g.blocked(other, now) {
+		t.Errorf("%d failures and the address is not throttled", authFailLimit.Burst)
+	}
+	if g.blocked(other, now.Add(time.Second)) {
+		t.Error("still throttled a second later, with tokens refilled")
+	}
 }

@@ -35,15 +35,33 @@ func (b *Bucket) Allow(now time.Time) bool {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if !b.last.IsZero() {
-		b.tokens = min(float64(b.limit.Burst), b.tokens+now.Sub(b.last).Seconds()*b.limit.PerSecond)
-	}
-	b.last = now
+	b.refill(now)
 	if b.tokens < 1 {
 		return false
 	}
 	b.tokens--
 	return true
+}
+
+// Empty reports whether Allow would refuse at now, taking nothing.
+func (b *Bucket) Empty(now time.Time) bool {
+	if b.limit.PerSecond <= 0 {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.refill(now)
+	return b.tokens < 1
+}
+
+// refill adds what the time since the last call earned; b.mu is held.
+func (b *Bucket) refill(now time.Time) {
+	if !b.last.IsZero() && now.After(b.last) {
+		b.tokens = min(float64(b.limit.Burst), b.tokens+now.Sub(b.last).Seconds()*b.limit.PerSecond)
+	}
+	if now.After(b.last) {
+		b.last = now
+	}
 }
 
 // Keyed holds a bucket per key (device ID). Keys are only ever devices that

@@ -17,11 +17,17 @@ func TestBucket(t *testing.T) {
 		{"refills at the rate", Limit{PerSecond: 2, Burst: 1}, []time.Duration{0, 100 * time.Millisecond, 500 * time.Millisecond}, []bool{true, false, true}},
 		{"never beyond the burst", Limit{PerSecond: 10, Burst: 1}, []time.Duration{0, time.Hour, time.Hour}, []bool{true, true, false}},
 		{"zero rate is no limit", Limit{}, []time.Duration{0, 0, 0}, []bool{true, true, true}},
+		// Concurrent callers read the clock before the lock: an earlier time
+		// after a later one takes nothing away.
+		{"a time out of order", Limit{PerSecond: 1, Burst: 2}, []time.Duration{time.Second, 0, time.Second, time.Second}, []bool{true, true, false, false}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := NewBucket(tt.limit)
 			for i, d := range tt.at {
+				if empty := b.Empty(start.Add(d)); empty == tt.want[i] {
+					t.Errorf("before request %d at +%s: Empty says %v, and Allow should say %v", i, d, empty, tt.want[i])
+				}
 				if got := b.Allow(start.Add(d)); got != tt.want[i] {
 					t.Errorf("request %d at +%s: %v, want %v", i, d, got, tt.want[i])
 				}
