@@ -57,18 +57,18 @@ func (a Assessment) Explain() string {
 // ModelThreshold is the model's probability of "needs help" from which it
 // raises an alarm the rules missed. It is chosen by leaving one author out
 // (TestModelThresholdIsChosenByAuthors checks it): the threshold at which
-// the messages that need help it misses, each counting as two and a half
-// false alarms (chateval.MissCost), and the ordinary ones it raises an alarm on,
+// the messages that need help it misses, each counting as three false
+// alarms (chateval.MissCost), and the ordinary ones it raises an alarm on,
 // each as a share of their kind, add up to the least for authors the model
 // never learnt from.
-const ModelThreshold = 0.50
+const ModelThreshold = 0.55
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the
 // layer more sensitive. It is chosen the same way with a miss counting
-// four times and the rules never overruled: after crisis talk, a missed
+// five times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
-const FollowUpThreshold = 0.45
+const FollowUpThreshold = 0.50
 
 // RuleDoubt is the model's probability of "needs help" under which it
 // overrules the rules. The rules read words in a window; on authors they

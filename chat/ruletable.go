@@ -59,6 +59,12 @@ var crisisRules = compileRules([]rule{
 	// past ("still wish I hadn't woken up", "wish I'd died back then"): the
 	// wish is present, whenever its object was.
 	{kind: kSuicide, name: "wish-had-not-survived", pattern: "=wish|=wishes|=wishing ~3 @NEG ~1 wake|woke|woken|waking|survive|survived|made|make|pulled", anyTime: true},
+	// A wish that an illness, an accident or a sentence had taken one ("wish
+	// the widowmaker had got me", "wish he'd given me the needle").
+	{kind: kSuicide, name: "wish-it-had-taken-me", pattern: "=wish|=wishes|=wishing ~6 had|would|wouldve|hadve ~2 got|gotten|taken|killed|finished|given ~1 me", anyTime: true},
+	// Asking God to take one now ("God, take me before sunrise").
+	{kind: kSuicide, name: "god-take-me", pattern: "god|lord|jesus ~6 take|takes ~1 me",
+		with: "sleep|tonight|before|home|already|please|wont|now|sunrise|morning|ready|done"},
 	{kind: kSuicide, name: "wish-had-died", pattern: "=wish|=wishes|=wishing ~2 i|id ~1 had|would|have|just ~2 died|die|overdosed|gone|stayed", anyTime: true},
 	// Burdensomeness said of a death: "would have been easier on everyone".
 	{kind: kSuicide, name: "easier-on-everyone", pattern: "easier|better|simpler|lighter ~2 on|for ~1 everyone|everybody|them|all|family|kids|you", with: "@DIE|gone|dead|@BURDEN", anyTime: true},
@@ -88,6 +94,14 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "the-how", pattern: "thought|thinking|think|figured ~2 about|out ~1 the ~1 how"},
 	{kind: kSuicide, name: "how-then-method", pattern: "=how $ hanging|hang|pills|jumping|jump|gun|drowning|drown|overdose|overdosing|rope"},
 	{kind: kSuicide, name: "know-how-now", pattern: "know ~1 how ~1 now|$", with: "researched|research|googled|decided|plan|ready|@DIE|@MEANS|@SUICIDE"},
+	// Means weighed against each other ("does a rope hold better than a
+	// belt"): the C-SSRS's method, asked as a comparison.
+	{kind: kSuicide, name: "means-compared", pattern: "rope|belt|cord|noose ~3 better|stronger|hold|holds|safer ~4 than|or ~2 rope|belt|cord|noose"},
+	// Oneself as something to delete ("how do you delete your whole self").
+	{kind: kSuicide, name: "delete-self", pattern: "delete|erase|uninstall|unalive ~3 myself|yourself|self"},
+	// An attempt not finished ("still might finish what I started").
+	{kind: kSuicide, name: "finish-what-started", pattern: "finish|finishing ~2 what ~2 started|start",
+		with: "@DIE|@MEANS|@HOPELESS|@FAREWELL|tried|attempt|hanging|hang|last|find|found"},
 	{kind: kSuicide, name: "rope-and-knots", pattern: "rope|cord|belt|noose ~8 knot|knots|beam|rafter|hook|ceiling"},
 	{kind: kSuicide, name: "no-wish-to-surface", pattern: "@NEG ~1 want|wanna ~2 come ~1 up $"},
 	{kind: kSuicide, name: "give-up-on-life", pattern: "give ~1 up ~4 on ~1 life|everything|living"},
@@ -214,6 +228,8 @@ var crisisRules = compileRules([]rule{
 	{kind: kSelfHarm, name: "blade-out", pattern: "razor|blade|blades|knife ~3 out|ready|hand", with: "cut|cutting|need|urge|@HARM|@SELF_HARM"},
 	{kind: kSelfHarm, name: "on-purpose", pattern: "@HARM ~10 on ~1 purpose"},
 	{kind: kSelfHarm, name: "until-it-bleeds", pattern: "@HARM ~8 till|until|til ~3 bleed|bled|blood|bleeding|bruise|bruised|burns|blister|blistery|marks|purple"},
+	// Harm named as a way of coping ("new coping skill: cigarette burns").
+	{kind: kSelfHarm, name: "coping-by-harm", pattern: "coping|cope|copes ~4 burn|burns|burning|cuts|cutting|lighter|blade|razor"},
 	{kind: kSelfHarm, name: "burn-to-body", pattern: "cig|cigarette|iron|ice|lighter|match ~4 on|against|to ~2 my|her|his|@BODY"},
 
 	// Danger from someone else: the National Domestic Violence Hotline's signs.
@@ -230,6 +246,9 @@ var crisisRules = compileRules([]rule{
 		with: "@VIOLENCE|@WEAPON|drunk|high|angry|screaming|yelling|door|hiding|hurt|kill"},
 	{kind: kDanger, name: "harm-to-others", pattern: "@WISH|@INTENT|think|thinking|keep ~3 hurt|hurting|kill|beat|stab|shoot|attack|hit ~4 @OTHER|@FAMILY|someone|somebody|people|face|baby|guy"},
 	{kind: kDanger, name: "at-my-door", pattern: "@OTHER ~4 outside|at ~3 door|house|window|work|place", with: "banging|leave|wont|scared|@FEAR|@VIOLENCE|following|won"},
+	// Someone forcing a way in now ("high and pounding on the front door").
+	{kind: kDanger, name: "forcing-the-door", pattern: "pounding|banging|kicking|hammering|beating ~4 door|doors|window",
+		with: "@VIOLENCE|@FEAR|drunk|high|angry|demanding|screaming|yelling|hit|let|threat|threatening"},
 	{kind: kDanger, name: "hiding-from", pattern: "locked|hiding|hide ~3 in|from ~6 @OTHER", with: "@VIOLENCE|@FEAR|trying|door|banging|drunk|screaming|yelling"},
 	{kind: kDanger, name: "knows-where-i-live", pattern: "knows|has|found|got ~2 my ~1 address|where"},
 	{kind: kDanger, name: "debt", pattern: "owe|owes|owed|debt|debts", other: true,

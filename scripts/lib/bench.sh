@@ -24,12 +24,17 @@ replace_section() {
   touch "$file"
   grep -q '^# Benchmarks' "$file" ||
     printf '# Benchmarks\n\nFigures measured on this project'"'"'s development machines; every ratio compares paths measured in the same run.\n\n' >"$file"
-  awk -v head="$2" -v new="$3" '
-    index($0, head) == 1 { skip = 1; print new; print ""; printed = 1; next }
+  # The new section goes through a file: a long one (the chat's misses)
+  # is past what one argument may hold.
+  printf '%s\n' "$3" >"$file.section"
+  awk -v head="$2" -v newfile="$file.section" '
+    function put() { while ((getline line < newfile) > 0) print line; close(newfile) }
+    index($0, head) == 1 { skip = 1; put(); print ""; printed = 1; next }
     /^## / && skip { skip = 0 }
     !skip { print }
-    END { if (!printed) print "\n" new }
+    END { if (!printed) { print ""; put() } }
   ' "$file" >"$file.tmp"
+  rm "$file.section"
   # No run of blank lines where a section was replaced.
   cat -s "$file.tmp" >"$file" && rm "$file.tmp"
 }

@@ -168,15 +168,16 @@ func Doubts() []float64 {
 // MissCost and FollowUpMissCost are what a missed message that needs help
 // costs, counting a false alarm on ordinary talk as 1, when the model's
 // thresholds are chosen (ChooseThresholds): for chat.ModelThreshold and
-// chat.RuleDoubt a miss costs two and a half false alarms, for
-// chat.FollowUpThreshold, after crisis talk, four. It was two until round
-// 5: every blind set since round 3 found false alarms well under the goal
-// (7.9%, 2.9%, 4.3%: about half the rate on the development corpus's hard
-// ordinary talk) and crisis recall under it (92.7%, 94.8%, 94.1%), so a
-// miss now weighs more; docs/chat-safety.md has the sweep.
+// chat.RuleDoubt a miss costs three false alarms, for chat.FollowUpThreshold,
+// after crisis talk, five. It was two until round 5 and two and a half in
+// round 6: every blind set since round 3 found false alarms well under the
+// goal (7.9%, 2.9%, 4.3%, 4.3%: under half the rate on the development
+// corpus's hard ordinary talk) and crisis recall under it (92.7%, 94.8%,
+// 94.1%, 94.8%), so a miss weighs more each time the blind sets say so;
+// docs/chat-safety.md has the sweep.
 const (
-	MissCost         = 2.5
-	FollowUpMissCost = 4
+	MissCost         = 3
+	FollowUpMissCost = 5
 )
 
 // ChooseThreshold is the one of Thresholds at which outcomes, re-decided
