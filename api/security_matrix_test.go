@@ -199,6 +199,7 @@ var routeMatrix = map[string]routeSpec{
 	"PUT /api/supporters/{id}/grant": {id: ownSupporter, body: func(string) map[string]any {
 		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
 	}},
+	"PUT /api/supporters/{id}/tier":        {id: ownSupporter, body: func(string) map[string]any { return map[string]any{"tier": 2} }},
 	"DELETE /api/supporters/{id}":          {id: ownSupporter},
 	"POST /api/care/accept":                {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"GET /api/supporting":                  {},

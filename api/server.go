@@ -320,6 +320,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/supporters", s.inviteSupporter)
 			r.Get("/supporters/views", s.listCareViews)
 			r.Put("/supporters/{id}/grant", s.setGrant)
+			r.Put("/supporters/{id}/tier", s.setTier)
 			r.Delete("/supporters/{id}", s.revokeSupporter)
 			r.Post("/care/accept", s.acceptInvitation)
 			r.Get("/supporting", s.listSupported)
