@@ -6,6 +6,16 @@ import (
 	"testing"
 )
 
+// linkSupporter registers name, who accepts the wearer's invitation (the
+// label is the name); it returns their client and the link's id.
+func linkSupporter(t *testing.T, app *testApp, wearer *client, name string) (*client, int64) {
+	t.Helper()
+	c, _ := app.registerUser(name)
+	link, token := invite(t, wearer, name, "")
+	accept(t, c, token)
+	return c, link
+}
+
 // askFor has the wearer ask the supporters of these links for a call and
 // returns the ask's id.
 func askFor(t *testing.T, wearer *client, links ...any) int64 {
@@ -48,12 +58,8 @@ type supportedAsk struct {
 func TestAskAChosenSupporterForACall(t *testing.T) {
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
-	sam, _ := app.registerUser("Sam")
-	jo, _ := app.registerUser("Jo")
-	samLink, token := invite(t, wearer, "Sam", "")
-	accept(t, sam, token)
-	_, token = invite(t, wearer, "Jo", "")
-	accept(t, jo, token)
+	sam, samLink := linkSupporter(t, app, wearer, "Sam")
+	jo, _ := linkSupporter(t, app, wearer, "Jo")
 
 	var none any
 	wearer.do("GET", "/api/asks/open", nil).json(t, &none)
@@ -125,9 +131,7 @@ func TestAskReachesOnlyTheWearersActiveSupporters(t *testing.T) {
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	other, _ := app.registerUser("Olga")
-	sam, _ := app.registerUser("Sam")
-	samLink, token := invite(t, wearer, "Sam", "")
-	accept(t, sam, token)
+	sam, samLink := linkSupporter(t, app, wearer, "Sam")
 	pending, _ := invite(t, wearer, "Not yet", "")
 	foreign, token := invite(t, other, "Sam", "")
 	accept(t, sam, token)
@@ -171,9 +175,7 @@ func TestAskReachesOnlyTheWearersActiveSupporters(t *testing.T) {
 func TestSupporterTier(t *testing.T) {
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
-	sam, _ := app.registerUser("Sam")
-	link, token := invite(t, wearer, "Sam", "")
-	accept(t, sam, token)
+	sam, link := linkSupporter(t, app, wearer, "Sam")
 	for _, tc := range []struct {
 		tier   any
 		status int

@@ -409,13 +409,11 @@ func newVictim(t *testing.T, app *testApp) *victim {
 // note holds the marker), and someone the victim supports ask them.
 func victimAsks(t *testing.T, app *testApp, v *victim) (own, toMe string) {
 	t.Helper()
-	helper, _ := app.registerUser("Helper")
-	link, token := invite(t, v.client, v.marker+" helper", "")
-	accept(t, helper, token)
+	_, link := linkSupporter(t, app, v.client, "Helper")
 	own = fmt.Sprint(askFor(t, v.client, link, v.marker+" rough evening"))
 	wearer, _ := app.registerUser("Wendy")
-	link, token = invite(t, wearer, "Friend", "")
-	accept(t, v.client, token)
+	_, token := invite(t, wearer, "Friend", "")
+	link = accept(t, v.client, token)
 	return own, fmt.Sprint(askFor(t, wearer, link, "a quiet word"))
 }
 
