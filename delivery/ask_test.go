@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"lifeline"
+	"lifeline/delivery"
 )
 
 // TestAskReachesTheChosenSupportersCalmly: an ask is emailed to the
 // supporters chosen and nobody else, in calm words; an ntfy topic gets the
-// default priority; it waits for a supporter's quiet hours, and closing
+// default priority and a browser a push of normal urgency; it waits for a supporter's quiet hours, and closing
 // the ask stops what still waits.
 func TestAskReachesTheChosenSupportersCalmly(t *testing.T) {
 	smtp := startSMTP(t)
@@ -18,6 +19,9 @@ func TestAskReachesTheChosenSupportersCalmly(t *testing.T) {
 	c := newCircle(t, lifeline.Grant{})
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
 	c.channel(c.supporter, lifeline.ChannelWebhook, hook.URL+"/sam", true)
+	pushes := startPushService(t)
+	browser := newBrowser(t)
+	browser.subscribe(t, c, c.supporter, pushes.URL+"/sam")
 	jo, joLink := c.addSupporter("jo@example.org", "Jo", lifeline.Grant{})
 	c.channel(jo, lifeline.ChannelEmail, "jo@example.org", false)
 	kim, kimLink := c.addSupporter("kim@example.org", "Kim", lifeline.Grant{})
@@ -32,8 +36,8 @@ func TestAskReachesTheChosenSupportersCalmly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := c.worker(smtp.addr)
-	c.run(w, func() bool { return len(smtp.messages()) == 1 && len(hook.got()) == 1 })
+	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Push = c.db })
+	c.run(w, func() bool { return len(smtp.messages()) == 1 && len(hook.got()) == 1 && len(pushes.got()) == 1 })
 	for range 5 {
 		w.RunOnce(c.ctx)
 	}
@@ -55,6 +59,13 @@ func TestAskReachesTheChosenSupportersCalmly(t *testing.T) {
 	}
 	if p := hook.got()[0].header.Get("Priority"); p != "default" {
 		t.Errorf("ntfy priority %q, want default", p)
+	}
+	push := pushes.got()[0]
+	if u := push.header.Get("Urgency"); u != "normal" {
+		t.Errorf("push Urgency %q, want normal", u)
+	}
+	if plain, err := browser.decrypt(push.body); err != nil || !strings.Contains(string(plain), "could use a call") {
+		t.Errorf("the push says %s (%v)", plain, err)
 	}
 	var waiting int
 	c.scan(`SELECT count(*) FROM outbox WHERE ask_id = $1 AND recipient_id = $2 AND state = 'pending' AND next_attempt_at > now() + interval '30 minutes'`,
