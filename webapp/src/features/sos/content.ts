@@ -97,7 +97,7 @@ export const escalationText = {
   device: 'When my bracelet is low or offline',
   deviceAtOnce: 'Tell them at once',
   deviceNever: "Don't tell them",
-  tiers: 'When nobody says they’re on it',
+  tiers: "When nobody says they're on it",
   tierWindow: 'Minutes before the next people are told (1–120)',
   tierWindowSays: (minutes: string) => `If nobody says they're on it within ${minutesWords(minutes)}, tell the next people.`,
   claimRemind: 'Minutes before a reminder (5–240)',
