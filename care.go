@@ -130,8 +130,12 @@ type Supporter struct {
 	ExpiresAt        time.Time  `json:"expiresAt"`
 	AcceptedAt       *time.Time `json:"acceptedAt"`
 	Grant            Grant      `json:"grant"`
-	SupporterID      int64      `json:"-"`
-	WearerID         int64      `json:"-"`
+	// Tier is when they hear of an alert: 1 first, 2 a tier window later
+	// if nobody is on it, 3 after two (escalation.go). An SOS reaches every
+	// tier at once.
+	Tier        int   `json:"tier"`
+	SupporterID int64 `json:"-"`
+	WearerID    int64 `json:"-"`
 }
 
 // Invitation is a new supporter link and its one-time token (shown once).
@@ -178,6 +182,17 @@ type Supported struct {
 	// with Grant.Phone.
 	Phone string `json:"-"`
 	Grant Grant  `json:"grant"`
+	// Tier is when this supporter hears of the wearer's alerts (1 to
+	// MaxTier, the wearer's choice).
+	Tier int `json:"tier"`
+}
+
+// ValidTier checks a tier a wearer gives a supporter.
+func ValidTier(tier int) error {
+	if tier < 1 || tier > MaxTier {
+		return &Error{Code: EINVALID, Message: "Please check the highlighted fields.", Fields: map[string]string{"tier": "Choose tier 1, 2 or 3."}}
+	}
+	return nil
 }
 
 // CareService stores the care circle. Every method that names a link by id
@@ -198,6 +213,9 @@ type CareService interface {
 	PreviewInvitation(ctx context.Context, token string, now time.Time) (*InvitationPreview, error)
 	FindSupporters(ctx context.Context, wearerID int64) ([]*Supporter, error)
 	SetGrant(ctx context.Context, wearerID, linkID int64, g Grant) (*Supporter, error)
+	// SetTier orders a supporter into tier 1 to MaxTier; it reaches the
+	// deliveries of alerts raised from then on.
+	SetTier(ctx context.Context, wearerID, linkID int64, tier int) (*Supporter, error)
 	RevokeSupporter(ctx context.Context, wearerID, linkID int64, now time.Time) error
 	// FindSupported lists the active links where userID is the supporter.
 	FindSupported(ctx context.Context, supporterID int64) ([]*Supported, error)

@@ -37,10 +37,14 @@ const (
 
 // Bounds of the settings.
 const (
-	MinEscalateMinutes   = 1
-	MaxEscalateMinutes   = 120
-	MinMissedCheckinDays = 1
-	MaxMissedCheckinDays = 7
+	MinEscalateMinutes    = 1
+	MaxEscalateMinutes    = 120
+	MinMissedCheckinDays  = 1
+	MaxMissedCheckinDays  = 7
+	MinTierWindowMinutes  = 1
+	MaxTierWindowMinutes  = 120
+	MinClaimRemindMinutes = 5
+	MaxClaimRemindMinutes = 240
 )
 
 // EscalationDelay is the server's --escalate-after: configured, or
@@ -62,15 +66,33 @@ type EscalationSettings struct {
 	MissedCheckinDays int `json:"missedCheckinDays"`
 	// Device is at_once or never (low battery, bracelet offline).
 	Device string `json:"device"`
+	// TierWindowMinutes: an alert nobody claims within this many minutes
+	// goes on to the next tier of supporters (1 to 120).
+	TierWindowMinutes int `json:"tierWindowMinutes"`
+	// ClaimRemindMinutes: a claim still open this many minutes after it
+	// was made reminds its claimer (5 to 240).
+	ClaimRemindMinutes int `json:"claimRemindMinutes"`
 	// DefaultAvoidZoneMinutes is the server's --escalate-after, in whole
 	// minutes (read only).
 	DefaultAvoidZoneMinutes int `json:"defaultAvoidZoneMinutes"`
+}
+
+// TierWindow is the wait between one tier of supporters and the next.
+func (s EscalationSettings) TierWindow() time.Duration {
+	return time.Duration(s.TierWindowMinutes) * time.Minute
+}
+
+// ClaimRemindAfter is how long a claim stays open before its claimer is
+// reminded.
+func (s EscalationSettings) ClaimRemindAfter() time.Duration {
+	return time.Duration(s.ClaimRemindMinutes) * time.Minute
 }
 
 // DefaultEscalation is what a wearer who never changed anything has.
 func DefaultEscalation(escalateAfter time.Duration) EscalationSettings {
 	escalateAfter = EscalationDelay(escalateAfter)
 	return EscalationSettings{AvoidZone: EscalateDefault, MissedCheckinDays: DefaultMissedCheckinDays, Device: EscalateAtOnce,
+		TierWindowMinutes: int(DefaultTierWindow / time.Minute), ClaimRemindMinutes: int(DefaultClaimRemindAfter / time.Minute),
 		DefaultAvoidZoneMinutes: int((escalateAfter + time.Minute - 1) / time.Minute)}
 }
 
@@ -93,6 +115,12 @@ func (s *EscalationSettings) Validate() error {
 	}
 	if s.Device != EscalateAtOnce && s.Device != EscalateNever {
 		fields["device"] = "Choose at_once or never."
+	}
+	if s.TierWindowMinutes < MinTierWindowMinutes || s.TierWindowMinutes > MaxTierWindowMinutes {
+		fields["tierWindowMinutes"] = "Choose between 1 and 120 minutes."
+	}
+	if s.ClaimRemindMinutes < MinClaimRemindMinutes || s.ClaimRemindMinutes > MaxClaimRemindMinutes {
+		fields["claimRemindMinutes"] = "Choose between 5 and 240 minutes."
 	}
 	if len(fields) > 0 {
 		return &Error{Code: EINVALID, Message: "Please check the highlighted fields.", Fields: fields}

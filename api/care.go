@@ -108,6 +108,35 @@ func (s *Server) setGrant(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, sup)
 }
 
+type tierRequest struct {
+	Tier int `json:"tier"`
+}
+
+// setTier is PUT /api/supporters/{id}/tier: when this supporter hears of
+// an alert (1 first, then 2, then 3; an SOS reaches every tier at once).
+func (s *Server) setTier(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "Supporter not found.")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var req tierRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := lifeline.ValidTier(req.Tier); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	sup, err := s.cfg.Care.SetTier(r.Context(), currentUser(r.Context()).ID, id, req.Tier)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sup)
+}
+
 func (s *Server) revokeSupporter(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "Supporter not found.")
 	if err != nil {

@@ -18,12 +18,16 @@ func (s *Server) getEscalation(w http.ResponseWriter, r *http.Request) {
 }
 
 // escalationRequest is what PUT /api/escalation takes: the settings
-// without the server's default, which is not the wearer's to send.
+// without the server's default, which is not the wearer's to send. The
+// tier window and claim reminder may be left out (a client from before
+// tiers): then they are the defaults.
 type escalationRequest struct {
-	AvoidZone         string `json:"avoidZone"`
-	AvoidZoneMinutes  *int   `json:"avoidZoneMinutes"`
-	MissedCheckinDays int    `json:"missedCheckinDays"`
-	Device            string `json:"device"`
+	AvoidZone          string `json:"avoidZone"`
+	AvoidZoneMinutes   *int   `json:"avoidZoneMinutes"`
+	MissedCheckinDays  int    `json:"missedCheckinDays"`
+	Device             string `json:"device"`
+	TierWindowMinutes  *int   `json:"tierWindowMinutes"`
+	ClaimRemindMinutes *int   `json:"claimRemindMinutes"`
 }
 
 // putEscalation is PUT /api/escalation.
@@ -33,8 +37,14 @@ func (s *Server) putEscalation(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	e := lifeline.EscalationSettings{AvoidZone: req.AvoidZone, AvoidZoneMinutes: req.AvoidZoneMinutes,
-		MissedCheckinDays: req.MissedCheckinDays, Device: req.Device}
+	e := lifeline.DefaultEscalation(0)
+	e.AvoidZone, e.AvoidZoneMinutes, e.MissedCheckinDays, e.Device = req.AvoidZone, req.AvoidZoneMinutes, req.MissedCheckinDays, req.Device
+	if req.TierWindowMinutes != nil {
+		e.TierWindowMinutes = *req.TierWindowMinutes
+	}
+	if req.ClaimRemindMinutes != nil {
+		e.ClaimRemindMinutes = *req.ClaimRemindMinutes
+	}
 	if err := e.Validate(); err != nil {
 		writeError(w, r, err)
 		return

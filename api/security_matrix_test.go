@@ -44,6 +44,9 @@ const (
 	// A's share link.
 	ownShare        owned = "share"
 	ownEmailChannel owned = "email channel"
+	// A's gentle ask, and one that came to A as a supporter.
+	ownAsk     owned = "ask"
+	ownAskToMe owned = "ask to me"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -199,28 +202,36 @@ var routeMatrix = map[string]routeSpec{
 	"PUT /api/supporters/{id}/grant": {id: ownSupporter, body: func(string) map[string]any {
 		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
 	}},
-	"DELETE /api/supporters/{id}":          {id: ownSupporter},
-	"POST /api/care/accept":                {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/supporting":                  {},
-	"GET /api/supporting/{id}":             {id: ownSupported},
-	"GET /api/channels":                    {},
-	"POST /api/channels":                   {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
-	"PATCH /api/channels/{id}":             {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
-	"DELETE /api/channels/{id}":            {id: ownChannel},
-	"POST /api/channels/{id}/test":         {id: ownChannel},
-	"POST /api/channels/{id}/confirmation": {id: ownEmailChannel},
-	"POST /api/channels/confirm":           {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/channels/pauses":             {},
-	"POST /api/channels/{id}/resume":       {id: ownChannel},
-	"GET /api/push/key":                    {},
-	"GET /api/quiet-hours":                 {},
-	"PUT /api/quiet-hours":                 {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
-	"POST /api/care/invitation":            {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/share-links":                 {},
-	"POST /api/share-links":                {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
-	"DELETE /api/share-links/{id}":         {id: ownShare},
-	"POST /api/share/view":                 {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/escalation":                  {},
+	"PUT /api/supporters/{id}/tier": {id: ownSupporter, body: func(string) map[string]any { return map[string]any{"tier": 2} }},
+	"DELETE /api/supporters/{id}":   {id: ownSupporter},
+	"POST /api/care/accept":         {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/supporting":           {},
+	"GET /api/supporting/{id}":      {id: ownSupported},
+	"GET /api/asks/open":            {},
+	"POST /api/asks": {body: func(tag string) map[string]any {
+		return map[string]any{"supporters": []int64{1}, "note": tag + " rough evening"}
+	}},
+	"POST /api/asks/{id}/close":             {id: ownAsk},
+	"GET /api/supporting/asks":              {},
+	"POST /api/supporting/asks/{id}/answer": {id: ownAskToMe, body: func(string) map[string]any { return map[string]any{"answer": "will_call"} }},
+	"GET /api/channels":                     {},
+	"POST /api/channels":                    {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
+	"PATCH /api/channels/{id}":              {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
+	"DELETE /api/channels/{id}":             {id: ownChannel},
+	"POST /api/channels/{id}/test":          {id: ownChannel},
+	"POST /api/channels/{id}/confirmation":  {id: ownEmailChannel},
+	"POST /api/channels/confirm":            {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/channels/pauses":              {},
+	"POST /api/channels/{id}/resume":        {id: ownChannel},
+	"GET /api/push/key":                     {},
+	"GET /api/quiet-hours":                  {},
+	"PUT /api/quiet-hours":                  {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
+	"POST /api/care/invitation":             {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/share-links":                  {},
+	"POST /api/share-links":                 {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
+	"DELETE /api/share-links/{id}":          {id: ownShare},
+	"POST /api/share/view":                  {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/escalation":                   {},
 	"PUT /api/escalation": {body: func(string) map[string]any {
 		return map[string]any{"avoidZone": "after", "avoidZoneMinutes": 30, "missedCheckinDays": 3, "device": "never"}
 	}},
@@ -390,7 +401,20 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	v.ids[ownEmailChannel] = idOf(create("/api/channels", map[string]any{"kind": "email", "address": v.marker + "@example.org"}))
 	v.ids[ownSupported] = fmt.Sprint(supportSomeone(t, app, c))
 	v.ids[ownShare] = idOf(create("/api/share-links", map[string]any{"hours": 8})["link"].(map[string]any))
+	v.ids[ownAsk], v.ids[ownAskToMe] = victimAsks(t, app, v)
 	return v
+}
+
+// victimAsks has the victim ask a supporter of theirs for a call (the
+// note holds the marker), and someone the victim supports ask them.
+func victimAsks(t *testing.T, app *testApp, v *victim) (own, toMe string) {
+	t.Helper()
+	_, link := linkSupporter(t, app, v.client, "Helper")
+	own = fmt.Sprint(askFor(t, v.client, link, v.marker+" rough evening"))
+	wearer, _ := app.registerUser("Wendy")
+	_, token := invite(t, wearer, "Friend", "")
+	link = accept(t, v.client, token)
+	return own, fmt.Sprint(askFor(t, wearer, link, "a quiet word"))
 }
 
 // secrets are strings of the victim's that no one else may ever see.
@@ -408,7 +432,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/sponsor", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
 		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation",
-		"/api/supporting/" + v.ids[ownSupported], "/api/share-links",
+		"/api/supporting/" + v.ids[ownSupported], "/api/share-links", "/api/asks/open", "/api/supporting/asks",
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

@@ -31,6 +31,10 @@ var (
 	// account (the answer must not tell), and from one client address.
 	addressResetLimit = sendLimit{"reset-address", 3, time.Hour,
 		"We've sent a few links to this address in the last hour. Please look for them (the spam folder too), or try again in %s."}
+	// askLimit: one ask is open at a time; this keeps asking and closing
+	// from flooding anyone's channels.
+	askLimit = sendLimit{"send-ask", 10, 24 * time.Hour,
+		"You've asked for a call a lot today. Try again in %s. If you need someone right now, call or text 988."}
 	clientResetLimit = sendLimit{"reset-client", 10, time.Hour,
 		"Too many reset requests from this connection. Try again in %s."}
 )

@@ -144,6 +144,9 @@ type Config struct {
 	SOS lifeline.SOSService
 	// Escalation stores when each wearer's supporters are told.
 	Escalation lifeline.EscalationService
+	// Asks stores the gentle asks ("I could use a call") and queues their
+	// messages.
+	Asks lifeline.AskService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -320,10 +323,16 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/supporters", s.inviteSupporter)
 			r.Get("/supporters/views", s.listCareViews)
 			r.Put("/supporters/{id}/grant", s.setGrant)
+			r.Put("/supporters/{id}/tier", s.setTier)
 			r.Delete("/supporters/{id}", s.revokeSupporter)
 			r.Post("/care/accept", s.acceptInvitation)
 			r.Get("/supporting", s.listSupported)
 			r.Get("/supporting/{id}", s.getSupported)
+			r.Get("/asks/open", s.getOpenAsk)
+			r.Post("/asks", s.createAsk)
+			r.Post("/asks/{id}/close", s.closeAsk)
+			r.Get("/supporting/asks", s.listSupportedAsks)
+			r.Post("/supporting/asks/{id}/answer", s.answerAsk)
 			r.Get("/channels", s.listChannels)
 			r.Post("/channels", s.createChannel)
 			r.Patch("/channels/{id}", s.updateChannel)

@@ -13,7 +13,9 @@ import (
 func TestEscalationSettingsDecideWhenSupportersAreTold(t *testing.T) {
 	minutes := func(n int) *int { return &n }
 	set := func(zone string, m *int, days int, device string) *lifeline.EscalationSettings {
-		return &lifeline.EscalationSettings{AvoidZone: zone, AvoidZoneMinutes: m, MissedCheckinDays: days, Device: device}
+		s := lifeline.DefaultEscalation(0)
+		s.AvoidZone, s.AvoidZoneMinutes, s.MissedCheckinDays, s.Device = zone, m, days, device
+		return &s
 	}
 	allOff := set(lifeline.EscalateNever, nil, 7, lifeline.EscalateNever)
 	cases := []struct {

@@ -181,27 +181,33 @@ func newCircle(t testing.TB, g lifeline.Grant) *circle {
 	c := &circle{t: t, db: storetest.NewDB(t), ctx: context.Background(), escalateAfter: 300 * time.Millisecond}
 	c.db.EscalateAfter = c.escalateAfter
 	c.wearer = c.user("alex@example.org", "Alex")
-	c.supporter = c.user("sam@example.org", "Sam")
-	inv, err := c.db.InviteSupporter(c.ctx, c.wearer, "Sam", "", time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sup := &lifeline.User{ID: c.supporter, Email: "sam@example.org"}
-	p, err := c.db.AcceptInvitation(c.ctx, sup, inv.Token, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.link = p.LinkID
-	if err := g.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.db.SetGrant(c.ctx, c.wearer, c.link, g); err != nil {
-		t.Fatal(err)
-	}
+	c.supporter, c.link = c.addSupporter("sam@example.org", "Sam", g)
 	c.exec(`INSERT INTO zones (user_id, name, type, latitude, longitude, radius_m) VALUES ($1, 'Rusty Anchor', 'avoid', 51.5, -0.12, 100)`, c.wearer)
 	c.scan(`SELECT id FROM zones WHERE user_id = $1`, []any{c.wearer}, &c.zone)
 	c.exec(`INSERT INTO locations (user_id, source, ts, latitude, longitude) VALUES ($1, 'browser', now(), 51.50012, -0.12034)`, c.wearer)
 	return c
+}
+
+// addSupporter adds an account that accepts the wearer's invitation and
+// gets grant g; it returns the account and the care link.
+func (c *circle) addSupporter(email, name string, g lifeline.Grant) (userID, linkID int64) {
+	c.t.Helper()
+	userID = c.user(email, name)
+	inv, err := c.db.InviteSupporter(c.ctx, c.wearer, name, "", time.Now())
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	p, err := c.db.AcceptInvitation(c.ctx, &lifeline.User{ID: userID, Email: email}, inv.Token, time.Now())
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if err := g.Validate(); err != nil {
+		c.t.Fatal(err)
+	}
+	if _, err := c.db.SetGrant(c.ctx, c.wearer, p.LinkID, g); err != nil {
+		c.t.Fatal(err)
+	}
+	return userID, p.LinkID
 }
 
 func (c *circle) user(email, name string) int64 {

@@ -14,7 +14,7 @@ import (
 type Message struct {
 	// Key is the outbox row's idempotency key: receivers may drop repeats.
 	Key       string    `json:"id"`
-	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation", "password_reset"
+	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation", "password_reset", "ask"
 	Title     string    `json:"title"`
 	Body      string    `json:"message"`
 	Priority  string    `json:"priority"` // ntfy's names: urgent, high or default
@@ -53,6 +53,11 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	case lifeline.PurposePasswordReset:
 		m.Type, m.Title = "password_reset", lifeline.PasswordResetSubject
 		m.Body = lifeline.PasswordResetMessage(item.SecretLink, item.ExpiresAt.In(item.RecipientLocation))
+		return m
+	case lifeline.PurposeAsk: // calm: the default priority, web push's normal urgency
+		m.Type, m.Title = "ask", lifeline.AskSubject(lifeline.PlainText(item.Wearer))
+		m.Body = lifeline.AskMessage(lifeline.Quoted(item.Wearer))
+		m.URL = strings.TrimRight(publicURL, "/") + "/supporting"
 		return m
 	}
 	a := item.Alert

@@ -39,6 +39,10 @@ const (
 	// open SOS ({"alertId", "open"}), and a supporter's "People I support"
 	// refetches that person ({"personId": the care link, "open"}).
 	KindSOS Kind = "sos"
+	// KindAsk is a gentle ask sent, answered or closed: the wearer's pages
+	// refetch their open ask ({"askId"}), a supporter's the asks to them
+	// ({"personId": the care link}).
+	KindAsk Kind = "ask"
 )
 
 // Node-control events, acted on by every node and never shown to users.
@@ -51,7 +55,7 @@ const (
 )
 
 // userKinds are the kinds a user's live stream shows.
-var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS}
+var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS, KindAsk}
 
 // Event is one update for one user. ID is set for alerts (their id, so a
 // reconnecting client can resume after the last one it saw) and zones.
@@ -132,6 +136,23 @@ type sosChange struct {
 	AlertID  int64 `json:"alertId,omitempty"`
 	PersonID int64 `json:"personId,omitempty"`
 	Open     bool  `json:"open"`
+}
+
+// AskChanged tells the wearer's pages that their ask was sent, answered
+// or closed.
+func AskChanged(wearerID, askID int64) Event {
+	return event(wearerID, KindAsk, 0, askChange{AskID: askID})
+}
+
+// SupportedAskChanged tells a supporter's pages that the person of their
+// care link sent or closed an ask.
+func SupportedAskChanged(supporterID, linkID int64) Event {
+	return event(supporterID, KindAsk, 0, askChange{PersonID: linkID})
+}
+
+type askChange struct {
+	AskID    int64 `json:"askId,omitempty"`
+	PersonID int64 `json:"personId,omitempty"`
 }
 
 // DeviceRevoked tells every node to close a revoked bracelet's connection.

@@ -18,7 +18,7 @@ const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label,
 	CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.accepted_at IS NOT NULL THEN 'active' ELSE 'pending' END,
 	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
 	l.invited_at, l.expires_at, l.accepted_at,
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone,
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier,
 	(SELECT m.state FROM outbox m WHERE m.care_link_id = l.id), (SELECT m.last_error FROM outbox m WHERE m.care_link_id = l.id)`
 
 func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
@@ -26,7 +26,7 @@ func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
 	g := &s.Grant
 	err := row.Scan(&s.ID, &s.WearerID, &s.SupporterID, &s.Label, &s.InviteEmail, &s.Status, &s.Name, &s.Email,
 		&s.InvitedAt, &s.ExpiresAt, &s.AcceptedAt,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier,
 		&s.InviteEmailState, &s.InviteEmailError)
 	return &s, err
 }
@@ -163,6 +163,28 @@ func (db *DB) SetGrant(ctx context.Context, wearerID, linkID int64, g lifeline.G
 	return s, nil
 }
 
+func (db *DB) SetTier(ctx context.Context, wearerID, linkID int64, tier int) (*lifeline.Supporter, error) {
+	if err := lifeline.ValidTier(tier); err != nil {
+		return nil, err
+	}
+	rows, err := db.Pool.Query(ctx, `
+		WITH l AS (
+			UPDATE care_links SET tier = $3, updated_at = now()
+			WHERE id = $2 AND user_id = $1 AND revoked_at IS NULL RETURNING *)
+		SELECT `+supporterColumns+` FROM l LEFT JOIN users u ON u.id = l.supporter_id`, wearerID, linkID, tier)
+	if err != nil {
+		return nil, fmt.Errorf("store: set tier %d: %w", linkID, err)
+	}
+	s, err := pgx.CollectExactlyOneRow(rows, scanSupporter)
+	if isNoRows(err) {
+		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Supporter not found.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: set tier %d: %w", linkID, err)
+	}
+	return s, nil
+}
+
 // RevokeSupporter ends the link and drops the deliveries still waiting for
 // that supporter: nothing reaches them after the wearer said no.
 func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now time.Time) error {
@@ -193,13 +215,13 @@ func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now t
 // supportedColumns read a link from the supporter's side (FROM care_links l
 // JOIN users w ON w.id = l.user_id).
 const supportedColumns = `l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name), w.timezone, coalesce(w.phone, ''),
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone`
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier`
 
 func scanSupported(row pgx.CollectableRow) (*lifeline.Supported, error) {
 	var s lifeline.Supported
 	g := &s.Grant
 	err := row.Scan(&s.LinkID, &s.WearerID, &s.Name, &s.Timezone, &s.Phone,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone)
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier)
 	if s.Name == "" {
 		s.Name = "Someone you support"
 	}

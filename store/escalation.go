@@ -30,19 +30,28 @@ var _ lifeline.EscalationService = (*DB)(nil)
 //     missed check-in alert and no check-in;
 //   - SOS and everything else at once.
 //
+// Tiers: a supporter in tier k hears (k-1) tier windows (the wearer's,
+// or lifeline.DefaultTierWindow) after tier 1 would, and that later step
+// is an escalation step: the wearer's "I'm okay" (and, for avoid zones,
+// leaving the place) skips it, and a claim does (the claim's hold). An
+// SOS reaches every tier at once: nobody pressing it waits on a window.
+//
 // Its named arguments come from escalationArgs.
 const tellRecipients = `, recipients AS (
 		SELECT r.id AS alert_id, r.user_id, r.user_id AS recipient_id, 'wearer' AS role, false AS escalation, r.created_at AS due
 		FROM raised r WHERE r.type <> @sos
 		UNION ALL
-		SELECT r.id, r.user_id, l.supporter_id, 'supporter', r.type = ANY (@escalating::text[]),
+		SELECT r.id, r.user_id, l.supporter_id, 'supporter', r.type = ANY (@escalating::text[]) OR rule.later_tier,
 		       r.created_at + CASE WHEN r.type = ANY (@escalating::text[]) THEN rule.wait ELSE interval '0' END
+		                    + CASE WHEN rule.later_tier THEN (l.tier - 1) * rule.tier_window ELSE interval '0' END
 		FROM raised r
 		JOIN unnest(@scope_types::text[], @scope_names::text[]) AS s(type, scope) ON s.type = r.type
 		JOIN care_links l ON l.user_id = r.user_id AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL AND s.scope = ANY (l.alert_scopes)
 		LEFT JOIN escalation_settings es ON es.user_id = r.user_id
 		CROSS JOIN LATERAL (SELECT make_interval(secs => coalesce(es.avoid_zone_minutes * 60, @escalate::float8)) AS wait,
-		                           coalesce(es.missed_checkin_days, @missed_days::int) AS missed_days) rule
+		                           coalesce(es.missed_checkin_days, @missed_days::int) AS missed_days,
+		                           make_interval(secs => coalesce(es.tier_window_minutes * 60, @tier_window::float8)) AS tier_window,
+		                           l.tier > 1 AND r.type <> @sos AS later_tier) rule
 		WHERE CASE
 			WHEN r.type = ANY (@escalating::text[]) THEN coalesce(es.avoid_zone_tell, true)
 			WHEN r.type = ANY (@device_types::text[]) THEN coalesce(es.device_tell, true)
@@ -68,6 +77,7 @@ func (db *DB) escalationArgs() pgx.NamedArgs {
 		"sos": lifeline.AlertSOS, "missed": lifeline.AlertMissedCheckin, "escalating": lifeline.EscalatingAlertTypes,
 		"escalate": lifeline.EscalationDelay(db.EscalateAfter).Seconds(), "missed_days": lifeline.DefaultMissedCheckinDays,
 		"scope_types": types, "scope_names": scopes, "device_types": deviceAlertTypes(),
+		"tier_window": lifeline.DefaultTierWindow.Seconds(),
 	}
 }
 
@@ -99,8 +109,10 @@ func (db *DB) FindEscalation(ctx context.Context, userID int64) (*lifeline.Escal
 	s := lifeline.DefaultEscalation(db.EscalateAfter)
 	var tellZone, tellDevice bool
 	err := db.Pool.QueryRow(ctx, `
-		SELECT avoid_zone_tell, avoid_zone_minutes, missed_checkin_days, device_tell
-		FROM escalation_settings WHERE user_id = $1`, userID).Scan(&tellZone, &s.AvoidZoneMinutes, &s.MissedCheckinDays, &tellDevice)
+		SELECT avoid_zone_tell, avoid_zone_minutes, missed_checkin_days, device_tell,
+		       coalesce(tier_window_minutes, $2), coalesce(claim_remind_minutes, $3)
+		FROM escalation_settings WHERE user_id = $1`, userID, s.TierWindowMinutes, s.ClaimRemindMinutes).Scan(
+		&tellZone, &s.AvoidZoneMinutes, &s.MissedCheckinDays, &tellDevice, &s.TierWindowMinutes, &s.ClaimRemindMinutes)
 	if isNoRows(err) {
 		return &s, nil
 	}
@@ -124,12 +136,15 @@ func (db *DB) SaveEscalation(ctx context.Context, userID int64, s lifeline.Escal
 		return nil, err
 	}
 	_, err := db.Pool.Exec(ctx, `
-		INSERT INTO escalation_settings (user_id, avoid_zone_tell, avoid_zone_minutes, missed_checkin_days, device_tell)
-		VALUES (@user, @tell_zone, @minutes, @days, @tell_device)
+		INSERT INTO escalation_settings (user_id, avoid_zone_tell, avoid_zone_minutes, missed_checkin_days, device_tell,
+		                                 tier_window_minutes, claim_remind_minutes)
+		VALUES (@user, @tell_zone, @minutes, @days, @tell_device, @tier_window, @claim_remind)
 		ON CONFLICT (user_id) DO UPDATE SET avoid_zone_tell = excluded.avoid_zone_tell, avoid_zone_minutes = excluded.avoid_zone_minutes,
-			missed_checkin_days = excluded.missed_checkin_days, device_tell = excluded.device_tell, updated_at = now()`,
+			missed_checkin_days = excluded.missed_checkin_days, device_tell = excluded.device_tell,
+			tier_window_minutes = excluded.tier_window_minutes, claim_remind_minutes = excluded.claim_remind_minutes, updated_at = now()`,
 		pgx.NamedArgs{"user": userID, "tell_zone": s.AvoidZone != lifeline.EscalateNever, "minutes": s.AvoidZoneMinutes,
-			"days": s.MissedCheckinDays, "tell_device": s.Device != lifeline.EscalateNever})
+			"days": s.MissedCheckinDays, "tell_device": s.Device != lifeline.EscalateNever,
+			"tier_window": s.TierWindowMinutes, "claim_remind": s.ClaimRemindMinutes})
 	if err != nil {
 		return nil, fmt.Errorf("store: save escalation settings: %w", err)
 	}

@@ -140,6 +140,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Care:                 live.NewOkayAnswers(m.db, m.bus, m.Logger.With("component", "alerts")),
 		SOS:                  sos,
 		Escalation:           m.db,
+		Asks:                 m.db,
 		Channels:             m.db,
 		Destinations:         m.db,
 		PasswordResets:       m.db,

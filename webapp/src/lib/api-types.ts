@@ -733,6 +733,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supporters/{id}/tier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Order a supporter into a tier (1 hears first; 2 a tier window later if nobody is on it; 3 after two). */
+        put: operations["setSupporterTier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supporters/{id}": {
         parameters: {
             query?: never;
@@ -801,6 +818,91 @@ export interface paths {
         get: operations["listSupported"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asks/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wearer's open gentle ask ("I could use a call") with who answered, or null. An ask closes when the wearer says "Thanks, I'm okay" or 24 hours after it was sent. */
+        get: operations["getOpenAsk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "I could use a call": ask chosen supporters (active care links) for contact, without an emergency. Each is told through their channels as a calm message (quiet hours apply; ntfy default priority, web push normal urgency). One ask is open at a time: 409 while one is; 429 past 10 a day. */
+        post: operations["createAsk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asks/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Thanks, I'm okay": close the ask; its messages still waiting (quiet hours) are not sent. */
+        post: operations["closeAsk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporting/asks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open asks that came to me from the people I support (through a link that still stands), newest first. */
+        get: operations["listSupportedAsks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporting/asks/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer an open ask that came to me: will_call ("I'll call") or cant_now ("Can't right now"); the wearer sees it at once. 404 once it is closed or the link revoked. */
+        post: operations["answerAsk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1530,6 +1632,8 @@ export interface components {
         };
         Supporter: {
             id: number;
+            /** @description When they hear of an alert: 1 first; 2 a tier window later if nobody is on it; 3 after two. An SOS reaches every tier at once. */
+            tier: number;
             label: string;
             /** @enum {unknown} */
             status: "pending" | "active" | "revoked";
@@ -1582,16 +1686,65 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        Ask: {
+            id: number;
+            note: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it closes by itself (24 hours after it was sent).
+             */
+            closesAt: string;
+            /**
+             * Format: date-time
+             * @description When the wearer said "Thanks, I'm okay".
+             */
+            closedAt: string | null;
+            /** @description Whom it went to; those who answered first. */
+            recipients: {
+                /** @description The care link's id. */
+                supporterId: number;
+                name: string;
+                /**
+                 * @description "" not yet.
+                 * @enum {unknown}
+                 */
+                answer: "" | "will_call" | "cant_now";
+                /** Format: date-time */
+                answeredAt: string | null;
+            }[];
+        };
+        SupportedAsk: {
+            id: number;
+            /** @description The care link's id (as in GET /api/supporting). */
+            personId: number;
+            name: string;
+            note: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description My answer; "" not yet.
+             * @enum {unknown}
+             */
+            answer: "" | "will_call" | "cant_now";
+            /** Format: date-time */
+            answeredAt: string | null;
+        };
         Supported: {
             /** @description The link's id. */
             id: number;
             name: string;
             grant: components["schemas"]["Grant"];
+            /** @description The tier this person put me in (1 hears first). */
+            tier: number;
         };
         PersonView: {
             id: number;
             name: string;
             grant: components["schemas"]["Grant"];
+            /** @description The tier this person put me in (1 hears first). */
+            tier: number;
             /** @description Null without the check-in scope. */
             checkIns: null | {
                 checkedInToday: boolean;
@@ -1713,6 +1866,10 @@ export interface components {
              * @enum {unknown}
              */
             device: "at_once" | "never";
+            /** @description An alert nobody is on within this many minutes goes on to the next tier (default 10). */
+            tierWindowMinutes: number;
+            /** @description Whoever is on an alert is reminded after this many minutes (default 30). */
+            claimRemindMinutes: number;
             /** @description The server's --escalate-after in minutes. */
             defaultAvoidZoneMinutes?: number;
         };
@@ -1725,6 +1882,10 @@ export interface components {
             missedCheckinDays: number;
             /** @enum {unknown} */
             device: "at_once" | "never";
+            /** @description Left out */
+            tierWindowMinutes?: number;
+            /** @description Left out */
+            claimRemindMinutes?: number;
         };
         Delivery: {
             /** @description "you", or the supporter's name. */
@@ -4309,6 +4470,7 @@ export interface operations {
                      *         "invitedAt": "2026-11-22T09:00:00Z",
                      *         "expiresAt": "2026-11-29T09:00:00Z",
                      *         "acceptedAt": "2026-11-22T10:00:00Z",
+                     *         "tier": 1,
                      *         "grant": {
                      *           "checkIns": true,
                      *           "checkInDetails": false,
@@ -4494,6 +4656,7 @@ export interface operations {
                      *       "invitedAt": "2026-11-22T09:00:00Z",
                      *       "expiresAt": "2026-11-29T09:00:00Z",
                      *       "acceptedAt": "2026-11-22T10:00:00Z",
+                     *       "tier": 1,
                      *       "grant": {
                      *         "checkIns": true,
                      *         "checkInDetails": false,
@@ -4507,6 +4670,48 @@ export interface operations {
                      *       }
                      *     }
                      */
+                    "application/json": components["schemas"]["Supporter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setSupporterTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tier": 2
+                 *     }
+                 */
+                "application/json": {
+                    tier: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The supporter in their new tier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Supporter"];
                 };
             };
@@ -4680,6 +4885,228 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open ask, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "note": "Rough evening, nothing urgent.",
+                     *       "createdAt": "2026-11-22T19:00:00Z",
+                     *       "closesAt": "2026-11-23T19:00:00Z",
+                     *       "closedAt": null,
+                     *       "recipients": [
+                     *         {
+                     *           "supporterId": 1,
+                     *           "name": "Sam",
+                     *           "answer": "will_call",
+                     *           "answeredAt": "2026-11-22T19:03:00Z"
+                     *         },
+                     *         {
+                     *           "supporterId": 2,
+                     *           "name": "Jo",
+                     *           "answer": "",
+                     *           "answeredAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": null | components["schemas"]["Ask"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "supporters": [
+                 *         1,
+                 *         2
+                 *       ],
+                 *       "note": "Rough evening, nothing urgent."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Care link ids (Supporter.id). */
+                    supporters: number[];
+                    /** @description Optional; only the supporters asked read it */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ask, no one has answered yet. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ask"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    closeAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed ask. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "note": "Rough evening, nothing urgent.",
+                     *       "createdAt": "2026-11-22T19:00:00Z",
+                     *       "closesAt": "2026-11-23T19:00:00Z",
+                     *       "closedAt": null,
+                     *       "recipients": [
+                     *         {
+                     *           "supporterId": 1,
+                     *           "name": "Sam",
+                     *           "answer": "will_call",
+                     *           "answeredAt": "2026-11-22T19:03:00Z"
+                     *         },
+                     *         {
+                     *           "supporterId": 2,
+                     *           "name": "Jo",
+                     *           "answer": "",
+                     *           "answeredAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ask"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSupportedAsks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open asks to me. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 4,
+                     *         "personId": 7,
+                     *         "name": "Alex Doe",
+                     *         "note": "Rough evening, nothing urgent.",
+                     *         "createdAt": "2026-11-22T19:00:00Z",
+                     *         "answer": "will_call",
+                     *         "answeredAt": "2026-11-22T19:03:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SupportedAsk"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    answerAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "answer": "will_call"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    answer: "will_call" | "cant_now";
+                };
+            };
+        };
+        responses: {
+            /** @description The ask with my answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportedAsk"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5378,6 +5805,8 @@ export interface operations {
                      *       "avoidZoneMinutes": null,
                      *       "missedCheckinDays": 2,
                      *       "device": "at_once",
+                     *       "tierWindowMinutes": 10,
+                     *       "claimRemindMinutes": 30,
                      *       "defaultAvoidZoneMinutes": 10
                      *     }
                      */
@@ -5403,7 +5832,9 @@ export interface operations {
                  *       "avoidZone": "after",
                  *       "avoidZoneMinutes": 30,
                  *       "missedCheckinDays": 3,
-                 *       "device": "never"
+                 *       "device": "never",
+                 *       "tierWindowMinutes": 15,
+                 *       "claimRemindMinutes": 45
                  *     }
                  */
                 "application/json": components["schemas"]["EscalationSettingsInput"];
@@ -5422,6 +5853,8 @@ export interface operations {
                      *       "avoidZoneMinutes": 30,
                      *       "missedCheckinDays": 3,
                      *       "device": "never",
+                     *       "tierWindowMinutes": 15,
+                     *       "claimRemindMinutes": 45,
                      *       "defaultAvoidZoneMinutes": 10
                      *     }
                      */

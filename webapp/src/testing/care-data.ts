@@ -11,6 +11,7 @@ export function makeSupporter(overrides: Partial<Supporter> = {}): Supporter {
     invitedAt: '2026-11-22T09:00:00Z',
     expiresAt: '2026-11-29T09:00:00Z',
     acceptedAt: '2026-11-22T10:00:00Z',
+    tier: 1,
     grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60, phone: false },
     ...overrides,
   }
@@ -22,6 +23,7 @@ export function makePerson(overrides: Partial<PersonView> = {}): PersonView {
     id: 7,
     name: 'Alex Rivera',
     grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60 },
+    tier: 1,
     checkIns: null,
     alerts: [],
     sos: null,

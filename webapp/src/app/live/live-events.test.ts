@@ -13,7 +13,7 @@ import { makeAlert } from '@/testing/checkin-data'
 import { makeDevice, makeLocation } from '@/testing/gps-data'
 import { createQueryClient } from '@/lib/query-client'
 
-import { applyAlert, applyDevice, applyLocation, applySosChange, RECENT_LIMIT } from './live-events'
+import { applyAlert, applyAskChange, applyDevice, applyLocation, applySosChange, RECENT_LIMIT } from './live-events'
 
 describe('live events → query caches', () => {
   it('a location becomes the latest, heads Recent History and joins its day', () => {
@@ -116,5 +116,21 @@ describe('live events → query caches', () => {
     seed()
     await applySosChange(qc, { alertId: 9, open: true })
     expect(invalidated()).toEqual([false, false, true, false, true])
+  })
+
+  it("an ask event refetches the wearer's open ask, or the asks to a supporter", async () => {
+    const qc = createQueryClient()
+    const seed = () => {
+      qc.setQueryData(careKeys.openAsk, null)
+      qc.setQueryData(careKeys.asksToMe, [])
+    }
+    const invalidated = () => [careKeys.openAsk, careKeys.asksToMe].map((key) => qc.getQueryState(key)?.isInvalidated ?? false)
+    seed()
+    await applyAskChange(qc, { askId: 4 })
+    expect(invalidated()).toEqual([true, false])
+    qc.clear()
+    seed()
+    await applyAskChange(qc, { personId: 7 })
+    expect(invalidated()).toEqual([false, true])
   })
 })

@@ -107,6 +107,15 @@ export function applySosChange(queryClient: QueryClient, change: SosChange): Pro
   ])
 }
 
+/** `ask` data: `{askId}` to the wearer, `{personId}` to a supporter it went to. */
+export type AskChange = { askId?: number; personId?: number }
+
+/** A gentle ask sent, answered or closed: the wearer's open ask, or a supporter's asks, are fetched again. */
+export function applyAskChange(queryClient: QueryClient, change: AskChange): Promise<unknown> {
+  const key = change.personId ? careKeys.asksToMe : careKeys.openAsk
+  return queryClient.invalidateQueries({ queryKey: key, exact: true })
+}
+
 /** After a reconnect: whatever happened meanwhile is fetched again. */
 export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
@@ -116,5 +125,6 @@ export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown
     queryClient.invalidateQueries({ queryKey: zoneKeys.all }),
     queryClient.invalidateQueries({ queryKey: sosKeys.open(), exact: true }),
     queryClient.invalidateQueries({ queryKey: careKeys.supporting }),
+    queryClient.invalidateQueries({ queryKey: careKeys.openAsk, exact: true }),
   ])
 }

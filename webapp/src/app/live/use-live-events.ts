@@ -8,7 +8,17 @@ import type { PacketRecord } from '@/features/devices/types'
 import type { Location } from '@/features/gps/types'
 import { toast } from '@/hooks/use-toast'
 
-import { applyAlert, applyDevice, applyLocation, applySosChange, applyZoneChange, refreshAfterReconnect, type SosChange } from './live-events'
+import {
+  applyAlert,
+  applyAskChange,
+  applyDevice,
+  applyLocation,
+  applySosChange,
+  applyZoneChange,
+  refreshAfterReconnect,
+  type AskChange,
+  type SosChange,
+} from './live-events'
 
 export const EVENTS_URL = '/api/events'
 /** Reconnect back-off after the stream closed for good: 1 s, doubling, at most 30 s. */
@@ -25,7 +35,7 @@ function parse<T>(event: Event): T | null {
 
 /**
  * One Server-Sent Events stream per signed-in session (docs/api.md "Live
- * events": location, alert, device, zone, sos, and packet for the bracelet tester view) (the shell mounts
+ * events": location, alert, device, zone, sos, ask, and packet for the bracelet tester view) (the shell mounts
  * this once). Events update the query caches; a new geofence alert also
  * shows a toast. The browser resumes a dropped stream by itself (sending
  * Last-Event-ID); when the stream closes for good (an error answer), this
@@ -67,6 +77,10 @@ export function useLiveEvents(): void {
       const change = parse<SosChange>(event)
       if (change) void applySosChange(queryClient, change)
     }
+    const onAsk = (event: Event) => {
+      const change = parse<AskChange>(event)
+      if (change) void applyAskChange(queryClient, change)
+    }
     const onPacket = (event: Event) => {
       const packet = parse<PacketRecord>(event)
       if (packet?.id && packet.deviceId) applyPacket(queryClient, packet)
@@ -86,6 +100,7 @@ export function useLiveEvents(): void {
       es.addEventListener('zone', onZone)
       es.addEventListener('packet', onPacket)
       es.addEventListener('sos', onSos)
+      es.addEventListener('ask', onAsk)
       es.addEventListener('error', () => {
         if (es.readyState !== EventSource.CLOSED || stopped) return
         es.close()

@@ -41,6 +41,7 @@ function renderDashboard(routes: FetchRoutes = {}, user = makeUser({ firstName: 
     [recent]: { body: [] },
     [november]: { body: [] },
     '/api/alerts': { body: [] },
+    '/api/asks/open': { body: null },
     ...routes,
   })
   return { fetchMock, ...renderApp('/') }

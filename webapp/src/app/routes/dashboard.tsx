@@ -7,6 +7,7 @@ import type { User } from '@/features/auth/types'
 import { useCheckins } from '@/features/checkins/api/get-checkins'
 import { useStats } from '@/features/checkins/api/get-stats'
 import { useTodayCheckin } from '@/features/checkins/api/get-today-checkin'
+import { AskCard } from '@/features/care/components/ask-card'
 import { CheckinCalendar } from '@/features/checkins/components/checkin-calendar'
 import { MoodChart } from '@/features/checkins/components/mood-chart'
 import { RecentActivities } from '@/features/checkins/components/recent-activities'
@@ -63,6 +64,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
         firstVisit={recent.isSuccess && recent.data.length === 0}
       />
       {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} actions={alertActions} />}
+      <AskCard />
 
       {stats.isSuccess ? (
         <>

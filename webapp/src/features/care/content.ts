@@ -214,6 +214,47 @@ export const careText = {
     callLabel: (name: string) => `Call ${name}`,
     textLabel: (name: string) => `Text ${name}`,
   },
+  /** Tiers: who hears first (PUT /api/supporters/{id}/tier). */
+  tier: {
+    label: (name: string) => `When ${name} hears about an alert`,
+    options: { 1: 'Hears first', 2: 'Hears second', 3: 'Hears third' } as Record<number, string>,
+    hint: 'If nobody says they are on it in time, the next people are told. An SOS reaches everyone at once.',
+    saved: (name: string, tier: string) => `${name}: ${tier.toLowerCase()}.`,
+    failed: "We couldn't change that. Please try again.",
+    /** On People I support: where this person put me. */
+    mine: { 1: 'You hear first', 2: 'You hear second', 3: 'You hear third' } as Record<number, string>,
+  },
+  /** "I could use a call": the wearer's gentle ask (POST /api/asks). */
+  ask: {
+    title: 'Could use a call?',
+    description: 'Let your people know you would like to talk. It is not an SOS: no alarms, and it waits for their quiet hours.',
+    start: 'I could use a call',
+    whoLegend: 'Who to ask',
+    noOne: 'Once someone accepts your invitation to your care circle, you can ask them for a call here.',
+    note: 'A short note (optional)',
+    notePlaceholder: 'Rough evening, nothing urgent.',
+    noteCount: (n: number) => `${n} / 280`,
+    send: 'Ask for a call',
+    sending: 'Asking…',
+    cancel: 'Cancel',
+    sentTitle: 'You asked for a call',
+    waiting: 'Waiting to hear back',
+    answers: { will_call: (name: string) => `${name} will call you`, cant_now: (name: string) => `${name} can't right now` },
+    close: "Thanks, I'm okay",
+    closing: 'Closing…',
+    failed: "We couldn't send your ask. Please try again.",
+    loadError: "We couldn't check your ask.",
+    retry: 'Try again',
+  },
+  /** An ask on People I support. */
+  askedMe: {
+    title: (name: string) => `${name} could use a call`,
+    notUrgent: 'Not an emergency: whenever you have a moment.',
+    willCall: "I'll call",
+    cantNow: "Can't right now",
+    answered: { will_call: 'You said you will call.', cant_now: 'You said you can’t right now.' },
+    failed: "We couldn't send your answer. Please try again.",
+  },
   nav: {
     careCircle: 'Care circle',
     supporting: 'People I support',

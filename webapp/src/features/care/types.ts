@@ -32,6 +32,14 @@ export type PersonAlert = PersonView['alerts'][number]
 export type PersonSos = NonNullable<PersonView['sos']>
 export type PersonCheckIns = NonNullable<PersonView['checkIns']>
 
+/** The wearer's gentle ask ("I could use a call") and who answered. */
+export type Ask = ApiSchema<'Ask'>
+export type AskRecipient = Ask['recipients'][number]
+export type AskInput = ApiRequestBody<'createAsk'>
+/** An ask as a supporter it went to sees it. */
+export type SupportedAsk = ApiSchema<'SupportedAsk'>
+export type AskAnswer = Exclude<SupportedAsk['answer'], ''>
+
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,
   Assert<SameShape<Invitation, { supporter: Supporter; token: string; inviteUrl: string }>>,

@@ -81,6 +81,8 @@ export const actionsText = {
   safetyPlan: 'Open my safety plan',
 }
 
+const minutesWords = (minutes: string) => (minutes === '1' ? '1 minute' : `${minutes || '…'} minutes`)
+
 export const escalationText = {
   title: 'When my people are told',
   description:
@@ -95,6 +97,11 @@ export const escalationText = {
   device: 'When my bracelet is low or offline',
   deviceAtOnce: 'Tell them at once',
   deviceNever: "Don't tell them",
+  tiers: "When nobody says they're on it",
+  tierWindow: 'Minutes before the next people are told (1–120)',
+  tierWindowSays: (minutes: string) => `If nobody says they're on it within ${minutesWords(minutes)}, tell the next people.`,
+  claimRemind: 'Minutes before a reminder (5–240)',
+  claimRemindSays: (minutes: string) => `Remind whoever is on it after ${minutesWords(minutes)}.`,
   save: 'Save',
   saving: 'Saving…',
   saved: 'Saved.',

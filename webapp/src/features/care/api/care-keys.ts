@@ -4,5 +4,7 @@ export const careKeys = {
   views: ['/api', 'supporters', 'views'] as const,
   supporting: ['/api', 'supporting'] as const,
   person: (id: number) => ['/api', 'supporting', id] as const,
+  openAsk: ['/api', 'asks', 'open'] as const,
+  asksToMe: ['/api', 'supporting', 'asks'] as const,
   invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
 }

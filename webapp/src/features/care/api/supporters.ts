@@ -41,6 +41,17 @@ export function useSetGrant() {
   })
 }
 
+/** `PUT /api/supporters/{id}/tier`: when they hear of an alert (1 first). */
+export function useSetTier() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, tier }: { id: number; tier: number }) =>
+      (await (await apiRequest('PUT', `/api/supporters/${id}/tier`, { tier })).json()) as Supporter,
+    onSuccess: (saved) =>
+      queryClient.setQueryData<Supporter[]>(careKeys.supporters, (list) => list?.map((s) => (s.id === saved.id ? saved : s))),
+  })
+}
+
 /** `DELETE /api/supporters/{id}`: revokes a supporter or a pending invitation. */
 export function useRevokeSupporter() {
   const queryClient = useQueryClient()

@@ -41,6 +41,9 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
           <p className="text-sm text-muted-foreground" data-testid="person-shares">
             {shares.length > 0 ? `${text.shares}: ${shares.join(', ')}` : text.sharesNothing}
           </p>
+          <p className="text-sm text-muted-foreground" data-testid="person-tier">
+            {careText.tier.mine[person.tier]}
+          </p>
         </div>
         {href && (
           <Link href={href} className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={text.detailsLabel(person.name)}>

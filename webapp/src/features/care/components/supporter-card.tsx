@@ -12,6 +12,7 @@ import { careText } from '../content'
 import type { Supporter } from '../types'
 import { formatDate, grantSummary, supporterName } from '../utils/format'
 import { GrantEditor } from './grant-editor'
+import { TierSelect } from './tier-select'
 
 const statusVariant = { pending: 'warning', active: 'success', revoked: 'muted' } as const
 
@@ -57,6 +58,9 @@ export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCa
             <Badge variant={statusVariant[supporter.status]} data-testid="supporter-status">
               {careText.status[supporter.status]}
             </Badge>
+            <Badge variant="muted" data-testid="supporter-tier-badge">
+              {careText.tier.options[supporter.tier]}
+            </Badge>
           </div>
           <p className="text-sm text-muted-foreground wrap-anywhere">
             {[account, supporter.email || null].filter(Boolean).join(' · ')}
@@ -85,6 +89,7 @@ export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCa
       </CardHeader>
       <CardContent className="grid gap-4">
         {supporter.status === 'pending' && <p className="text-sm">{text.waiting}</p>}
+        <TierSelect supporter={supporter} name={name} />
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-muted/60 px-3 py-2.5">
           <p className="text-sm" data-testid="grant-summary">
             <span className="font-medium">{text.sees}</span> {summary ?? text.seesNothing}

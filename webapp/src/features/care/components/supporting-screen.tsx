@@ -9,6 +9,7 @@ import { readApiError } from '@/lib/api-client'
 import { useSupportedPerson, useSupporting } from '../api/supporting'
 import { careText } from '../content'
 import type { PersonView } from '../types'
+import { AsksToMe } from './asks-to-me'
 import { PersonCard } from './person-card'
 
 export type SupportingScreenProps = {
@@ -37,6 +38,7 @@ export function SupportingScreen({ renderMap, personHref, timeZone }: Supporting
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <Heading />
+      <AsksToMe />
       {people.isPending ? (
         <Skeleton className="h-48 w-full rounded-xl" />
       ) : people.isError ? (

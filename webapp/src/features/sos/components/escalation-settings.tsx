@@ -13,7 +13,14 @@ import { useEscalation, useSaveEscalation } from '../api/escalation'
 import { escalationText } from '../content'
 import type { EscalationSettings } from '../types'
 
-type Draft = { avoidZone: EscalationSettings['avoidZone']; minutes: string; days: string; device: EscalationSettings['device'] }
+type Draft = {
+  avoidZone: EscalationSettings['avoidZone']
+  minutes: string
+  days: string
+  device: EscalationSettings['device']
+  tierWindow: string
+  claimRemind: string
+}
 
 function toDraft(s: EscalationSettings): Draft {
   return {
@@ -21,6 +28,8 @@ function toDraft(s: EscalationSettings): Draft {
     minutes: String(s.avoidZoneMinutes ?? s.defaultAvoidZoneMinutes ?? 10),
     days: String(s.missedCheckinDays),
     device: s.device,
+    tierWindow: String(s.tierWindowMinutes),
+    claimRemind: String(s.claimRemindMinutes),
   }
 }
 
@@ -87,6 +96,8 @@ function EscalationForm({ settings }: { settings: EscalationSettings }) {
         avoidZoneMinutes: draft.avoidZone === 'after' ? Number(draft.minutes) : null,
         missedCheckinDays: Number(draft.days),
         device: draft.device,
+        tierWindowMinutes: Number(draft.tierWindow),
+        claimRemindMinutes: Number(draft.claimRemind),
       },
       { onSuccess: () => setSaved(true) },
     )
@@ -122,6 +133,19 @@ function EscalationForm({ settings }: { settings: EscalationSettings }) {
           <Choice value="at_once" label={t.deviceAtOnce} />
           <Choice value="never" label={t.deviceNever} />
         </RadioGroup>
+      </fieldset>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium">{t.tiers}</legend>
+        <FormField label={t.tierWindow} hint={t.tierWindowSays(draft.tierWindow)} error={fields.tierWindowMinutes} className="max-w-md">
+          {(control) => (
+            <Input {...control} className="max-w-24" type="number" inputMode="numeric" min={1} max={120} value={draft.tierWindow} onChange={(e) => set({ tierWindow: e.target.value })} />
+          )}
+        </FormField>
+        <FormField label={t.claimRemind} hint={t.claimRemindSays(draft.claimRemind)} error={fields.claimRemindMinutes} className="max-w-md">
+          {(control) => (
+            <Input {...control} className="max-w-24" type="number" inputMode="numeric" min={5} max={240} value={draft.claimRemind} onChange={(e) => set({ claimRemind: e.target.value })} />
+          )}
+        </FormField>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
