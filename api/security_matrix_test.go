@@ -72,6 +72,11 @@ type routeSpec struct {
 	// tests (phones_test.go) cover its input and credentials. Without a
 	// token it answers 401, as protected routes do.
 	device bool
+	// anyOrigin: a public route whose token is the only proof and does one
+	// thing (a one-tap claim link), left out of the cross-origin check so
+	// ntfy's action button can post it; security_csrf_test.go checks that
+	// a cross-site request still reaches nothing without a token.
+	anyOrigin bool
 }
 
 func checkInSpecBody(tag string) map[string]any {
@@ -199,10 +204,18 @@ var routeMatrix = map[string]routeSpec{
 	"PUT /api/supporters/{id}/grant": {id: ownSupporter, body: func(string) map[string]any {
 		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
 	}},
-	"DELETE /api/supporters/{id}":          {id: ownSupporter},
-	"POST /api/care/accept":                {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/supporting":                  {},
-	"GET /api/supporting/{id}":             {id: ownSupported},
+	"DELETE /api/supporters/{id}": {id: ownSupporter},
+	"POST /api/care/accept":       {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/supporting":         {},
+	"GET /api/supporting/{id}":    {id: ownSupported},
+	// A supporter's steps on an alert (claims.go): the {id} is the victim's
+	// own alert, which told no supporter, so every caller gets 404.
+	"POST /api/supporting/alerts/{id}/claim":     {id: ownAlert},
+	"POST /api/supporting/alerts/{id}/hand-back": {id: ownAlert},
+	"POST /api/supporting/alerts/{id}/resolve": {id: ownAlert, body: func(tag string) map[string]any {
+		return map[string]any{"note": tag + " called them"}
+	}},
+	"POST /api/claim-links/claim":          {public: true, anyOrigin: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"GET /api/channels":                    {},
 	"POST /api/channels":                   {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
 	"PATCH /api/channels/{id}":             {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},

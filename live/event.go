@@ -39,6 +39,10 @@ const (
 	// open SOS ({"alertId", "open"}), and a supporter's "People I support"
 	// refetches that person ({"personId": the care link, "open"}).
 	KindSOS Kind = "sos"
+	// KindClaim is a supporter's step on an alert (claimed, handed back,
+	// resolved): the wearer's pages refetch the alert ({"alertId"}), and
+	// each told supporter's People I support that person ({"personId"}).
+	KindClaim Kind = "claim"
 )
 
 // Node-control events, acted on by every node and never shown to users.
@@ -51,7 +55,7 @@ const (
 )
 
 // userKinds are the kinds a user's live stream shows.
-var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS}
+var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS, KindClaim}
 
 // Event is one update for one user. ID is set for alerts (their id, so a
 // reconnecting client can resume after the last one it saw) and zones.
@@ -132,6 +136,18 @@ type sosChange struct {
 	AlertID  int64 `json:"alertId,omitempty"`
 	PersonID int64 `json:"personId,omitempty"`
 	Open     bool  `json:"open"`
+}
+
+// ClaimChanged tells userID's pages that a supporter took a step on an
+// alert: the wearer's own (alertID) or a person they support (personID,
+// the care link).
+func ClaimChanged(userID, alertID, personID int64) Event {
+	return event(userID, KindClaim, 0, claimChange{AlertID: alertID, PersonID: personID})
+}
+
+type claimChange struct {
+	AlertID  int64 `json:"alertId,omitempty"`
+	PersonID int64 `json:"personId,omitempty"`
 }
 
 // DeviceRevoked tells every node to close a revoked bracelet's connection.
