@@ -8,7 +8,17 @@ import type { PacketRecord } from '@/features/devices/types'
 import type { Location } from '@/features/gps/types'
 import { toast } from '@/hooks/use-toast'
 
-import { applyAlert, applyDevice, applyLocation, applySosChange, applyZoneChange, refreshAfterReconnect, type SosChange } from './live-events'
+import {
+  applyAlert,
+  applyClaimChange,
+  applyDevice,
+  applyLocation,
+  applySosChange,
+  applyZoneChange,
+  refreshAfterReconnect,
+  type ClaimChange,
+  type SosChange,
+} from './live-events'
 
 export const EVENTS_URL = '/api/events'
 /** Reconnect back-off after the stream closed for good: 1 s, doubling, at most 30 s. */
@@ -67,6 +77,10 @@ export function useLiveEvents(): void {
       const change = parse<SosChange>(event)
       if (change) void applySosChange(queryClient, change)
     }
+    const onClaim = (event: Event) => {
+      const change = parse<ClaimChange>(event)
+      if (change) void applyClaimChange(queryClient, change)
+    }
     const onPacket = (event: Event) => {
       const packet = parse<PacketRecord>(event)
       if (packet?.id && packet.deviceId) applyPacket(queryClient, packet)
@@ -86,6 +100,7 @@ export function useLiveEvents(): void {
       es.addEventListener('zone', onZone)
       es.addEventListener('packet', onPacket)
       es.addEventListener('sos', onSos)
+      es.addEventListener('claim', onClaim)
       es.addEventListener('error', () => {
         if (es.readyState !== EventSource.CLOSED || stopped) return
         es.close()

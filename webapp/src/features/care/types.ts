@@ -32,6 +32,10 @@ export type PersonAlert = PersonView['alerts'][number]
 export type PersonSos = NonNullable<PersonView['sos']>
 export type PersonCheckIns = NonNullable<PersonView['checkIns']>
 
+/** Who said "I'm on it" about an alert, and the answer to a supporter's step. */
+export type AlertClaim = ApiSchema<'AlertClaim'>
+export type ClaimAnswer = ApiSchema<'ClaimAnswer'>
+
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,
   Assert<SameShape<Invitation, { supporter: Supporter; token: string; inviteUrl: string }>>,

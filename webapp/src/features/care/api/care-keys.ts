@@ -5,4 +5,6 @@ export const careKeys = {
   supporting: ['/api', 'supporting'] as const,
   person: (id: number) => ['/api', 'supporting', id] as const,
   invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
+  claim: ['/api', 'supporting', 'alerts', 'claim'] as const,
+  claimLink: ['/api', 'claim-links', 'claim'] as const,
 }
