@@ -211,7 +211,7 @@ func (db *DB) ResolveClaimedAlert(ctx context.Context, supporterID, alertID int6
 		resolution := lifeline.ClaimResolution(label, now.In((&lifeline.User{Timezone: wearerTZ}).Location()))
 		_, err = tx.Exec(ctx, `
 			WITH ended AS (
-				UPDATE alerts SET resolved_at = @now, resolution = @resolution, resolved_by = @sup, resolution_note = @note, is_read = true
+				UPDATE alerts SET resolved_at = @now, resolution = @resolution, resolved_by = @sup, resolution_note = @note
 				WHERE id = @alert AND claimed_by = @sup AND resolved_at IS NULL AND okay_at IS NULL RETURNING id
 			), step AS (
 				INSERT INTO alert_steps (alert_id, user_id, actor_id, actor_label, kind, via, note, at)
