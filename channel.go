@@ -302,8 +302,10 @@ type OutboxItem struct {
 	// Resolution: the row says that Alert ended (its ResolvedAt), not
 	// that it was raised.
 	Resolution bool
-	// Alert is nil unless Purpose is PurposeAlert.
+	// Alert is nil unless Purpose is PurposeAlert or a claim's.
 	Alert *Alert
+	// Step is the supporter's step a claim notice or reminder is about.
+	Step *AlertStep
 	// Wearer is the row owner's display name (an alert's wearer, an
 	// invitation's sender); ZoneName the alert's zone, "" when it has none
 	// or it was deleted.
@@ -327,6 +329,12 @@ type Outbox interface {
 	// r.Lease (no other worker gets them meanwhile) and counts this
 	// attempt (lanes.go).
 	Claim(ctx context.Context, r ClaimRequest) ([]*OutboxItem, error)
+	// MakeClaimLink makes the one-tap "I'm on it" link a supporter's alert
+	// row carries (via: ViaEmail, ViaPush or ViaNtfy) and returns its
+	// token; RecordReminded writes the reminded step of a claim reminder
+	// that was sent.
+	MakeClaimLink(ctx context.Context, outboxID int64, via string, now time.Time) (string, error)
+	RecordReminded(ctx context.Context, outboxID int64, at time.Time) error
 	// MarkSent, MarkRetry, MarkFailed and MarkSkipped end a claim.
 	MarkSent(ctx context.Context, id int64, at time.Time) error
 	MarkRetry(ctx context.Context, id int64, next time.Time, reason string) error

@@ -276,6 +276,15 @@ type Alert struct {
 	Resolution string     `json:"resolution,omitempty"`
 	Deliveries []Delivery `json:"deliveries,omitempty"`
 	ZoneName   string     `json:"zoneName,omitempty"`
+	// ClaimedBy is the supporter who said "I'm on it" (as the wearer knows
+	// them), since ClaimedAt; ResolvedBy the one who resolved it with
+	// ResolutionNote; Steps what supporters did (only from FindAlert).
+	ClaimedBy      string      `json:"claimedBy,omitempty"`
+	ClaimedByID    *int64      `json:"-"`
+	ClaimedAt      *time.Time  `json:"claimedAt,omitempty"`
+	ResolvedBy     string      `json:"resolvedBy,omitempty"`
+	ResolutionNote string      `json:"resolutionNote,omitempty"`
+	Steps          []AlertStep `json:"steps,omitempty"`
 	// DedupKey is what makes the alert unique for its user and type.
 	DedupKey string `json:"-"`
 }

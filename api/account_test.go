@@ -39,6 +39,9 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		// The care circle (migrations 0018, 0019): a pending invitation, a view, a channel, quiet hours, a delivery.
 		`INSERT INTO care_links (user_id, token_hash, expires_at) VALUES (@u, sha256(@dev::text::bytea), now() + interval '7 days')`,
 		`INSERT INTO care_views (user_id, link_id, supporter_id, what) SELECT @u, id, @u, 'alerts' FROM care_links WHERE user_id = @u`,
+		`INSERT INTO alert_steps (alert_id, user_id, actor_id, actor_label, kind, via, note) SELECT id, @u, @u, 'Sam', 'resolved', 'app', 'Called them' FROM alerts WHERE user_id = @u`,
+		`INSERT INTO claim_links (user_id, alert_id, supporter_id, via, token_hash, created_at, expires_at)
+			SELECT @u, id, @u, 'email', sha256((@dev::text || 'claim')::bytea), now(), now() + interval '1 day' FROM alerts WHERE user_id = @u`,
 		`INSERT INTO channels (user_id, kind, address) VALUES (@u, 'email', 'me@example.org')`,
 		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
 		`INSERT INTO escalation_settings (user_id, avoid_zone_minutes, missed_checkin_days) VALUES (@u, 30, 3)`,

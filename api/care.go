@@ -245,6 +245,8 @@ type supporterAlert struct {
 	CreatedAt time.Time `json:"createdAt"`
 	// ResolvedAt is when an SOS's wearer said they're safe.
 	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
+	// Claim is who said "I'm on it" (null: nobody yet).
+	Claim *alertClaim `json:"claim"`
 }
 
 // openAlertWindow is how long an unanswered alert stays on the supporter's
@@ -324,7 +326,8 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 			}
 			at := a.CreatedAt.In(me.Location())
 			v.Alerts = append(v.Alerts, supporterAlert{ID: a.ID, Type: a.Type, CreatedAt: a.CreatedAt,
-				Title: lifeline.SupporterSubject(p.Name, a.Type), Message: lifeline.SupporterMessage(p.Name, a.Type, a.ZoneName, at)})
+				Title: lifeline.SupporterSubject(p.Name, a.Type), Message: lifeline.SupporterMessage(p.Name, a.Type, a.ZoneName, at),
+				Claim: claimOf(a, me.ID)})
 			if a.CreatedAt.After(newestOpen) {
 				newestOpen = a.CreatedAt
 			}

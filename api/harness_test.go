@@ -80,6 +80,7 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 	cfg.Shares, cfg.Escalation, cfg.Destinations, cfg.Asks = app.db, app.db, app.db, app.db
 	cfg.PasswordResets, cfg.EmailEnabled = app.db, true
 	cfg.SOS = live.NewSOS(app.db, app.bus, slog.Default())
+	cfg.Claims = live.NewClaims(app.db, app.bus, slog.Default())
 	for _, f := range configure {
 		f(&cfg)
 	}

@@ -73,6 +73,10 @@ func crossOriginProtection(publicURL string) (func(http.Handler) http.Handler, e
 	// Phone apps are not browsers and carry no cookies: their token is
 	// the proof, so a cross-origin check means nothing to them.
 	cop.AddInsecureBypassPattern("/api/ingest/")
+	// A one-tap "I'm on it" needs no cookie either: its token is the
+	// proof, and ntfy's action button posts it from the ntfy app (or
+	// ntfy's web app, another origin).
+	cop.AddInsecureBypassPattern("POST /api/claim-links/claim")
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, errorBody{Error: "forbidden", Message: "Cross-origin request refused."})
 	}))

@@ -75,6 +75,11 @@ type routeSpec struct {
 	// tests (phones_test.go) cover its input and credentials. Without a
 	// token it answers 401, as protected routes do.
 	device bool
+	// anyOrigin: a public route whose token is the only proof and does one
+	// thing (a one-tap claim link), left out of the cross-origin check so
+	// ntfy's action button can post it; security_csrf_test.go checks that
+	// a cross-site request still reaches nothing without a token.
+	anyOrigin bool
 }
 
 func checkInSpecBody(tag string) map[string]any {
@@ -207,7 +212,15 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/care/accept":         {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"GET /api/supporting":           {},
 	"GET /api/supporting/{id}":      {id: ownSupported},
-	"GET /api/asks/open":            {},
+	// A supporter's steps on an alert (claims.go): the {id} is the victim's
+	// own alert, which told no supporter, so every caller gets 404.
+	"POST /api/supporting/alerts/{id}/claim":     {id: ownAlert},
+	"POST /api/supporting/alerts/{id}/hand-back": {id: ownAlert},
+	"POST /api/supporting/alerts/{id}/resolve": {id: ownAlert, body: func(tag string) map[string]any {
+		return map[string]any{"note": tag + " called them"}
+	}},
+	"POST /api/claim-links/claim": {public: true, anyOrigin: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/asks/open":          {},
 	"POST /api/asks": {body: func(tag string) map[string]any {
 		return map[string]any{"supporters": []int64{1}, "note": tag + " rough evening"}
 	}},

@@ -142,6 +142,9 @@ type Config struct {
 	// SOS raises and closes SOSes and announces them on Events
 	// (live.SOS); the ingest writer shares it for the bracelet's button.
 	SOS lifeline.SOSService
+	// Claims takes supporters' steps on alerts ("I'm on it", hand back,
+	// resolve) and announces them on Events (live.Claims).
+	Claims lifeline.ClaimService
 	// Escalation stores when each wearer's supporters are told.
 	Escalation lifeline.EscalationService
 	// Asks stores the gentle asks ("I could use a call") and queues their
@@ -283,6 +286,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Post("/care/invitation", s.previewInvitation)
 		// An email channel's confirmation link: the token is the credential.
 		r.Post("/channels/confirm", s.confirmChannel)
+		// A one-tap link's "I'm on it" (claims.go): the token is the proof.
+		r.Post("/claim-links/claim", s.claimByLink)
 		if !cfg.DisableLocalAccounts {
 			r.Post("/auth/register", s.register)
 			r.Post("/auth/login", s.login)
@@ -333,6 +338,9 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/asks/{id}/close", s.closeAsk)
 			r.Get("/supporting/asks", s.listSupportedAsks)
 			r.Post("/supporting/asks/{id}/answer", s.answerAsk)
+			r.Post("/supporting/alerts/{id}/claim", s.claimAlert)
+			r.Post("/supporting/alerts/{id}/hand-back", s.handBackAlert)
+			r.Post("/supporting/alerts/{id}/resolve", s.resolveClaimedAlert)
 			r.Get("/channels", s.listChannels)
 			r.Post("/channels", s.createChannel)
 			r.Patch("/channels/{id}", s.updateChannel)

@@ -23,6 +23,11 @@ type Message struct {
 	// ResolvedAt is set on the short line that says the alert ended.
 	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
 	Location   *Position  `json:"location,omitempty"`
+	// ClaimToken is the one-tap "I'm on it" link's token of a supporter's
+	// alert (claim.go); ClaimURL the page (email) or the API route (ntfy,
+	// web push) that spends it.
+	ClaimToken string `json:"-"`
+	ClaimURL   string `json:"-"`
 }
 
 // Position is where the wearer was, in a supporter's message.
@@ -64,6 +69,8 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	m.Type, m.CreatedAt = a.Type, a.CreatedAt
 	base := strings.TrimRight(publicURL, "/")
 	switch {
+	case item.Step != nil:
+		return claimStep(m, item, base)
 	case item.Resolution:
 		return ended(m, item, base)
 	case item.Role == "supporter":

@@ -42,6 +42,7 @@ func sendWebhook(ctx context.Context, client *http.Client, url string, ntfy bool
 		if m.URL != "" && strings.HasPrefix(m.URL, "http") {
 			req.Header.Set("Click", m.URL)
 		}
+		ntfyClaimAction(req.Header, m)
 	}
 	resp, err := client.Do(req)
 	if err != nil {

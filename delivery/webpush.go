@@ -41,6 +41,10 @@ type PushPayload struct {
 	// Tag replaces an earlier notification of the same alert.
 	Tag  string `json:"tag"`
 	Type string `json:"type"` // the alert type, or "test"
+	// ClaimToken and ClaimURL: the service worker's "I'm on it" action
+	// posts {"token"} to ClaimURL (a supporter's alert only).
+	ClaimToken string `json:"claimToken,omitempty"`
+	ClaimURL   string `json:"claimUrl,omitempty"`
 }
 
 // pushTTL is how long a push service keeps a message for a browser that
@@ -242,7 +246,8 @@ func (w *Worker) vapidSubject() string {
 // deliverPush sends a push row; a channel its push service ended is
 // removed, and the row fails saying so.
 func (w *Worker) deliverPush(ctx context.Context, item *lifeline.OutboxItem, m Message) error {
-	p := PushPayload{Title: m.Title, Body: m.Body, URL: m.URL, Type: m.Type, Tag: "lifeline-" + m.Key}
+	p := PushPayload{Title: m.Title, Body: m.Body, URL: m.URL, Type: m.Type, Tag: "lifeline-" + m.Key,
+		ClaimToken: m.ClaimToken, ClaimURL: m.ClaimURL}
 	if item.Alert != nil {
 		p.AlertID = item.Alert.ID
 		p.Tag = "alert-" + strconv.FormatInt(item.Alert.ID, 10)

@@ -157,14 +157,17 @@ func (w *Worker) settle(ctx context.Context, item *lifeline.OutboxItem) error {
 		}
 	}
 	start := time.Now()
-	err := w.send(ctx, item, compose(item, w.cfg.PublicURL, now))
+	err := w.send(ctx, item, w.withClaimLink(ctx, item, compose(item, w.cfg.PublicURL, now), now))
 	w.metrics.seconds.WithLabelValues(item.Channel).Observe(time.Since(start).Seconds())
 	w.recordOutcome(ctx, item, err)
 	var perm *permanentError
 	switch {
 	case err == nil:
 		w.metrics.outcome(item.Channel, lifeline.DeliverySent)
-		return w.cfg.Outbox.MarkSent(ctx, item.ID, w.cfg.Now())
+		if err := w.cfg.Outbox.MarkSent(ctx, item.ID, w.cfg.Now()); err != nil || item.Purpose != lifeline.PurposeClaimReminder {
+			return err
+		}
+		return w.cfg.Outbox.RecordReminded(ctx, item.ID, w.cfg.Now())
 	case errors.As(err, &perm) || item.Attempts >= w.cfg.MaxAttempts:
 		w.metrics.outcome(item.Channel, lifeline.DeliveryFailed)
 		w.cfg.Logger.Warn("delivery failed for good", "id", item.ID, "channel", item.Channel, "attempts", item.Attempts, "err", err)

@@ -43,6 +43,11 @@ const (
 	// refetch their open ask ({"askId"}), a supporter's the asks to them
 	// ({"personId": the care link}).
 	KindAsk Kind = "ask"
+
+	// KindClaim is a supporter's step on an alert (claimed, handed back,
+	// resolved): the wearer's pages refetch the alert ({"alertId"}), and
+	// each told supporter's People I support that person ({"personId"}).
+	KindClaim Kind = "claim"
 )
 
 // Node-control events, acted on by every node and never shown to users.
@@ -55,7 +60,7 @@ const (
 )
 
 // userKinds are the kinds a user's live stream shows.
-var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS, KindAsk}
+var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS, KindAsk, KindClaim}
 
 // Event is one update for one user. ID is set for alerts (their id, so a
 // reconnecting client can resume after the last one it saw) and zones.
@@ -152,6 +157,18 @@ func SupportedAskChanged(supporterID, linkID int64) Event {
 
 type askChange struct {
 	AskID    int64 `json:"askId,omitempty"`
+	PersonID int64 `json:"personId,omitempty"`
+}
+
+// ClaimChanged tells userID's pages that a supporter took a step on an
+// alert: the wearer's own (alertID) or a person they support (personID,
+// the care link).
+func ClaimChanged(userID, alertID, personID int64) Event {
+	return event(userID, KindClaim, 0, claimChange{AlertID: alertID, PersonID: personID})
+}
+
+type claimChange struct {
+	AlertID  int64 `json:"alertId,omitempty"`
 	PersonID int64 `json:"personId,omitempty"`
 }
 

@@ -13,11 +13,14 @@ import (
 var _ lifeline.AlertService = (*DB)(nil)
 
 // alertColumns are what an alert list shows, read by scanAlert.
-const alertColumns = `id, user_id, type, message, coalesce(link, ''), is_read, created_at, resolved_at, coalesce(resolution, '')`
+// The claim's columns name supporters as the wearer knows them (claims.go).
+const alertColumns = `id, user_id, type, message, coalesce(link, ''), is_read, created_at, resolved_at, coalesce(resolution, ''),
+	` + claimColumns
 
 func scanAlert(row pgx.CollectableRow) (*lifeline.Alert, error) {
 	var a lifeline.Alert
-	err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ResolvedAt, &a.Resolution)
+	err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ResolvedAt, &a.Resolution,
+		&a.ClaimedBy, &a.ClaimedAt, &a.ResolvedBy, &a.ResolutionNote)
 	return &a, err
 }
 
@@ -99,11 +102,12 @@ func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.A
 	var evidence []byte
 	err := db.Pool.QueryRow(ctx, `
 		SELECT a.id, a.type, a.message, coalesce(a.link, ''), a.is_read, a.created_at, a.evidence, a.zone_id, a.device_id, a.okay_at,
-		       a.resolved_at, coalesce(a.resolution, ''), coalesce(z.name, '')
+		       a.resolved_at, coalesce(a.resolution, ''), coalesce(z.name, ''),
+		       `+claimColumnsOf("a")+`
 		FROM alerts a LEFT JOIN zones z ON z.id = a.zone_id AND z.user_id = a.user_id
 		WHERE a.id = $1 AND a.user_id = $2`, alertID, userID).
 		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID, &a.OkayAt,
-			&a.ResolvedAt, &a.Resolution, &a.ZoneName)
+			&a.ResolvedAt, &a.Resolution, &a.ZoneName, &a.ClaimedBy, &a.ClaimedAt, &a.ResolvedBy, &a.ResolutionNote)
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Alert not found.")
 	}
@@ -112,6 +116,9 @@ func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.A
 	}
 	a.Evidence = evidence
 	if a.Deliveries, err = db.FindDeliveries(ctx, userID, alertID); err != nil {
+		return nil, err
+	}
+	if a.Steps, err = db.findSteps(ctx, userID, alertID); err != nil {
 		return nil, err
 	}
 	return &a, nil
@@ -171,7 +178,8 @@ func (db *DB) FindOpenPatternAlerts(ctx context.Context, userID int64, from life
 	}
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Alert, error) {
 		var a lifeline.Alert
-		err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ResolvedAt, &a.Resolution, &a.DedupKey)
+		err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ResolvedAt, &a.Resolution,
+			&a.ClaimedBy, &a.ClaimedAt, &a.ResolvedBy, &a.ResolutionNote, &a.DedupKey)
 		return &a, err
 	})
 	if err != nil {

@@ -261,14 +261,18 @@ func (db *DB) findSupported(ctx context.Context, supporterID, linkID int64) (*li
 
 // SupportedAlerts: an alert reached the supporter when its in-app step to
 // them was taken (sent); the wearer's "I'm okay" closes it, and so does its
-// resolution (a bracelet reporting again).
+// resolution (a bracelet reporting again, a claimer resolving it). Who is
+// on it comes with it (the claimer's own name: fellow supporters may not
+// know the wearer's label for them).
 func (db *DB) SupportedAlerts(ctx context.Context, supporterID, wearerID int64, since time.Time) ([]*lifeline.Alert, error) {
 	rows, err := db.Pool.Query(ctx, `
 		SELECT a.id, a.user_id, a.type, a.message, coalesce(a.link, ''), a.is_read, a.created_at, a.zone_id, a.device_id,
-		       coalesce(z.name, '')
+		       coalesce(z.name, ''), a.claimed_by, a.claimed_at,
+		       coalesce(nullif(btrim(h.first_name || ' ' || h.last_name), ''), 'Another supporter')
 		FROM alerts a
 		JOIN outbox o ON o.alert_id = a.id AND o.recipient_id = $1 AND o.channel = 'app' AND o.state = 'sent'
 		LEFT JOIN zones z ON z.id = a.zone_id
+		LEFT JOIN users h ON h.id = a.claimed_by
 		WHERE a.user_id = $2 AND a.okay_at IS NULL AND a.resolved_at IS NULL AND a.created_at >= $3
 		ORDER BY a.created_at DESC, a.id DESC LIMIT 50`, supporterID, wearerID, since)
 	if err != nil {
@@ -276,7 +280,9 @@ func (db *DB) SupportedAlerts(ctx context.Context, supporterID, wearerID int64, 
 	}
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Alert, error) {
 		var a lifeline.Alert
-		err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ZoneID, &a.DeviceID, &a.ZoneName)
+		// ClaimedBy: the claimer's own name, as fellow supporters read it.
+		err := row.Scan(&a.ID, &a.UserID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &a.ZoneID, &a.DeviceID, &a.ZoneName,
+			&a.ClaimedByID, &a.ClaimedAt, &a.ClaimedBy)
 		return &a, err
 	})
 	if err != nil {

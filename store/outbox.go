@@ -78,6 +78,9 @@ const claimSQL = `
 	       coalesce(r.timezone, w.timezone), q.quiet_start, q.quiet_end,
 	       l.id IS NOT NULL, coalesce(l.alert_scopes, '{}'), coalesce(l.location_scope, 'never'), coalesce(l.location_window_minutes, 60),
 	       EXISTS (SELECT 1 FROM geofence_state g WHERE g.zone_id = a.zone_id AND g.user_id = a.user_id AND g.inside),
+	       CASE WHEN a.claimed_by IS NOT NULL THEN lifeline_supporter_label(a.user_id, a.claimed_by) ELSE '' END,
+	       coalesce(a.claimed_by = c.recipient_id AND a.claimed_at = st.at, false),
+	       coalesce(st.kind, ''), coalesce(st.actor_label, ''), coalesce(st.note, ''), st.at,
 	       CASE WHEN c.purpose <> 'invitation' THEN ''
 	            WHEN il.revoked_at IS NOT NULL THEN 'The invitation was withdrawn.'
 	            WHEN il.accepted_at IS NOT NULL THEN 'The invitation was accepted before the email went out.'
@@ -92,6 +95,7 @@ const claimSQL = `
 	LEFT JOIN password_resets pr ON c.purpose = 'password_reset' AND pr.user_id = c.user_id
 	LEFT JOIN alerts a ON a.id = c.alert_id
 	LEFT JOIN zones z ON z.id = a.zone_id
+	LEFT JOIN alert_steps st ON st.id = c.alert_step_id
 	LEFT JOIN notify_settings q ON q.user_id = c.recipient_id
 	LEFT JOIN care_links l ON c.role = 'supporter' AND l.user_id = c.user_id AND l.supporter_id = c.recipient_id
 	     AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL
@@ -117,6 +121,13 @@ type claimedRow struct {
 	grant                lifeline.Grant
 	quietStart, quietEnd *int16
 	invitationHold       string
+	// claimer is who holds the alert ("" when nobody), as the wearer
+	// knows them; claimHeld that the row's step is the claim its
+	// recipient still holds (a reminder).
+	claimer   string
+	claimHeld bool
+	step      lifeline.AlertStep
+	stepAt    *time.Time
 }
 
 func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.OutboxItem, error) {
@@ -152,7 +163,8 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 				&it.Attempts, &it.Escalation,
 				&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &c.resolvedAt, &it.ZoneName,
 				&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
-				&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside, &c.invitationHold)
+				&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside,
+				&c.claimer, &c.claimHeld, &c.step.Kind, &c.step.Actor, &c.step.Note, &c.stepAt, &c.invitationHold)
 			return &c, err
 		})
 		return err
@@ -173,6 +185,10 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 		}
 		if c.expiresAt != nil {
 			it.ExpiresAt = *c.expiresAt
+		}
+		if c.stepAt != nil {
+			c.step.At = *c.stepAt
+			it.Step = &c.step
 		}
 		it.RecipientLocation = (&lifeline.User{Timezone: c.timezone}).Location()
 		if c.quietStart != nil && c.quietEnd != nil {
@@ -225,6 +241,9 @@ func hold(c *claimedRow, now time.Time) string {
 		return "The supporter's grant no longer covers this alert."
 	case it.Alert.ResolvedAt != nil && !it.Resolution:
 		return "The alert ended before it was sent."
+	}
+	if h := claimHold(c); h != "" {
+		return h
 	}
 	return escalationHold(it.Alert, it.Escalation, c.inside)
 }

@@ -21,6 +21,7 @@ const signedOutScreens = [
   '/share',
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
+  '/claim#token=a11y',
   '/no-such-page',
 ]
 
@@ -78,6 +79,7 @@ const signedInPaths = [
   '/supporting',
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
+  '/claim#token=a11y',
   '/reset-password#token=a11y',
   '/no-such-page',
 ]

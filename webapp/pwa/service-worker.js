@@ -100,7 +100,8 @@ async function networkThenSaved(request) {
  * The notification's actions: "I'm okay" answers the alert from here (a
  * same-origin POST, so the API's cross-origin protection lets it through
  * and the session cookie goes with it); "Open my safety plan" opens it.
- * An avoid-zone alert gets both; every notification opens its url on a tap.
+ * An avoid-zone alert gets both; a supporter's alert gets "I'm on it"
+ * instead (claimAlert); every notification opens its url on a tap.
  */
 const AVOID_ZONE_TYPES = ['geofence_enter_avoid', 'geofence_dwell']
 
@@ -113,7 +114,10 @@ self.addEventListener('push', (event) => {
   }
   const title = data.title || 'Lifeline'
   const actions = []
-  if (data.alertId && AVOID_ZONE_TYPES.includes(data.type)) {
+  if (data.claimToken) {
+    // A supporter's alert: their one-tap "I'm on it" (claimToken, claimUrl).
+    actions.push({ action: 'claim', title: "I'm on it" })
+  } else if (data.alertId && AVOID_ZONE_TYPES.includes(data.type)) {
     actions.push({ action: 'okay', title: "I'm okay" }, { action: 'plan', title: 'Open my safety plan' })
   }
   event.waitUntil(
@@ -123,7 +127,7 @@ self.addEventListener('push', (event) => {
       renotify: Boolean(data.tag),
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      data: { url: data.url || '/', alertId: data.alertId || null },
+      data: { url: data.url || '/', alertId: data.alertId || null, claimToken: data.claimToken || null, claimUrl: data.claimUrl || null },
       actions,
     }),
   )
@@ -135,6 +139,10 @@ self.addEventListener('notificationclick', (event) => {
   notification.close()
   if (event.action === 'okay' && data.alertId) {
     event.waitUntil(answerOkay(data.alertId))
+    return
+  }
+  if (event.action === 'claim' && data.claimToken) {
+    event.waitUntil(claimAlert(data.claimToken, data.claimUrl, data.url))
     return
   }
   const target = event.action === 'plan' ? '/crisis/safety-plan' : data.url || '/'
@@ -160,6 +168,39 @@ async function answerOkay(alertId) {
     // offline: open the alert instead, where the answer can be given
   }
   await openPage('/dashboard')
+}
+
+/*
+ * "I'm on it" from a supporter's notification: the push carried a one-tap
+ * link's token (single use, this alert only), posted to this origin's
+ * /api/claim-links/claim; no session needed. The answer's words (someone
+ * else is on it, the link was used) show as a notification; offline, the
+ * page opens instead.
+ */
+async function claimAlert(token, claimUrl, pageUrl) {
+  const url = new URL(claimUrl || '/api/claim-links/claim', self.location.origin)
+  if (url.origin !== self.location.origin) return openPage(pageUrl || '/supporting')
+  try {
+    const response = await fetch(url.href, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    })
+    const answer = await response.json().catch(() => ({}))
+    if (response.ok) {
+      await self.registration.showNotification("Thanks, you're on it", {
+        body: `${answer.person || 'They'} will see that you're on it. Nobody else will be asked.`,
+        tag: `claim-${answer.alertId || ''}`,
+      })
+      return
+    }
+    await self.registration.showNotification('Lifeline', { body: answer.message || "That didn't work.", tag: 'claim' })
+    return
+  } catch {
+    // offline: open People I support instead, where "I'm on it" waits
+  }
+  await openPage(pageUrl || '/supporting')
 }
 
 async function openPage(target) {

@@ -11,6 +11,7 @@ import {
   ChatbotRoute,
   CheckinRoute,
   CheckinsRoute,
+  ClaimLinkRoute,
   ConfirmChannelRoute,
   CopingPlanRoute,
   CrisisRoute,
@@ -58,8 +59,8 @@ import { useNextPath } from '@/hooks/use-next-path'
  *     anything else is the not-found page;
  *   - signed in: every screen inside the navigation shell; `/login` and
  *     `/register` and `/forgot-password` move on to `?next=` (or `/`);
- *   - `/share`, `/confirm-channel` and `/reset-password` (a link's token in
- *     the fragment): the same page signed in or not.
+ *   - `/share`, `/confirm-channel`, `/claim` and `/reset-password` (a link's
+ *     token in the fragment): the same page signed in or not.
  * A signed-in visit to a path no screen has shows the not-found card inside
  * the shell.
  */
@@ -89,6 +90,14 @@ export function AppRouter() {
     return (
       <React.Suspense fallback={<FormScreenSkeleton />}>
         <ConfirmChannelRoute />
+      </React.Suspense>
+    )
+  }
+  // So is an alert email's one-tap "I'm on it": a supporter's phone, often signed out.
+  if (location === routes.claimLink.path) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <ClaimLinkRoute />
       </React.Suspense>
     )
   }

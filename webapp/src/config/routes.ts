@@ -50,6 +50,8 @@ export const routes = {
   supporting: { path: '/supporting', label: 'People I support', access: 'protected' },
   // Signed out, it keeps the invitation's token in the tab and offers sign-in (coming back here).
   careAccept: { path: '/care/accept', label: 'Accept an invitation', access: 'public' },
+  // An alert email's one-tap "I'm on it" (/claim#token=…), the same page signed in or not.
+  claimLink: { path: '/claim', label: "I'm on it", access: 'public' },
 } as const satisfies Record<string, AppRoute>
 
 export type RouteName = keyof typeof routes

@@ -926,6 +926,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supporting/alerts/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "I'm on it": the supporter says they are handling an alert they were told of. The first claim wins; the wearer is told at once (live and on their channels), waiting steps to other supporters are skipped, and a reminder is queued for the claimer. Claiming one's own claim again changes nothing. 404 unless the supporter was told of the alert and their grant still covers it; 409 when someone else is on it ("Sam is on it.") or the alert ended. */
+        post: operations["claimAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporting/alerts/{id}/hand-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The claimer hands the alert back: the claim clears, the reminder is skipped, the wearer is told, and the alert escalates again (the other supporters' channels that were sent it, or skipped by the claim, are queued again). 409 unless the supporter holds the claim. */
+        post: operations["handBackAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporting/alerts/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The claimer resolves the alert with a short note the wearer reads (1 to 500 characters of plain text): it ends for everyone, what is still waiting is skipped, and the wearer gets the note on their channels. 409 unless the supporter holds the claim. */
+        post: operations["resolveClaimedAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claim-links/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: "I'm on it" with the token of a one-tap link an alert's email, web push or ntfy message carried. The token claims that alert as that supporter, once, for 24 hours at most; the same 404 for an unknown, used, expired or revoked link. Rate limited per client address like the other public token routes.
+         * @description No sign-in: the token is the proof, and it does nothing else. The
+         *     cross-origin rule does not apply to this route, so ntfy's action
+         *     button can post it (docs/security.md).
+         */
+        post: operations["claimByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels": {
         parameters: {
             query?: never;
@@ -1778,6 +1851,41 @@ export interface components {
              * @description When an SOS's wearer said "I'm safe now".
              */
             resolvedAt?: string;
+            /** @description Who said "I'm on it" (null: nobody yet). */
+            claim?: null | components["schemas"]["AlertClaim"];
+        };
+        AlertClaim: {
+            /** @description The claimer's name. */
+            by: string;
+            /** @description The reader is the claimer. */
+            mine: boolean;
+            /** Format: date-time */
+            at: string;
+        };
+        ClaimAnswer: {
+            alertId: number;
+            /** @description The wearer's name. */
+            person: string;
+            /** @description The care link (the person's card on People I support). */
+            personId: number;
+            claim: null | components["schemas"]["AlertClaim"];
+            /** Format: date-time */
+            resolvedAt: string | null;
+        };
+        AlertStep: {
+            /** @description The supporter as the wearer knows them. */
+            actor: string;
+            /** @enum {unknown} */
+            kind: "claimed" | "handed_back" | "resolved" | "reminded";
+            /**
+             * @description Where the step was taken: the app, or the one-tap link of an email, a web push or an ntfy message ("" for a reminder).
+             * @enum {unknown}
+             */
+            via: "app" | "email" | "push" | "ntfy" | "";
+            /** @description The claimer's note */
+            note?: string;
+            /** Format: date-time */
+            at: string;
         };
         OpenSOS: {
             alert: components["schemas"]["Alert"];
@@ -2075,6 +2183,16 @@ export interface components {
             resolution?: string;
             /** @description Who was told and when (only on GET /api/alerts/{id}). */
             deliveries?: components["schemas"]["Delivery"][];
+            /** @description The supporter who said "I'm on it", as the wearer knows them. */
+            claimedBy?: string;
+            /** Format: date-time */
+            claimedAt?: string;
+            /** @description The supporter who resolved it with resolutionNote. */
+            resolvedBy?: string;
+            /** @description The note they left for the wearer. */
+            resolutionNote?: string;
+            /** @description What supporters did, oldest first (only on GET /api/alerts/{id}): claimed, handed back, resolved with a note, reminded. */
+            steps?: components["schemas"]["AlertStep"][];
         };
         Device: {
             id: string;
@@ -5171,6 +5289,201 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    claimAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "alertId": 3,
+                     *       "person": "Alex Doe",
+                     *       "personId": 1,
+                     *       "claim": {
+                     *         "by": "Sam Lee",
+                     *         "mine": true,
+                     *         "at": "2026-11-22T21:20:00Z"
+                     *       },
+                     *       "resolvedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    handBackAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "alertId": 3,
+                     *       "person": "Alex Doe",
+                     *       "personId": 1,
+                     *       "claim": {
+                     *         "by": "Sam Lee",
+                     *         "mine": true,
+                     *         "at": "2026-11-22T21:20:00Z"
+                     *       },
+                     *       "resolvedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resolveClaimedAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Called her, she's home safe."
+                 *     }
+                 */
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The alert after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "alertId": 3,
+                     *       "person": "Alex Doe",
+                     *       "personId": 1,
+                     *       "claim": {
+                     *         "by": "Sam Lee",
+                     *         "mine": true,
+                     *         "at": "2026-11-22T21:20:00Z"
+                     *       },
+                     *       "resolvedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    claimByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q8x1"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The alert after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "alertId": 3,
+                     *       "person": "Alex Doe",
+                     *       "personId": 1,
+                     *       "claim": {
+                     *         "by": "Sam Lee",
+                     *         "mine": true,
+                     *         "at": "2026-11-22T21:20:00Z"
+                     *       },
+                     *       "resolvedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -13,7 +13,7 @@ import { makeAlert } from '@/testing/checkin-data'
 import { makeDevice, makeLocation } from '@/testing/gps-data'
 import { createQueryClient } from '@/lib/query-client'
 
-import { applyAlert, applyAskChange, applyDevice, applyLocation, applySosChange, RECENT_LIMIT } from './live-events'
+import { applyAlert, applyAskChange, applyClaimChange, applyDevice, applyLocation, applySosChange, RECENT_LIMIT } from './live-events'
 
 describe('live events → query caches', () => {
   it('a location becomes the latest, heads Recent History and joins its day', () => {
@@ -132,5 +132,23 @@ describe('live events → query caches', () => {
     seed()
     await applyAskChange(qc, { personId: 7 })
     expect(invalidated()).toEqual([false, true])
+  })
+
+  it('claim: a supporter refetches their people, the wearer their alerts', async () => {
+    const qc = createQueryClient()
+    const seed = () => {
+      qc.setQueryData(careKeys.supporting, [])
+      qc.setQueryData(sosKeys.open(), null)
+      qc.setQueryData(alertKeys.list(), [])
+    }
+    const invalidated = () =>
+      [careKeys.supporting, sosKeys.open(), alertKeys.list()].map((key) => qc.getQueryState(key)?.isInvalidated ?? false)
+    seed()
+    await applyClaimChange(qc, { personId: 4 })
+    expect(invalidated()).toEqual([true, false, false])
+    qc.clear()
+    seed()
+    await applyClaimChange(qc, { alertId: 9 })
+    expect(invalidated()).toEqual([false, false, true])
   })
 })

@@ -116,6 +116,19 @@ export function applyAskChange(queryClient: QueryClient, change: AskChange): Pro
   return queryClient.invalidateQueries({ queryKey: key, exact: true })
 }
 
+/** `claim`: a supporter took a step on an alert. For a supporter, `personId` names whose card to refetch; for the wearer, `alertId` their own alert. */
+export type ClaimChange = { alertId?: number; personId?: number }
+
+/**
+ * `claim`: "Sam is on it", handed back or resolved. A supporter's People I
+ * support asks again at once; the wearer's alerts (the list already took
+ * the `alert` event beside it) and that alert's "Why this alert?" refetch.
+ */
+export function applyClaimChange(queryClient: QueryClient, change: ClaimChange): Promise<unknown> {
+  if (change.personId) return queryClient.invalidateQueries({ queryKey: careKeys.supporting })
+  return queryClient.invalidateQueries({ queryKey: alertKeys.all })
+}
+
 /** After a reconnect: whatever happened meanwhile is fetched again. */
 export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([

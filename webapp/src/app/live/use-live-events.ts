@@ -11,12 +11,14 @@ import { toast } from '@/hooks/use-toast'
 import {
   applyAlert,
   applyAskChange,
+  applyClaimChange,
   applyDevice,
   applyLocation,
   applySosChange,
   applyZoneChange,
   refreshAfterReconnect,
   type AskChange,
+  type ClaimChange,
   type SosChange,
 } from './live-events'
 
@@ -81,6 +83,10 @@ export function useLiveEvents(): void {
       const change = parse<AskChange>(event)
       if (change) void applyAskChange(queryClient, change)
     }
+    const onClaim = (event: Event) => {
+      const change = parse<ClaimChange>(event)
+      if (change) void applyClaimChange(queryClient, change)
+    }
     const onPacket = (event: Event) => {
       const packet = parse<PacketRecord>(event)
       if (packet?.id && packet.deviceId) applyPacket(queryClient, packet)
@@ -101,6 +107,7 @@ export function useLiveEvents(): void {
       es.addEventListener('packet', onPacket)
       es.addEventListener('sos', onSos)
       es.addEventListener('ask', onAsk)
+      es.addEventListener('claim', onClaim)
       es.addEventListener('error', () => {
         if (es.readyState !== EventSource.CLOSED || stopped) return
         es.close()

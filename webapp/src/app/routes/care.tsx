@@ -4,6 +4,7 @@ import { PublicLayout } from '@/components/layouts/public-layout'
 import { routes } from '@/config/routes'
 import type { User } from '@/features/auth/types'
 import { AcceptInvitation } from '@/features/care/components/accept-invitation'
+import { ClaimLinkPage } from '@/features/care/components/claim-link-page'
 import { CareCircleScreen } from '@/features/care/components/care-circle-screen'
 import { SupportedPersonScreen, SupportingScreen } from '@/features/care/components/supporting-screen'
 import type { PersonView } from '@/features/care/types'
@@ -95,4 +96,9 @@ export function PublicAcceptInvitationRoute() {
       />
     </PublicLayout>
   )
+}
+
+/** `/claim#token=…`: an alert email's one-tap "I'm on it", the same page signed in or not. */
+export function ClaimLinkRoute() {
+  return <ClaimLinkPage />
 }

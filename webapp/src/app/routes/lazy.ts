@@ -73,6 +73,8 @@ export const CareCircleRoute = React.lazy(() => loadCare().then((m) => ({ defaul
 export const SupportingRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportingRoute })))
 export const SupportedPersonRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportedPersonRoute })))
 export const AcceptInvitationRoute = React.lazy(() => loadCare().then((m) => ({ default: m.AcceptInvitationRoute })))
+// An alert email's one-tap "I'm on it" (no session needed).
+export const ClaimLinkRoute = React.lazy(() => loadCare().then((m) => ({ default: m.ClaimLinkRoute })))
 export const PublicAcceptInvitationRoute = React.lazy(() =>
   loadCare().then((m) => ({ default: m.PublicAcceptInvitationRoute })),
 )

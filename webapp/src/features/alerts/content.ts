@@ -89,4 +89,19 @@ export const deliveriesText = {
   why: (reason: string) => `why: ${reason}`,
   /** After an SOS closed, the short line each channel carried. */
   resolution: 'the "safe now" line',
+  /** A supporter's step, in the same timeline (claim.go's kinds). */
+  steps: {
+    claimed: (who: string, at: string) => `${who} said "I'm on it" · ${clock(at)}`,
+    handed_back: (who: string, at: string) => `${who} handed it back · ${clock(at)}`,
+    resolved: (who: string, at: string) => `${who} resolved it · ${clock(at)}`,
+    reminded: (who: string, at: string) => `${who} was reminded · ${clock(at)}`,
+  } as Record<string, (who: string, at: string) => string>,
+  via: { email: 'from the email', push: 'from a notification', ntfy: 'from ntfy', app: 'in the app' } as Record<string, string>,
+  note: (note: string) => `"${note}"`,
+}
+
+/** Who is on an alert, and the note that ended it, on the wearer's alert list. */
+export const claimText = {
+  onIt: (who: string) => `${who} is on it.`,
+  wrote: (who: string) => `${who} wrote:`,
 }

@@ -26,7 +26,18 @@ export type Alert = {
   resolution?: string
   /** Who was told and when (on `GET /api/alerts/{id}` only). */
   deliveries?: Delivery[]
+  /** The supporter who said "I'm on it" (as the wearer knows them), and since when. */
+  claimedBy?: string
+  claimedAt?: string
+  /** The supporter who resolved it, and the note they left. */
+  resolvedBy?: string
+  resolutionNote?: string
+  /** What supporters did, oldest first (on `GET /api/alerts/{id}` only). */
+  steps?: AlertStep[]
 }
+
+/** One supporter's step on an alert: claimed, handed back, resolved with a note, reminded. */
+export type AlertStep = ApiSchema<'AlertStep'>
 
 /** Geofence alert kinds (issue 6): they carry evidence and a toast when they arrive live. */
 export const geofenceAlertTypes = ['geofence_enter_avoid', 'geofence_exit_safe', 'geofence_dwell', 'geofence_schedule'] as const

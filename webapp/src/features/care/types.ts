@@ -39,6 +39,9 @@ export type AskInput = ApiRequestBody<'createAsk'>
 /** An ask as a supporter it went to sees it. */
 export type SupportedAsk = ApiSchema<'SupportedAsk'>
 export type AskAnswer = Exclude<SupportedAsk['answer'], ''>
+/** Who said "I'm on it" about an alert, and the answer to a supporter's step. */
+export type AlertClaim = ApiSchema<'AlertClaim'>
+export type ClaimAnswer = ApiSchema<'ClaimAnswer'>
 
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,

@@ -63,7 +63,7 @@ export function AlertEvidenceToggle({ alertId, onEvidence }: AlertEvidenceToggle
               <p className="font-medium" data-testid="alert-reason">
                 {plainReason(detail.data) ?? (evidence ? null : text.none)}
               </p>
-              <DeliveryList deliveries={detail.data.deliveries} />
+              <DeliveryList deliveries={detail.data.deliveries} steps={detail.data.steps} />
               {evidence && <EvidenceDetails evidence={evidence} onMap={Boolean(onEvidence)} />}
             </>
           )}

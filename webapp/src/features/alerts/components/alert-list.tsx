@@ -23,6 +23,7 @@ import { useMarkAlertRead } from '../api/mark-alert-read'
 import { alertsText, nextStepLabel } from '../content'
 import { isGeofenceAlert, type Alert, type AlertEvidence } from '../types'
 import { visibleAlerts } from '../utils/visible-alerts'
+import { AlertClaim } from './alert-claim'
 import { AlertEvidenceToggle } from './alert-evidence'
 
 const icons: Record<string, LucideIcon> = {
@@ -164,6 +165,7 @@ function AlertItem({ alert, currentPath, onEvidence, actions, dismissing, onDism
               {alert.resolution || alertsText.resolvedAt(alert.resolvedAt)}
             </p>
           )}
+          <AlertClaim alert={alert} />
         </div>
         {actions?.(alert)}
         {isGeofenceAlert(alert) && <AlertEvidenceToggle alertId={alert.id} onEvidence={onEvidence} />}

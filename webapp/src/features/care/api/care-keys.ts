@@ -7,4 +7,6 @@ export const careKeys = {
   openAsk: ['/api', 'asks', 'open'] as const,
   asksToMe: ['/api', 'supporting', 'asks'] as const,
   invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
+  claim: ['/api', 'supporting', 'alerts', 'claim'] as const,
+  claimLink: ['/api', 'claim-links', 'claim'] as const,
 }

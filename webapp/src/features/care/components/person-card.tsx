@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 
 import { careText } from '../content'
+import { ClaimActions } from './claim-actions'
 import type { PersonCheckIns, PersonSos, PersonView } from '../types'
 import { formatDateTime } from '../utils/format'
 import { callLinks } from '../utils/phone'
@@ -174,6 +175,7 @@ function PersonAlerts({ person, timeZone }: { person: PersonView; timeZone?: str
             <time dateTime={a.createdAt} className="text-sm opacity-80">
               {formatDateTime(a.createdAt, timeZone)}
             </time>
+            <ClaimActions alert={a} name={person.name} />
           </li>
         ))}
       </ul>
