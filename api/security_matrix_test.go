@@ -203,6 +203,7 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/care/accept":                {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"GET /api/supporting":                  {},
 	"GET /api/supporting/{id}":             {id: ownSupported},
+	"GET /api/caseload":                    {},
 	"GET /api/channels":                    {},
 	"POST /api/channels":                   {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
 	"PATCH /api/channels/{id}":             {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},

@@ -324,6 +324,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/care/accept", s.acceptInvitation)
 			r.Get("/supporting", s.listSupported)
 			r.Get("/supporting/{id}", s.getSupported)
+			r.Get("/caseload", s.listCaseload) // caseload.go: everyone I support, by need
 			r.Get("/channels", s.listChannels)
 			r.Post("/channels", s.createChannel)
 			r.Patch("/channels/{id}", s.updateChannel)
