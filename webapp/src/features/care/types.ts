@@ -32,6 +32,10 @@ export type PersonAlert = PersonView['alerts'][number]
 export type PersonSos = NonNullable<PersonView['sos']>
 export type PersonCheckIns = NonNullable<PersonView['checkIns']>
 
+/** One person on the caseload, by need: parts outside the grant are null. */
+export type CaseloadEntry = ApiSchema<'CaseloadEntry'>
+export type CaseloadNeed = CaseloadEntry['need']
+
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,
   Assert<SameShape<Invitation, { supporter: Supporter; token: string; inviteUrl: string }>>,

@@ -4,5 +4,7 @@ export const careKeys = {
   views: ['/api', 'supporters', 'views'] as const,
   supporting: ['/api', 'supporting'] as const,
   person: (id: number) => ['/api', 'supporting', id] as const,
+  /** Under `supporting`, so whatever refreshes People I support (a live SOS, a reconnect) refreshes the caseload too. */
+  caseload: ['/api', 'supporting', 'caseload'] as const,
   invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
 }
