@@ -76,6 +76,7 @@ const signedInPaths = [
   'share-link',
   '/care-circle',
   '/supporting',
+  '/caseload',
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
   '/reset-password#token=a11y',

@@ -61,13 +61,13 @@ type RowProps = { entry: CaseloadEntry; href: string; timeZone?: string }
 function CaseloadRow({ entry, href, timeZone }: RowProps) {
   const lines = entryLines(entry, timeZone)
   return (
-    <li>
+    <li className="sm:border-b sm:last:border-b-0">
       <Link
         href={href}
         data-need={entry.need}
         className={cn(
           'grid gap-2 rounded-xl border bg-card p-4 outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
-          'sm:grid-cols-[minmax(10rem,14rem)_11rem_1fr] sm:items-center sm:gap-4 sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:px-3 sm:py-3',
+          'sm:grid-cols-[minmax(10rem,14rem)_11rem_1fr] sm:items-center sm:gap-4 sm:rounded-none sm:border-0 sm:bg-transparent sm:px-3 sm:py-3',
           entry.need === 'sos' && 'border-red-600/40',
         )}
       >
