@@ -219,12 +219,19 @@ type CareService interface {
 	RevokeSupporter(ctx context.Context, wearerID, linkID int64, now time.Time) error
 	// FindSupported lists the active links where userID is the supporter.
 	FindSupported(ctx context.Context, supporterID int64) ([]*Supported, error)
+	// FindCaseload lists the people a supporter supports, sorted by need,
+	// each part only within that person's grant (CaseloadEntry), in one
+	// statement however many they are.
+	FindCaseload(ctx context.Context, q CaseloadQuery) ([]*CaseloadEntry, error)
 	// SupportedAlerts returns the wearer's open alerts that reached this
 	// supporter (an escalation step to them was taken), newest first.
 	SupportedAlerts(ctx context.Context, supporterID, wearerID int64, since time.Time) ([]*Alert, error)
 	// RecordViews logs that the supporter saw what at now: each continues
 	// its viewing session (ViewSessionGap) or begins a new one.
 	RecordViews(ctx context.Context, link *Supported, supporterID int64, what []string, now time.Time) error
+	// RecordLooks logs many looks at once (the caseload's), as RecordViews
+	// logs one, in one transaction.
+	RecordLooks(ctx context.Context, supporterID int64, looks []CareLook, now time.Time) error
 	FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*CareView, error)
 	// RaiseSOS stores an SOS alert and its deliveries to every supporter
 	// with the SOS scope, in one statement. It returns the alert and how

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -259,6 +260,15 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 			}
 			if _, ok := mine.CheckIns["substanceUseReported"]; ok {
 				t.Error("check-in details shown without the details scope")
+			}
+		})
+		t.Run(role.name+"/the caseload holds exactly the grant", func(t *testing.T) {
+			i := slices.IndexFunc(caseload(t, role.c), func(e caseloadEntry) bool { return strings.HasPrefix(e.Name, "Alice") })
+			if (i >= 0) != role.listed {
+				t.Fatalf("listed = %v, want %v", i >= 0, role.listed)
+			}
+			if i >= 0 && (caseload(t, role.c)[i].CheckIns != nil) != role.seesCheckIns {
+				t.Fatalf("sees check-ins %v, want %v", !role.seesCheckIns, role.seesCheckIns)
 			}
 		})
 	}

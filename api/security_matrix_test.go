@@ -212,6 +212,7 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/care/accept":         {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
 	"GET /api/supporting":           {},
 	"GET /api/supporting/{id}":      {id: ownSupported},
+	"GET /api/caseload":             {},
 	// A supporter's steps on an alert (claims.go): the {id} is the victim's
 	// own alert, which told no supporter, so every caller gets 404.
 	"POST /api/supporting/alerts/{id}/claim":     {id: ownAlert},

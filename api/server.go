@@ -341,6 +341,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/supporting/alerts/{id}/claim", s.claimAlert)
 			r.Post("/supporting/alerts/{id}/hand-back", s.handBackAlert)
 			r.Post("/supporting/alerts/{id}/resolve", s.resolveClaimedAlert)
+			r.Get("/caseload", s.listCaseload) // caseload.go: everyone I support, by need
 			r.Get("/channels", s.listChannels)
 			r.Post("/channels", s.createChannel)
 			r.Patch("/channels/{id}", s.updateChannel)

@@ -3,8 +3,11 @@
 # app's initial download.
 #   1. `lifeline-bench seed-api` fills a fresh private cluster (USERS users,
 #      DAYS daily check-ins each, FIXES bracelet fixes each, one session per
-#      user); `lifeline serve` then runs on it.
-#   2. `lifeline-bench api` loads each endpoint as random signed-in users,
+#      user; SUPPORTERS supporters of up to MAX_PEOPLE of them each, FULL of
+#      them of exactly MAX_PEOPLE, signed in, with open alerts and claims);
+#      `lifeline serve` then runs on it.
+#   2. `lifeline-bench api` loads each endpoint as random signed-in users
+#      (the caseload and People I support as the FULL supporters),
 #      CONCURRENCY requests in flight, REPEAT rounds (medians reported),
 #      beside GET /healthz through the same stack as the ratio baseline.
 #   3. `lifeline-bench explain-api` runs EXPLAIN (ANALYZE, BUFFERS) of every
@@ -21,7 +24,8 @@
 # The sections go to BENCHMARKS.md, keeping its other sections.
 #
 # Settings (environment): USERS (10000), DAYS (365), FIXES (2000),
-# FIX_EVERY (5m), CONCURRENCY (32), DURATION (6s), WARMUP (1s), REPEAT (3),
+# FIX_EVERY (5m), SUPPORTERS (1000), MAX_PEOPLE (200), FULL (20),
+# CONCURRENCY (32), DURATION (6s), WARMUP (1s), REPEAT (3),
 # ENGINES ("plain timescale"), OUT (BENCHMARKS.md), PLANS
 # (docs/api-query-plans.md; TimescaleDB's beside it, .timescaledb.md).
 set -euo pipefail
@@ -32,13 +36,16 @@ USERS=${USERS:-10000}
 DAYS=${DAYS:-365}
 FIXES=${FIXES:-2000}
 FIX_EVERY=${FIX_EVERY:-5m}
+SUPPORTERS=${SUPPORTERS:-1000}
+MAX_PEOPLE=${MAX_PEOPLE:-200}
+FULL=${FULL:-20}
 CONCURRENCY=${CONCURRENCY:-32}
 DURATION=${DURATION:-6s}
 WARMUP=${WARMUP:-1s}
 REPEAT=${REPEAT:-3}
 OUT=${OUT:-BENCHMARKS.md}
 PLANS=${PLANS:-docs/api-query-plans.md}
-ENDPOINTS=(health user stats checkins locations latest)
+ENDPOINTS=(health user stats checkins locations latest supporting caseload)
 engines=$(bench_engines)
 
 say() { printf 'bench-api: %s\n' "$*" >&2; }
@@ -63,7 +70,7 @@ OUT=$OUT node webapp/scripts/bundle-report.mjs --write
 for e in $engines; do
   say "seeding $USERS users, $DAYS days of check-ins and $FIXES fixes each on $e"
   "$lifeline_bench" seed-api --data-dir "$work/data-$e" --timescale "$(timescale_flag "$e")" --users "$USERS" --days "$DAYS" \
-    --fixes "$FIXES" --fix-every "$FIX_EVERY" --sessions-out "$work/sessions-$e.json" >"$work/seed-$e.json"
+    --fixes "$FIXES" --fix-every "$FIX_EVERY" --supporters "$SUPPORTERS" --max-people "$MAX_PEOPLE" --full "$FULL" --sessions-out "$work/sessions-$e.json" >"$work/seed-$e.json"
   say "seeded in $(jq -r '.seconds | floor' "$work/seed-$e.json") s: $(jq -c '[.steps[] | "\(.name) \(.seconds | floor) s"]' "$work/seed-$e.json")"
 
   "$lifeline" serve --data-dir "$work/data-$e" --timescale "$(timescale_flag "$e")" --http-addr 127.0.0.1:0 --mqtt-addr 127.0.0.1:0 \
@@ -85,8 +92,12 @@ for i in $(seq 1 "$REPEAT"); do
   for ep in "${ENDPOINTS[@]}"; do
     for e in $(in_turn "$i" $engines); do
       say "round $i/$REPEAT: $ep on $e"
+      # People I support takes seconds for 200 people: it runs on until two
+      # requests per connection finished, so its figures are never empty.
+      least=0
+      [ "$ep" = supporting ] && least=$((CONCURRENCY * 2))
       "$lifeline_bench" api --url "${url[$e]}" --sessions "$work/sessions-$e.json" --endpoint "$ep" \
-        --concurrency "$CONCURRENCY" --duration "$DURATION" --warmup "$WARMUP" >"$work/$e-$ep-$i.json"
+        --concurrency "$CONCURRENCY" --duration "$DURATION" --warmup "$WARMUP" --min-requests "$least" >"$work/$e-$ep-$i.json"
     done
   done
 done
@@ -116,6 +127,8 @@ declare -A what=(
   [checkins]='`GET /api/checkins?from=&to=&limit=31`: a calendar month'
   [locations]='`GET /api/gps/locations?from=&to=&limit=1000`: one day'"'"'s track (288 fixes)'
   [latest]='`GET /api/gps/latest`: the newest fix'
+  [supporting]="\`GET /api/supporting\`: People I support, for a supporter of $MAX_PEOPLE people (a few queries per person)"
+  [caseload]="\`GET /api/caseload\`: the caseload, for a supporter of $MAX_PEOPLE people (one query, one audit-log write)"
 )
 # Per endpoint: each engine's requests/s, p50 and p99, then each other
 # engine's ratios to the baseline's (plain PostgreSQL), in the same rounds.
@@ -138,6 +151,16 @@ for ep in "${ENDPOINTS[@]}"; do
   done
   body=$(for i in $(seq 1 "$REPEAT"); do jq -r '.bytes / ([.requests, 1] | max)' "$work/$base-$ep-$i.json"; done | median)
   rows+="$row $(kib "$body") |"$'\n'
+done
+
+# The caseload against its budget (p99 <= 50 ms for a supporter of
+# MAX_PEOPLE), and against People I support for the same supporters.
+caseload_rows=""
+for e in $engines; do
+  cp50=$(field "$e-caseload" p50_ms) cp99=$(field "$e-caseload" p99_ms)
+  sp50=$(field "$e-supporting" p50_ms) sp99=$(field "$e-supporting" p99_ms)
+  verdict=$(awk -v v="$cp99" 'BEGIN { print (v <= 50 ? "within" : "**over**") }')
+  caseload_rows+="| ${label[$e]} | $(ms "$cp50") ms | **$(ms "$cp99") ms** ($verdict 50 ms) | $(ms "$sp50") ms | $(ms "$sp99") ms | $(ratio "$cp50" "$sp50") | $(ratio "$cp99" "$sp99") |"$'\n'
 done
 
 plans_rows="" plan_links="" seeded="" disk_rows=""
@@ -164,15 +187,23 @@ api_section=$(cat <<EOF
 ## API under load (\`make bench-api\`)
 
 $stamp; the load generator shares the cores.
-Command: \`USERS=$USERS DAYS=$DAYS FIXES=$FIXES CONCURRENCY=$CONCURRENCY DURATION=$DURATION REPEAT=$REPEAT ENGINES="$(echo $engines)" make bench-api\` ($took s in all, with the web bundle and the bytes on disk below).
+Command: \`USERS=$USERS DAYS=$DAYS FIXES=$FIXES SUPPORTERS=$SUPPORTERS MAX_PEOPLE=$MAX_PEOPLE FULL=$FULL CONCURRENCY=$CONCURRENCY DURATION=$DURATION REPEAT=$REPEAT ENGINES="$(echo $engines)" make bench-api\` ($took s in all, with the web bundle and the bytes on disk below).
 
 Data set, written by \`lifeline-bench seed-api\` through \`store/storebench\` (server-side \`INSERT … SELECT generate_series\`, in time order across users as real traffic leaves it), once per storage engine, each served by a lifeline of its own: $(jq -r '.users' "$work/seed-$base.json") users (one shared password hash: bench only), $(jq -r '.check_ins' "$work/seed-$base.json") daily check-ins ($DAYS days each), $fixes bracelet fixes ($FIXES per user, every $FIX_EVERY up to now), one session per user. Seeding took ${seeded%; }.
+
+Supporters: $SUPPORTERS accounts, each supporting 1 to $MAX_PEOPLE of the users ($FULL of exactly $MAX_PEOPLE, whose sessions ask for the caseload and People I support), with grants that vary (most share check-ins and every alert, some nothing), and an open alert told in the app to every supporter of one user in twenty (an SOS for one in a hundred), a third of them claimed.
 
 Each request is from a user picked at random, with that user's session cookie, over kept-alive connections, $CONCURRENCY in flight; latency is to the last byte of the body. Each figure is the median of $REPEAT rounds of $DURATION (after $WARMUP of warm-up), every endpoint on each engine in turn within a round (reversed every other round); no request failed. The ratios compare with ${label[$base]} in the same rounds (above 1: more requests per second, or a longer p99).
 
 $header
 $rule
 ${rows%$'\n'}
+
+The caseload of a supporter of $MAX_PEOPLE people (\`GET /api/caseload\`, budget: p99 ≤ 50 ms), and People I support for the same supporters in the same rounds, the baseline (ratios below 1: the caseload is faster):
+
+| engine | caseload p50 | caseload p99 | People I support p50 | People I support p99 | caseload ÷ People I support: p50 | p99 |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
+${caseload_rows%$'\n'}
 
 Main queries under \`EXPLAIN (ANALYZE, BUFFERS)\` for one random user after the runs (full plans in $plan_links); the run fails on a sequential scan of a big table:
 

@@ -291,27 +291,42 @@ func (db *DB) SupportedAlerts(ctx context.Context, supporterID, wearerID int64, 
 	return list, nil
 }
 
-// RecordViews locks the link's row first, so two refreshes at once (two
-// tabs) continue one session rather than both beginning one.
+// RecordViews is RecordLooks with one look.
 func (db *DB) RecordViews(ctx context.Context, link *lifeline.Supported, supporterID int64, what []string, now time.Time) error {
-	if len(what) == 0 {
+	return db.RecordLooks(ctx, supporterID, []lifeline.CareLook{{LinkID: link.LinkID, WearerID: link.WearerID, What: what}}, now)
+}
+
+// RecordLooks locks the links' rows first (in id order, so two callers
+// never wait on each other), so two refreshes at once (two tabs) continue
+// one session rather than both beginning one.
+func (db *DB) RecordLooks(ctx context.Context, supporterID int64, looks []lifeline.CareLook, now time.Time) error {
+	var links, wearers []int64
+	var whats []string
+	for _, l := range looks {
+		for _, w := range l.What {
+			links, wearers, whats = append(links, l.LinkID), append(wearers, l.WearerID), append(whats, w)
+		}
+	}
+	if len(whats) == 0 {
 		return nil
 	}
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM care_links WHERE id = $1 FOR NO KEY UPDATE`, link.LinkID); err != nil {
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM care_links WHERE id = ANY ($1) ORDER BY id FOR NO KEY UPDATE`, links); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `
-			WITH continued AS (
-				UPDATE care_views SET last_viewed_at = greatest(last_viewed_at, $5)
-				WHERE link_id = $2 AND supporter_id = $3 AND what = ANY($4::text[])
-				  AND last_viewed_at > $6
-				RETURNING what
+			WITH v AS (
+				SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS v (link_id, user_id, what)
+			), continued AS (
+				UPDATE care_views c SET last_viewed_at = greatest(c.last_viewed_at, $5)
+				FROM v WHERE c.link_id = v.link_id AND c.supporter_id = $4 AND c.what = v.what
+				  AND c.last_viewed_at > $6
+				RETURNING c.link_id, c.what
 			)
 			INSERT INTO care_views (user_id, link_id, supporter_id, what, viewed_at, last_viewed_at)
-			SELECT $1, $2, $3, w, $5, $5 FROM unnest($4::text[]) AS w
-			WHERE w NOT IN (SELECT what FROM continued)`,
-			link.WearerID, link.LinkID, supporterID, what, now, now.Add(-lifeline.ViewSessionGap))
+			SELECT v.user_id, v.link_id, $4, v.what, $5, $5 FROM v
+			WHERE NOT EXISTS (SELECT 1 FROM continued k WHERE k.link_id = v.link_id AND k.what = v.what)`,
+			links, wearers, whats, supporterID, now, now.Add(-lifeline.ViewSessionGap))
 		return err
 	})
 	if err != nil {

@@ -39,6 +39,7 @@ const (
 
 type apiBenchOptions struct {
 	users, days, fixes, workers int
+	supporters, maxPeople, full int
 	fixEvery                    time.Duration
 	sessions, plansOut          string
 	url, endpoint               string
@@ -54,11 +55,14 @@ func apiBenchFlags(fs *flag.FlagSet) *apiBenchOptions {
 	fs.IntVar(&a.fixes, "fixes", 2000, "fixes per user's bracelet, the newest now (seed-api)")
 	fs.DurationVar(&a.fixEvery, "fix-every", 5*time.Minute, "time between a bracelet's fixes (seed-api)")
 	fs.IntVar(&a.workers, "workers", 2, "connections loading side by side (seed-api)")
+	fs.IntVar(&a.supporters, "supporters", 1000, "supporters, each of up to --max-people of the users (seed-api)")
+	fs.IntVar(&a.maxPeople, "max-people", 200, "the most people one supporter supports (seed-api)")
+	fs.IntVar(&a.full, "full", 20, "supporters of exactly --max-people, whose sessions the caseload is measured with (seed-api)")
 	fs.StringVar(&a.sessions, "sessions", "", "the seeded sessions file (api, explain-api)")
 	fs.StringVar(&a.sessions, "sessions-out", "", "where to write the seeded sessions (seed-api)")
 	fs.StringVar(&a.plansOut, "plans-out", "", "Markdown file for the full plans (explain-api)")
 	fs.StringVar(&a.url, "url", "", "the running lifeline's URL (api)")
-	fs.StringVar(&a.endpoint, "endpoint", "", "health, user, stats, checkins, locations or latest (api)")
+	fs.StringVar(&a.endpoint, "endpoint", "", "health, user, stats, checkins, locations, latest, supporting or caseload (api)")
 	fs.IntVar(&a.concurrency, "concurrency", 32, "requests in flight (api)")
 	fs.DurationVar(&a.duration, "duration", 10*time.Second, "measured time (api)")
 	fs.DurationVar(&a.warmup, "warmup", 2*time.Second, "unmeasured time before it (api)")
@@ -74,6 +78,10 @@ type seededSet struct {
 	Fixes     int             `json:"fixes"`
 	FixEveryS float64         `json:"fix_every_s"`
 	Sessions  []seededSession `json:"sessions"`
+	// Supporters are the sessions of the supporters of --max-people, who
+	// ask for supporterEndpoints.
+	Supporters []seededSession `json:"supporters"`
+	MaxPeople  int             `json:"max_people"`
 }
 
 type seededSession struct {
@@ -132,6 +140,23 @@ func seedAPIInto(ctx context.Context, db *store.DB, a *apiBenchOptions, stdout i
 		ids[i], hashes[i] = u.ID, tokenHash(token)
 		set.Sessions = append(set.Sessions, seededSession{User: u.ID, Email: u.Email, Token: token})
 	}
+	caseloadStart := time.Now()
+	supporters, err := storebench.SeedCaseload(ctx, db, storebench.CaseloadSeed{
+		Supporters: a.supporters, MaxPeople: a.maxPeople, Full: a.full, Wearers: slices.Clone(ids),
+		PasswordHash: benchPasswordHash, Now: now,
+	})
+	if err != nil {
+		return err
+	}
+	res.Steps = append(res.Steps, storebench.SeedStep{Name: "supporters and alerts", Seconds: time.Since(caseloadStart).Seconds()})
+	set.MaxPeople = a.maxPeople
+	for _, id := range supporters[:a.full] {
+		raw := make([]byte, 32)
+		rand.Read(raw)
+		token := base64.RawURLEncoding.EncodeToString(raw)
+		ids, hashes = append(ids, id), append(hashes, tokenHash(token))
+		set.Supporters = append(set.Supporters, seededSession{User: id, Token: token})
+	}
 	if err := storebench.SeedSessions(ctx, db, ids, hashes, now, now.Add(30*24*time.Hour)); err != nil {
 		return err
 	}
@@ -144,6 +169,7 @@ func seedAPIInto(ctx context.Context, db *store.DB, a *apiBenchOptions, stdout i
 	}
 	return json.NewEncoder(stdout).Encode(map[string]any{
 		"users": len(res.Users), "check_ins": res.CheckIns, "locations": res.Fixes,
+		"supporters": a.supporters, "max_people": a.maxPeople, "full": a.full,
 		"seconds": time.Since(start).Seconds(), "steps": res.Steps,
 	})
 }
@@ -167,7 +193,13 @@ var benchEndpoints = map[string]func(set *seededSet, rng *mrand.Rand) (path stri
 		return "/api/gps/locations?" + q.Encode(), true
 	},
 	"latest": func(*seededSet, *mrand.Rand) (string, bool) { return "/api/gps/latest", true },
+	// A supporter of --max-people: People I support, and the caseload.
+	"supporting": func(*seededSet, *mrand.Rand) (string, bool) { return "/api/supporting", true },
+	"caseload":   func(*seededSet, *mrand.Rand) (string, bool) { return "/api/caseload", true },
 }
+
+// supporterEndpoints are asked by the seeded supporters, not the wearers.
+var supporterEndpoints = map[string]bool{"supporting": true, "caseload": true}
 
 // benchMonth is a random whole calendar month among the seeded days (the
 // current month when fewer were seeded).
@@ -190,7 +222,7 @@ func benchDay(set *seededSet, rng *mrand.Rand) (from, to time.Time) {
 func loadAPI(ctx context.Context, a *apiBenchOptions, stdout io.Writer) error {
 	path, ok := benchEndpoints[a.endpoint]
 	if !ok {
-		return fmt.Errorf("--endpoint must be one of health, user, stats, checkins, locations, latest")
+		return fmt.Errorf("--endpoint must be one of health, user, stats, checkins, locations, latest, supporting, caseload")
 	}
 	if a.url == "" {
 		return errors.New("--url is required")
@@ -199,6 +231,13 @@ func loadAPI(ctx context.Context, a *apiBenchOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	sessions := set.Sessions
+	if supporterEndpoints[a.endpoint] {
+		sessions = set.Supporters
+	}
+	if len(sessions) == 0 {
+		return fmt.Errorf("%s: the sessions file has no supporters: seed again", a.endpoint)
+	}
 	build := func(rng *mrand.Rand) (*http.Request, error) {
 		p, signedIn := path(set, rng)
 		req, err := http.NewRequest(http.MethodGet, strings.TrimRight(a.url, "/")+p, nil)
@@ -206,7 +245,7 @@ func loadAPI(ctx context.Context, a *apiBenchOptions, stdout io.Writer) error {
 			return nil, err
 		}
 		if signedIn {
-			req.AddCookie(&http.Cookie{Name: "lifeline_session", Value: set.Sessions[rng.IntN(len(set.Sessions))].Token})
+			req.AddCookie(&http.Cookie{Name: "lifeline_session", Value: sessions[rng.IntN(len(sessions))].Token})
 		}
 		return req, nil
 	}
@@ -291,11 +330,15 @@ func explainAPI(ctx context.Context, a *apiBenchOptions, d database, stdout io.W
 	}
 	rng := mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	s := set.Sessions[rng.IntN(len(set.Sessions))]
+	var supporter int64
+	if len(set.Supporters) > 0 {
+		supporter = set.Supporters[rng.IntN(len(set.Supporters))].User
+	}
 	mFrom, mTo := benchMonth(set, rng)
 	dFrom, dTo := benchDay(set, rng)
 	var plans []storebench.QueryPlan
 	err = d.with(ctx, func(db *store.DB) error {
-		queries, err := storebench.APIPlanQueries(ctx, db, s.User, tokenHash(s.Token), set.Now.Truncate(24*time.Hour), mFrom, mTo, dFrom, dTo)
+		queries, err := storebench.APIPlanQueries(ctx, db, s.User, supporter, tokenHash(s.Token), set.Now.Truncate(24*time.Hour), mFrom, mTo, dFrom, dTo)
 		if err != nil {
 			return err
 		}

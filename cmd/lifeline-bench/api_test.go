@@ -99,7 +99,8 @@ func TestBenchAPICommands(t *testing.T) {
 		CheckIns int `json:"check_ins"`
 		Fixes    int `json:"locations"`
 	}
-	json.Unmarshal(command("seed-api", "--database-url", dbURL, "--users", "200", "--days", "40", "--fixes", "600", "--sessions-out", sessions), &seeded)
+	json.Unmarshal(command("seed-api", "--database-url", dbURL, "--users", "200", "--days", "40", "--fixes", "600",
+		"--supporters", "30", "--full", "3", "--sessions-out", sessions), &seeded)
 	if seeded.Users != 200 || seeded.CheckIns != 8000 || seeded.Fixes != 120000 {
 		t.Fatalf("seeded %+v, want 200 users, 8000 check-ins, 120000 fixes", seeded)
 	}
@@ -138,6 +139,11 @@ func TestBenchAPICommands(t *testing.T) {
 				s.User, me.ID, len(checkIns), latest.Timestamp, set.Now)
 		}
 	}
+	// A supporter of the most people sees every one of them on the caseload.
+	var caseload []struct{ Need string }
+	if get("/api/caseload", set.Supporters[0].Token, &caseload); len(set.Supporters) != 3 || len(caseload) != 200 || caseload[0].Need == "none" {
+		t.Errorf("%d supporters' sessions; the first's caseload has %d people, the neediest %+v; want 3, and 200 with alerts first", len(set.Supporters), len(caseload), caseload[:1])
+	}
 	// The one shared password hash signs a seeded user in.
 	req, _ := http.NewRequest(http.MethodPost, url+"/api/auth/login",
 		strings.NewReader(`{"email":"`+set.Sessions[4].Email+`","password":"`+benchPassword+`"}`))
@@ -165,8 +171,8 @@ func TestBenchAPICommands(t *testing.T) {
 	var plans []planSummary
 	json.Unmarshal(command("explain-api", "--database-url", dbURL, "--sessions", sessions, "--plans-out", plansFile), &plans)
 	md, _ := os.ReadFile(plansFile)
-	if len(plans) != 8 || strings.Count(string(md), "Execution Time") != 16 {
-		t.Errorf("%d plan summaries and %d plans, want 8 and 16 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
+	if len(plans) != 9 || strings.Count(string(md), "Execution Time") != 18 {
+		t.Errorf("%d plan summaries and %d plans, want 9 and 18 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
 	}
 	for _, p := range plans {
 		if len(p.Indexes) == 0 {

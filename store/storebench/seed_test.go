@@ -112,16 +112,28 @@ func TestExplainQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var wearers []int64
+	for _, u := range res.Users {
+		wearers = append(wearers, u.ID)
+	}
+	supporters, err := storebench.SeedCaseload(ctx, db, storebench.CaseloadSeed{Supporters: 10, MaxPeople: 200, Full: 1, Wearers: wearers, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var links int
+	if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM care_links WHERE supporter_id = $1`, supporters[0]).Scan(&links); err != nil || links != 200 {
+		t.Fatalf("the full supporter has %d people (%v), want 200", links, err)
+	}
 	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
-	queries, err := storebench.APIPlanQueries(ctx, db, res.Users[0].ID, make([]byte, 32), day.AddDate(0, 0, 1),
+	queries, err := storebench.APIPlanQueries(ctx, db, res.Users[0].ID, supporters[0], make([]byte, 32), day.AddDate(0, 0, 1),
 		time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), day, day.Add(24*time.Hour-time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Recorded from the store's own methods: the lookup every signed-in
 	// request makes is the session query, with the token hash as argument.
-	if len(queries) != 8 || !strings.Contains(queries[0].SQL, "FROM sessions") || len(queries[0].Args) != 1 {
-		t.Fatalf("recorded %d queries, the first %+v; want 8, the first the session lookup", len(queries), queries[0])
+	if len(queries) != 9 || !strings.Contains(queries[0].SQL, "FROM sessions") || len(queries[0].Args) != 1 {
+		t.Fatalf("recorded %d queries, the first %+v; want 9, the first the session lookup", len(queries), queries[0])
 	}
 	plans, err := storebench.ExplainQueries(ctx, db, queries)
 	if err != nil {

@@ -77,6 +77,7 @@ const signedInPaths = [
   'share-link',
   '/care-circle',
   '/supporting',
+  '/caseload',
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
   '/claim#token=a11y',

@@ -5,6 +5,7 @@ import { ShellSkeleton } from '@/components/layouts/app-shell/shell-skeleton'
 import { FormScreenSkeleton } from '@/app/routes/form-screen-skeleton'
 import {
   AcceptInvitationRoute,
+  CaseloadRoute,
   BlogPostRoute,
   CareCircleRoute,
   BlogRoute,
@@ -208,6 +209,9 @@ function SignedInRoutes({ user }: { user: User }) {
                 </Route>
                 <Route path={routes.supporting.path}>
                   <SupportingRoute user={user} />
+                </Route>
+                <Route path={routes.caseload.path}>
+                  <CaseloadRoute user={user} />
                 </Route>
                 <Route path={`${routes.supporting.path}/:id`}>
                   <SupportedPersonRoute user={user} />

@@ -48,6 +48,8 @@ export const routes = {
   // The care circle: the wearer's supporters, the supporter's people, and accepting an invitation.
   careCircle: { path: '/care-circle', label: 'Care circle', access: 'protected' },
   supporting: { path: '/supporting', label: 'People I support', access: 'protected' },
+  // For people who support many: everyone in one list, whoever needs them most first.
+  caseload: { path: '/caseload', label: 'Caseload', access: 'protected' },
   // Signed out, it keeps the invitation's token in the tab and offers sign-in (coming back here).
   careAccept: { path: '/care/accept', label: 'Accept an invitation', access: 'public' },
   // An alert email's one-tap "I'm on it" (/claim#token=…), the same page signed in or not.

@@ -926,6 +926,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/caseload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caseload: everyone I support, sorted by need, each part only within that person's grant; read in one query, and every look written to their audit log as People I support's are.
+         * @description The order: an open SOS first, then open alerts nobody claimed
+         *     (oldest first), then alerts I claimed (oldest claim first), then
+         *     missed check-ins in the last 7 days (longest silence first), then a
+         *     bracelet offline or low, then everyone else by name. need names the
+         *     first of these that holds for the person.
+         */
+        get: operations["listCaseload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supporting/alerts/{id}/claim": {
         parameters: {
             query?: never;
@@ -1838,6 +1862,50 @@ export interface components {
             location: null | components["schemas"]["Location"];
             /** @description Their own phone number, to call or text them back: only with the grant's phone, and null when they gave none. */
             phone: string | null;
+        };
+        CaseloadEntry: {
+            /** @description The link's id */
+            id: number;
+            name: string;
+            grant: components["schemas"]["Grant"];
+            /**
+             * @description The first need that holds, in the caseload's order.
+             * @enum {string}
+             */
+            need: "sos" | "unclaimed" | "mine" | "missed_checkins" | "device" | "none";
+            /** @description Their open SOS that reached me; null without one or without the SOS scope. */
+            sos: null | {
+                alertId: number;
+                /** Format: date-time */
+                createdAt: string;
+            };
+            /** @description Their open alerts that reached me (SOS included), by who is on them; null without any alert scope. */
+            alerts: null | {
+                unclaimed: number;
+                /** Format: date-time */
+                oldestUnclaimedAt: string | null;
+                /** @description Alerts I said "I'm on it" to and have not handed back or resolved. */
+                mine: number;
+                claimedByOthers: number;
+            };
+            /** @description Null without the check-in scope. */
+            checkIns: null | {
+                checkedInToday: boolean;
+                /** @description Days of the last 7 (before today, in their time zone, since they joined) without a check-in. */
+                missedLately: number;
+                /** @description Null when they never checked in. */
+                daysSinceLast: number | null;
+            };
+            /** @description Null without the device scope. */
+            device: null | {
+                bracelets: number;
+                /** @description A bracelet is silent past its offline time. */
+                offline: boolean;
+                /** @description A reporting bracelet is at or below 15 % and not charging. */
+                batteryLow: boolean;
+                /** Format: date-time */
+                lastSeenAt: string | null;
+            };
         };
         SupporterAlert: {
             id: number;
@@ -5289,6 +5357,61 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCaseload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people, by need. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Alex Doe",
+                     *         "grant": {
+                     *           "checkIns": true,
+                     *           "checkInDetails": false,
+                     *           "alerts": [
+                     *             "avoid_zone"
+                     *           ],
+                     *           "location": "never",
+                     *           "locationWindowMinutes": 60,
+                     *           "phone": false
+                     *         },
+                     *         "need": "unclaimed",
+                     *         "sos": null,
+                     *         "alerts": {
+                     *           "unclaimed": 1,
+                     *           "oldestUnclaimedAt": "2026-11-22T21:04:00Z",
+                     *           "mine": 0,
+                     *           "claimedByOthers": 0
+                     *         },
+                     *         "checkIns": {
+                     *           "checkedInToday": false,
+                     *           "missedLately": 2,
+                     *           "daysSinceLast": 2
+                     *         },
+                     *         "device": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CaseloadEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,4 +1,4 @@
-import type { PersonView, Supporter } from '@/features/care/types'
+import type { CaseloadEntry, PersonView, Supporter } from '@/features/care/types'
 
 /** A supporter as `GET /api/supporters` sends one: accepted, nothing granted. */
 export function makeSupporter(overrides: Partial<Supporter> = {}): Supporter {
@@ -29,6 +29,21 @@ export function makePerson(overrides: Partial<PersonView> = {}): PersonView {
     sos: null,
     location: null,
     phone: null,
+    ...overrides,
+  }
+}
+
+/** A caseload entry as `GET /api/caseload` sends one: nothing shared, nothing needed. */
+export function makeCaseloadEntry(overrides: Partial<CaseloadEntry> = {}): CaseloadEntry {
+  return {
+    id: 7,
+    name: 'Alex Rivera',
+    grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60 },
+    need: 'none',
+    sos: null,
+    alerts: null,
+    checkIns: null,
+    device: null,
     ...overrides,
   }
 }

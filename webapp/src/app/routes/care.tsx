@@ -6,6 +6,7 @@ import type { User } from '@/features/auth/types'
 import { AcceptInvitation } from '@/features/care/components/accept-invitation'
 import { ClaimLinkPage } from '@/features/care/components/claim-link-page'
 import { CareCircleScreen } from '@/features/care/components/care-circle-screen'
+import { CaseloadScreen } from '@/features/care/components/caseload-screen'
 import { SupportedPersonScreen, SupportingScreen } from '@/features/care/components/supporting-screen'
 import type { PersonView } from '@/features/care/types'
 import { useAppConfig } from '@/features/gps/api/get-app-config'
@@ -40,7 +41,19 @@ const personHref = (id: number) => `${routes.supporting.path}/${id}`
 
 /** `/supporting`: "People I support". */
 export function SupportingRoute({ user }: { user: User }) {
-  return <SupportingScreen renderMap={renderMap} personHref={personHref} timeZone={user.timezone} />
+  return (
+    <SupportingScreen
+      renderMap={renderMap}
+      personHref={personHref}
+      caseloadHref={routes.caseload.path}
+      timeZone={user.timezone}
+    />
+  )
+}
+
+/** `/caseload`: everyone I support, by need. */
+export function CaseloadRoute({ user }: { user: User }) {
+  return <CaseloadScreen personHref={personHref} timeZone={user.timezone} />
 }
 
 /** `/supporting/{id}`: one person I support. */

@@ -71,6 +71,7 @@ export const ConfirmChannelRoute = React.lazy(() => loadConfirmChannel().then((m
 // The care circle: the wearer's supporters, "People I support" (its map is the GPS page's lazy chunk) and accepting.
 export const CareCircleRoute = React.lazy(() => loadCare().then((m) => ({ default: m.CareCircleRoute })))
 export const SupportingRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportingRoute })))
+export const CaseloadRoute = React.lazy(() => loadCare().then((m) => ({ default: m.CaseloadRoute })))
 export const SupportedPersonRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportedPersonRoute })))
 export const AcceptInvitationRoute = React.lazy(() => loadCare().then((m) => ({ default: m.AcceptInvitationRoute })))
 // An alert email's one-tap "I'm on it" (no session needed).

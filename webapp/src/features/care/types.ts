@@ -42,6 +42,9 @@ export type AskAnswer = Exclude<SupportedAsk['answer'], ''>
 /** Who said "I'm on it" about an alert, and the answer to a supporter's step. */
 export type AlertClaim = ApiSchema<'AlertClaim'>
 export type ClaimAnswer = ApiSchema<'ClaimAnswer'>
+/** One person on the caseload, by need: parts outside the grant are null. */
+export type CaseloadEntry = ApiSchema<'CaseloadEntry'>
+export type CaseloadNeed = CaseloadEntry['need']
 
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,

@@ -7,6 +7,7 @@ import {
   HeartPulse,
   LayoutDashboard,
   LifeBuoy,
+  ListOrdered,
   MapPin,
   Users,
   Newspaper,
@@ -69,4 +70,5 @@ export const tabItems: readonly NavItem[] = navItems.filter((item) => tabPaths.i
 export const careNavItems: readonly NavItem[] = [
   { label: routes.careCircle.label, path: routes.careCircle.path, icon: Users },
   { label: routes.supporting.label, path: routes.supporting.path, icon: HandHeart },
+  { label: routes.caseload.label, path: routes.caseload.path, icon: ListOrdered },
 ]

@@ -6,6 +6,8 @@ export const careKeys = {
   person: (id: number) => ['/api', 'supporting', id] as const,
   openAsk: ['/api', 'asks', 'open'] as const,
   asksToMe: ['/api', 'supporting', 'asks'] as const,
+  /** Under `supporting`, so whatever refreshes People I support (a live SOS, a reconnect) refreshes the caseload too. */
+  caseload: ['/api', 'supporting', 'caseload'] as const,
   invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
   claim: ['/api', 'supporting', 'alerts', 'claim'] as const,
   claimLink: ['/api', 'claim-links', 'claim'] as const,

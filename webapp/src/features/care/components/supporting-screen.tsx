@@ -17,7 +17,23 @@ export type SupportingScreenProps = {
   renderMap?: (person: PersonView) => React.ReactNode
   /** A person's own page. */
   personHref: (id: number) => string
+  /** The caseload, offered to someone who supports more than a few people. */
+  caseloadHref?: string
   timeZone?: string
+}
+
+/** A pointer to the caseload, from `careText.caseload.suggestFrom` people on. */
+function CaseloadSuggestion({ count, href }: { count: number; href?: string }) {
+  const text = careText.caseload
+  if (!href || count < text.suggestFrom) return null
+  return (
+    <p className="rounded-xl border bg-muted/40 p-4 text-sm">
+      {text.suggest(count)}{' '}
+      <Link href={href} className="font-medium text-primary underline underline-offset-4">
+        {text.suggestLink}
+      </Link>
+    </p>
+  )
 }
 
 function Heading() {
@@ -32,13 +48,14 @@ function Heading() {
 }
 
 /** `/supporting`: everyone I support, asked again every 15 s. */
-export function SupportingScreen({ renderMap, personHref, timeZone }: SupportingScreenProps) {
+export function SupportingScreen({ renderMap, personHref, caseloadHref, timeZone }: SupportingScreenProps) {
   const text = careText.supporting
   const people = useSupporting()
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <Heading />
       <AsksToMe />
+      <CaseloadSuggestion count={people.data?.length ?? 0} href={caseloadHref} />
       {people.isPending ? (
         <Skeleton className="h-48 w-full rounded-xl" />
       ) : people.isError ? (
