@@ -132,6 +132,10 @@ type Supporter struct {
 	Grant            Grant      `json:"grant"`
 	SupporterID      int64      `json:"-"`
 	WearerID         int64      `json:"-"`
+
+	// NotesMuted: the wearer does not see this supporter's notes (the
+	// supporter is not told).
+	NotesMuted bool `json:"notesMuted"`
 }
 
 // Invitation is a new supporter link and its one-time token (shown once).

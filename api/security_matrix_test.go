@@ -44,6 +44,8 @@ const (
 	// A's share link.
 	ownShare        owned = "share"
 	ownEmailChannel owned = "email channel"
+	// A note a supporter of A's sent A.
+	ownNote owned = "note"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -199,10 +201,17 @@ var routeMatrix = map[string]routeSpec{
 	"PUT /api/supporters/{id}/grant": {id: ownSupporter, body: func(string) map[string]any {
 		return map[string]any{"checkIns": true, "alerts": []string{"avoid_zone", "sos"}, "location": "always"}
 	}},
-	"DELETE /api/supporters/{id}":          {id: ownSupporter},
-	"POST /api/care/accept":                {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/supporting":                  {},
-	"GET /api/supporting/{id}":             {id: ownSupported},
+	"DELETE /api/supporters/{id}": {id: ownSupporter},
+	"POST /api/care/accept":       {body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/supporting":         {},
+	"GET /api/supporting/{id}":    {id: ownSupported},
+	// Care notes (care_notes.go).
+	"GET /api/supporting/{id}/notes":       {id: ownSupported},
+	"POST /api/supporting/{id}/notes":      {id: ownSupported, body: func(tag string) map[string]any { return map[string]any{"body": tag + " thinking of you"} }},
+	"GET /api/notes":                       {},
+	"GET /api/notes/presets":               {},
+	"PATCH /api/notes/{id}/read":           {id: ownNote},
+	"PUT /api/supporters/{id}/notes-muted": {id: ownSupporter, body: func(string) map[string]any { return map[string]any{"muted": true} }},
 	"GET /api/channels":                    {},
 	"POST /api/channels":                   {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
 	"PATCH /api/channels/{id}":             {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
@@ -390,6 +399,7 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	v.ids[ownEmailChannel] = idOf(create("/api/channels", map[string]any{"kind": "email", "address": v.marker + "@example.org"}))
 	v.ids[ownSupported] = fmt.Sprint(supportSomeone(t, app, c))
 	v.ids[ownShare] = idOf(create("/api/share-links", map[string]any{"hours": 8})["link"].(map[string]any))
+	v.ids[ownNote] = fmt.Sprint(noteTo(t, app, c, v.marker+" proud of you"))
 	return v
 }
 
@@ -408,7 +418,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/sponsor", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
 		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation",
-		"/api/supporting/" + v.ids[ownSupported], "/api/share-links",
+		"/api/supporting/" + v.ids[ownSupported], "/api/share-links", "/api/notes",
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

@@ -124,6 +124,8 @@ type Config struct {
 	// quiet hours (the delivery worker sends what they queue).
 	Care     lifeline.CareService
 	Channels lifeline.ChannelService
+	// Notes stores care notes (care_notes.go).
+	Notes lifeline.CareNoteService
 	// Destinations says which channels are paused (channel_pauses.go).
 	Destinations lifeline.Destinations
 	// PasswordResets keeps password reset links (password_reset.go);
@@ -324,6 +326,13 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/care/accept", s.acceptInvitation)
 			r.Get("/supporting", s.listSupported)
 			r.Get("/supporting/{id}", s.getSupported)
+			// Care notes (care_notes.go).
+			r.Get("/supporting/{id}/notes", s.listSentNotes)
+			r.Post("/supporting/{id}/notes", s.sendNote)
+			r.Get("/notes", s.listNotes)
+			r.Get("/notes/presets", s.notePresets)
+			r.Patch("/notes/{id}/read", s.markNoteRead)
+			r.Put("/supporters/{id}/notes-muted", s.muteNotes)
 			r.Get("/channels", s.listChannels)
 			r.Post("/channels", s.createChannel)
 			r.Patch("/channels/{id}", s.updateChannel)

@@ -18,7 +18,7 @@ const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label,
 	CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.accepted_at IS NOT NULL THEN 'active' ELSE 'pending' END,
 	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
 	l.invited_at, l.expires_at, l.accepted_at,
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone,
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.notes_muted,
 	(SELECT m.state FROM outbox m WHERE m.care_link_id = l.id), (SELECT m.last_error FROM outbox m WHERE m.care_link_id = l.id)`
 
 func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
@@ -26,7 +26,7 @@ func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
 	g := &s.Grant
 	err := row.Scan(&s.ID, &s.WearerID, &s.SupporterID, &s.Label, &s.InviteEmail, &s.Status, &s.Name, &s.Email,
 		&s.InvitedAt, &s.ExpiresAt, &s.AcceptedAt,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.NotesMuted,
 		&s.InviteEmailState, &s.InviteEmailError)
 	return &s, err
 }

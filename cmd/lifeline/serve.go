@@ -139,6 +139,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Content:              m.db,
 		Care:                 live.NewOkayAnswers(m.db, m.bus, m.Logger.With("component", "alerts")),
 		SOS:                  sos,
+		Notes:                m.db,
 		Escalation:           m.db,
 		Channels:             m.db,
 		Destinations:         m.db,

@@ -32,6 +32,12 @@ export type PersonAlert = PersonView['alerts'][number]
 export type PersonSos = NonNullable<PersonView['sos']>
 export type PersonCheckIns = NonNullable<PersonView['checkIns']>
 
+/** A note from a supporter, as the wearer reads it; and as its writer sees it. */
+export type CareNote = ApiSchema<'CareNote'>
+export type SentNote = ApiSchema<'SentNote'>
+export type NotePreset = ApiResponse<'listNotePresets', 200>[number]
+export type SendNoteInput = ApiRequestBody<'sendNote'>
+
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,
   Assert<SameShape<Invitation, { supporter: Supporter; token: string; inviteUrl: string }>>,

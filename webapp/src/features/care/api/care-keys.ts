@@ -5,4 +5,7 @@ export const careKeys = {
   supporting: ['/api', 'supporting'] as const,
   person: (id: number) => ['/api', 'supporting', id] as const,
   invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
+  notes: ['/api', 'notes'] as const,
+  notePresets: ['/api', 'notes', 'presets'] as const,
+  sentNotes: (id: number) => ['/api', 'supporting', id, 'notes'] as const,
 }

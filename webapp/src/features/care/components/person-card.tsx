@@ -10,6 +10,7 @@ import { careText } from '../content'
 import type { PersonCheckIns, PersonSos, PersonView } from '../types'
 import { formatDateTime } from '../utils/format'
 import { callLinks } from '../utils/phone'
+import { NoteComposer } from './note-composer'
 
 export type PersonCardProps = {
   person: PersonView
@@ -68,6 +69,7 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
             {text.locationHidden}
           </p>
         ) : null}
+        <NoteComposer personId={person.id} name={person.name} timeZone={timeZone} />
       </CardContent>
     </Card>
   )
