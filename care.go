@@ -182,6 +182,9 @@ type Supported struct {
 	// with Grant.Phone.
 	Phone string `json:"-"`
 	Grant Grant  `json:"grant"`
+
+	// Digest: the supporter gets a weekly summary of this person by email.
+	Digest bool `json:"digest"`
 }
 
 // CareService stores the care circle. Every method that names a link by id

@@ -212,6 +212,9 @@ var routeMatrix = map[string]routeSpec{
 	"GET /api/notes/presets":               {},
 	"PATCH /api/notes/{id}/read":           {id: ownNote},
 	"PUT /api/supporters/{id}/notes-muted": {id: ownSupporter, body: func(string) map[string]any { return map[string]any{"muted": true} }},
+	// The weekly digest (digests.go).
+	"PUT /api/supporting/{id}/digest":      {id: ownSupported, body: func(string) map[string]any { return map[string]any{"digest": true} }},
+	"POST /api/digest/unsubscribe":         {public: true, query: []string{"token"}},
 	"GET /api/channels":                    {},
 	"POST /api/channels":                   {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
 	"PATCH /api/channels/{id}":             {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},

@@ -124,8 +124,10 @@ type Config struct {
 	// quiet hours (the delivery worker sends what they queue).
 	Care     lifeline.CareService
 	Channels lifeline.ChannelService
-	// Notes stores care notes (care_notes.go).
-	Notes lifeline.CareNoteService
+	// Notes stores care notes (care_notes.go); Digests who gets a weekly
+	// digest (digests.go).
+	Notes   lifeline.CareNoteService
+	Digests lifeline.DigestService
 	// Destinations says which channels are paused (channel_pauses.go).
 	Destinations lifeline.Destinations
 	// PasswordResets keeps password reset links (password_reset.go);
@@ -282,6 +284,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Post("/care/invitation", s.previewInvitation)
 		// An email channel's confirmation link: the token is the credential.
 		r.Post("/channels/confirm", s.confirmChannel)
+		// The weekly digest's one-click unsubscribe (digests.go).
+		r.Post("/digest/unsubscribe", s.unsubscribe)
 		if !cfg.DisableLocalAccounts {
 			r.Post("/auth/register", s.register)
 			r.Post("/auth/login", s.login)
@@ -333,6 +337,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Get("/notes/presets", s.notePresets)
 			r.Patch("/notes/{id}/read", s.markNoteRead)
 			r.Put("/supporters/{id}/notes-muted", s.muteNotes)
+			r.Put("/supporting/{id}/digest", s.setDigest)
 			r.Get("/channels", s.listChannels)
 			r.Post("/channels", s.createChannel)
 			r.Patch("/channels/{id}", s.updateChannel)

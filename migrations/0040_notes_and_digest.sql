@@ -47,3 +47,8 @@ ALTER TABLE outbox
 ALTER TABLE outbox ADD CONSTRAINT outbox_digest_shape CHECK (
     (purpose = 'digest') = (digest IS NOT NULL AND digest_link_id IS NOT NULL));
 CREATE INDEX outbox_digest_link_idx ON outbox (digest_link_id) WHERE digest_link_id IS NOT NULL;
+-- A digest carries its one-click unsubscribe link in secret_link while it
+-- is pending, as the other emails with a link do.
+ALTER TABLE outbox DROP CONSTRAINT outbox_secret_link_purpose;
+ALTER TABLE outbox ADD CONSTRAINT outbox_secret_link_purpose CHECK (
+    secret_link IS NULL OR purpose IN ('invitation', 'confirmation', 'password_reset', 'digest'));

@@ -181,7 +181,7 @@ func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now t
 			return nil
 		}
 		_, err = tx.Exec(ctx, `
-			UPDATE outbox SET state = 'skipped', last_error = 'The supporter was removed.', claimed_until = NULL
+			UPDATE outbox SET state = 'skipped', last_error = 'The supporter was removed.', claimed_until = NULL, secret_link = NULL
 			WHERE user_id = $1 AND recipient_id = $2 AND state = 'pending'`, wearerID, *supporterID)
 		if err != nil {
 			return fmt.Errorf("store: revoke supporter %d: %w", linkID, err)
@@ -193,13 +193,13 @@ func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now t
 // supportedColumns read a link from the supporter's side (FROM care_links l
 // JOIN users w ON w.id = l.user_id).
 const supportedColumns = `l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name), w.timezone, coalesce(w.phone, ''),
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone`
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.digest`
 
 func scanSupported(row pgx.CollectableRow) (*lifeline.Supported, error) {
 	var s lifeline.Supported
 	g := &s.Grant
 	err := row.Scan(&s.LinkID, &s.WearerID, &s.Name, &s.Timezone, &s.Phone,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone)
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Digest)
 	if s.Name == "" {
 		s.Name = "Someone you support"
 	}

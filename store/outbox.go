@@ -83,7 +83,8 @@ const claimSQL = `
 	            WHEN il.accepted_at IS NOT NULL THEN 'The invitation was accepted before the email went out.'
 	            WHEN il.expires_at <= $1 THEN 'The invitation expired before the email went out.'
 	            WHEN c.secret_link IS NULL OR il.invite_email IS NULL THEN 'Nothing to send.'
-	            ELSE '' END
+	            ELSE '' END,
+	       c.digest, coalesce(l.digest, false)
 	FROM claimed c
 	JOIN users w ON w.id = c.user_id
 	LEFT JOIN users r ON r.id = c.recipient_id
@@ -117,6 +118,7 @@ type claimedRow struct {
 	grant                lifeline.Grant
 	quietStart, quietEnd *int16
 	invitationHold       string
+	digestOn             bool
 }
 
 func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.OutboxItem, error) {
@@ -152,7 +154,8 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 				&it.Attempts, &it.Escalation,
 				&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &c.resolvedAt, &it.ZoneName,
 				&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
-				&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside, &c.invitationHold)
+				&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside, &c.invitationHold,
+				&it.Digest, &c.digestOn)
 			return &c, err
 		})
 		return err
@@ -217,6 +220,10 @@ func hold(c *claimedRow, now time.Time) string {
 		return ""
 	case it.Channel != lifeline.ChannelApp && !c.confirmed:
 		return "The address is waiting for its owner to confirm it."
+	case it.Purpose == lifeline.PurposeDigest && !c.linked:
+		return "The supporter was removed."
+	case it.Purpose == lifeline.PurposeDigest && !c.digestOn:
+		return "The weekly summary was turned off."
 	case it.Alert == nil || it.Role == "wearer":
 		return ""
 	case !c.linked:

@@ -12,6 +12,7 @@ import {
   CheckinRoute,
   CheckinsRoute,
   ConfirmChannelRoute,
+  DigestUnsubscribeRoute,
   CopingPlanRoute,
   CrisisRoute,
   DashboardRoute,
@@ -89,6 +90,14 @@ export function AppRouter() {
     return (
       <React.Suspense fallback={<FormScreenSkeleton />}>
         <ConfirmChannelRoute />
+      </React.Suspense>
+    )
+  }
+  // So is a weekly digest's unsubscribe link.
+  if (location === routes.digestUnsubscribe.path) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <DigestUnsubscribeRoute />
       </React.Suspense>
     )
   }

@@ -910,6 +910,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supporting/{id}/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn my weekly summary of this person by email on or off (off by default): Monday from 9:00 in my time zone, to my email channels, within their grant only. */
+        put: operations["setDigest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/digest/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-click unsubscribe (RFC 8058) from one weekly digest, without signing in: the List-Unsubscribe URL of the digest email. The token is in the query string because the standard has mail clients POST to that URL as given; it can only turn that one digest off. */
+        post: operations["unsubscribeDigest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels": {
         parameters: {
             query?: never;
@@ -1696,11 +1730,15 @@ export interface components {
             id: number;
             name: string;
             grant: components["schemas"]["Grant"];
+            /** @description I get a weekly summary of this person by email (PUT /api/supporting/{id}/digest). */
+            digest?: boolean;
         };
         PersonView: {
             id: number;
             name: string;
             grant: components["schemas"]["Grant"];
+            /** @description I get a weekly summary of this person by email (PUT /api/supporting/{id}/digest). */
+            digest?: boolean;
             /** @description Null without the check-in scope. */
             checkIns: null | {
                 checkedInToday: boolean;
@@ -5092,6 +5130,89 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "digest": true
+                 *     }
+                 */
+                "application/json": {
+                    digest: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The person, with digest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Supported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unsubscribeDigest: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The digest is off (also when it was already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Alex"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The first name of the person the summary was about. */
+                        name: string;
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -225,7 +225,7 @@ export const careText = {
     loadError: "We couldn't load the notes from your people.",
     // The supporter's card.
     sendTitle: 'Send a kind word',
-    sendHint: (name: string) => `${name} sees it on their dashboard. Only text; up to 280 characters.`,
+    sendHint: (name: string) => `${name} sees it on their dashboard. Just words: a line or two is plenty.`,
     presetsLabel: 'Ready-made notes',
     ownLabel: 'Or in your own words',
     ownPlaceholder: 'Thinking of you…',
@@ -242,6 +242,25 @@ export const careText = {
     mutedToast: (name: string) => `You won't see notes from ${name}. They are not told.`,
     unmutedToast: (name: string) => `Notes from ${name} show on your dashboard again.`,
     muteFailed: "We couldn't change that. Please try again.",
+  },
+  digest: {
+    // People I support, on each person.
+    label: 'Weekly summary by email',
+    hint: (name: string) =>
+      `Monday morning, only what ${name} shares with you, never where they are. Sent to your confirmed email addresses.`,
+    on: (name: string) => `You'll get a summary of ${name}'s week each Monday.`,
+    off: (name: string) => `No more weekly summaries about ${name}.`,
+    failed: "We couldn't change that. Please try again.",
+    // The public page the email links to.
+    pageTitle: 'Weekly summary - Lifeline',
+    title: 'Stop the weekly summary',
+    intro: 'This turns off the weekly summary email this link came with. Nothing else changes, and no sign-in is needed.',
+    confirm: 'Turn off the weekly summary',
+    confirming: 'Turning off…',
+    done: (name: string) => `Done. You won't get the weekly summary about ${name} any more. You can turn it back on under People I support.`,
+    noToken: 'This page needs the link from your summary email. Open the link in the email again.',
+    failedPage: "We couldn't turn it off. Please try again.",
+    openApp: 'Open Lifeline',
   },
   nav: {
     careCircle: 'Care circle',

@@ -38,6 +38,9 @@ export type SentNote = ApiSchema<'SentNote'>
 export type NotePreset = ApiResponse<'listNotePresets', 200>[number]
 export type SendNoteInput = ApiRequestBody<'sendNote'>
 
+/** `POST /api/digest/unsubscribe`: whose summary stopped. */
+export type DigestUnsubscribed = ApiResponse<'unsubscribeDigest', 200>
+
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,
   Assert<SameShape<Invitation, { supporter: Supporter; token: string; inviteUrl: string }>>,

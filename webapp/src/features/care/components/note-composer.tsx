@@ -86,7 +86,7 @@ export function NoteComposer({ personId, name, timeZone }: NoteComposerProps) {
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className={length > MAX ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'} aria-live="polite">
-            {problem ?? text.tooLong(length)}
+            {problem ?? (length > 0 ? text.tooLong(length) : null)}
           </p>
           <Button type="submit" size="sm" disabled={send.isPending || length === 0 || length > MAX}>
             {send.isPending ? text.sending : text.send}

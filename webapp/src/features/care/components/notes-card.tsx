@@ -3,7 +3,7 @@ import * as React from 'react'
 
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { toast } from '@/hooks/use-toast'
 import { readApiError } from '@/lib/api-client'
 
@@ -26,10 +26,10 @@ export function NotesCard({ timeZone }: NotesCardProps) {
   return (
     <Card role="region" aria-labelledby={headingId} data-testid="notes">
       <CardHeader>
-        <CardTitle id={headingId} className="flex items-center gap-2 text-lg">
+        <h2 id={headingId} className="flex items-center gap-2 text-lg leading-tight font-semibold">
           <Heart aria-hidden="true" className="size-5 text-primary" />
           {text.title}
-        </CardTitle>
+        </h2>
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -10,6 +10,7 @@ import { careText } from '../content'
 import type { PersonCheckIns, PersonSos, PersonView } from '../types'
 import { formatDateTime } from '../utils/format'
 import { callLinks } from '../utils/phone'
+import { DigestSwitch } from './digest-switch'
 import { NoteComposer } from './note-composer'
 
 export type PersonCardProps = {
@@ -70,6 +71,7 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
           </p>
         ) : null}
         <NoteComposer personId={person.id} name={person.name} timeZone={timeZone} />
+        <DigestSwitch personId={person.id} name={person.name} on={Boolean(person.digest)} />
       </CardContent>
     </Card>
   )
