@@ -1,9 +1,7 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
-	"time"
 
 	"lifeline"
 )
@@ -20,15 +18,6 @@ type noteRequest struct {
 
 // notesLimit is how many notes one answer lists.
 const notesLimit = 50
-
-// noteLimit counts per supporter and person (perNote), so a supporter of
-// several people can write to each.
-var noteLimit = sendLimit{"send-note", lifeline.NotesPerDay, 24 * time.Hour,
-	"You've sent a lot of notes today. Try again in %s."}
-
-func perNote(supporterID, linkID int64) sendCount {
-	return sendCount{noteLimit, fmt.Sprintf("%d:%d", supporterID, linkID)}
-}
 
 func (s *Server) sendNote(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "Person not found.")
