@@ -31,6 +31,8 @@ export async function withNoteFromSupporter(page: Page): Promise<void> {
 
 /** Makes the page's account the supporter of a new person, so People I support shows someone to write to. */
 export async function supportSomeone(page: Page): Promise<void> {
+  const people = (await (await page.request.get('/api/supporting')).json()) as unknown[]
+  if (people.length > 0) return
   const request = await playwrightRequest.newContext({ baseURL: process.env[BASE_URL_ENV] })
   const registered = await request.post('/api/auth/register', { data: { ...newAccount({ firstName: 'Alex' }), timezone: 'Europe/London' } })
   expect(registered.status(), await registered.text()).toBe(201)

@@ -30,7 +30,7 @@ test('a supporter sends a preset and a note; the wearer reads them on a phone an
     expect(login.status(), await login.text()).toBe(200)
     await supporterPage.goto('/supporting')
     const person = supporterPage.getByRole('region', { name: 'Alex Rivera' })
-    const composer = person.getByRole('region', { name: 'Send a kind word' })
+    const composer = person.getByRole('group', { name: 'Send a kind word' })
     await expect(composer.getByText(/^Alex Rivera sees it on their dashboard./)).toBeVisible()
     await composer.getByRole('group', { name: 'Ready-made notes' }).getByRole('button', { name: 'Thinking of you today.' }).click()
     await expect(supporterPage.getByText('Sent. Alex Rivera will see it on their dashboard.').first()).toBeVisible()

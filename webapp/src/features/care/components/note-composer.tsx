@@ -19,7 +19,10 @@ export type NoteComposerProps = {
   timeZone?: string
 }
 
-/** A supporter sends a kind word: a preset with one tap, or their own; below, what they sent lately. */
+/**
+ * A supporter sends a kind word: a preset with one tap, or their own; below, what they sent lately.
+ * A group, not a landmark: a supporter of several people has one on each card.
+ */
 export function NoteComposer({ personId, name, timeZone }: NoteComposerProps) {
   const text = careText.notes
   const headingId = React.useId()
@@ -48,7 +51,7 @@ export function NoteComposer({ personId, name, timeZone }: NoteComposerProps) {
 
   const length = [...body.trim()].length
   return (
-    <section className="grid gap-3" aria-labelledby={headingId} data-testid="note-composer">
+    <div role="group" className="grid gap-3" aria-labelledby={headingId} data-testid="note-composer">
       <div className="grid gap-1">
         <h3 id={headingId} className="font-semibold">
           {text.sendTitle}
@@ -106,6 +109,6 @@ export function NoteComposer({ personId, name, timeZone }: NoteComposerProps) {
           </ul>
         </details>
       )}
-    </section>
+    </div>
   )
 }
