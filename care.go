@@ -136,6 +136,10 @@ type Supporter struct {
 	Tier        int   `json:"tier"`
 	SupporterID int64 `json:"-"`
 	WearerID    int64 `json:"-"`
+
+	// NotesMuted: the wearer does not see this supporter's notes (the
+	// supporter is not told).
+	NotesMuted bool `json:"notesMuted"`
 }
 
 // Invitation is a new supporter link and its one-time token (shown once).
@@ -185,6 +189,9 @@ type Supported struct {
 	// Tier is when this supporter hears of the wearer's alerts (1 to
 	// MaxTier, the wearer's choice).
 	Tier int `json:"tier"`
+
+	// Digest: the supporter gets a weekly summary of this person by email.
+	Digest bool `json:"digest"`
 }
 
 // ValidTier checks a tier a wearer gives a supporter.

@@ -35,6 +35,8 @@ const (
 	// PurposePasswordReset is the email with a password reset link, sent
 	// to the account's own address (password_reset.go).
 	PurposePasswordReset = "password_reset"
+	// PurposeDigest is a supporter's weekly summary of a person (digest.go).
+	PurposeDigest = "digest"
 )
 
 // ConfirmChannelDays is how long a confirmation link works.
@@ -306,6 +308,9 @@ type OutboxItem struct {
 	Alert *Alert
 	// Step is the supporter's step a claim notice or reminder is about.
 	Step *AlertStep
+	// Digest is a PurposeDigest row's numbers; SecretLink is then its
+	// one-click unsubscribe link.
+	Digest *Digest
 	// Wearer is the row owner's display name (an alert's wearer, an
 	// invitation's sender); ZoneName the alert's zone, "" when it has none
 	// or it was deleted.

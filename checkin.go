@@ -435,3 +435,30 @@ func PatternStillHolds(key string, recent []*CheckIn) bool {
 	}
 	return false
 }
+
+// streakPage is how many check-in dates a streak reads at a time while it
+// runs on.
+const streakPage = 400
+
+// StreakAndRecent reads the current streak, from check-in dates alone (an
+// index-only read, a page at a time as far back as the streak reaches),
+// and the newest RecentCheckIns check-ins up to today.
+func StreakAndRecent(ctx context.Context, svc CheckInService, userID int64, today Date) (int, []*CheckIn, error) {
+	var dates []Date
+	filter := CheckInFilter{To: today, Limit: streakPage}
+	streak := 0
+	for {
+		page, err := svc.FindCheckInDates(ctx, userID, filter)
+		if err != nil {
+			return 0, nil, err
+		}
+		dates = append(dates, page...)
+		streak = Streak(dates, today)
+		if len(page) < streakPage || streak < len(dates) {
+			break
+		}
+		filter.Before = page[len(page)-1]
+	}
+	recent, err := svc.FindCheckIns(ctx, userID, CheckInFilter{To: today, Limit: RecentCheckIns})
+	return streak, recent, err
+}

@@ -16,9 +16,6 @@ import (
 const (
 	defaultCheckInPage = 30
 	maxCheckInPage     = 366
-	// streakPage is how many check-in dates a streak reads at a time while it
-	// runs on.
-	streakPage = 400
 )
 
 // checkInRequest mirrors docs/spec.md §7's payload. Pointers tell a missing
@@ -284,27 +281,9 @@ func (s *Server) setSoberDate(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// streakAndRecent reads the current streak, from check-in dates alone (an
-// index-only read, a page at a time as far back as the streak reaches),
-// and the newest RecentCheckIns check-ins.
+// streakAndRecent is lifeline.StreakAndRecent over this server's check-ins.
 func (s *Server) streakAndRecent(ctx context.Context, userID int64, today lifeline.Date) (int, []*lifeline.CheckIn, error) {
-	var dates []lifeline.Date
-	filter := lifeline.CheckInFilter{To: today, Limit: streakPage}
-	streak := 0
-	for {
-		page, err := s.cfg.CheckIns.FindCheckInDates(ctx, userID, filter)
-		if err != nil {
-			return 0, nil, err
-		}
-		dates = append(dates, page...)
-		streak = lifeline.Streak(dates, today)
-		if len(page) < streakPage || streak < len(dates) {
-			break
-		}
-		filter.Before = page[len(page)-1]
-	}
-	recent, err := s.cfg.CheckIns.FindCheckIns(ctx, userID, lifeline.CheckInFilter{To: today, Limit: lifeline.RecentCheckIns})
-	return streak, recent, err
+	return lifeline.StreakAndRecent(ctx, s.cfg.CheckIns, userID, today)
 }
 
 func (s *Server) todayCheckIn(w http.ResponseWriter, r *http.Request) {

@@ -47,6 +47,8 @@ const (
 	// A's gentle ask, and one that came to A as a supporter.
 	ownAsk     owned = "ask"
 	ownAskToMe owned = "ask to me"
+	// A note a supporter of A's sent A.
+	ownNote owned = "note"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -228,24 +230,34 @@ var routeMatrix = map[string]routeSpec{
 	"POST /api/asks/{id}/close":             {id: ownAsk},
 	"GET /api/supporting/asks":              {},
 	"POST /api/supporting/asks/{id}/answer": {id: ownAskToMe, body: func(string) map[string]any { return map[string]any{"answer": "will_call"} }},
-	"GET /api/channels":                     {},
-	"POST /api/channels":                    {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
-	"PATCH /api/channels/{id}":              {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
-	"DELETE /api/channels/{id}":             {id: ownChannel},
-	"POST /api/channels/{id}/test":          {id: ownChannel},
-	"POST /api/channels/{id}/confirmation":  {id: ownEmailChannel},
-	"POST /api/channels/confirm":            {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/channels/pauses":              {},
-	"POST /api/channels/{id}/resume":        {id: ownChannel},
-	"GET /api/push/key":                     {},
-	"GET /api/quiet-hours":                  {},
-	"PUT /api/quiet-hours":                  {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
-	"POST /api/care/invitation":             {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/share-links":                  {},
-	"POST /api/share-links":                 {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
-	"DELETE /api/share-links/{id}":          {id: ownShare},
-	"POST /api/share/view":                  {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
-	"GET /api/escalation":                   {},
+	// Care notes (care_notes.go).
+	"GET /api/supporting/{id}/notes":       {id: ownSupported},
+	"POST /api/supporting/{id}/notes":      {id: ownSupported, body: func(tag string) map[string]any { return map[string]any{"body": tag + " thinking of you"} }},
+	"GET /api/notes":                       {},
+	"GET /api/notes/presets":               {},
+	"PATCH /api/notes/{id}/read":           {id: ownNote},
+	"PUT /api/supporters/{id}/notes-muted": {id: ownSupporter, body: func(string) map[string]any { return map[string]any{"muted": true} }},
+	// The weekly digest (digests.go).
+	"PUT /api/supporting/{id}/digest":      {id: ownSupported, body: func(string) map[string]any { return map[string]any{"digest": true} }},
+	"POST /api/digest/unsubscribe":         {public: true, query: []string{"token"}},
+	"GET /api/channels":                    {},
+	"POST /api/channels":                   {body: func(tag string) map[string]any { return map[string]any{"kind": "email", "address": "me@example.org"} }},
+	"PATCH /api/channels/{id}":             {id: ownChannel, body: func(string) map[string]any { return map[string]any{"enabled": false} }},
+	"DELETE /api/channels/{id}":            {id: ownChannel},
+	"POST /api/channels/{id}/test":         {id: ownChannel},
+	"POST /api/channels/{id}/confirmation": {id: ownEmailChannel},
+	"POST /api/channels/confirm":           {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/channels/pauses":             {},
+	"POST /api/channels/{id}/resume":       {id: ownChannel},
+	"GET /api/push/key":                    {},
+	"GET /api/quiet-hours":                 {},
+	"PUT /api/quiet-hours":                 {body: func(string) map[string]any { return map[string]any{"quietStart": 1320, "quietEnd": 420} }},
+	"POST /api/care/invitation":            {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/share-links":                 {},
+	"POST /api/share-links":                {body: func(string) map[string]any { return map[string]any{"hours": 1} }},
+	"DELETE /api/share-links/{id}":         {id: ownShare},
+	"POST /api/share/view":                 {public: true, body: func(tag string) map[string]any { return map[string]any{"token": tag + "-token"} }},
+	"GET /api/escalation":                  {},
 	"PUT /api/escalation": {body: func(string) map[string]any {
 		return map[string]any{"avoidZone": "after", "avoidZoneMinutes": 30, "missedCheckinDays": 3, "device": "never"}
 	}},
@@ -416,6 +428,7 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	v.ids[ownSupported] = fmt.Sprint(supportSomeone(t, app, c))
 	v.ids[ownShare] = idOf(create("/api/share-links", map[string]any{"hours": 8})["link"].(map[string]any))
 	v.ids[ownAsk], v.ids[ownAskToMe] = victimAsks(t, app, v)
+	v.ids[ownNote] = fmt.Sprint(noteTo(t, app, c, v.marker+" proud of you"))
 	return v
 }
 
@@ -446,7 +459,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/devices", "/api/gps/locations", "/api/safe-zones", "/api/crisis-contacts", "/api/sponsor", "/api/safety-plan",
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
 		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation",
-		"/api/supporting/" + v.ids[ownSupported], "/api/share-links", "/api/asks/open", "/api/supporting/asks",
+		"/api/supporting/" + v.ids[ownSupported], "/api/share-links", "/api/asks/open", "/api/supporting/asks", "/api/notes",
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"lifeline"
 )
 
 // Limits on what one person can make the server send, so that nobody can
@@ -37,6 +39,9 @@ var (
 		"You've asked for a call a lot today. Try again in %s. If you need someone right now, call or text 988."}
 	clientResetLimit = sendLimit{"reset-client", 10, time.Hour,
 		"Too many reset requests from this connection. Try again in %s."}
+	// noteLimit counts a supporter's care notes to one person (perNote).
+	noteLimit = sendLimit{"send-note", lifeline.NotesPerDay, 24 * time.Hour,
+		"You've sent a lot of notes today. Try again in %s."}
 )
 
 // sendCount is one limit applied to one key (a person's ID, an address).
@@ -47,6 +52,12 @@ type sendCount struct {
 
 func perPerson(l sendLimit, userID int64) sendCount {
 	return sendCount{l, strconv.FormatInt(userID, 10)}
+}
+
+// perNote counts per supporter and person, so someone who supports
+// several people can write to each.
+func perNote(supporterID, linkID int64) sendCount {
+	return sendCount{noteLimit, strconv.FormatInt(supporterID, 10) + ":" + strconv.FormatInt(linkID, 10)}
 }
 
 // allowSend counts one send under each of counts, or answers 429 itself

@@ -124,6 +124,10 @@ type Config struct {
 	// quiet hours (the delivery worker sends what they queue).
 	Care     lifeline.CareService
 	Channels lifeline.ChannelService
+	// Notes stores care notes (care_notes.go); Digests who gets a weekly
+	// digest (digests.go).
+	Notes   lifeline.CareNoteService
+	Digests lifeline.DigestService
 	// Destinations says which channels are paused (channel_pauses.go).
 	Destinations lifeline.Destinations
 	// PasswordResets keeps password reset links (password_reset.go);
@@ -288,6 +292,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		r.Post("/channels/confirm", s.confirmChannel)
 		// A one-tap link's "I'm on it" (claims.go): the token is the proof.
 		r.Post("/claim-links/claim", s.claimByLink)
+		// The weekly digest's one-click unsubscribe (digests.go).
+		r.Post("/digest/unsubscribe", s.unsubscribe)
 		if !cfg.DisableLocalAccounts {
 			r.Post("/auth/register", s.register)
 			r.Post("/auth/login", s.login)
@@ -342,6 +348,14 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Post("/supporting/alerts/{id}/hand-back", s.handBackAlert)
 			r.Post("/supporting/alerts/{id}/resolve", s.resolveClaimedAlert)
 			r.Get("/caseload", s.listCaseload) // caseload.go: everyone I support, by need
+			// Care notes (care_notes.go).
+			r.Get("/supporting/{id}/notes", s.listSentNotes)
+			r.Post("/supporting/{id}/notes", s.sendNote)
+			r.Get("/notes", s.listNotes)
+			r.Get("/notes/presets", s.notePresets)
+			r.Patch("/notes/{id}/read", s.markNoteRead)
+			r.Put("/supporters/{id}/notes-muted", s.muteNotes)
+			r.Put("/supporting/{id}/digest", s.setDigest)
 			r.Get("/channels", s.listChannels)
 			r.Post("/channels", s.createChannel)
 			r.Patch("/channels/{id}", s.updateChannel)

@@ -211,6 +211,10 @@ func (s SMTP) message(to string, m Message) (*mail.Msg, error) {
 	msg.SetDate()
 	msg.Subject(m.Title)
 	msg.SetGenHeader("Auto-Submitted", "auto-generated")
+	if m.Unsubscribe != "" { // RFC 8058 one-click: a mail client's POST turns this digest off
+		msg.SetGenHeader("List-Unsubscribe", "<"+m.Unsubscribe+">")
+		msg.SetGenHeader("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+	}
 	body := m.Body
 	if m.URL != "" {
 		body += "\n\nOpen Lifeline: " + m.URL

@@ -28,6 +28,10 @@ type Message struct {
 	// web push) that spends it.
 	ClaimToken string `json:"-"`
 	ClaimURL   string `json:"-"`
+
+	// Unsubscribe is a digest's one-click unsubscribe URL (RFC 8058),
+	// sent as the email's List-Unsubscribe header.
+	Unsubscribe string `json:"-"`
 }
 
 // Position is where the wearer was, in a supporter's message.
@@ -54,6 +58,12 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	case lifeline.PurposeConfirmation:
 		m.Type, m.Title = "confirmation", lifeline.ConfirmationSubject
 		m.Body = lifeline.ConfirmationMessage(item.SecretLink, item.ExpiresAt.In(item.RecipientLocation))
+		return m
+	case lifeline.PurposeDigest:
+		base := strings.TrimRight(publicURL, "/")
+		m.Type, m.Title, m.Unsubscribe = "digest", lifeline.DigestSubject(item.Wearer), item.SecretLink
+		m.Body = lifeline.DigestMessage(item.Wearer, *item.Digest, base+"/supporting", unsubscribePage(base, item.SecretLink))
+		m.URL = base + "/supporting"
 		return m
 	case lifeline.PurposePasswordReset:
 		m.Type, m.Title = "password_reset", lifeline.PasswordResetSubject
@@ -109,4 +119,12 @@ func ended(m Message, item *lifeline.OutboxItem, base string) Message {
 	m.URL = base + "/supporting"
 	m.Priority = "high"
 	return m
+}
+
+// unsubscribePage is the public page that turns a digest off, for a person
+// who opens the email's link: the token moves from the one-click URL's
+// query into the page's fragment, which never reaches a server log.
+func unsubscribePage(base, oneClick string) string {
+	_, token, _ := strings.Cut(oneClick, "?token=")
+	return base + "/digest/unsubscribe#token=" + token
 }

@@ -18,7 +18,7 @@ const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label,
 	CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.accepted_at IS NOT NULL THEN 'active' ELSE 'pending' END,
 	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
 	l.invited_at, l.expires_at, l.accepted_at,
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier,
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier, l.notes_muted,
 	(SELECT m.state FROM outbox m WHERE m.care_link_id = l.id), (SELECT m.last_error FROM outbox m WHERE m.care_link_id = l.id)`
 
 func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
@@ -26,7 +26,7 @@ func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
 	g := &s.Grant
 	err := row.Scan(&s.ID, &s.WearerID, &s.SupporterID, &s.Label, &s.InviteEmail, &s.Status, &s.Name, &s.Email,
 		&s.InvitedAt, &s.ExpiresAt, &s.AcceptedAt,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier, &s.NotesMuted,
 		&s.InviteEmailState, &s.InviteEmailError)
 	return &s, err
 }
@@ -203,7 +203,7 @@ func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now t
 			return nil
 		}
 		_, err = tx.Exec(ctx, `
-			UPDATE outbox SET state = 'skipped', last_error = 'The supporter was removed.', claimed_until = NULL
+			UPDATE outbox SET state = 'skipped', last_error = 'The supporter was removed.', claimed_until = NULL, secret_link = NULL
 			WHERE user_id = $1 AND recipient_id = $2 AND state = 'pending'`, wearerID, *supporterID)
 		if err != nil {
 			return fmt.Errorf("store: revoke supporter %d: %w", linkID, err)
@@ -215,13 +215,13 @@ func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now t
 // supportedColumns read a link from the supporter's side (FROM care_links l
 // JOIN users w ON w.id = l.user_id).
 const supportedColumns = `l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name), w.timezone, coalesce(w.phone, ''),
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier`
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier, l.digest`
 
 func scanSupported(row pgx.CollectableRow) (*lifeline.Supported, error) {
 	var s lifeline.Supported
 	g := &s.Grant
 	err := row.Scan(&s.LinkID, &s.WearerID, &s.Name, &s.Timezone, &s.Phone,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier)
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier, &s.Digest)
 	if s.Name == "" {
 		s.Name = "Someone you support"
 	}

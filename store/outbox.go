@@ -86,7 +86,8 @@ const claimSQL = `
 	            WHEN il.accepted_at IS NOT NULL THEN 'The invitation was accepted before the email went out.'
 	            WHEN il.expires_at <= $1 THEN 'The invitation expired before the email went out.'
 	            WHEN c.secret_link IS NULL OR il.invite_email IS NULL THEN 'Nothing to send.'
-	            ELSE '' END
+	            ELSE '' END,
+	       c.digest, coalesce(l.digest, false)
 	FROM claimed c
 	JOIN users w ON w.id = c.user_id
 	LEFT JOIN users r ON r.id = c.recipient_id
@@ -128,6 +129,7 @@ type claimedRow struct {
 	claimHeld bool
 	step      lifeline.AlertStep
 	stepAt    *time.Time
+	digestOn  bool
 }
 
 func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.OutboxItem, error) {
@@ -164,7 +166,8 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 				&c.alertID, &c.alertType, &c.message, &c.link, &c.createdAt, &c.okayAt, &c.resolvedAt, &it.ZoneName,
 				&it.Wearer, &c.timezone, &c.quietStart, &c.quietEnd,
 				&c.linked, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &c.inside,
-				&c.claimer, &c.claimHeld, &c.step.Kind, &c.step.Actor, &c.step.Note, &c.stepAt, &c.invitationHold)
+				&c.claimer, &c.claimHeld, &c.step.Kind, &c.step.Actor, &c.step.Note, &c.stepAt, &c.invitationHold,
+				&it.Digest, &c.digestOn)
 			return &c, err
 		})
 		return err
@@ -233,6 +236,10 @@ func hold(c *claimedRow, now time.Time) string {
 		return ""
 	case it.Channel != lifeline.ChannelApp && !c.confirmed:
 		return "The address is waiting for its owner to confirm it."
+	case it.Purpose == lifeline.PurposeDigest && !c.linked:
+		return "The supporter was removed."
+	case it.Purpose == lifeline.PurposeDigest && !c.digestOn:
+		return "The weekly summary was turned off."
 	case it.Alert == nil || it.Role == "wearer":
 		return ""
 	case !c.linked:

@@ -399,6 +399,7 @@ func schemaInsertUserData(t *testing.T, pool *pgxpool.Pool, user int64, tag stri
 		`INSERT INTO alert_steps (alert_id, user_id, actor_id, kind, via, note) SELECT id, @u, @u, 'claimed', 'app', 'On my way' FROM alerts WHERE user_id = @u`,
 		`INSERT INTO claim_links (user_id, alert_id, supporter_id, via, token_hash, created_at, expires_at)
 		 SELECT @u, id, @u, 'email', sha256((@dev::text || 'claim')::bytea), now(), now() + interval '1 day' FROM alerts WHERE user_id = @u`,
+		`INSERT INTO care_notes (user_id, supporter_id, care_link_id, body) SELECT @u, @u, id, 'Thinking of you' FROM care_links WHERE user_id = @u`,
 		`INSERT INTO channels (user_id, kind, address) VALUES (@u, 'email', 'me@example.org')`,
 		`INSERT INTO notify_settings (user_id, quiet_start, quiet_end) VALUES (@u, 1320, 420)`,
 		`INSERT INTO escalation_settings (user_id, avoid_zone_minutes, missed_checkin_days) VALUES (@u, 30, 3)`,

@@ -250,6 +250,10 @@ func (db *DB) ExportUser(ctx context.Context, id int64) (map[string][]json.RawMe
 	if err := collect("care_links_as_supporter", `SELECT to_jsonb(t) - 'token_hash' FROM care_links t WHERE supporter_id = $1`); err != nil {
 		return nil, err
 	}
+	// The notes they wrote, without whether the wearer muted them.
+	if err := collect("care_notes_as_supporter", `SELECT to_jsonb(t) - 'muted' - 'read_at' FROM care_notes t WHERE supporter_id = $1`); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

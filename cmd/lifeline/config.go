@@ -172,7 +172,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"smtp-password", "LIFELINE_SMTP_PASSWORD", "", "SMTP password (prefer the variable: flags show in ps)", &c.SMTPPassword},
 		{"escalate-after", "LIFELINE_ESCALATE_AFTER", "10m", "how long an avoid-zone alert waits for the wearer's \"I'm okay\" before it reaches their supporters", &r.escalateAfter},
 		{"private-webhooks", "LIFELINE_PRIVATE_WEBHOOKS", "false", "let webhooks reach loopback and private addresses (a self-hosted ntfy on the same network)", &r.privateWebhooks},
-		{"jobs-every", "LIFELINE_JOBS_EVERY", "1m", "how often each node runs the periodic jobs: check-in reminders, bracelet alerts raised and resolved, the geofence engine's dwell and schedule rules", &r.jobsEvery},
+		{"jobs-every", "LIFELINE_JOBS_EVERY", "1m", "how often each node runs the periodic jobs: check-in reminders, bracelet alerts raised and resolved, the geofence engine's dwell and schedule rules, weekly digests", &r.jobsEvery},
 		{"offline-after", "LIFELINE_OFFLINE_AFTER", "", "silence after which a bracelet counts as offline; empty: 4 of its reporting intervals, at least 2 minutes", &r.offlineAfter},
 	}
 }

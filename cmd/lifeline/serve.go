@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -140,6 +141,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Care:                 live.NewOkayAnswers(m.db, m.bus, m.Logger.With("component", "alerts")),
 		SOS:                  sos,
 		Claims:               live.NewClaims(m.db, m.bus, m.Logger.With("component", "claims")),
+		Notes:                m.db,
+		Digests:              m.db,
 		Escalation:           m.db,
 		Asks:                 m.db,
 		Channels:             m.db,
@@ -308,6 +311,11 @@ func (m *Main) startJobs() func() {
 				m.Logger.Warn("device alerts failed", "err", err)
 			} else if len(raised) > 0 {
 				m.Logger.Info("device alerts raised", "count", len(raised))
+			}
+			if queued, err := m.db.QueueDigests(ctx, now, strings.TrimRight(m.URL, "/")+"/api/digest/unsubscribe?token="); err != nil && ctx.Err() == nil {
+				m.Logger.Warn("weekly digests failed", "err", err)
+			} else if queued > 0 {
+				m.Logger.Info("weekly digests queued", "count", queued)
 			}
 			if now.Sub(pruned) >= time.Hour {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {

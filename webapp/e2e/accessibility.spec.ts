@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 
 import { newAccount, registerViaApi } from './accounts'
+import { supportSomeone, withNoteFromSupporter } from './care-notes'
 import { expect, test } from './fixtures'
 import type { BrowserContext, Page } from '@playwright/test'
 
@@ -22,6 +23,7 @@ const signedOutScreens = [
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
   '/claim#token=a11y',
+  '/digest/unsubscribe#token=a11y',
   '/no-such-page',
 ]
 
@@ -78,6 +80,8 @@ const signedInPaths = [
   '/care-circle',
   '/supporting',
   '/caseload',
+  'notes',
+  'note-composer',
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
   '/claim#token=a11y',
@@ -92,6 +96,15 @@ async function resolvePath(page: Page, path: string): Promise<string> {
   if (path === 'share-link') {
     await page.request.post('/api/gps/location', { data: { latitude: 37.7749, longitude: -122.4194, accuracy: 10 } })
     return new URL(((await (await page.request.post('/api/share-links', { data: { hours: 1 } })).json()) as { url: string }).url).href
+  }
+  // Issue 30's notes: the dashboard with a note, People I support with someone to write to.
+  if (path === 'notes') {
+    await withNoteFromSupporter(page)
+    return '/'
+  }
+  if (path === 'note-composer') {
+    await supportSomeone(page)
+    return '/supporting'
   }
   return path
 }

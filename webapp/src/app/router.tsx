@@ -14,6 +14,7 @@ import {
   CheckinsRoute,
   ClaimLinkRoute,
   ConfirmChannelRoute,
+  DigestUnsubscribeRoute,
   CopingPlanRoute,
   CrisisRoute,
   DashboardRoute,
@@ -99,6 +100,14 @@ export function AppRouter() {
     return (
       <React.Suspense fallback={<FormScreenSkeleton />}>
         <ClaimLinkRoute />
+      </React.Suspense>
+    )
+  }
+  // So is a weekly digest's unsubscribe link.
+  if (location === routes.digestUnsubscribe.path) {
+    return (
+      <React.Suspense fallback={<FormScreenSkeleton />}>
+        <DigestUnsubscribeRoute />
       </React.Suspense>
     )
   }

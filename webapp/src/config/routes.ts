@@ -42,6 +42,8 @@ export const routes = {
   share: { path: '/share', label: 'Shared location', access: 'public' },
   // An email address's confirmation link (/confirm-channel#token=…), the same page signed in or not.
   confirmChannel: { path: '/confirm-channel', label: 'Confirm an email address', access: 'public' },
+  // A weekly digest email's unsubscribe link (/digest/unsubscribe#token=…), the same page signed in or not.
+  digestUnsubscribe: { path: '/digest/unsubscribe', label: 'Weekly summary', access: 'public' },
   // The crisis page's Safety Plan: signed out, a sign-in prompt (not a redirect away from the hotlines).
   safetyPlan: { path: '/crisis/safety-plan', label: 'Safety Plan', access: 'public' },
   settings: { path: '/settings', label: 'Settings', access: 'protected' },

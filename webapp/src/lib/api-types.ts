@@ -1023,6 +1023,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supporting/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notes I sent this person, newest first (never whether they were read or muted). */
+        get: operations["listSentNotes"];
+        put?: never;
+        /** Send this person a note of encouragement, own words (1–280 characters, line breaks kept, blank lines folded into one) or a preset; 5 a day per person. */
+        post: operations["sendNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notes from my supporters, newest first; none from a muted or removed supporter. */
+        get: operations["listNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ready-made notes a supporter can send with a tap. */
+        get: operations["listNotePresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark a note from a supporter read. */
+        patch: operations["markNoteRead"];
+        trace?: never;
+    };
+    "/api/supporters/{id}/notes-muted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mute or unmute a supporter's notes; the supporter is not told, and notes sent while muted are never shown. */
+        put: operations["muteSupporterNotes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supporting/{id}/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn my weekly summary of this person by email on or off (off by default): Monday from 9:00 in my time zone, to my email channels, within their grant only. */
+        put: operations["setDigest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/digest/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-click unsubscribe (RFC 8058) from one weekly digest, without signing in: the List-Unsubscribe URL of the digest email. The token is in the query string because the standard has mail clients POST to that URL as given; it can only turn that one digest off. */
+        post: operations["unsubscribeDigest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels": {
         parameters: {
             query?: never;
@@ -1727,6 +1847,27 @@ export interface components {
             /** @description "Let them call or text me": the wearer's own phone number (off by default). */
             phone?: boolean;
         };
+        SentNote: {
+            id: number;
+            body: string;
+            /** @description The preset's key when it was one. */
+            preset: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CareNote: {
+            id: number;
+            /** @description The supporter's id on Care circle. */
+            supporterId: number;
+            /** @description The supporter as the wearer knows them (their label */
+            from: string;
+            body: string;
+            preset: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readAt: string | null;
+        };
         Supporter: {
             id: number;
             /** @description When they hear of an alert: 1 first; 2 a tier window later if nobody is on it; 3 after two. An SOS reaches every tier at once. */
@@ -1751,6 +1892,8 @@ export interface components {
             /** Format: date-time */
             acceptedAt: string | null;
             grant: components["schemas"]["Grant"];
+            /** @description The wearer muted this supporter's notes (PUT /api/supporters/{id}/notes-muted). */
+            notesMuted?: boolean;
         };
         ShareLink: {
             id: number;
@@ -1835,6 +1978,8 @@ export interface components {
             grant: components["schemas"]["Grant"];
             /** @description The tier this person put me in (1 hears first). */
             tier: number;
+            /** @description I get a weekly summary of this person by email (PUT /api/supporting/{id}/digest). */
+            digest?: boolean;
         };
         PersonView: {
             id: number;
@@ -1842,6 +1987,8 @@ export interface components {
             grant: components["schemas"]["Grant"];
             /** @description The tier this person put me in (1 hears first). */
             tier: number;
+            /** @description I get a weekly summary of this person by email (PUT /api/supporting/{id}/digest). */
+            digest?: boolean;
             /** @description Null without the check-in scope. */
             checkIns: null | {
                 checkedInToday: boolean;
@@ -5606,6 +5753,328 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSentNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 4,
+                     *         "body": "Thinking of you today.",
+                     *         "preset": "thinking_of_you",
+                     *         "createdAt": "2026-11-22T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SentNote"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preset": "proud_of_you"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Own words; or */
+                    body?: string;
+                    /**
+                     * @description one of GET /api/notes/presets.
+                     * @enum {unknown}
+                     */
+                    preset?: "thinking_of_you" | "proud_of_you" | "here_to_talk" | "one_day";
+                };
+            };
+        };
+        responses: {
+            /** @description The note as sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "body": "Proud of you, and of every day you keep going.",
+                     *       "preset": "proud_of_you",
+                     *       "createdAt": "2026-11-22T09:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SentNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 4,
+                     *         "supporterId": 1,
+                     *         "from": "Sam",
+                     *         "body": "Thinking of you today.",
+                     *         "preset": "thinking_of_you",
+                     *         "createdAt": "2026-11-22T09:00:00Z",
+                     *         "readAt": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CareNote"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNotePresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The presets, in the order to show them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "key": "thinking_of_you",
+                     *         "body": "Thinking of you today."
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @enum {unknown} */
+                        key: "thinking_of_you" | "proud_of_you" | "here_to_talk" | "one_day";
+                        body: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markNoteRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    muteSupporterNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "muted": true
+                 *     }
+                 */
+                "application/json": {
+                    muted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The supporter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Supporter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "digest": true
+                 *     }
+                 */
+                "application/json": {
+                    digest: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The person, with digest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Supported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unsubscribeDigest: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The digest is off (also when it was already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Alex"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The first name of the person the summary was about. */
+                        name: string;
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -4,6 +4,7 @@ import { routes } from '@/config/routes'
 import { useAlerts } from '@/features/alerts/api/get-alerts'
 import { AlertList } from '@/features/alerts/components/alert-list'
 import type { User } from '@/features/auth/types'
+import { NotesCard } from '@/features/care/components/notes-card'
 import { useCheckins } from '@/features/checkins/api/get-checkins'
 import { useStats } from '@/features/checkins/api/get-stats'
 import { useTodayCheckin } from '@/features/checkins/api/get-today-checkin'
@@ -65,6 +66,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
       />
       {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} actions={alertActions} />}
       <AskCard />
+      <NotesCard timeZone={user.timezone} />
 
       {stats.isSuccess ? (
         <>

@@ -34,6 +34,7 @@ const loadSymptoms = () => import('./symptoms')
 const loadShare = () => import('./share')
 const loadCare = () => import('./care')
 const loadConfirmChannel = () => import('./confirm-channel')
+const loadDigestUnsubscribe = () => import('./digest-unsubscribe')
 
 export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
 export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
@@ -68,6 +69,8 @@ export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ defa
 export const ShareRoute = React.lazy(() => loadShare().then((m) => ({ default: m.ShareRoute })))
 // An email address's confirmation link (no session needed).
 export const ConfirmChannelRoute = React.lazy(() => loadConfirmChannel().then((m) => ({ default: m.ConfirmChannelRoute })))
+// A weekly digest's unsubscribe link (no session needed).
+export const DigestUnsubscribeRoute = React.lazy(() => loadDigestUnsubscribe().then((m) => ({ default: m.DigestUnsubscribeRoute })))
 // The care circle: the wearer's supporters, "People I support" (its map is the GPS page's lazy chunk) and accepting.
 export const CareCircleRoute = React.lazy(() => loadCare().then((m) => ({ default: m.CareCircleRoute })))
 export const SupportingRoute = React.lazy(() => loadCare().then((m) => ({ default: m.SupportingRoute })))

@@ -45,6 +45,14 @@ export type ClaimAnswer = ApiSchema<'ClaimAnswer'>
 /** One person on the caseload, by need: parts outside the grant are null. */
 export type CaseloadEntry = ApiSchema<'CaseloadEntry'>
 export type CaseloadNeed = CaseloadEntry['need']
+/** A note from a supporter, as the wearer reads it; and as its writer sees it. */
+export type CareNote = ApiSchema<'CareNote'>
+export type SentNote = ApiSchema<'SentNote'>
+export type NotePreset = ApiResponse<'listNotePresets', 200>[number]
+export type SendNoteInput = ApiRequestBody<'sendNote'>
+
+/** `POST /api/digest/unsubscribe`: whose summary stopped. */
+export type DigestUnsubscribed = ApiResponse<'unsubscribeDigest', 200>
 
 export type DocumentChecks = [
   Assert<SameShape<FullGrant, Required<ApiSchema<'Grant'>>>>,

@@ -11,4 +11,7 @@ export const careKeys = {
   invitation: (token: string) => ['/api', 'care', 'invitation', token] as const,
   claim: ['/api', 'supporting', 'alerts', 'claim'] as const,
   claimLink: ['/api', 'claim-links', 'claim'] as const,
+  notes: ['/api', 'notes'] as const,
+  notePresets: ['/api', 'notes', 'presets'] as const,
+  sentNotes: (id: number) => ['/api', 'supporting', id, 'notes'] as const,
 }

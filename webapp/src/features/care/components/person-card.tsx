@@ -11,6 +11,8 @@ import { ClaimActions } from './claim-actions'
 import type { PersonCheckIns, PersonSos, PersonView } from '../types'
 import { formatDateTime } from '../utils/format'
 import { callLinks } from '../utils/phone'
+import { DigestSwitch } from './digest-switch'
+import { NoteComposer } from './note-composer'
 
 export type PersonCardProps = {
   person: PersonView
@@ -72,6 +74,8 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
             {text.locationHidden}
           </p>
         ) : null}
+        <NoteComposer personId={person.id} name={person.name} timeZone={timeZone} />
+        <DigestSwitch personId={person.id} name={person.name} on={Boolean(person.digest)} />
       </CardContent>
     </Card>
   )

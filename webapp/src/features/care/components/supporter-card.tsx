@@ -13,6 +13,7 @@ import type { Supporter } from '../types'
 import { formatDate, grantSummary, supporterName } from '../utils/format'
 import { GrantEditor } from './grant-editor'
 import { TierSelect } from './tier-select'
+import { MuteNotes } from './mute-notes'
 
 const statusVariant = { pending: 'warning', active: 'success', revoked: 'muted' } as const
 
@@ -101,6 +102,7 @@ export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCa
         <div id={editorId} hidden={!editing}>
           {editing && <GrantEditor supporter={supporter} name={name} addPhoneHref={addPhoneHref} />}
         </div>
+        {supporter.status === 'active' && <MuteNotes supporter={supporter} name={name} />}
       </CardContent>
       <ConfirmDialog
         open={confirming}
