@@ -169,3 +169,122 @@ test('a supporter claims an alert from the email on a signed-out phone, the wear
     await jo.context().close()
   }
 })
+
+/*
+ * Issue 30's "Done when" with tiers: Sam hears first, Jo second, a minute
+ * later (the wearer's tier window). The first alert Sam claims from the
+ * email's one-tap link: the wearer's screen says so, and Jo is never told.
+ * A second alert nobody claims reaches Jo after the window. Sam resolves the
+ * first with a note the wearer reads.
+ */
+const MURPHYS = { lat: 37.7885, lon: -122.4075 }
+
+test('with tiers, a claimed alert never reaches the second tier and an unclaimed one does after the window', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow()
+  const problems = watchForErrors(page)
+  const wearer = await registerViaApi(page, newAccount({ firstName: 'Alex', lastName: 'Rivera' }))
+  await addEmailChannel(page.request, wearer.email)
+  for (const [name, at] of [
+    ['Rusty Anchor', OLD_BAR],
+    ["Murphy's", MURPHYS],
+  ] as const) {
+    const zone = await page.request.post('/api/safe-zones', { data: { name, type: 'avoid', latitude: at.lat, longitude: at.lon, radius: 100 } })
+    expect(zone.status(), await zone.text()).toBe(201)
+  }
+  const device = await pairBracelet(page, 'Left wrist')
+  const { defaultAvoidZoneMinutes: _readOnly, ...settings } = (await (await page.request.get('/api/escalation')).json()) as Record<string, unknown>
+  const saved = await page.request.put('/api/escalation', { data: { ...settings, tierWindowMinutes: 1 } })
+  expect(saved.status(), await saved.text()).toBe(200)
+
+  const samAccount = newAccount({ firstName: 'Sam', lastName: 'Okafor' })
+  const joAccount = newAccount({ firstName: 'Jo', lastName: 'Lind' })
+  const sam = await signedInPage(browser, baseURL as string, samAccount)
+  const jo = await signedInPage(browser, baseURL as string, joAccount)
+  const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+  try {
+    await addEmailChannel(sam.request, samAccount.email)
+    await addEmailChannel(jo.request, joAccount.email)
+    await join(page.request, sam.request, 'Sam')
+    await join(page.request, jo.request, 'Jo')
+    const links = (await (await page.request.get('/api/supporters')).json()) as { id: number; label: string }[]
+    const joLink = links.find((l) => l.label === 'Jo')?.id
+    expect((await page.request.put(`/api/supporters/${joLink}/tier`, { data: { tier: 2 } })).status()).toBe(200)
+
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 })
+
+    const bracelet = await Bracelet.connect(device)
+    try {
+      // Into the first avoid zone; nobody answers "I'm okay".
+      const start = Date.now() - 30_000
+      await bracelet.publish({ lat: 37.776, lon: -122.415, acc: 5, ts: start })
+      for (let i = 0; i < 3; i++) {
+        await bracelet.publish({ lat: OLD_BAR.lat, lon: OLD_BAR.lon, acc: 4, ts: start + 10_000 + i * 1000 })
+      }
+      await waitForMail(wearer.email, /You're near a place you chose to avoid/, 15_000)
+
+      // Tier one hears after the window and claims from the one-tap link.
+      const samMail = await waitForMail(samAccount.email, new RegExp(`${WEARER} may need a friendly voice`), 60_000)
+      const link = /https?:\/\/\S+\/claim#token=[\w-]+/.exec(samMail.body)?.[0]
+      expect(link, samMail.body).toBeTruthy()
+      const claimPage = await phone.newPage()
+      const url = new URL(link as string)
+      await claimPage.goto(`${url.pathname}${url.hash}`)
+      await claimPage.getByRole('button', { name: "I'm on it" }).click()
+      await expect(claimPage.getByRole('status')).toContainText("now knows you're on it", { timeout: 15_000 })
+      const first = page.getByTestId('alert').filter({ hasText: 'Rusty Anchor' })
+      await expect(first.getByTestId('alert-claim')).toHaveText('Sam is on it.', { timeout: 15_000 })
+
+      // The wearer walks on into a second avoid zone; this time nobody claims it.
+      const later = Date.now()
+      for (let i = 0; i < 3; i++) {
+        await bracelet.publish({ lat: MURPHYS.lat, lon: MURPHYS.lon, acc: 4, ts: later + i * 1000 })
+      }
+    } finally {
+      await bracelet.close()
+    }
+    // Tier two hears of the second alert once the tier window has passed (20 s, then a minute more)…
+    let joMails: Awaited<ReturnType<typeof mailTo>> = []
+    await expect
+      .poll(
+        async () => {
+          joMails = (await mailTo(joAccount.email)).filter((m) => m.subject !== CONFIRMATION_SUBJECT)
+          return joMails.length
+        },
+        { timeout: 180_000, intervals: [1000, 2000, 5000] },
+      )
+      .toBeGreaterThan(0)
+    expect(joMails).toHaveLength(1)
+    expect(joMails[0].body).toContain("Murphy's")
+    // …and was never told of the first, which Sam had.
+    const alerts = (await (await page.request.get('/api/alerts')).json()) as { id: number; message: string }[]
+    const firstId = alerts.find((a) => a.message.includes('Rusty Anchor'))?.id
+    const detail = (await (await page.request.get(`/api/alerts/${firstId}`)).json()) as {
+      deliveries: { recipient: string; channel: string; state: string; lastError: string | null }[]
+    }
+    expect(detail.deliveries.filter((d) => d.recipient === 'Jo' && d.channel === 'email')).toEqual([
+      expect.objectContaining({ state: 'skipped', lastError: 'Sam is on it.' }),
+    ])
+
+    // Sam resolves the first with a note; the wearer reads it.
+    await sam.goto('/supporting')
+    const samPerson = sam.getByRole('region', { name: WEARER })
+    await samPerson.getByRole('button', { name: 'Resolve…' }).click()
+    const dialog = sam.getByRole('dialog', { name: 'Resolve this alert' })
+    await dialog.getByLabel('A short note for them').fill('Talked it through. Call me after the meeting.')
+    await dialog.getByRole('button', { name: 'Resolve' }).click()
+    await expect(dialog).toBeHidden()
+    const first = page.getByTestId('alert').filter({ hasText: 'Rusty Anchor' })
+    await expect(first.getByTestId('alert-note')).toContainText('Talked it through.', { timeout: 15_000 })
+    await saveFullPageScreenshot(page, 'claim-tiers-wearer-desktop')
+    expect(problems).toEqual([])
+  } finally {
+    await phone.close()
+    await sam.context().close()
+    await jo.context().close()
+  }
+})
