@@ -25,7 +25,7 @@ export type EscalationSettingsInput = ApiRequestBody<'putEscalation'>
 export type CrisisContacts = Pick<ApiResponse<'listCrisisContacts', 200>[number], 'id' | 'name' | 'phone'>[]
 
 /** The alert fields the one-tap actions need. */
-export type ActionableAlert = Pick<ApiSchema<'Alert'>, 'id' | 'type' | 'okayAt'>
+export type ActionableAlert = Pick<ApiSchema<'Alert'>, 'id' | 'type' | 'okayAt' | 'resolvedAt'>
 
 /** The alert fields "I'm safe now" needs. */
 export type SosAlert = Pick<ApiSchema<'Alert'>, 'id' | 'type' | 'createdAt' | 'resolvedAt'>

@@ -48,4 +48,12 @@ describe('AlertActions', () => {
     expect(screen.getByTestId('okay-at')).toHaveTextContent(/You said you're okay at/)
     expect(screen.queryByRole('button', { name: actionsText.okay })).not.toBeInTheDocument()
   })
+
+  it('an alert a supporter resolved asks for no "I\'m okay"', () => {
+    renderWithProviders(
+      <AlertActions alert={{ id: 7, type: 'geofence_enter_avoid', resolvedAt: '2026-11-22T21:30:00Z' }} safetyPlanHref="/p" />,
+    )
+    expect(screen.queryByRole('button', { name: actionsText.okay })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: actionsText.safetyPlan })).toBeInTheDocument()
+  })
 })

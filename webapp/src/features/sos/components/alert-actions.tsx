@@ -16,7 +16,10 @@ export type AlertActionsProps = {
   sponsorAction?: React.ReactNode
 }
 
-/** The escalation ladder's first step on an avoid-zone alert: "I'm okay", call my sponsor, "Open my safety plan". */
+/**
+ * The escalation ladder's first step on an avoid-zone alert: "I'm okay", call my sponsor, "Open my safety plan".
+ * An alert that ended (a supporter resolved it) asks nothing more: no "I'm okay".
+ */
 export function AlertActions({ alert, safetyPlanHref, sponsorAction }: AlertActionsProps) {
   const okay = useAnswerOkay()
   if (!isAvoidZoneAlert(alert)) return null
@@ -29,7 +32,7 @@ export function AlertActions({ alert, safetyPlanHref, sponsorAction }: AlertActi
             <Check aria-hidden="true" className="size-4" />
             {actionsText.okayAt(okayAt)}
           </p>
-        ) : (
+        ) : alert.resolvedAt ? null : (
           <Button size="sm" className="rounded-full" disabled={okay.isPending} onClick={() => okay.mutate(alert.id)}>
             <Check aria-hidden="true" />
             {okay.isPending ? actionsText.okaySending : actionsText.okay}
