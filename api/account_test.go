@@ -53,6 +53,7 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		// Web push (migrations 0020, 0030): a browser's push channel.
 		`INSERT INTO channels (user_id, kind, address, p256dh, auth, confirmed_at) VALUES (@u, 'push', 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22), now())`,
 		// A gentle ask, its recipient and its message (migration 0039).
+		`INSERT INTO care_notes (user_id, supporter_id, care_link_id, body) SELECT @u, @u, id, 'Thinking of you' FROM care_links WHERE user_id = @u`,
 		`INSERT INTO asks (user_id, note) VALUES (@u, 'Rough evening')`,
 		`INSERT INTO ask_recipients (ask_id, user_id, link_id, supporter_id) SELECT k.id, @u, l.id, @u FROM asks k, care_links l WHERE k.user_id = @u AND l.user_id = @u`,
 		`INSERT INTO outbox (user_id, purpose, ask_id, recipient_id, role, channel, channel_id, idempotency_key)

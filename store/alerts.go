@@ -103,7 +103,7 @@ func (db *DB) FindAlert(ctx context.Context, userID, alertID int64) (*lifeline.A
 	err := db.Pool.QueryRow(ctx, `
 		SELECT a.id, a.type, a.message, coalesce(a.link, ''), a.is_read, a.created_at, a.evidence, a.zone_id, a.device_id, a.okay_at,
 		       a.resolved_at, coalesce(a.resolution, ''), coalesce(z.name, ''),
-		       `+claimColumnsOf("a")+`
+		       `+claimColumnsA+`
 		FROM alerts a LEFT JOIN zones z ON z.id = a.zone_id AND z.user_id = a.user_id
 		WHERE a.id = $1 AND a.user_id = $2`, alertID, userID).
 		Scan(&a.ID, &a.Type, &a.Message, &a.Link, &a.IsRead, &a.CreatedAt, &evidence, &a.ZoneID, &a.DeviceID, &a.OkayAt,

@@ -19,18 +19,16 @@ var _ lifeline.ClaimService = (*DB)(nil)
 // and a claim queues a reminder to the claimer (claim_reminder), skipped
 // at its due time when the claim is over (claimHold).
 
-// claimColumnsOf reads an alert's claim from the alerts row t: who holds
-// it and who resolved it, as the wearer knows them.
-func claimColumnsOf(t string) string {
-	return `CASE WHEN ` + t + `.claimed_by IS NOT NULL THEN lifeline_supporter_label(` + t + `.user_id, ` + t + `.claimed_by) ELSE '' END, ` +
-		t + `.claimed_at, ` +
-		`CASE WHEN ` + t + `.resolved_by IS NOT NULL THEN lifeline_supporter_label(` + t + `.user_id, ` + t + `.resolved_by) ELSE '' END, ` +
-		`coalesce(` + t + `.resolution_note, '')`
-}
-
-// claimColumns are claimColumnsOf the one alerts row of a FROM (alertColumns).
-const claimColumns = `CASE WHEN claimed_by IS NOT NULL THEN lifeline_supporter_label(user_id, claimed_by) ELSE '' END, claimed_at,
+// claimColumns read an alert's claim from the one alerts row of a FROM
+// (alertColumns): who holds it and who resolved it, as the wearer knows
+// them, and the note; claimColumnsA the same of the alerts row "a" beside
+// other tables. Constants, so the SQL safety test can read them.
+const (
+	claimColumns = `CASE WHEN claimed_by IS NOT NULL THEN lifeline_supporter_label(user_id, claimed_by) ELSE '' END, claimed_at,
 	CASE WHEN resolved_by IS NOT NULL THEN lifeline_supporter_label(user_id, resolved_by) ELSE '' END, coalesce(resolution_note, '')`
+	claimColumnsA = `CASE WHEN a.claimed_by IS NOT NULL THEN lifeline_supporter_label(a.user_id, a.claimed_by) ELSE '' END, a.claimed_at,
+	CASE WHEN a.resolved_by IS NOT NULL THEN lifeline_supporter_label(a.user_id, a.resolved_by) ELSE '' END, coalesce(a.resolution_note, '')`
+)
 
 // claimState is an alert as a supporter about to take a step finds it.
 type claimState struct {

@@ -205,7 +205,15 @@ func TestScaleOutRolesWithMosquitto(t *testing.T) {
 			}
 		}
 		if seq+50 > killAt && seq <= killAt {
-			w1Before, w2Before = scrape(t, w1.url, "lifeline_ingest_fixes_total"), scrape(t, w2.url, "lifeline_ingest_fixes_total")
+			// The broker acknowledged these on receipt; each worker counts its
+			// share once committed, which on a busy machine can lag the first
+			// batch by seconds: wait for both to have committed some.
+			for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+				w1Before, w2Before = scrape(t, w1.url, "lifeline_ingest_fixes_total"), scrape(t, w2.url, "lifeline_ingest_fixes_total")
+				if w1Before > 0 && w2Before > 0 || time.Now().After(deadline) {
+					break
+				}
+			}
 			w1.kill() // mid-stream: whatever it held unacknowledged stays with the broker
 		}
 		time.Sleep(5 * time.Millisecond)
