@@ -48,16 +48,23 @@ test.describe('accounts', () => {
     const account = await registerViaApi(page)
     await page.request.get('/api/logout')
 
+    // The toast stays up only the 500 ms before the browser leaves for sign-in: a
+    // look from the test can miss it on a busy machine, so the page itself notes
+    // the toast (both its texts in one list item) in the tab's sessionStorage,
+    // which outlives the navigation.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const item of document.querySelectorAll('li')) {
+          const text = item.textContent ?? ''
+          if (text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')) {
+            sessionStorage.setItem('e2e-unauthorized-toast', 'shown')
+          }
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
     await page.goto('/settings')
-
-    // One look at the toast with both its texts: it stays up only the 500 ms before the
-    // browser leaves for sign-in, so two separate looks can straddle the navigation.
-    const toast = page
-      .getByRole('listitem')
-      .filter({ has: page.getByText('Unauthorized', { exact: true }) })
-      .filter({ has: page.getByText('You are logged out. Logging in again...', { exact: true }) })
-    await expect(toast).toBeVisible()
-    await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/)
+    await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/, { timeout: 20_000 })
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-unauthorized-toast'))).toBe('shown')
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
     await saveScreenshot('login-desktop')
 
