@@ -52,13 +52,24 @@ type guardEntry struct {
 func newAuthGuard() *authGuard { return &authGuard{addrs: map[string]*guardEntry{}} }
 
 // blocked reports whether remote is throttled now: its failures ran over
-// the limit lately, or used up its burst, so one more would. (Lookups that
-// waited for a slot while the burst's failed check this before they begin.)
-func (g *authGuard) blocked(remote string, now time.Time) bool {
+// the limit lately, or used up its burst, so one more would. A lookup that
+// holds a slot (holding) also counts the other lookups under way as
+// failures yet to come: otherwise, as each of a flood's first lookups
+// failed and freed its slot, a waiting one would begin while the burst
+// still had room, and twice the burst would reach the database. Good
+// bracelets, which fail nothing, are never throttled by lookups alone.
+func (g *authGuard) blocked(remote string, now time.Time, holding bool) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	e := g.addrs[hostOf(remote)]
-	return e != nil && (now.Before(e.blockedUntil) || e.fails.Empty(now))
+	if e == nil {
+		return false
+	}
+	pending := 0
+	if holding {
+		pending = len(e.slots) - 1
+	}
+	return now.Before(e.blockedUntil) || e.fails.Available(now)-float64(pending) < 1
 }
 
 // lookupSlot waits until fewer than the burst's lookups from remote are

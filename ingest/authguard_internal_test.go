@@ -22,8 +22,8 @@ func TestAuthGuardBoundsLookupsUnderWay(t *testing.T) {
 		}
 		done = append(done, d)
 	}
-	if g.blocked(flood, now) {
-		t.Error("lookups under way throttle the address; only failures may")
+	if g.blocked(flood, now, false) || g.blocked(flood, now, true) {
+		t.Error("lookups under way throttle the address with no failure counted")
 	}
 	gaveUp, cancel := context.WithCancel(t.Context())
 	cancel()
@@ -61,10 +61,33 @@ func TestAuthGuardBoundsLookupsUnderWay(t *testing.T) {
 	for range authFailLimit.Burst - 1 {
 		g.failed(other, now)
 	}
-	if !g.blocked(other, now) {
+	if !g.blocked(other, now, false) {
 		t.Errorf("%d failures and the address is not throttled", authFailLimit.Burst)
 	}
-	if g.blocked(other, now.Add(time.Second)) {
+	if g.blocked(other, now.Add(time.Second), false) {
 		t.Error("still throttled a second later, with tokens refilled")
+	}
+
+	// A flood's lookups under way count as failures to come: with just over
+	// half the burst failed and the rest under way, a lookup that got a slot
+	// is throttled before it begins (the same instant, so nothing refills).
+	const third = "203.0.113.5:40000"
+	half := authFailLimit.Burst / 2
+	for range half + 1 {
+		g.failed(third, now)
+	}
+	var held []func()
+	for range half {
+		d, _ := g.lookupSlot(t.Context(), third)
+		held = append(held, d)
+	}
+	if g.blocked(third, now, false) {
+		t.Error("a new CONNECT is throttled with just over half the burst failed")
+	}
+	if !g.blocked(third, now, true) {
+		t.Errorf("%d failed and %d more under way, and a lookup may still begin", half+1, half-1)
+	}
+	for _, d := range held {
+		d()
 	}
 }

@@ -111,7 +111,7 @@ func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
 	now := h.now()
 	id := string(pk.Connect.Username)
-	if h.guard.blocked(cl.Net.Remote, now) {
+	if h.guard.blocked(cl.Net.Remote, now, false) {
 		return h.admitKnown(cl, pk, id, now)
 	}
 	fail := func(reason string) bool {
@@ -129,7 +129,7 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 		return false
 	}
 	defer done()
-	if now = h.now(); h.guard.blocked(cl.Net.Remote, now) { // failures counted while it waited
+	if now = h.now(); h.guard.blocked(cl.Net.Remote, now, true) { // failures counted, or under way, while it waited
 		return h.admitKnown(cl, pk, id, now)
 	}
 	generation := h.known.generation()

@@ -4,6 +4,7 @@
 package ratelimit
 
 import (
+	"math"
 	"sync"
 	"time"
 )
@@ -43,15 +44,16 @@ func (b *Bucket) Allow(now time.Time) bool {
 	return true
 }
 
-// Empty reports whether Allow would refuse at now, taking nothing.
-func (b *Bucket) Empty(now time.Time) bool {
+// Available is how many tokens Allow could take at now (a limit without a
+// rate has no end: +Inf); it takes nothing.
+func (b *Bucket) Available(now time.Time) float64 {
 	if b.limit.PerSecond <= 0 {
-		return false
+		return math.Inf(1)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.refill(now)
-	return b.tokens < 1
+	return b.tokens
 }
 
 // refill adds what the time since the last call earned; b.mu is held.

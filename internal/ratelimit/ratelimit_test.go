@@ -25,8 +25,8 @@ func TestBucket(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b := NewBucket(tt.limit)
 			for i, d := range tt.at {
-				if empty := b.Empty(start.Add(d)); empty == tt.want[i] {
-					t.Errorf("before request %d at +%s: Empty says %v, and Allow should say %v", i, d, empty, tt.want[i])
+				if free := b.Available(start.Add(d)); (free >= 1) != tt.want[i] {
+					t.Errorf("before request %d at +%s: Available says %g, and Allow should say %v", i, d, free, tt.want[i])
 				}
 				if got := b.Allow(start.Add(d)); got != tt.want[i] {
 					t.Errorf("request %d at +%s: %v, want %v", i, d, got, tt.want[i])
