@@ -5285,7 +5285,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Care link ids (Supporter.id). */
+                    /** @description Care link ids (Supporter.id): at least one, or 400 with fields.supporters. */
                     supporters: number[];
                     /** @description Optional; only the supporters asked read it */
                     note?: string;
@@ -6040,8 +6040,9 @@ export interface operations {
     };
     unsubscribeDigest: {
         parameters: {
-            query: {
-                token: string;
+            query?: {
+                /** @description The one-click token (RFC 8058); without it, or unknown, 404. */
+                token?: string;
             };
             header?: never;
             path?: never;
