@@ -2343,9 +2343,9 @@ export interface components {
         SoberDateRequest: {
             /**
              * Format: date
-             * @description A local date on or before your today (and after 1900); null clears it.
+             * @description A local date on or before your today (and after 1900); null, or leaving it out, clears it.
              */
-            date: string | null;
+            date?: string | null;
         };
         Stats: {
             /** @description Consecutive local dates with a check-in, ending today (or yesterday while today is open). */
