@@ -106,6 +106,9 @@ type outboxRow struct {
 	state    string
 	attempts int
 	key      string
+	// retrying: an attempt failed and the row waits for its next one
+	// (no worker holds it: a claim's lease would keep it two minutes)
+	retrying bool
 }
 
 // query runs one statement on a connection of its own.
@@ -128,11 +131,11 @@ func query(t *testing.T, dbURL, sql string) (pgx.Rows, func()) {
 
 func readOutbox(t *testing.T, dbURL string) []outboxRow {
 	t.Helper()
-	rows, done := query(t, dbURL, `SELECT state, attempts, idempotency_key FROM outbox WHERE alert_id IS NOT NULL ORDER BY id`)
+	rows, done := query(t, dbURL, `SELECT state, attempts, idempotency_key, claimed_until IS NULL AND last_error IS NOT NULL FROM outbox WHERE alert_id IS NOT NULL ORDER BY id`)
 	defer done()
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (outboxRow, error) {
 		var o outboxRow
-		return o, r.Scan(&o.state, &o.attempts, &o.key)
+		return o, r.Scan(&o.state, &o.attempts, &o.key, &o.retrying)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -157,13 +160,15 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 
 	// The alert and its email row are committed; the worker's first
 	// attempt finds no mail server and schedules a retry (30 s later).
+	// Claimed is not enough: killed mid-attempt, the claim's lease would
+	// hold the row past this test's wait.
 	var rows []outboxRow
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-		if rows = readOutbox(t, s.dbURL); len(rows) == 1 && rows[0].attempts >= 1 {
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if rows = readOutbox(t, s.dbURL); len(rows) == 1 && rows[0].retrying {
 			break
 		}
 	}
-	if len(rows) != 1 || rows[0].state != "pending" || rows[0].attempts < 1 {
+	if len(rows) != 1 || rows[0].state != "pending" || !rows[0].retrying {
 		t.Fatalf("before the crash: outbox %+v, want one pending row tried once\n%s", rows, s.logTail())
 	}
 
