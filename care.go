@@ -57,6 +57,10 @@ type Grant struct {
 	// Phone shows the wearer's own phone number, so the supporter can call
 	// or text them back ("Let them call or text me").
 	Phone bool `json:"phone"`
+	// Measures shows questionnaire scores and bands, never the answers to
+	// items; Signals the early-warning signals (issue 31).
+	Measures bool `json:"measures"`
+	Signals  bool `json:"signals"`
 }
 
 // Allows reports whether the grant covers alerts of type t.

@@ -18,7 +18,7 @@ const supporterColumns = `l.id, l.user_id, coalesce(l.supporter_id, 0), l.label,
 	CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.accepted_at IS NOT NULL THEN 'active' ELSE 'pending' END,
 	btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), coalesce(u.email, ''),
 	l.invited_at, l.expires_at, l.accepted_at,
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier, l.notes_muted,
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.share_measures, l.share_signals, l.tier, l.notes_muted,
 	(SELECT m.state FROM outbox m WHERE m.care_link_id = l.id), (SELECT m.last_error FROM outbox m WHERE m.care_link_id = l.id)`
 
 func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
@@ -26,7 +26,7 @@ func scanSupporter(row pgx.CollectableRow) (*lifeline.Supporter, error) {
 	g := &s.Grant
 	err := row.Scan(&s.ID, &s.WearerID, &s.SupporterID, &s.Label, &s.InviteEmail, &s.Status, &s.Name, &s.Email,
 		&s.InvitedAt, &s.ExpiresAt, &s.AcceptedAt,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier, &s.NotesMuted,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &g.Measures, &g.Signals, &s.Tier, &s.NotesMuted,
 		&s.InviteEmailState, &s.InviteEmailError)
 	return &s, err
 }
@@ -144,10 +144,11 @@ func (db *DB) SetGrant(ctx context.Context, wearerID, linkID int64, g lifeline.G
 	rows, err := db.Pool.Query(ctx, `
 		WITH l AS (
 			UPDATE care_links SET share_checkins = $3, share_checkin_details = $4, alert_scopes = $5,
-				location_scope = $6, location_window_minutes = $7, share_phone = $8, updated_at = now()
+				location_scope = $6, location_window_minutes = $7, share_phone = $8,
+				share_measures = $9, share_signals = $10, updated_at = now()
 			WHERE id = $2 AND user_id = $1 AND revoked_at IS NULL RETURNING *)
 		SELECT `+supporterColumns+` FROM l LEFT JOIN users u ON u.id = l.supporter_id`,
-		wearerID, linkID, g.CheckIns, g.CheckInDetails, g.Alerts, g.Location, g.LocationWindowMinutes, g.Phone)
+		wearerID, linkID, g.CheckIns, g.CheckInDetails, g.Alerts, g.Location, g.LocationWindowMinutes, g.Phone, g.Measures, g.Signals)
 	if err != nil {
 		return nil, fmt.Errorf("store: set grant %d: %w", linkID, err)
 	}
@@ -215,13 +216,13 @@ func (db *DB) RevokeSupporter(ctx context.Context, wearerID, linkID int64, now t
 // supportedColumns read a link from the supporter's side (FROM care_links l
 // JOIN users w ON w.id = l.user_id).
 const supportedColumns = `l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name), w.timezone, coalesce(w.phone, ''),
-	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.tier, l.digest`
+	l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone, l.share_measures, l.share_signals, l.tier, l.digest`
 
 func scanSupported(row pgx.CollectableRow) (*lifeline.Supported, error) {
 	var s lifeline.Supported
 	g := &s.Grant
 	err := row.Scan(&s.LinkID, &s.WearerID, &s.Name, &s.Timezone, &s.Phone,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &s.Tier, &s.Digest)
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &g.Measures, &g.Signals, &s.Tier, &s.Digest)
 	if s.Name == "" {
 		s.Name = "Someone you support"
 	}

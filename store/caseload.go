@@ -24,6 +24,7 @@ const caseloadQuery = `
 WITH p AS (
 	SELECT l.id, l.user_id, btrim(w.first_name || ' ' || w.last_name) AS name,
 	       l.share_checkins, l.share_checkin_details, l.alert_scopes, l.location_scope, l.location_window_minutes, l.share_phone,
+	       l.share_measures, l.share_signals,
 	       (@now::timestamptz AT TIME ZONE w.timezone)::date AS today,
 	       (w.created_at AT TIME ZONE w.timezone)::date AS joined
 	FROM care_links l JOIN users w ON w.id = l.user_id
@@ -76,6 +77,7 @@ WITH p AS (
 )
 SELECT n.id, n.user_id, n.name,
        n.share_checkins, n.share_checkin_details, n.alert_scopes, n.location_scope, n.location_window_minutes, n.share_phone,
+       n.share_measures, n.share_signals,
        n.rank, n.sos_id, n.sos_at, n.unclaimed, n.oldest_unclaimed, n.mine, n.others,
        n.last_checkin = n.today, n.missed, n.today - n.last_checkin,
        n.bracelets, n.offline, n.battery_low, n.last_seen
@@ -128,7 +130,7 @@ func scanCaseloadEntry(row pgx.CollectableRow) (*lifeline.CaseloadEntry, error) 
 	var unclaimed, mine, others, missed, daysSince, bracelets *int
 	var checkedInToday, offline, batteryLow *bool
 	err := row.Scan(&e.LinkID, &e.WearerID, &e.Name,
-		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone,
+		&g.CheckIns, &g.CheckInDetails, &g.Alerts, &g.Location, &g.LocationWindowMinutes, &g.Phone, &g.Measures, &g.Signals,
 		&rank, &sosID, &sosAt, &unclaimed, &oldestUnclaimed, &mine, &others,
 		&checkedInToday, &missed, &daysSince,
 		&bracelets, &offline, &batteryLow, &lastSeen)

@@ -1846,6 +1846,10 @@ export interface components {
             locationWindowMinutes?: number;
             /** @description "Let them call or text me": the wearer's own phone number (off by default). */
             phone?: boolean;
+            /** @description Questionnaire scores and bands */
+            measures?: boolean;
+            /** @description The early-warning signals the wearer sees (off by default). */
+            signals?: boolean;
         };
         SentNote: {
             id: number;

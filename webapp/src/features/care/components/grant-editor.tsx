@@ -152,6 +152,24 @@ export function GrantEditor({ supporter, name, addPhoneHref }: GrantEditorProps)
         )}
       </fieldset>
 
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">{text.measuresLegend}</legend>
+        <CheckRow
+          id={`${id}-measures`}
+          label={text.measures}
+          hint={text.measuresHint}
+          checked={grant.measures}
+          onChange={(on) => change({ measures: on })}
+        />
+        <CheckRow
+          id={`${id}-signals`}
+          label={text.signals}
+          hint={text.signalsHint}
+          checked={grant.signals}
+          onChange={(on) => change({ signals: on })}
+        />
+      </fieldset>
+
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={setGrantMutation.isPending || !changed}>
           {setGrantMutation.isPending ? text.saving : text.save}

@@ -32,6 +32,8 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
     (person.grant.alerts?.length ?? 0) > 0 ? text.shareNames.alerts : null,
     person.grant.location && person.grant.location !== 'never' ? text.shareNames.location : null,
     person.grant.phone ? text.shareNames.phone : null,
+    person.grant.measures ? text.shareNames.measures : null,
+    person.grant.signals ? text.shareNames.signals : null,
   ].filter((s) => s !== null)
 
   return (

@@ -19,6 +19,8 @@ export const emptyGrant: FullGrant = {
   location: 'never',
   locationWindowMinutes: 60,
   phone: false,
+  measures: false,
+  signals: false,
 }
 
 /** The grant with its defaults filled in (the API may leave fields out). */
@@ -34,6 +36,8 @@ export function sameGrant(a: FullGrant, b: FullGrant): boolean {
     a.location === b.location &&
     a.locationWindowMinutes === b.locationWindowMinutes &&
     a.phone === b.phone &&
+    a.measures === b.measures &&
+    a.signals === b.signals &&
     [...a.alerts].sort().join() === [...b.alerts].sort().join()
   )
 }
@@ -56,5 +60,7 @@ export function grantSummary(grant: Grant): string | null {
   if (g.location === 'always') parts.push(text.locationAlways)
   if (g.location === 'during_alert') parts.push(text.locationDuring(careText.grant.windowOption(g.locationWindowMinutes)))
   if (g.phone) parts.push(text.phone)
+  if (g.measures) parts.push(text.measures)
+  if (g.signals) parts.push(text.signals)
   return parts.length > 0 ? parts.join('; ') : null
 }
