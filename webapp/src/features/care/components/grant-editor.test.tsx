@@ -45,7 +45,25 @@ describe('grant editor', () => {
       location: 'during_alert',
       locationWindowMinutes: 30,
       phone: false,
+      measures: false,
+      signals: false,
     })
+  })
+
+  it('shares questionnaire scores and signals only once ticked, each with what it shows', async () => {
+    const saved = makeSupporter({ grant: { checkIns: false, checkInDetails: false, alerts: [], location: 'never', locationWindowMinutes: 60, measures: true, signals: true } })
+    const { user, form, fetchMock } = renderEditor(makeSupporter(), { 'PUT /api/supporters/1/grant': { body: saved } })
+    const measures = within(form).getByRole('checkbox', { name: careText.grant.measures })
+    const signals = within(form).getByRole('checkbox', { name: careText.grant.signals })
+    expect(measures).not.toBeChecked()
+    expect(signals).not.toBeChecked()
+    expect(measures).toHaveAccessibleDescription(careText.grant.measuresHint)
+    expect(signals).toHaveAccessibleDescription(careText.grant.signalsHint)
+    await user.click(measures)
+    await user.click(signals)
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await within(form).findByText('Saved. Sam now sees only what you ticked.')).toBeInTheDocument()
+    expect(sentBody(fetchMock, 'PUT', '/api/supporters/1/grant')).toMatchObject({ measures: true, signals: true, phone: false })
   })
 
   it('lets them call or text back only once ticked, and says when there is no number yet', async () => {
