@@ -180,6 +180,12 @@ type CareView struct {
 // the same line of the audit log instead of adding one.
 const ViewSessionGap = 30 * time.Minute
 
+// ViewRecordGrain is how fresh the audit log keeps a session's last look:
+// a look less than this after the recorded one changes nothing, so a
+// caseload of 200 people refreshed every 15 seconds costs one read, not
+// 400 row updates. A session's end is thus known to within a minute.
+const ViewRecordGrain = time.Minute
+
 // Supported is one person a supporter supports: their link and grant.
 type Supported struct {
 	LinkID   int64  `json:"id"`

@@ -297,9 +297,37 @@ func (db *DB) RecordViews(ctx context.Context, link *lifeline.Supported, support
 	return db.RecordLooks(ctx, supporterID, []lifeline.CareLook{{LinkID: link.LinkID, WearerID: link.WearerID, What: what}}, now)
 }
 
-// RecordLooks locks the links' rows first (in id order, so two callers
-// never wait on each other), so two refreshes at once (two tabs) continue
-// one session rather than both beginning one.
+// recordLooksStale counts the looks whose session is not fresh: none open
+// (a new line), or its last look older than lifeline.ViewRecordGrain.
+const recordLooksStale = `
+	SELECT count(*) FROM unnest($1::bigint[], $2::text[]) AS v (link_id, what)
+	WHERE NOT EXISTS (
+		SELECT 1 FROM care_views c
+		WHERE c.supporter_id = $3 AND c.link_id = v.link_id AND c.what = v.what AND c.last_viewed_at > $4)`
+
+// recordLooksSQL continues each look's open session (its newest line
+// within lifeline.ViewSessionGap), moving its end only when it is older
+// than the grain, and begins a line for the others.
+const recordLooksSQL = `
+	WITH v AS (
+		SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS v (link_id, user_id, what)
+	), open AS (
+		SELECT DISTINCT ON (c.link_id, c.what) c.id, c.link_id, c.what, c.last_viewed_at
+		FROM care_views c JOIN v ON c.link_id = v.link_id AND c.what = v.what
+		WHERE c.supporter_id = $4 AND c.last_viewed_at > $6
+		ORDER BY c.link_id, c.what, c.last_viewed_at DESC
+	), moved AS (
+		UPDATE care_views c SET last_viewed_at = greatest(c.last_viewed_at, $5)
+		FROM open o WHERE c.id = o.id AND o.last_viewed_at <= $7
+	)
+	INSERT INTO care_views (user_id, link_id, supporter_id, what, viewed_at, last_viewed_at)
+	SELECT v.user_id, v.link_id, $4, v.what, $5, $5 FROM v
+	WHERE NOT EXISTS (SELECT 1 FROM open o WHERE o.link_id = v.link_id AND o.what = v.what)`
+
+// RecordLooks first reads whether anything is to be written: a page
+// refreshed every 15 seconds mostly finds every session fresh. When it
+// writes, one lock per supporter (two tabs refreshing at once) makes the
+// second continue the sessions the first began rather than begin its own.
 func (db *DB) RecordLooks(ctx context.Context, supporterID int64, looks []lifeline.CareLook, now time.Time) error {
 	var links, wearers []int64
 	var whats []string
@@ -311,23 +339,19 @@ func (db *DB) RecordLooks(ctx context.Context, supporterID int64, looks []lifeli
 	if len(whats) == 0 {
 		return nil
 	}
+	fresh := now.Add(-lifeline.ViewRecordGrain)
+	var stale int
+	if err := db.Pool.QueryRow(ctx, recordLooksStale, links, whats, supporterID, fresh).Scan(&stale); err != nil {
+		return fmt.Errorf("store: record views: %w", err)
+	}
+	if stale == 0 {
+		return nil
+	}
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM care_links WHERE id = ANY ($1) ORDER BY id FOR NO KEY UPDATE`, links); err != nil {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('care_views', $1))`, supporterID); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `
-			WITH v AS (
-				SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS v (link_id, user_id, what)
-			), continued AS (
-				UPDATE care_views c SET last_viewed_at = greatest(c.last_viewed_at, $5)
-				FROM v WHERE c.link_id = v.link_id AND c.supporter_id = $4 AND c.what = v.what
-				  AND c.last_viewed_at > $6
-				RETURNING c.link_id, c.what
-			)
-			INSERT INTO care_views (user_id, link_id, supporter_id, what, viewed_at, last_viewed_at)
-			SELECT v.user_id, v.link_id, $4, v.what, $5, $5 FROM v
-			WHERE NOT EXISTS (SELECT 1 FROM continued k WHERE k.link_id = v.link_id AND k.what = v.what)`,
-			links, wearers, whats, supporterID, now, now.Add(-lifeline.ViewSessionGap))
+		_, err := tx.Exec(ctx, recordLooksSQL, links, wearers, whats, supporterID, now, now.Add(-lifeline.ViewSessionGap), fresh)
 		return err
 	})
 	if err != nil {
