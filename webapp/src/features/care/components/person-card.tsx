@@ -119,7 +119,7 @@ function ReachThem({ name, phone }: { name: string; phone: string }) {
   )
 }
 
-/** Their SOS: open (asking now, or since when), with Call and Text first; or safe since, in one line. */
+/** Their SOS: open (asking now, or since when), with Call and Text first, then "I'm on it"; or safe since, in one line. */
 function SosNotice({ sos, name, phone, timeZone }: { sos: PersonSos; name: string; phone: string | null; timeZone?: string }) {
   const text = careText.supporting
   const open = !sos.resolvedAt
@@ -147,6 +147,7 @@ function SosNotice({ sos, name, phone, timeZone }: { sos: PersonSos; name: strin
         </div>
       </div>
       {open && phone && <CallButtons name={name} phone={phone} size="lg" />}
+      {open && <ClaimActions alert={sos} name={name} />}
       {open && <p className="text-sm">{text.callHint}</p>}
     </section>
   )

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
 import { makePerson } from '@/testing/care-data'
-import { stubFetch } from '@/testing/fetch-stub'
+import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub'
 import { renderWithProviders } from '@/testing/test-utils'
 
 import { SUPPORTING_REFETCH_MS } from '../content'
@@ -19,11 +19,11 @@ const ALERT = {
   createdAt: '2026-11-22T21:04:00Z',
 }
 
-function renderList(people: PersonView[]) {
-  stubFetch({ '/api/supporting': { body: people } })
+function renderList(people: PersonView[], routes: FetchRoutes = {}) {
+  const fetchMock = stubFetch({ '/api/supporting': { body: people }, ...routes })
   const renderMap = vi.fn((p: PersonView) => <div data-testid="map-stand-in">{`${p.location?.latitude},${p.location?.longitude}`}</div>)
   const view = renderWithProviders(<SupportingScreen renderMap={renderMap} personHref={personHref} timeZone="UTC" />)
-  return { ...view, renderMap }
+  return { ...view, renderMap, fetchMock }
 }
 
 describe('People I support', () => {
@@ -152,6 +152,23 @@ describe('People I support: an SOS and calling back', () => {
     const reach = within(person).getByRole('region', { name: 'Reach them' })
     expect(within(reach).getByRole('link', { name: 'Call Alex Rivera' })).toHaveAttribute('href', 'tel:5550100')
     expect(within(reach).getByRole('link', { name: 'Text Alex Rivera' })).toHaveAttribute('href', 'sms:5550100')
+  })
+
+  it("lets a supporter say they are on an open SOS, and shows who is when someone else is", async () => {
+    const { fetchMock, unmount } = renderList([makePerson({ grant: sosGrant, sos: { ...openSos, claim: null }, phone: '555 0100' })], {
+      'POST /api/supporting/alerts/12/claim': {
+        body: { alertId: 12, person: 'Alex Rivera', personId: 1, claim: { by: 'You', mine: true, at: '2026-11-22T21:06:00Z' }, resolvedAt: null },
+      },
+    })
+    const sos = within(await screen.findByRole('region', { name: 'Alex Rivera' })).getByRole('alert', { name: openSos.title })
+    fireEvent.click(within(sos).getByRole('button', { name: `I'm on it: ${openSos.title}` }))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/supporting/alerts/12/claim', expect.objectContaining({ method: 'POST' })))
+    unmount()
+
+    renderList([makePerson({ grant: sosGrant, sos: { ...openSos, claim: { by: 'Sam Lee', mine: false, at: '2026-11-22T21:05:00Z' } }, phone: '555 0100' })])
+    const claimed = within(await screen.findByRole('region', { name: 'Alex Rivera' })).getByRole('alert', { name: openSos.title })
+    expect(within(claimed).getByTestId('claim-state')).toHaveTextContent('Sam Lee is on it.')
+    expect(within(claimed).queryByRole('button', { name: /I'm on it/ })).not.toBeInTheDocument()
   })
 
   it('has no Call or Text without their number', async () => {
