@@ -57,8 +57,12 @@ function entryLines(e: CaseloadEntry, timeZone?: string): string[] {
 
 type RowProps = { entry: CaseloadEntry; href: string; timeZone?: string }
 
-/** One person: a card on a phone, a row from `sm` on; the whole row is the link. */
-function CaseloadRow({ entry, href, timeZone }: RowProps) {
+/**
+ * One person: a card on a phone, a row from `sm` on; the whole row is the link.
+ * Memoised: a refetch keeps unchanged entries (the query shares their
+ * objects), so a list of 200 re-renders only who changed.
+ */
+const CaseloadRow = React.memo(function CaseloadRow({ entry, href, timeZone }: RowProps) {
   const lines = entryLines(entry, timeZone)
   return (
     <li className="sm:border-b sm:last:border-b-0">
@@ -83,7 +87,7 @@ function CaseloadRow({ entry, href, timeZone }: RowProps) {
       </Link>
     </li>
   )
-}
+})
 
 /** Arrow keys, Home and End move the focus between the list's links (Enter opens one, as any link). */
 function moveFocus(event: React.KeyboardEvent<HTMLUListElement>) {

@@ -1,14 +1,16 @@
+import { dateTimeFormat } from '@/lib/date-format'
+
 import { careText } from '../content'
 import type { FullGrant, Grant, Supporter } from '../types'
 
 /** A date and time as people read it, in their own time zone. */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  return dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))
 }
 
 /** A day, such as "Nov 29, 2026". */
 export function formatDate(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone })
+  return dateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso))
 }
 
 /** Every part off: what a new supporter starts with. */
