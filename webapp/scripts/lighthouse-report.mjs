@@ -10,68 +10,16 @@
 //   node scripts/lighthouse-report.mjs            # prints the table
 //   node scripts/lighthouse-report.mjs --write    # also replaces "## Lighthouse" in ../BENCHMARKS.md
 //   PAGES=Dashboard PRESETS=mobile RUNS=5 node scripts/lighthouse-report.mjs   # one page and preset, to compare a change
-import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 
+import { base, caseloadPeople, register, supporterOfMany } from './bench-accounts.mjs'
 import { writeSection } from './benchmarks-md.mjs'
 
-const base = process.env.LIFELINE_URL ?? 'http://127.0.0.1:8080'
 const runs = Number(process.env.RUNS ?? 3)
-
-/** A new account's session cookie. */
-async function register(firstName, lastName) {
-  const id = randomUUID().slice(0, 8)
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify({ email: `lh-${id}@example.com`, password: `calm river ${id}`, firstName, lastName, timezone: 'UTC' }),
-  })
-  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`)
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-}
-
-/** A signed-in request that must succeed; its JSON answer, if any. */
-async function call(cookie, method, path, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return res.status === 204 ? null : res.json()
-}
-
-const caseloadPeople = Number(process.env.CASELOAD_PEOPLE ?? 200)
-
-/**
- * A supporter of caseloadPeople people, each sharing check-ins and every alert:
- * a third checked in today, one in twenty asked for help (an open SOS).
- */
-async function supporterOfMany() {
-  const supporter = await register('Sam', 'Okafor')
-  const one = async (i) => {
-    const wearer = await register('Person', `No. ${i + 1}`)
-    const { token, supporter: link } = await call(wearer, 'POST', '/api/supporters', { label: 'Sam', email: '' })
-    await call(supporter, 'POST', '/api/care/accept', { token })
-    await call(wearer, 'PUT', `/api/supporters/${link.id}/grant`, {
-      checkIns: true,
-      checkInDetails: false,
-      alerts: ['avoid_zone', 'missed_checkin', 'device', 'sos'],
-      location: 'never',
-      locationWindowMinutes: 60,
-    })
-    if (i % 3 === 0) await call(wearer, 'POST', '/api/checkins', { mood: 6, cravingIntensity: 3, substanceUse: false, triggers: [], copingStrategies: [] })
-    if (i % 20 === 0) await call(wearer, 'POST', '/api/sos')
-  }
-  for (let i = 0; i < caseloadPeople; i += 8) {
-    await Promise.all(Array.from({ length: Math.min(8, caseloadPeople - i) }, (_, j) => one(i + j)))
-  }
-  return supporter
-}
 
 async function signUp() {
   const cookie = await register('Lee', 'Hart')
