@@ -126,7 +126,7 @@ function Filters({ filter, counts, onChange }: FiltersProps) {
         >
           {text.filters[f]}{' '}
           <span
-            className={cn('rounded-full px-1.5 text-xs tabular-nums', filter === f ? 'bg-primary-foreground/20' : 'bg-muted')}
+            className={cn('rounded-full px-1.5 text-xs tabular-nums', filter === f ? 'bg-primary-foreground text-primary' : 'bg-muted')}
           >
             {counts[f]}
           </span>
