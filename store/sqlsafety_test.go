@@ -22,7 +22,7 @@ var sqlArg = map[string]int{"Exec": 1, "Query": 1, "QueryRow": 1, "Queue": 0}
 // identifiers may be spliced, and only ones the code itself chose.
 var dynamicSQL = map[string]string{
 	// CREATE DATABASE takes no parameters; the name is quoted by pgx.
-	"cluster.go:createDatabase": "pgx.Identifier.Sanitize",
+	"databases.go:CreateDatabase": "pgx.Identifier.Sanitize",
 	// Migration files embedded in the binary.
 	"migrate.go:applyOne": "embedded migration files",
 	// refWhere returns one of two constant clauses; the ref is $1.
