@@ -35,6 +35,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/ingest/wire":          {},
 		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient", "lifeline/internal/fdlimit"},
 		"lifeline/internal/fdlimit":     {},
+		"lifeline/internal/doctable":    {},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/pgcluster", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
 		"lifeline/faults":               {},
