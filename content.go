@@ -21,8 +21,8 @@ const (
 )
 
 // Article is a Learn & Grow article. Content is Markdown; ContentHTML is
-// that Markdown rendered by the content package's safe renderer (every
-// character of the source escaped, only its own tags emitted). Excerpt is
+// that Markdown rendered safe by the content package (raw HTML escaped as
+// text, only a short list of tags, links to http(s) or this site only). Excerpt is
 // the start of the content as plain text, at most ExcerptLength characters.
 // The slug comes from the file name and is stable across loads; the ID is
 // the database's.

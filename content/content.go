@@ -1,7 +1,7 @@
 // Package content reads Lifeline's published content (Learn & Grow
 // articles, blog posts and statistics) from a directory of Markdown files
-// with front matter, and renders Markdown to safe HTML. It uses the standard
-// library only.
+// with front matter, and renders Markdown to safe HTML (CommonMark through
+// github.com/yuin/goldmark; see HTML for what the HTML may hold).
 //
 // A content directory has up to three folders, each optional:
 //

@@ -14,7 +14,8 @@ import (
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{goodArticle, goodPost, goodStatistic,
 		"---\n---\n", "---\ntitle: 'it''s'\n---\nx", "\ufeff---\r\nk: \"a\\tb\"\r\n---\r\n", "---\ntitle: [x]\n",
-		"---\n  x: y\n---", "---\nx: \xff\n---", "no front matter", ""} {
+		"---\n  x: y\n---", "---\nx: \xff\n---", "no front matter", "", "---\n{a: 1, b: 2}\n---\n",
+		"---\na: &x 1\nb: *x\n---\n", "---\na: |\n  x\n---\n", "----\na: 1\n---\nb: 2\n----\nbody"} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
@@ -51,7 +52,8 @@ func FuzzParse(f *testing.F) {
 // tags and safe links.
 func FuzzHTML(f *testing.F) {
 	for _, seed := range []string{goodArticle, "<script>alert(1)</script>", "[x](javascript:alert(1))",
-		"**[a](/b)** _c_ `d`", "> > > > > > deep", "- a\n1. b\n```\n<x>", `[x](/a"b)`, "[x](http://h/?a=<b>)"} {
+		"**[a](/b)** _c_ `d`", "> > > > > > deep", "- a\n1. b\n```\n<x>", `[x](/a"b)`, "[x](http://h/?a=<b>)",
+		"![x](javascript:alert(1))", "[x][r]\n\n[r]: <javascript&#58;x> \"t\"", "3) a\n\n```js\nx\n```", "a\\\nb"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -31,7 +31,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"lifeline/store"
+	"lifeline/pgcluster"
 	"lifeline/store/storetest"
 )
 
@@ -112,9 +112,9 @@ func openDir(t *testing.T, prefix string) string {
 // externalPostgres starts a private PostgreSQL cluster for lifeline to use
 // as its DATABASE_URL, which the test can stop, start and reconfigure under
 // it. Its socket path stays the same across restarts.
-func externalPostgres(t *testing.T) *store.Cluster {
+func externalPostgres(t *testing.T) *pgcluster.Cluster {
 	t.Helper()
-	c := &store.Cluster{Dir: filepath.Join(openDir(t, "faults-pg-"), "pg"), Ephemeral: true, Timescale: storetest.Mode(), Logger: quietLogger()}
+	c := &pgcluster.Cluster{Dir: filepath.Join(openDir(t, "faults-pg-"), "pg"), Ephemeral: true, Timescale: storetest.Mode(), Logger: quietLogger()}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if err := c.Start(ctx); err != nil {
@@ -238,7 +238,7 @@ func (s *server) start() {
 	if !s.externalDB() {
 		// Attach to the cluster the server owns (on a new port after each
 		// start), as `lifeline devices` does.
-		c := &store.Cluster{Dir: filepath.Join(s.dataDir, "pg"), Attach: true, Logger: quietLogger()}
+		c := &pgcluster.Cluster{Dir: filepath.Join(s.dataDir, "pg"), Attach: true, Logger: quietLogger()}
 		if err := c.Start(context.Background()); err != nil {
 			t.Fatalf("attach to the server's cluster: %v", err)
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"lifeline/store"
+	"lifeline/pgcluster"
 )
 
 // loadFlags: 20 bracelets per account at 150 fixes/s in all, four
@@ -124,7 +124,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 
 // admin runs statements as the cluster's superuser, in a session that is
 // not read-only whatever the defaults say.
-func admin(t *testing.T, pg *store.Cluster, stmts ...string) {
+func admin(t *testing.T, pg *pgcluster.Cluster, stmts ...string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -20,6 +20,7 @@ import (
 	"lifeline/ingest"
 	"lifeline/ingest/wire"
 	"lifeline/migrations"
+	"lifeline/pgcluster"
 	"lifeline/store"
 	"lifeline/store/storetest"
 )
@@ -333,7 +334,7 @@ func TestDatabaseOutageLosesAndDuplicatesNothing(t *testing.T) {
 	}
 	defer os.RemoveAll(dir)
 	os.Chmod(dir, 0o755)
-	cluster := &store.Cluster{Dir: filepath.Join(dir, "pg"), Ephemeral: true, Timescale: storetest.Mode()}
+	cluster := &pgcluster.Cluster{Dir: filepath.Join(dir, "pg"), Ephemeral: true, Timescale: storetest.Mode()}
 	ctx := context.Background()
 	if err := cluster.Start(ctx); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Exits 0 when the TimescaleDB extension is installed for the PostgreSQL server
 # that the private cluster and the tests use (the same search as
-# store/cluster.go: LIFELINE_PG_BIN, the newest /usr/lib/postgresql/N/bin, PATH);
+# pgcluster/cluster.go: LIFELINE_PG_BIN, the newest /usr/lib/postgresql/N/bin, PATH);
 # otherwise prints why not and exits 1.
 set -euo pipefail
 bin=${LIFELINE_PG_BIN:-}

@@ -144,107 +144,21 @@ func (db *DB) FindStatistics(ctx context.Context) ([]*lifeline.Statistic, error)
 	return list, nil
 }
 
-// LoadContent upserts in slug order, so two nodes loading the same content
-// at start lock rows in the same order and never deadlock.
+// LoadContent writes each kind of content in slug order, so two nodes
+// loading the same content at start lock rows in the same order and never
+// deadlock. With prune, it removes the items of each kind set.Kinds names
+// whose slug the set no longer has.
 func (db *DB) LoadContent(ctx context.Context, set lifeline.ContentSet, prune bool) (lifeline.LoadReport, error) {
 	var report lifeline.LoadReport
+	pruning := func(kind string) bool { return prune && slices.Contains(set.Kinds, kind) }
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
-		articles := slices.SortedFunc(slices.Values(set.Articles), func(a, b *lifeline.Article) int { return strings.Compare(a.Slug, b.Slug) })
-		for _, a := range articles {
-			if err := upsert(ctx, tx, &report.Articles, a.Slug, `
-				INSERT INTO articles (slug, title, content, content_html, excerpt, category, read_time_minutes, image_url, author, published_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-				ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content,
-					content_html = EXCLUDED.content_html, excerpt = EXCLUDED.excerpt, category = EXCLUDED.category,
-					read_time_minutes = EXCLUDED.read_time_minutes, image_url = EXCLUDED.image_url,
-					author = EXCLUDED.author, published_at = EXCLUDED.published_at, updated_at = now()
-				WHERE (articles.title, articles.content, articles.content_html, articles.excerpt, articles.category,
-					articles.read_time_minutes, articles.image_url, articles.author, articles.published_at)
-					IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.content, EXCLUDED.content_html, EXCLUDED.excerpt, EXCLUDED.category,
-					EXCLUDED.read_time_minutes, EXCLUDED.image_url, EXCLUDED.author, EXCLUDED.published_at)
-				RETURNING xmax = 0`,
-				a.Slug, a.Title, a.Content, a.ContentHTML, a.Excerpt, a.Category, a.ReadTime, nullIfEmpty(a.ImageURL),
-				nullIfEmpty(a.Author), dateTime(a.PublishedAt)); err != nil {
-				return err
-			}
+		if err := loadKind(ctx, tx, articleKind, set.Articles, pruning(lifeline.KindArticles), &report.Articles); err != nil {
+			return err
 		}
-		posts := slices.SortedFunc(slices.Values(set.BlogPosts), func(a, b *lifeline.BlogPost) int { return strings.Compare(a.Slug, b.Slug) })
-		for _, p := range posts {
-			var published any
-			if p.PublishedAt != nil {
-				published = dateTime(*p.PublishedAt)
-			}
-			if err := upsert(ctx, tx, &report.BlogPosts, p.Slug, `
-				INSERT INTO blog_posts (slug, title, excerpt, content, content_html, category, author, image_url, published_at, read_time_minutes)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-				ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
-					content = EXCLUDED.content, content_html = EXCLUDED.content_html, category = EXCLUDED.category,
-					author = EXCLUDED.author, image_url = EXCLUDED.image_url, published_at = EXCLUDED.published_at,
-					read_time_minutes = EXCLUDED.read_time_minutes, updated_at = now()
-				WHERE (blog_posts.title, blog_posts.excerpt, blog_posts.content, blog_posts.content_html, blog_posts.category,
-					blog_posts.author, blog_posts.image_url, blog_posts.published_at, blog_posts.read_time_minutes)
-					IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.excerpt, EXCLUDED.content, EXCLUDED.content_html, EXCLUDED.category,
-					EXCLUDED.author, EXCLUDED.image_url, EXCLUDED.published_at, EXCLUDED.read_time_minutes)
-				RETURNING xmax = 0`,
-				p.Slug, p.Title, p.Excerpt, p.Content, p.ContentHTML, p.Category, p.Author, nullIfEmpty(p.ImageURL),
-				published, p.ReadTime); err != nil {
-				return err
-			}
+		if err := loadKind(ctx, tx, blogPostKind, set.BlogPosts, pruning(lifeline.KindBlog), &report.BlogPosts); err != nil {
+			return err
 		}
-		stats := slices.SortedFunc(slices.Values(set.Statistics), func(a, b *lifeline.Statistic) int { return strings.Compare(a.Slug, b.Slug) })
-		for _, s := range stats {
-			if err := upsert(ctx, tx, &report.Statistics, s.Slug, `
-				INSERT INTO statistics (slug, title, category, year, value, description, source, source_url, sort_order)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-				ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, category = EXCLUDED.category,
-					year = EXCLUDED.year, value = EXCLUDED.value, description = EXCLUDED.description,
-					source = EXCLUDED.source, source_url = EXCLUDED.source_url, sort_order = EXCLUDED.sort_order,
-					updated_at = now()
-				WHERE (statistics.title, statistics.category, statistics.year, statistics.value, statistics.description,
-					statistics.source, statistics.source_url, statistics.sort_order)
-					IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.category, EXCLUDED.year, EXCLUDED.value, EXCLUDED.description,
-					EXCLUDED.source, EXCLUDED.source_url, EXCLUDED.sort_order)
-				RETURNING xmax = 0`,
-				s.Slug, s.Title, s.Category, s.Year, s.Value, s.Description, s.Source, nullIfEmpty(s.SourceURL), s.Order); err != nil {
-				return err
-			}
-		}
-		if !prune {
-			return nil
-		}
-		for _, kind := range set.Kinds {
-			var table string
-			var slugs []string
-			var counts *lifeline.LoadCounts
-			switch kind {
-			case lifeline.KindArticles:
-				table, counts = "articles", &report.Articles
-				for _, a := range set.Articles {
-					slugs = append(slugs, a.Slug)
-				}
-			case lifeline.KindBlog:
-				table, counts = "blog_posts", &report.BlogPosts
-				for _, p := range set.BlogPosts {
-					slugs = append(slugs, p.Slug)
-				}
-			case lifeline.KindStatistics:
-				table, counts = "statistics", &report.Statistics
-				for _, s := range set.Statistics {
-					slugs = append(slugs, s.Slug)
-				}
-			default:
-				continue
-			}
-			if slugs == nil {
-				slugs = []string{}
-			}
-			tag, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE NOT (slug = ANY($1))`, slugs)
-			if err != nil {
-				return fmt.Errorf("store: prune %s: %w", table, err)
-			}
-			counts.Removed = int(tag.RowsAffected())
-		}
-		return nil
+		return loadKind(ctx, tx, statisticKind, set.Statistics, pruning(lifeline.KindStatistics), &report.Statistics)
 	})
 	if err != nil {
 		return lifeline.LoadReport{}, err
@@ -252,22 +166,114 @@ func (db *DB) LoadContent(ctx context.Context, set lifeline.ContentSet, prune bo
 	return report, nil
 }
 
-// upsert runs an INSERT … ON CONFLICT DO UPDATE … WHERE changed RETURNING
-// xmax = 0 and counts what it did: no row back means nothing changed.
-func upsert(ctx context.Context, tx pgx.Tx, counts *lifeline.LoadCounts, slug, sql string, args ...any) error {
-	var inserted bool
-	err := tx.QueryRow(ctx, sql, args...).Scan(&inserted)
-	switch {
-	case isNoRows(err):
-		counts.Unchanged++
-	case isDataError(err):
-		return lifeline.Errorf(lifeline.EINVALID, "%s: the database refused it: %v", slug, err)
-	case err != nil:
-		return fmt.Errorf("store: load %s: %w", slug, err)
-	case inserted:
-		counts.Inserted++
-	default:
-		counts.Updated++
+// contentKind is how LoadContent writes one kind of content: its upsert
+// (INSERT … ON CONFLICT (slug) DO UPDATE … WHERE something changed
+// RETURNING xmax = 0, so no row back means nothing changed) and its prune,
+// both constants, and an item's slug and upsert arguments.
+type contentKind[T any] struct {
+	name, upsert, prune string
+	slug                func(T) string
+	args                func(T) []any
+}
+
+var articleKind = contentKind[*lifeline.Article]{
+	name: "articles",
+	upsert: `
+		INSERT INTO articles (slug, title, content, content_html, excerpt, category, read_time_minutes, image_url, author, published_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+		ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content,
+			content_html = EXCLUDED.content_html, excerpt = EXCLUDED.excerpt, category = EXCLUDED.category,
+			read_time_minutes = EXCLUDED.read_time_minutes, image_url = EXCLUDED.image_url,
+			author = EXCLUDED.author, published_at = EXCLUDED.published_at, updated_at = now()
+		WHERE (articles.title, articles.content, articles.content_html, articles.excerpt, articles.category,
+			articles.read_time_minutes, articles.image_url, articles.author, articles.published_at)
+			IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.content, EXCLUDED.content_html, EXCLUDED.excerpt, EXCLUDED.category,
+			EXCLUDED.read_time_minutes, EXCLUDED.image_url, EXCLUDED.author, EXCLUDED.published_at)
+		RETURNING xmax = 0`,
+	prune: `DELETE FROM articles WHERE NOT (slug = ANY($1))`,
+	slug:  func(a *lifeline.Article) string { return a.Slug },
+	args: func(a *lifeline.Article) []any {
+		return []any{a.Slug, a.Title, a.Content, a.ContentHTML, a.Excerpt, a.Category, a.ReadTime, nullIfEmpty(a.ImageURL),
+			nullIfEmpty(a.Author), dateTime(a.PublishedAt)}
+	},
+}
+
+var blogPostKind = contentKind[*lifeline.BlogPost]{
+	name: "blog posts",
+	upsert: `
+		INSERT INTO blog_posts (slug, title, excerpt, content, content_html, category, author, image_url, published_at, read_time_minutes)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+		ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
+			content = EXCLUDED.content, content_html = EXCLUDED.content_html, category = EXCLUDED.category,
+			author = EXCLUDED.author, image_url = EXCLUDED.image_url, published_at = EXCLUDED.published_at,
+			read_time_minutes = EXCLUDED.read_time_minutes, updated_at = now()
+		WHERE (blog_posts.title, blog_posts.excerpt, blog_posts.content, blog_posts.content_html, blog_posts.category,
+			blog_posts.author, blog_posts.image_url, blog_posts.published_at, blog_posts.read_time_minutes)
+			IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.excerpt, EXCLUDED.content, EXCLUDED.content_html, EXCLUDED.category,
+			EXCLUDED.author, EXCLUDED.image_url, EXCLUDED.published_at, EXCLUDED.read_time_minutes)
+		RETURNING xmax = 0`,
+	prune: `DELETE FROM blog_posts WHERE NOT (slug = ANY($1))`,
+	slug:  func(p *lifeline.BlogPost) string { return p.Slug },
+	args: func(p *lifeline.BlogPost) []any {
+		var published any
+		if p.PublishedAt != nil {
+			published = dateTime(*p.PublishedAt)
+		}
+		return []any{p.Slug, p.Title, p.Excerpt, p.Content, p.ContentHTML, p.Category, p.Author, nullIfEmpty(p.ImageURL),
+			published, p.ReadTime}
+	},
+}
+
+var statisticKind = contentKind[*lifeline.Statistic]{
+	name: "statistics",
+	upsert: `
+		INSERT INTO statistics (slug, title, category, year, value, description, source, source_url, sort_order)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+		ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, category = EXCLUDED.category,
+			year = EXCLUDED.year, value = EXCLUDED.value, description = EXCLUDED.description,
+			source = EXCLUDED.source, source_url = EXCLUDED.source_url, sort_order = EXCLUDED.sort_order,
+			updated_at = now()
+		WHERE (statistics.title, statistics.category, statistics.year, statistics.value, statistics.description,
+			statistics.source, statistics.source_url, statistics.sort_order)
+			IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.category, EXCLUDED.year, EXCLUDED.value, EXCLUDED.description,
+			EXCLUDED.source, EXCLUDED.source_url, EXCLUDED.sort_order)
+		RETURNING xmax = 0`,
+	prune: `DELETE FROM statistics WHERE NOT (slug = ANY($1))`,
+	slug:  func(s *lifeline.Statistic) string { return s.Slug },
+	args: func(s *lifeline.Statistic) []any {
+		return []any{s.Slug, s.Title, s.Category, s.Year, s.Value, s.Description, s.Source, nullIfEmpty(s.SourceURL), s.Order}
+	},
+}
+
+// loadKind upserts items in slug order, counting what each did, then, with
+// prune, deletes the rows of the kind whose slug is not among them.
+func loadKind[T any](ctx context.Context, tx pgx.Tx, kind contentKind[T], items []T, prune bool, counts *lifeline.LoadCounts) error {
+	slugs := make([]string, 0, len(items))
+	for _, item := range slices.SortedFunc(slices.Values(items), func(a, b T) int { return strings.Compare(kind.slug(a), kind.slug(b)) }) {
+		slug := kind.slug(item)
+		slugs = append(slugs, slug)
+		var inserted bool
+		err := tx.QueryRow(ctx, kind.upsert, kind.args(item)...).Scan(&inserted)
+		switch {
+		case isNoRows(err):
+			counts.Unchanged++
+		case isDataError(err):
+			return lifeline.Errorf(lifeline.EINVALID, "%s: the database refused it: %v", slug, err)
+		case err != nil:
+			return fmt.Errorf("store: load %s %s: %w", kind.name, slug, err)
+		case inserted:
+			counts.Inserted++
+		default:
+			counts.Updated++
+		}
 	}
+	if !prune {
+		return nil
+	}
+	tag, err := tx.Exec(ctx, kind.prune, slugs)
+	if err != nil {
+		return fmt.Errorf("store: prune %s: %w", kind.name, err)
+	}
+	counts.Removed = int(tag.RowsAffected())
 	return nil
 }

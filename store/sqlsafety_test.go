@@ -14,7 +14,7 @@ import (
 
 // sqlArg says which argument of a call is SQL text: the first for the
 // pgx methods after the context (Queue and pgx.Batch take no context).
-var sqlArg = map[string]int{"Exec": 1, "Query": 1, "QueryRow": 1, "Queue": 0, "upsert": 4}
+var sqlArg = map[string]int{"Exec": 1, "Query": 1, "QueryRow": 1, "Queue": 0}
 
 // dynamicSQL allow-lists the calls whose SQL is not a compile-time
 // constant, by "file:function", each with why its input is safe. A new
@@ -22,17 +22,15 @@ var sqlArg = map[string]int{"Exec": 1, "Query": 1, "QueryRow": 1, "Queue": 0, "u
 // identifiers may be spliced, and only ones the code itself chose.
 var dynamicSQL = map[string]string{
 	// CREATE DATABASE takes no parameters; the name is quoted by pgx.
-	"cluster.go:createDatabase": "pgx.Identifier.Sanitize",
+	"databases.go:CreateDatabase": "pgx.Identifier.Sanitize",
 	// Migration files embedded in the binary.
 	"migrate.go:applyOne": "embedded migration files",
 	// refWhere returns one of two constant clauses; the ref is $1.
 	"content.go:FindArticle":  "constant WHERE from refWhere",
 	"content.go:FindBlogPost": "constant WHERE from refWhere",
-	// Table names from a fixed switch over content kinds, not input.
-	"content.go:LoadContent": "table from a constant switch",
-	// upsert forwards its sql parameter; its callers pass constants
-	// (checked at their call sites through sqlArg["upsert"]).
-	"content.go:upsert": "forwards its sql parameter",
+	// The upsert and prune of a contentKind: string literals of the
+	// articleKind, blogPostKind and statisticKind values in content.go.
+	"content.go:loadKind": "constant statements of the contentKind values",
 	// The table is safetyPlans or copingPlans, constants of this package.
 	"plans.go:findPlan": "table is a package constant",
 	"plans.go:savePlan": "table is a package constant",

@@ -22,6 +22,7 @@ import (
 
 	"lifeline/ingest/barebroker"
 	"lifeline/migrations"
+	"lifeline/pgcluster"
 	"lifeline/store"
 	"lifeline/store/storebench"
 )
@@ -189,7 +190,7 @@ type database struct {
 func (d database) with(ctx context.Context, f func(*store.DB) error) error {
 	url := d.url
 	if url == "" {
-		cluster := &store.Cluster{Dir: filepath.Join(d.dataDir, "pg"), Attach: true, Logger: d.logger}
+		cluster := &pgcluster.Cluster{Dir: filepath.Join(d.dataDir, "pg"), Attach: true, Logger: d.logger}
 		if err := cluster.Start(ctx); err != nil {
 			return err
 		}

@@ -18,6 +18,7 @@ import (
 	"lifeline/ingest"
 	"lifeline/live"
 	"lifeline/migrations"
+	"lifeline/pgcluster"
 	"lifeline/store"
 )
 
@@ -235,9 +236,9 @@ func listDevices(ctx context.Context, db *store.DB, stdout io.Writer) error {
 // openForCommand opens the database for a short command: DATABASE_URL, or
 // the private cluster (joining a running lifeline serve if there is one).
 func openForCommand(ctx context.Context, dataDir, dbURL string) (*store.DB, func(), error) {
-	var cluster *store.Cluster
+	var cluster *pgcluster.Cluster
 	if dbURL == "" {
-		cluster = &store.Cluster{Dir: filepath.Join(dataDir, "pg"), Attach: true, Logger: newLogger(slog.LevelWarn)}
+		cluster = &pgcluster.Cluster{Dir: filepath.Join(dataDir, "pg"), Attach: true, Logger: newLogger(slog.LevelWarn)}
 		if err := cluster.Start(ctx); err != nil {
 			return nil, nil, err
 		}

@@ -25,6 +25,7 @@ import (
 	"lifeline/internal/gate"
 	"lifeline/live"
 	"lifeline/migrations"
+	"lifeline/pgcluster"
 	"lifeline/store"
 	"lifeline/webapp"
 )
@@ -36,7 +37,7 @@ type Main struct {
 	Logger *slog.Logger
 	Stdout io.Writer
 
-	cluster  *store.Cluster
+	cluster  *pgcluster.Cluster
 	db       *store.DB
 	bus      *live.Bus
 	alerts   *live.Alerts
@@ -365,7 +366,7 @@ func (m *Main) openDatabaseServer(ctx context.Context) (string, error) {
 	if preload == store.TimescaleOff {
 		preload = store.TimescaleAuto
 	}
-	m.cluster = &store.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Timescale: preload, Logger: m.Logger.With("component", "postgres")}
+	m.cluster = &pgcluster.Cluster{Dir: filepath.Join(m.Config.DataDir, "pg"), Timescale: preload, Logger: m.Logger.With("component", "postgres")}
 	start := time.Now()
 	if err := m.cluster.Start(ctx); err != nil {
 		m.cluster = nil

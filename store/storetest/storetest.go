@@ -29,6 +29,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"lifeline/migrations"
+	"lifeline/pgcluster"
 	"lifeline/store"
 )
 
@@ -192,7 +193,7 @@ func startServer() (*server, error) {
 		}
 		// The cluster stops with this process (the child's parent-death
 		// signal); its folder is removed by a later run.
-		c := &store.Cluster{Dir: dir, Ephemeral: true, Timescale: Mode()}
+		c := &pgcluster.Cluster{Dir: dir, Ephemeral: true, Timescale: Mode()}
 		if err := c.Start(ctx); err != nil {
 			return nil, err
 		}

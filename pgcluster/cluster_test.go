@@ -1,4 +1,4 @@
-package store
+package pgcluster
 
 import (
 	"context"
@@ -39,7 +39,8 @@ func startCluster(t *testing.T, dir string) *Cluster {
 	return c
 }
 
-func execSQL(t *testing.T, c *Cluster, sql string) {
+// withConn runs f on a connection to the cluster's lifeline database.
+func withConn(t *testing.T, c *Cluster, f func(ctx context.Context, conn *pgx.Conn) error) {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, c.URL("lifeline"))
@@ -47,23 +48,25 @@ func execSQL(t *testing.T, c *Cluster, sql string) {
 		t.Fatalf("connect: %v", err)
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, sql); err != nil {
-		t.Fatalf("%s: %v", sql, err)
+	if err := f(ctx, conn); err != nil {
+		t.Fatal(err)
 	}
+}
+
+func execSQL(t *testing.T, c *Cluster, sql string) {
+	t.Helper()
+	withConn(t, c, func(ctx context.Context, conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, sql)
+		return err
+	})
 }
 
 func countRows(t *testing.T, c *Cluster) int {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, c.URL("lifeline"))
-	if err != nil {
-		t.Fatalf("connect: %v", err)
-	}
-	defer conn.Close(ctx)
 	var n int
-	if err := conn.QueryRow(ctx, `SELECT count(*) FROM kept`).Scan(&n); err != nil {
-		t.Fatalf("count: %v", err)
-	}
+	withConn(t, c, func(ctx context.Context, conn *pgx.Conn) error {
+		return conn.QueryRow(ctx, `SELECT count(*) FROM kept`).Scan(&n)
+	})
 	return n
 }
 

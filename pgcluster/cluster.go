@@ -1,4 +1,10 @@
-package store
+// Package pgcluster runs a private PostgreSQL cluster as a child process:
+// initdb on first start, ownership of its folder (the "postgres" user when
+// run as root), a lock so one process owns it, recovery from a crashed run,
+// start, readiness and stop. It is Lifeline's embedded database when no
+// DATABASE_URL is given, and the throwaway server of the tests. It speaks no
+// SQL of its own: store creates its database.
+package pgcluster
 
 import (
 	"context"
@@ -21,7 +27,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"lifeline/store"
 )
 
 // clusterUser is the PostgreSQL superuser of a private cluster.
@@ -45,7 +51,7 @@ type Cluster struct {
 	// Timescale: Auto (the zero value) preloads TimescaleDB when the
 	// extension is installed for these server binaries, Require fails
 	// without it, Off never preloads it.
-	Timescale Timescale
+	Timescale store.Timescale
 	Logger    *slog.Logger
 
 	bin       string
@@ -79,7 +85,7 @@ func (c *Cluster) Start(ctx context.Context) error {
 	}
 	dir, err := filepath.Abs(c.Dir)
 	if err != nil {
-		return fmt.Errorf("store: cluster dir: %w", err)
+		return fmt.Errorf("pgcluster: cluster dir: %w", err)
 	}
 	c.Dir = dir
 	if err := c.prepareDir(); err != nil {
@@ -111,7 +117,7 @@ func (c *Cluster) Start(ctx context.Context) error {
 		c.unlock()
 		return err
 	}
-	if err := c.createDatabase(ctx, "lifeline"); err != nil {
+	if err := store.CreateDatabase(ctx, c.URL("postgres"), "lifeline"); err != nil {
 		_ = c.Stop()
 		return err
 	}
@@ -161,7 +167,7 @@ func (c *Cluster) Stop() error {
 		case <-time.After(step.wait):
 		}
 	}
-	return fmt.Errorf("store: PostgreSQL (pid %d) did not stop", c.cmd.Process.Pid)
+	return fmt.Errorf("pgcluster: PostgreSQL (pid %d) did not stop", c.cmd.Process.Pid)
 }
 
 // Preloads reports whether the running server preloads TimescaleDB.
@@ -183,11 +189,11 @@ func TimescaleInstalled(binDir string) bool {
 
 func (c *Cluster) chooseTimescale() error {
 	switch c.Timescale {
-	case TimescaleOff:
+	case store.TimescaleOff:
 		c.timescale = false
-	case TimescaleRequire:
+	case store.TimescaleRequire:
 		if !TimescaleInstalled(c.bin) {
-			return fmt.Errorf("store: TimescaleDB is required but not installed for the PostgreSQL server in %s", c.bin)
+			return fmt.Errorf("pgcluster: TimescaleDB is required but not installed for the PostgreSQL server in %s", c.bin)
 		}
 		c.timescale = true
 	default:
@@ -204,23 +210,23 @@ func (c *Cluster) prepareDir() error {
 	// Parents stay traversable (the cluster may run as "postgres"); the
 	// cluster's own folder is private.
 	if err := os.MkdirAll(filepath.Dir(c.Dir), 0o755); err != nil {
-		return fmt.Errorf("store: create cluster dir: %w", err)
+		return fmt.Errorf("pgcluster: create cluster dir: %w", err)
 	}
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
-		return fmt.Errorf("store: create cluster dir: %w", err)
+		return fmt.Errorf("pgcluster: create cluster dir: %w", err)
 	}
 	if os.Geteuid() != 0 {
 		return nil
 	}
 	u, err := user.Lookup("postgres")
 	if err != nil {
-		return fmt.Errorf("store: running as root, the private cluster must run as the system user \"postgres\", which does not exist (apt-get install postgresql creates it): %w", err)
+		return fmt.Errorf("pgcluster: running as root, the private cluster must run as the system user \"postgres\", which does not exist (apt-get install postgresql creates it): %w", err)
 	}
 	uid, _ := strconv.Atoi(u.Uid)
 	gid, _ := strconv.Atoi(u.Gid)
 	c.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid), NoSetGroups: true}
 	if blocked := unreachableAncestor(c.Dir, uid, gid); blocked != "" {
-		return fmt.Errorf("store: running as root, the private cluster runs as user \"postgres\", which cannot enter %s: choose a data directory outside it (--data-dir or LIFELINE_DATA_DIR), or use DATABASE_URL", blocked)
+		return fmt.Errorf("pgcluster: running as root, the private cluster runs as user \"postgres\", which cannot enter %s: choose a data directory outside it (--data-dir or LIFELINE_DATA_DIR), or use DATABASE_URL", blocked)
 	}
 	return chownTree(c.Dir, uid, gid)
 }
@@ -272,7 +278,7 @@ func chownTree(dir string, uid, gid int) error {
 func (c *Cluster) lockDir() error {
 	f, err := os.OpenFile(filepath.Join(c.Dir, "lifeline.lock"), os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return fmt.Errorf("store: lock cluster dir: %w", err)
+		return fmt.Errorf("pgcluster: lock cluster dir: %w", err)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		holder, _ := os.ReadFile(f.Name())
@@ -285,23 +291,23 @@ func (c *Cluster) lockDir() error {
 	return nil
 }
 
-var errInUse = errors.New("store: cluster in use")
+var errInUse = errors.New("pgcluster: cluster in use")
 
 // attach joins the server another lifeline process runs on this cluster,
 // found through postmaster.pid (pid, data dir, start time, port, socket dir).
 func (c *Cluster) attach() error {
 	raw, err := os.ReadFile(filepath.Join(c.dataDir(), "postmaster.pid"))
 	if err != nil {
-		return fmt.Errorf("store: the cluster in %s is in use but not running yet; try again in a moment", c.Dir)
+		return fmt.Errorf("pgcluster: the cluster in %s is in use but not running yet; try again in a moment", c.Dir)
 	}
 	lines := strings.Split(string(raw), "\n")
 	if len(lines) < 5 {
-		return fmt.Errorf("store: unreadable postmaster.pid in %s", c.dataDir())
+		return fmt.Errorf("pgcluster: unreadable postmaster.pid in %s", c.dataDir())
 	}
 	pid, _ := strconv.Atoi(strings.TrimSpace(lines[0]))
 	port, err := strconv.Atoi(strings.TrimSpace(lines[3]))
 	if err != nil || !processAlive(pid) {
-		return fmt.Errorf("store: the cluster in %s is in use but its server is not running", c.Dir)
+		return fmt.Errorf("pgcluster: the cluster in %s is in use but its server is not running", c.Dir)
 	}
 	c.port, c.socketDir, c.attached = port, strings.TrimSpace(lines[4]), true
 	return nil
@@ -364,7 +370,7 @@ func (c *Cluster) stopOrphan() error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	} else if err != nil {
-		return fmt.Errorf("store: read %s: %w", pidFile, err)
+		return fmt.Errorf("pgcluster: read %s: %w", pidFile, err)
 	}
 	pid, _ := strconv.Atoi(strings.TrimSpace(strings.SplitN(string(raw), "\n", 2)[0]))
 	if pid > 0 && isPostgresOn(pid, c.dataDir()) {
@@ -373,7 +379,7 @@ func (c *Cluster) stopOrphan() error {
 		deadline := time.Now().Add(30 * time.Second)
 		for processAlive(pid) {
 			if time.Now().After(deadline) {
-				return fmt.Errorf("store: orphaned PostgreSQL (pid %d) on %s does not stop", pid, c.dataDir())
+				return fmt.Errorf("pgcluster: orphaned PostgreSQL (pid %d) on %s does not stop", pid, c.dataDir())
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
@@ -381,7 +387,7 @@ func (c *Cluster) stopOrphan() error {
 	}
 	c.Logger.Warn("removing a stale postmaster.pid left by a crash", "pid", pid)
 	if err := os.Remove(pidFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("store: remove stale %s: %w", pidFile, err)
+		return fmt.Errorf("pgcluster: remove stale %s: %w", pidFile, err)
 	}
 	return nil
 }
@@ -405,14 +411,14 @@ func (c *Cluster) initIfNeeded(ctx context.Context) error {
 	if _, err := os.Stat(filepath.Join(c.dataDir(), "PG_VERSION")); err == nil {
 		pw, err := os.ReadFile(filepath.Join(c.Dir, "password"))
 		if err != nil && !c.Ephemeral {
-			return fmt.Errorf("store: read cluster password: %w", err)
+			return fmt.Errorf("pgcluster: read cluster password: %w", err)
 		}
 		c.password = strings.TrimSpace(string(pw))
 		return nil
 	}
 	// A data dir without PG_VERSION is what an interrupted initdb leaves.
 	if err := os.RemoveAll(c.dataDir()); err != nil {
-		return fmt.Errorf("store: remove incomplete cluster: %w", err)
+		return fmt.Errorf("pgcluster: remove incomplete cluster: %w", err)
 	}
 	c.password = randomHex(24)
 	pwFile := filepath.Join(c.Dir, "password")
@@ -427,7 +433,7 @@ func (c *Cluster) initIfNeeded(ctx context.Context) error {
 	start := time.Now()
 	out, err := c.command(ctx, "initdb", args...).CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("store: initdb %s: %w\n%s", c.dataDir(), err, out)
+		return fmt.Errorf("pgcluster: initdb %s: %w\n%s", c.dataDir(), err, out)
 	}
 	c.Logger.Info("created private PostgreSQL cluster", "dir", c.dataDir(), "took", time.Since(start).Round(time.Millisecond))
 	return nil
@@ -436,11 +442,11 @@ func (c *Cluster) initIfNeeded(ctx context.Context) error {
 // writeOwned writes a 0600 file that the cluster's user owns.
 func (c *Cluster) writeOwned(path, content string) error {
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-		return fmt.Errorf("store: write %s: %w", path, err)
+		return fmt.Errorf("pgcluster: write %s: %w", path, err)
 	}
 	if c.cred != nil {
 		if err := os.Chown(path, int(c.cred.Uid), int(c.cred.Gid)); err != nil {
-			return fmt.Errorf("store: chown %s: %w", path, err)
+			return fmt.Errorf("pgcluster: chown %s: %w", path, err)
 		}
 	}
 	return nil
@@ -481,7 +487,7 @@ func (c *Cluster) chooseSocketDir() error {
 	}
 	dir, err := os.MkdirTemp("", "lifeline-pg-")
 	if err != nil {
-		return fmt.Errorf("store: socket dir: %w", err)
+		return fmt.Errorf("pgcluster: socket dir: %w", err)
 	}
 	if c.cred != nil {
 		_ = os.Chown(dir, int(c.cred.Uid), int(c.cred.Gid))
@@ -511,7 +517,7 @@ func (c *Cluster) startOnce(ctx context.Context) error {
 	logPath := filepath.Join(c.Dir, "postgres.log")
 	logFile, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
-		return fmt.Errorf("store: open %s: %w", logPath, err)
+		return fmt.Errorf("pgcluster: open %s: %w", logPath, err)
 	}
 	defer logFile.Close()
 	logStart, _ := logFile.Seek(0, 2)
@@ -538,21 +544,20 @@ func (c *Cluster) startOnce(ctx context.Context) error {
 		close(exited)
 	}()
 	if err := <-started; err != nil {
-		return fmt.Errorf("store: start postgres: %w", err)
+		return fmt.Errorf("pgcluster: start postgres: %w", err)
 	}
 	c.cmd, c.exited = cmd, exited
 
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		conn, err := pgx.Connect(ctx, c.URL("postgres"))
+		err := store.Ping(ctx, c.URL("postgres"))
 		if err == nil {
-			conn.Close(ctx)
 			return nil
 		}
 		select {
 		case <-exited:
 			c.cmd = nil
-			return fmt.Errorf("store: postgres exited during start (%v); its log says:\n%s", c.waitErr, tailFrom(logPath, logStart))
+			return fmt.Errorf("pgcluster: postgres exited during start (%v); its log says:\n%s", c.waitErr, tailFrom(logPath, logStart))
 		case <-ctx.Done():
 			_ = c.Stop()
 			return ctx.Err()
@@ -560,7 +565,7 @@ func (c *Cluster) startOnce(ctx context.Context) error {
 		}
 		if time.Now().After(deadline) {
 			_ = c.Stop()
-			return fmt.Errorf("store: postgres did not accept connections within 60s: %w; its log says:\n%s", err, tailFrom(logPath, logStart))
+			return fmt.Errorf("pgcluster: postgres did not accept connections within 60s: %w; its log says:\n%s", err, tailFrom(logPath, logStart))
 		}
 	}
 }
@@ -581,29 +586,10 @@ func timescaleSettings(ephemeral bool) []string {
 		"-c", "timescaledb.telemetry_level=off"}
 }
 
-func (c *Cluster) createDatabase(ctx context.Context, name string) error {
-	conn, err := pgx.Connect(ctx, c.URL("postgres"))
-	if err != nil {
-		return fmt.Errorf("store: connect to cluster: %w", err)
-	}
-	defer conn.Close(ctx)
-	var exists bool
-	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
-		return fmt.Errorf("store: look up database %s: %w", name, err)
-	}
-	if exists {
-		return nil
-	}
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
-		return fmt.Errorf("store: create database %s: %w", name, err)
-	}
-	return nil
-}
-
 func freePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return 0, fmt.Errorf("store: find a free port: %w", err)
+		return 0, fmt.Errorf("pgcluster: find a free port: %w", err)
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil

@@ -1,0 +1,34 @@
+package lifeline_test
+
+import (
+	"os"
+	"regexp"
+	"testing"
+
+	"lifeline/internal/doctable"
+)
+
+// TestWebappREADMEListsEveryFeature: each folder of webapp/src/features has
+// a row in webapp/README.md's "Features so far" table.
+func TestWebappREADMEListsEveryFeature(t *testing.T) {
+	rows, err := doctable.Read("webapp/README.md", "## Features so far")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	name := regexp.MustCompile("`([a-z0-9-]+)`")
+	for _, row := range rows {
+		for _, m := range name.FindAllStringSubmatch(row.Cells[0], -1) {
+			listed[m[1]] = true
+		}
+	}
+	entries, err := os.ReadDir("webapp/src/features")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && !listed[e.Name()] {
+			t.Errorf("webapp/src/features/%s has no row in webapp/README.md's \"Features so far\" table: add | `%s` | what it does, its routes and its key factory |", e.Name(), e.Name())
+		}
+	}
+}
