@@ -67,7 +67,7 @@ func TestTakingAQuestionnaire(t *testing.T) {
 	t.Run("the BAM is read by its three scores", func(t *testing.T) {
 		answers := []any{1, 1, 1, 0, 0, 0, nil, nil, nil, nil, nil, nil, nil, 2, 3, 2, 1, 2, 4, 4, 1, 4, 3}
 		got := takeMeasure(t, c, "bam", answers, "")
-		if s := got.Response.Subscores; s["use"] != 0 || s["risk"] != 6 || s["protective"] != 19 || got.Response.Total != 0 || got.Response.Band != "" {
+		if s := got.Response.Subscores; s["use"] != 0 || s["risk"] != 7 || s["protective"] != 19 || got.Response.Total != 0 || got.Response.Band != "" {
 			t.Errorf("bam = %+v", got.Response)
 		}
 	})

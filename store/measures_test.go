@@ -112,7 +112,7 @@ func TestMeasureRemindersOncePerDueDate(t *testing.T) {
 	db.Pool.QueryRow(ctx, `INSERT INTO users (email, timezone) VALUES ('r@example.org', 'America/Chicago') RETURNING id`).Scan(&robin)
 	db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ('k@example.org') RETURNING id`).Scan(&kai)
 	for _, id := range []int64{robin, kai} {
-		if _, err := db.Pool.Exec(ctx, `INSERT INTO channels (user_id, kind, address, confirmed_at) VALUES ($1, 'email', $1::text || '@example.org', now())`, id); err != nil {
+		if _, err := db.Pool.Exec(ctx, `INSERT INTO channels (user_id, kind, address, confirmed_at) VALUES ($1::bigint, 'email', $1::bigint::text || '@example.org', now())`, id); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5110,7 +5110,7 @@ export interface operations {
                         supporterId: number;
                         name: string;
                         /** @enum {unknown} */
-                        what: "checkins" | "alerts" | "location" | "phone";
+                        what: "checkins" | "alerts" | "location" | "phone" | "measures" | "signals";
                         /**
                          * Format: date-time
                          * @description When the viewing session began.
