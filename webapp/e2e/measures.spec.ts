@@ -35,10 +35,9 @@ test('a PHQ-9 with item 9 above "Not at all" opens the crisis layer, and history
   await expect(page.getByText('Over the last 2 weeks, how often have you been bothered by any of the following problems?')).toBeVisible()
   for (let n = 1; n <= 8; n++) await answer(page, n, 10, 'Not at all')
   await expect(page.getByTestId('measure-progress')).toHaveText('Question 9 of 10')
-  // By keyboard: arrow keys move through the answers and select them.
+  // By keyboard: arrow keys move through the answers and select them; "Several days" opens the crisis layer at once.
   await page.getByRole('radio', { name: 'Not at all', exact: true }).click()
   await page.keyboard.press('ArrowDown')
-  await expect(page.getByRole('radio', { name: 'Several days' })).toBeChecked()
 
   const layer = page.getByRole('dialog', { name: "You don't have to carry this alone" })
   await expect(layer).toBeVisible()
@@ -49,6 +48,7 @@ test('a PHQ-9 with item 9 above "Not at all" opens the crisis layer, and history
   await saveScreenshot('measures-crisis-layer-desktop', { fullPage: false })
   await layer.getByRole('button', { name: 'Continue' }).click()
   await expect(layer).toBeHidden()
+  await expect(page.getByRole('radio', { name: 'Several days' })).toBeChecked()
 
   await page.getByRole('button', { name: 'Next' }).click()
   await page.getByRole('button', { name: 'Skip' }).click()
