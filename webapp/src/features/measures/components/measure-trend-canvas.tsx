@@ -38,7 +38,8 @@ export default function MeasureTrendCanvas({ id, categories, series, max, dark }
       axisTicks: { show: false },
       tooltip: { enabled: false },
     },
-    yaxis: { min: 0, max, decimalsInFloat: 0, labels: { formatter: (v: number) => v.toFixed(0) } },
+    // Every published maximum (27, 21, 24, 12) divides by 3: whole-number ticks, evenly spaced.
+    yaxis: { min: 0, max, tickAmount: max % 3 === 0 ? max / 3 : undefined, decimalsInFloat: 0, labels: { formatter: (v: number) => v.toFixed(0) } },
     tooltip: { theme: dark ? 'dark' : 'light', shared: true, intersect: false },
     legend: { show: series.length > 1, position: 'top', horizontalAlign: 'left', markers: { size: 5 } },
   }
