@@ -412,6 +412,8 @@ func schemaInsertUserData(t *testing.T, pool *pgxpool.Pool, user int64, tag stri
 		`INSERT INTO channels (user_id, kind, address, p256dh, auth, confirmed_at) VALUES (@u, 'push', 'https://push.example.org/' || @dev::text, repeat('A', 87), repeat('B', 22), now())`,
 		// A gentle ask to the wearer's own pending link, its recipient and its message (migration 0039).
 		`INSERT INTO asks (user_id, note) VALUES (@u, 'Rough evening')`,
+		`INSERT INTO measure_responses (user_id, instrument, answers, total, band) VALUES (@u, 'auditc', '{0,0,0}', 0, 'none')`,
+		`INSERT INTO measure_schedules (user_id, instrument, every_days) VALUES (@u, 'phq9', 14)`,
 		`INSERT INTO ask_recipients (ask_id, user_id, link_id, supporter_id) SELECT k.id, @u, l.id, @u FROM asks k, care_links l WHERE k.user_id = @u AND l.user_id = @u`,
 		`INSERT INTO outbox (user_id, purpose, ask_id, recipient_id, role, channel, channel_id, idempotency_key)
 			SELECT @u, 'ask', k.id, @u, 'supporter', 'email', c.id, 'ask:' || k.id || ':' || c.id FROM asks k, channels c WHERE k.user_id = @u AND c.user_id = @u AND c.kind = 'email'`,

@@ -146,6 +146,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Digests:              m.db,
 		Escalation:           m.db,
 		Asks:                 m.db,
+		Measures:             m.db,
 		Channels:             m.db,
 		Destinations:         m.db,
 		PasswordResets:       m.db,
@@ -317,6 +318,11 @@ func (m *Main) startJobs() func() {
 				m.Logger.Warn("weekly digests failed", "err", err)
 			} else if queued > 0 {
 				m.Logger.Info("weekly digests queued", "count", queued)
+			}
+			if queued, err := m.db.QueueMeasureReminders(ctx, now); err != nil && ctx.Err() == nil {
+				m.Logger.Warn("questionnaire reminders failed", "err", err)
+			} else if queued > 0 {
+				m.Logger.Info("questionnaire reminders queued", "count", queued)
 			}
 			if now.Sub(pruned) >= time.Hour {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {

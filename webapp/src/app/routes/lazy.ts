@@ -31,6 +31,7 @@ const loadBlog = () => import('./blog')
 const loadStatistics = () => import('./statistics')
 const loadCopingPlan = () => import('./coping-plan')
 const loadSymptoms = () => import('./symptoms')
+const loadMeasures = () => import('./measures')
 const loadShare = () => import('./share')
 const loadCare = () => import('./care')
 const loadConfirmChannel = () => import('./confirm-channel')
@@ -64,6 +65,7 @@ export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ 
 export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
 // The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
 export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
+export const MeasuresRoute = React.lazy(() => loadMeasures().then((m) => ({ default: m.MeasuresRoute })))
 
 // A share link's public page (no session needed; OpenLayers is its map's further lazy chunk).
 export const ShareRoute = React.lazy(() => loadShare().then((m) => ({ default: m.ShareRoute })))
@@ -126,6 +128,7 @@ export function preloadFormScreens(): Promise<unknown> {
     loadStatistics(),
     loadCopingPlan(),
     loadSymptoms(),
+    loadMeasures(),
     loadCare(),
   ])
 }
