@@ -222,6 +222,9 @@ type personView struct {
 	Location *lifeline.Location `json:"location"`
 	// Phone is the wearer's number, to call or text them back.
 	Phone *string `json:"phone"`
+	// Signals are the wearer's early-warning signals, with the signals
+	// scope (nil without it; empty when nothing is unusual).
+	Signals []sharedSignal `json:"signals"`
 }
 
 // checkInSummary is the check-in scope: whether they checked in today, the
@@ -339,6 +342,14 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 			newestOpen = v.SOS.CreatedAt
 		}
 		seen = append(seen, "alerts")
+	}
+	if p.Grant.Signals {
+		sig, err := s.sharedSignals(r, p)
+		if err != nil {
+			return v, err
+		}
+		v.Signals = sig
+		seen = append(seen, "signals")
 	}
 	if p.Grant.Phone && p.Phone != "" {
 		v.Phone = &p.Phone
