@@ -323,7 +323,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Delete("/checkins/{id}", s.deleteCheckIn)
 			r.Get("/stats", s.stats)
 			r.Get("/signals", s.getSignals) // signals.go: early-warning signals
-			r.Post("/signals/{kind}/not-now", s.notNowSignal)
+			r.Post("/signals/not-now", s.notNowSignal)
 			r.Put("/sober-date", s.setSoberDate)
 			r.Get("/alerts", s.listAlerts)
 			r.Get("/alerts/{id}", s.getAlert)

@@ -4,8 +4,6 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/go-chi/chi/v5"
-
 	"lifeline"
 	"lifeline/signals"
 )
@@ -44,14 +42,23 @@ func (s *Server) getSignals(w http.ResponseWriter, r *http.Request) {
 	}{out})
 }
 
+type notNowRequest struct {
+	Kind string `json:"kind"`
+}
+
 // notNowSignal sets a kind of signal aside for signals.NotNowDays.
 func (s *Server) notNowSignal(w http.ResponseWriter, r *http.Request) {
-	kind := chi.URLParam(r, "kind")
-	if !slices.Contains(signals.Kinds, kind) {
-		writeError(w, r, lifeline.Errorf(lifeline.ENOTFOUND, "Signal not found."))
+	var req notNowRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
 		return
 	}
-	if err := s.cfg.Signals.DismissSignal(r.Context(), currentUser(r.Context()).ID, kind, s.cfg.Now()); err != nil {
+	if !slices.Contains(signals.Kinds, req.Kind) {
+		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Please check the highlighted fields.",
+			Fields: map[string]string{"kind": "Kind is cravings, mood, checkins, bam_risk, bam_protective or avoid_zone."}})
+		return
+	}
+	if err := s.cfg.Signals.DismissSignal(r.Context(), currentUser(r.Context()).ID, req.Kind, s.cfg.Now()); err != nil {
 		writeError(w, r, err)
 		return
 	}
