@@ -21,6 +21,8 @@ import { QuickLinks } from '@/features/dashboard/components/quick-links'
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header'
 import { dashboardText } from '@/features/dashboard/content'
 
+import { SignalsCard } from '@/features/signals/components/signals-card'
+
 import { alertActions } from './alert-actions'
 import { recentCheckinsParams } from './dashboard-queries'
 
@@ -65,6 +67,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
         firstVisit={recent.isSuccess && recent.data.length === 0}
       />
       {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} actions={alertActions} />}
+      <SignalsCard historyPath={routes.checkins.path} copingPlanPath={routes.copingPlan.path} />
       <AskCard />
       <NotesCard timeZone={user.timezone} />
 

@@ -151,6 +151,8 @@ export const careText = {
       alerts: 'your alerts',
       location: 'your location',
       phone: 'your phone number',
+      measures: 'your questionnaire scores',
+      signals: 'your early-warning signals',
     } as Record<string, string>,
     line: (name: string, what: string) => `${name} looked at ${what}`,
     /** A visit that lasted: when it began, until its last look. */
