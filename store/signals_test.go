@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"lifeline/store/storetest"
 )
 
@@ -26,20 +28,20 @@ func TestSignalPeopleLoadsEachPersonsOwn(t *testing.T) {
 		}
 	}
 	for _, sql := range []string{
-		`INSERT INTO check_ins (user_id, local_date, mood, craving_intensity, substance_use) VALUES ($1, '2026-11-26', 6, 2, false), ($1, '2026-11-27', 5, 4, false), ($1, '2026-10-01', 9, 9, false)`,
-		`INSERT INTO check_ins (user_id, local_date, mood, craving_intensity, substance_use) VALUES ($2, '2026-11-28', 8, 1, false)`,
-		`INSERT INTO coping_plans (user_id, plan) VALUES ($1, '{"copingActions": ["Call Dana", "Walk"]}'), ($2, '{"copingActions": "not a list"}')`,
-		`INSERT INTO devices (id, user_id, name, token_hash) VALUES ('brc_alex', $1, 'Bracelet', sha256('t'))`,
-		`INSERT INTO zones (user_id, name, type, latitude, longitude, radius_m) VALUES ($1, 'Murphy''s Bar', 'avoid', 51.5, -0.12, 100)`,
+		`INSERT INTO check_ins (user_id, local_date, mood, craving_intensity, substance_use) VALUES (@a, '2026-11-26', 6, 2, false), (@a, '2026-11-27', 5, 4, false), (@a, '2026-10-01', 9, 9, false)`,
+		`INSERT INTO check_ins (user_id, local_date, mood, craving_intensity, substance_use) VALUES (@k, '2026-11-28', 8, 1, false)`,
+		`INSERT INTO coping_plans (user_id, plan) VALUES (@a, '{"copingActions": ["Call Dana", "Walk"]}'), (@k, '{"copingActions": "not a list"}')`,
+		`INSERT INTO devices (id, user_id, name, token_hash) VALUES ('brc_alex', @a, 'Bracelet', sha256('t'))`,
+		`INSERT INTO zones (user_id, name, type, latitude, longitude, radius_m) VALUES (@a, 'Murphy''s Bar', 'avoid', 51.5, -0.12, 100)`,
 		`INSERT INTO alerts (user_id, type, message, zone_id, dedup_key, created_at)
-			SELECT $1, 'geofence_enter_avoid', 'x', id, 'a', '2026-11-25 21:00Z' FROM zones WHERE user_id = $1`,
-		`INSERT INTO alerts (user_id, type, message, dedup_key, created_at) VALUES ($2, 'milestone', 'x', 'm', '2026-11-25 21:00Z')`,
+			SELECT @a, 'geofence_enter_avoid', 'x', id, 'a', '2026-11-25 21:00Z' FROM zones WHERE user_id = @a`,
+		`INSERT INTO alerts (user_id, type, message, dedup_key, created_at) VALUES (@k, 'milestone', 'x', 'm', '2026-11-25 21:00Z')`,
 		`INSERT INTO measure_responses (user_id, instrument, answers, total, band, subscores, taken_at)
-			VALUES ($1, 'bam', '{0}', 0, '', '{"use": 1, "risk": 9, "protective": 12}', '2026-11-20 10:00Z'),
-			       ($1, 'phq9', '{0}', 0, 'minimal', '{}', '2026-11-21 10:00Z')`,
-		`INSERT INTO signal_dismissals (user_id, kind, dismissed_at) VALUES ($1, 'mood', '2026-11-26 10:00Z'), ($1, 'cravings', '2026-11-01 10:00Z')`,
+			VALUES (@a, 'bam', '{0}', 0, '', '{"use": 1, "risk": 9, "protective": 12}', '2026-11-20 10:00Z'),
+			       (@a, 'phq9', '{0}', 0, 'minimal', '{}', '2026-11-21 10:00Z')`,
+		`INSERT INTO signal_dismissals (user_id, kind, dismissed_at) VALUES (@a, 'mood', '2026-11-26 10:00Z'), (@a, 'cravings', '2026-11-01 10:00Z')`,
 	} {
-		if _, err := db.Pool.Exec(ctx, sql, alex, kenji); err != nil {
+		if _, err := db.Pool.Exec(ctx, sql, pgx.NamedArgs{"a": alex, "k": kenji}); err != nil {
 			t.Fatalf("%v\n%s", err, sql)
 		}
 	}
