@@ -47,6 +47,6 @@ const (
 	seedAvoidAlertsSQL = `
 		INSERT INTO alerts (user_id, type, message, zone_id, dedup_key, created_at)
 		SELECT z.user_id, 'geofence_enter_avoid', 'Bench alert.', z.id, 'bench-' || d, $2::timestamptz - d * interval '1 day'
-		FROM zones z JOIN unnest($1::bigint[]) id ON id = z.user_id, generate_series(1, 34) d
+		FROM zones z JOIN unnest($1::bigint[]) AS ids (uid) ON ids.uid = z.user_id, generate_series(1, 34) d
 		WHERE abs(hashint8(z.user_id * 100 + d)) % 14 = 0`
 )

@@ -2,9 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 
 import { newAccount, registerViaApi } from './accounts'
 import { supportSomeone, withNoteFromSupporter } from './care-notes'
-import { hasDatabase } from './database'
 import { expect, test } from './fixtures'
-import { seedCravingRise } from './signals'
 import type { BrowserContext, Page } from '@playwright/test'
 
 /*
@@ -84,7 +82,6 @@ const signedInPaths = [
   '/caseload',
   'notes',
   'note-composer',
-  'signals',
   '/care/accept#token=a11y',
   '/confirm-channel#token=a11y',
   '/claim#token=a11y',
@@ -103,11 +100,6 @@ async function resolvePath(page: Page, path: string): Promise<string> {
   // Issue 30's notes: the dashboard with a note, People I support with someone to write to.
   if (path === 'notes') {
     await withNoteFromSupporter(page)
-    return '/'
-  }
-  // Issue 31's early-warning signals: the dashboard's card with a craving signal.
-  if (path === 'signals') {
-    if (hasDatabase()) await seedCravingRise(page)
     return '/'
   }
   if (path === 'note-composer') {
