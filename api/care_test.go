@@ -77,7 +77,7 @@ type person struct {
 	Location *struct{ Latitude, Longitude float64 }
 	// Signals: nil without the signals scope.
 	Signals []struct{ Kind, Explanation string }
-	Phone    *string
+	Phone   *string
 }
 
 func supported(t *testing.T, c *client) []person {
