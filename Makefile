@@ -10,7 +10,7 @@ GO_TEST_FLAGS ?= -race -timeout 20m
 # Each test database on TimescaleDB is slower to clone and start.
 TIMESCALE_TEST_FLAGS ?= -race -timeout 25m
 
-.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api bench-connections bench-chat bench-delivery
+.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api bench-connections bench-chat bench-delivery bench-signals
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -103,7 +103,7 @@ soak: deps-test ## the long fault tests (10,000 idle bracelets); see docs/faults
 clean: ## remove build output (not ./data)
 	rm -rf bin webapp/dist/app webapp/e2e/.artifacts
 
-bench: bench-engine bench-ingest bench-api bench-chat bench-delivery ## every benchmark (about 20 minutes); writes BENCHMARKS.md
+bench: bench-engine bench-ingest bench-api bench-chat bench-delivery bench-signals ## every benchmark (about 20 minutes); writes BENCHMARKS.md
 	@echo "make bench: BENCHMARKS.md updated"
 
 bench-engine: deps-bench ## geofence checks per second at 10 to 100,000 zones, fix-to-alert latency
@@ -120,6 +120,9 @@ bench-delivery: deps-test ## SOS-to-email latency alone and behind 1,000 hanging
 
 bench-chat: ## the chat's safety layer: recall per category and false alarms with 95% intervals on the held-out and development sets, against the old phrase table; latency; writes BENCHMARKS.md
 	scripts/bench-chat.sh
+
+bench-signals: deps-bench bench-build ## the early-warning signals on a SYNTHETIC cohort with injected shifts: sensitivity, detection delay, false alarms per person-month; 10,000 people's signals timed and batch-loaded; writes BENCHMARKS.md
+	$(BENCH_ENV) scripts/bench-signals.sh
 
 bench-api: deps-bench bench-build ## API under load on a seeded large data set and bytes on disk per fix, on each storage engine; query plans, web bundle size; writes BENCHMARKS.md
 	$(BENCH_ENV) scripts/bench-api.sh

@@ -225,6 +225,9 @@ type personView struct {
 	// Measures are their questionnaires' newest scores and bands (the
 	// measures scope), never the answers or notes; nil without the scope.
 	Measures []measureScore `json:"measures"`
+	// Signals are the wearer's early-warning signals, with the signals
+	// scope (nil without it; empty when nothing is unusual).
+	Signals []sharedSignal `json:"signals"`
 }
 
 // checkInSummary is the check-in scope: whether they checked in today, the
@@ -350,6 +353,14 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 		}
 		v.Measures = m
 		seen = append(seen, "measures")
+	}
+	if p.Grant.Signals {
+		sig, err := s.sharedSignals(r, p)
+		if err != nil {
+			return v, err
+		}
+		v.Signals = sig
+		seen = append(seen, "signals")
 	}
 	if p.Grant.Phone && p.Phone != "" {
 		v.Phone = &p.Phone

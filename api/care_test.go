@@ -75,7 +75,9 @@ type person struct {
 		ResolvedAt           *time.Time
 	}
 	Location *struct{ Latitude, Longitude float64 }
-	Phone    *string
+	// Signals: nil without the signals scope.
+	Signals []struct{ Kind, Explanation string }
+	Phone   *string
 }
 
 func supported(t *testing.T, c *client) []person {
@@ -171,8 +173,8 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 		}
 		return c, id
 	}
-	full := map[string]any{"checkIns": true, "checkInDetails": true, "alerts": []string{"avoid_zone", "missed_checkin", "device", "sos"}, "location": "always"}
-	granted, _ := supporterOf("Granted", map[string]any{"checkIns": true, "alerts": []string{"sos"}, "location": "always", "measures": true})
+	full := map[string]any{"checkIns": true, "checkInDetails": true, "alerts": []string{"avoid_zone", "missed_checkin", "device", "sos"}, "location": "always", "signals": true}
+	granted, _ := supporterOf("Granted", map[string]any{"checkIns": true, "alerts": []string{"sos"}, "location": "always", "measures": true, "signals": true})
 	outOfScope, _ := supporterOf("Scopeless", nil)
 	revoked, revokedLink := supporterOf("Revoked", full)
 	if resp := a.do("DELETE", fmt.Sprintf("/api/supporters/%d", revokedLink), nil); resp.status != http.StatusNoContent {
@@ -261,6 +263,9 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 			if _, ok := mine.CheckIns["substanceUseReported"]; ok {
 				t.Error("check-in details shown without the details scope")
 			}
+			if (mine.Signals != nil) != role.seesCheckIns { // the granted supporter has the signals scope too
+				t.Errorf("sees signals %v, want %v", mine.Signals != nil, role.seesCheckIns)
+			}
 		})
 		t.Run(role.name+"/the caseload holds exactly the grant", func(t *testing.T) {
 			i := slices.IndexFunc(caseload(t, role.c), func(e caseloadEntry) bool { return strings.HasPrefix(e.Name, "Alice") })
@@ -280,7 +285,7 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 		for _, v := range views {
 			seen[v.Name+":"+v.What] = true
 		}
-		if !seen["Granted:location"] || !seen["Granted:checkins"] || seen["Scopeless:location"] || seen["Revoked:location"] {
+		if !seen["Granted:location"] || !seen["Granted:checkins"] || !seen["Granted:signals"] || seen["Scopeless:location"] || seen["Revoked:location"] {
 			t.Fatalf("audit log = %v", views)
 		}
 	})

@@ -79,7 +79,7 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 	cfg.Care, cfg.Channels, cfg.Push = live.NewOkayAnswers(app.db, app.bus, slog.Default()), app.db, app.db
 	cfg.Shares, cfg.Escalation, cfg.Destinations, cfg.Asks = app.db, app.db, app.db, app.db
 	cfg.PasswordResets, cfg.EmailEnabled = app.db, true
-	cfg.Notes, cfg.Digests = app.db, app.db
+	cfg.Notes, cfg.Digests, cfg.Signals = app.db, app.db, app.db
 	cfg.SOS = live.NewSOS(app.db, app.bus, slog.Default())
 	cfg.Claims = live.NewClaims(app.db, app.bus, slog.Default())
 	for _, f := range configure {

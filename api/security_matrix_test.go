@@ -200,6 +200,8 @@ var routeMatrix = map[string]routeSpec{
 	"DELETE /api/checkins/{id}":   {id: ownCheckIn},
 	"PUT /api/sober-date":         {body: func(string) map[string]any { return map[string]any{"date": "2026-03-01"} }},
 	"GET /api/stats":              {},
+	"GET /api/signals":            {},
+	"POST /api/signals/not-now":   {body: func(string) map[string]any { return map[string]any{"kind": "cravings"} }},
 	"GET /api/alerts":             {},
 	"GET /api/alerts/{id}":        {id: ownAlert},
 	"PATCH /api/alerts/{id}/read": {id: ownAlert},

@@ -22,6 +22,7 @@ import (
 	"lifeline/internal/gate"
 	"lifeline/internal/ratelimit"
 	"lifeline/live"
+	"lifeline/signals"
 )
 
 // Config is what the HTTP server needs from the rest of the program.
@@ -128,6 +129,9 @@ type Config struct {
 	// digest (digests.go).
 	Notes   lifeline.CareNoteService
 	Digests lifeline.DigestService
+	// Signals loads what the early-warning signals read and keeps their
+	// "Not now" (signals.go).
+	Signals signals.Store
 	// Destinations says which channels are paused (channel_pauses.go).
 	Destinations lifeline.Destinations
 	// PasswordResets keeps password reset links (password_reset.go);
@@ -326,6 +330,8 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Patch("/checkins/{id}", s.updateCheckIn)
 			r.Delete("/checkins/{id}", s.deleteCheckIn)
 			r.Get("/stats", s.stats)
+			r.Get("/signals", s.getSignals) // signals.go: early-warning signals
+			r.Post("/signals/not-now", s.notNowSignal)
 			r.Put("/sober-date", s.setSoberDate)
 			r.Get("/alerts", s.listAlerts)
 			r.Get("/alerts/{id}", s.getAlert)

@@ -14,7 +14,7 @@ import (
 type Message struct {
 	// Key is the outbox row's idempotency key: receivers may drop repeats.
 	Key       string    `json:"id"`
-	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation", "password_reset", "ask", "measure_reminder"
+	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation", "password_reset", "ask", "measure_reminder", "signal_nudge"
 	Title     string    `json:"title"`
 	Body      string    `json:"message"`
 	Priority  string    `json:"priority"` // ntfy's names: urgent, high or default
@@ -73,6 +73,9 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 		m.Type, m.Title = lifeline.PurposeMeasureReminder, lifeline.MeasureReminderSubject
 		m.URL = strings.TrimRight(publicURL, "/") + "/measures"
 		m.Body = lifeline.MeasureReminderMessage(m.URL)
+	case lifeline.PurposeSignalNudge: // calm, and says nothing a lock screen should not
+		m.Type, m.Title, m.Body = "signal_nudge", lifeline.SignalNudgeTitle, lifeline.SignalNudgeMessage
+		m.URL = strings.TrimRight(publicURL, "/") + lifeline.SignalNudgeLink
 		return m
 	case lifeline.PurposeAsk: // calm: the default priority, web push's normal urgency
 		m.Type, m.Title = "ask", lifeline.AskSubject(lifeline.PlainText(item.Wearer))

@@ -27,7 +27,7 @@ import (
 	"lifeline/store/storebench"
 )
 
-const usage = `Usage (make bench-ingest, make bench-api, make bench-connections and make bench-chat):
+const usage = `Usage (make bench-ingest, make bench-api, make bench-connections, make bench-chat and make bench-signals):
   lifeline-bench bare-broker [--mqtt-addr 127.0.0.1:0]
         mochi with no Lifeline hooks: accepts every client, stores nothing;
         prints "Bare broker listening at HOST:PORT" and runs until stopped
@@ -81,6 +81,15 @@ const usage = `Usage (make bench-ingest, make bench-api, make bench-connections 
         thresholds swept; the misses; latency per message. Prints the
         BENCHMARKS.md section
 
+  lifeline-bench signals [--cohort 2000] [--seed 1] [--people 10000]
+        [--rounds 5] [--load [--data-dir DIR | --database-url URL]]
+        the early-warning signals on a SYNTHETIC cohort with injected
+        shifts: sensitivity, detection delay and false alarms per
+        person-month per rule; the time to compute --people people's
+        signals against one pass summing the same inputs; with --load the
+        batch load of as many seeded people from an EMPTY database. Prints
+        the BENCHMARKS.md section's body
+
 --data-dir (default $LIFELINE_DATA_DIR or ./data) is a lifeline data folder:
 its private PostgreSQL is started, or joined when lifeline serve runs on it.
 --database-url (default $DATABASE_URL) names any PostgreSQL instead.
@@ -111,6 +120,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if sub == "chat" { // no database: the chat's safety layer in this process
 		return benchChat(args, stdout, stderr)
+	}
+	if sub == "signals" { // flags of its own; a database only with --load
+		logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		db := database{dataDir: cmp.Or(getenv("LIFELINE_DATA_DIR"), "./data"), url: getenv("DATABASE_URL"), timescale: store.TimescaleAuto, logger: logger}
+		return benchSignals(ctx, args, db, stdout, stderr)
 	}
 	if sub == "alert-probe" { // flags of its own: its --duration differs from api's
 		return alertProbe(ctx, args, getenv, stdout, stderr)

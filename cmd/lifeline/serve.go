@@ -26,6 +26,7 @@ import (
 	"lifeline/live"
 	"lifeline/migrations"
 	"lifeline/pgcluster"
+	"lifeline/signals"
 	"lifeline/store"
 	"lifeline/webapp"
 )
@@ -144,6 +145,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Claims:               live.NewClaims(m.db, m.bus, m.Logger.With("component", "claims")),
 		Notes:                m.db,
 		Digests:              m.db,
+		Signals:              m.db,
 		Escalation:           m.db,
 		Asks:                 m.db,
 		Measures:             m.db,
@@ -281,6 +283,10 @@ func (m *Main) startBroker(metrics *ingest.Metrics) error {
 	return nil
 }
 
+// nudgeEvery spaces the early-warning nudges' runs: each reads the
+// signals of everyone not nudged yet today.
+const nudgeEvery = 15 * time.Minute
+
 // startJobs runs the periodic work: every minute the evening check-in
 // reminder and the bracelet battery and offline alerts, raised and resolved
 // (the database keeps each to one, on any number of nodes), and hourly
@@ -293,7 +299,7 @@ func (m *Main) startJobs() func() {
 		defer close(done)
 		tick := time.NewTicker(m.Config.JobsEvery)
 		defer tick.Stop()
-		var pruned time.Time
+		var pruned, nudged time.Time
 		for {
 			now := time.Now()
 			if raised, err := m.alerts.RaiseMissedCheckins(ctx, now, m.Config.ReminderHour); ctx.Err() != nil {
@@ -323,6 +329,14 @@ func (m *Main) startJobs() func() {
 				m.Logger.Warn("questionnaire reminders failed", "err", err)
 			} else if queued > 0 {
 				m.Logger.Info("questionnaire reminders queued", "count", queued)
+			}
+			if now.Sub(nudged) >= nudgeEvery {
+				if n, err := signals.QueueNudges(ctx, m.db, now); err != nil && ctx.Err() == nil {
+					m.Logger.Warn("signal nudges failed", "err", err)
+				} else if n > 0 {
+					m.Logger.Info("signal nudges queued", "count", n)
+				}
+				nudged = now
 			}
 			if now.Sub(pruned) >= time.Hour {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { startLifeline } from './lifeline-server'
 import { startSmtp, SMTP_MAILDIR_ENV } from './smtp'
-import { artifactsDir, BASE_URL_ENV, baseUrlFile, MQTT_ADDR_ENV, mqttAddrFile, screenshotsDir, webappDir } from './paths'
+import { artifactsDir, BASE_URL_ENV, baseUrlFile, DATABASE_URL_ENV, MQTT_ADDR_ENV, mqttAddrFile, screenshotsDir, webappDir } from './paths'
 
 /**
  * Starts the real Lifeline binary for the whole run and returns the global
@@ -35,6 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error
   })
   await publish(server.url, server.mqttAddr)
+  if (server.databaseUrl) process.env[DATABASE_URL_ENV] = server.databaseUrl
   console.log(`[e2e] lifeline is running at ${server.url}, MQTT at ${server.mqttAddr ?? '?'} (logs in ${artifactsDir})`)
 
   return async () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, existsSync, readFileSync } from 'node:fs'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -15,6 +15,8 @@ export type LifelineServer = {
   url: string
   /** The MQTT listener (HOST:PORT) the binary printed, for tests that act as a bracelet. */
   mqttAddr: string | null
+  /** The binary's private PostgreSQL over loopback, for specs that seed days of history (e2e/database.ts). */
+  databaseUrl: string | null
   stop: () => Promise<void>
 }
 
@@ -110,6 +112,7 @@ export async function startLifeline({ binary, logDir, extraArgs = [] }: StartOpt
   return {
     url,
     mqttAddr,
+    databaseUrl: await privateDatabaseUrl(dataDir),
     stop: async () => {
       await stopChild(child, exited)
       stdoutLog.end()
@@ -199,4 +202,19 @@ function leftoverPostgres(dataDir: string): { pid: number; pidFile: string } | n
     }
   }
   return null
+}
+
+/**
+ * The private cluster's loopback URL: its port from postmaster.pid (line 4)
+ * and the password it keeps beside it (store/cluster.go), null when absent.
+ */
+async function privateDatabaseUrl(dataDir: string): Promise<string | null> {
+  try {
+    const pid = await readFile(path.join(dataDir, 'pg', 'data', 'postmaster.pid'), 'utf8')
+    const password = (await readFile(path.join(dataDir, 'pg', 'password'), 'utf8')).trim()
+    const port = pid.split('\n')[3]?.trim()
+    return port ? `postgres://lifeline:${encodeURIComponent(password)}@127.0.0.1:${port}/lifeline` : null
+  } catch {
+    return null
+  }
 }

@@ -544,6 +544,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My early-warning signals: patterns in my own recent numbers against my own usual (docs/signals.md), each with its arithmetic in plain words and one step from my coping plan. Never a diagnosis; an empty list says nothing is unusual. Kinds I set aside with "Not now" in the last 3 days are left out. */
+        get: operations["getSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signals/not-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Not now": set a kind of signal aside for 3 days. */
+        post: operations["notNowSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sober-date": {
         parameters: {
             query?: never;
@@ -2103,6 +2137,22 @@ export interface components {
             phone: string | null;
             /** @description With the measures scope, each questionnaire's newest scores and bands (up to 12 each), never answers or notes; null without it. */
             measures: null | components["schemas"]["MeasureScore"][];
+            /** @description With the signals scope, their early-warning signals (the arithmetic without place names, never their coping plan; empty when nothing is unusual); null without it. */
+            signals?: {
+                kind: components["schemas"]["SignalKind"];
+                explanation: string;
+            }[] | null;
+        };
+        /** @enum {unknown} */
+        SignalKind: "cravings" | "mood" | "checkins" | "bam_risk" | "bam_protective" | "avoid_zone";
+        Signal: {
+            kind: components["schemas"]["SignalKind"];
+            title: string;
+            /** @description The rule's arithmetic in plain words. */
+            explanation: string;
+            /** @description One step from my coping plan, or a kind general one while it has none (fromPlan false). */
+            step: string;
+            fromPlan: boolean;
         };
         CaseloadEntry: {
             /** @description The link's id */
@@ -4589,6 +4639,71 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSignals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signals": [
+                     *         {
+                     *           "kind": "cravings",
+                     *           "title": "Your cravings have been stronger than usual",
+                     *           "explanation": "Your cravings averaged 6 out of 10 over your last three check-ins; your usual is 3.",
+                     *           "step": "Call Dana",
+                     *           "fromPlan": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        signals: components["schemas"]["Signal"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    notNowSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "cravings"
+                 *     }
+                 */
+                "application/json": {
+                    kind: components["schemas"]["SignalKind"];
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

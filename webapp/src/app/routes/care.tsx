@@ -12,6 +12,7 @@ import type { PersonView } from '@/features/care/types'
 import { useAppConfig } from '@/features/gps/api/get-app-config'
 import { GpsMap } from '@/features/gps/components/gps-map'
 import { ChannelsList } from '@/features/notifications/components/channels-list'
+import { SharedSignals } from '@/features/signals/components/shared-signals'
 import { DevicePushSwitch } from '@/features/notifications/components/device-push-switch'
 import { notificationsText } from '@/features/notifications/content'
 
@@ -37,6 +38,7 @@ function PersonMap({ person }: { person: PersonView }) {
 }
 
 const renderMap = (person: PersonView) => <PersonMap person={person} />
+const renderSignals = (person: PersonView) => <SharedSignals name={person.name} signals={person.signals} />
 const personHref = (id: number) => `${routes.supporting.path}/${id}`
 
 /** `/supporting`: "People I support". */
@@ -44,6 +46,7 @@ export function SupportingRoute({ user }: { user: User }) {
   return (
     <SupportingScreen
       renderMap={renderMap}
+      renderSignals={renderSignals}
       personHref={personHref}
       caseloadHref={routes.caseload.path}
       timeZone={user.timezone}
@@ -63,6 +66,7 @@ export function SupportedPersonRoute({ user }: { user: User }) {
     <SupportedPersonScreen
       id={Number(params.id)}
       renderMap={renderMap}
+      renderSignals={renderSignals}
       backHref={routes.supporting.path}
       timeZone={user.timezone}
     />

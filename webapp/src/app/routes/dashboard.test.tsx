@@ -42,6 +42,7 @@ function renderDashboard(routes: FetchRoutes = {}, user = makeUser({ firstName: 
     [november]: { body: [] },
     '/api/alerts': { body: [] },
     '/api/asks/open': { body: null },
+    '/api/signals': { body: { signals: [] } },
     ...routes,
   })
   return { fetchMock, ...renderApp('/') }
@@ -159,5 +160,27 @@ describe('dashboard', () => {
     expect(screen.getByText("We couldn't load your statistics.")).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Recent Activities' })).toBeInTheDocument()
+  })
+
+  it('shows the early-warning signals card, with a link to the check-in history', async () => {
+    renderDashboard({
+      '/api/signals': {
+        body: {
+          signals: [
+            {
+              kind: 'mood',
+              title: 'Your mood has been lower than usual',
+              explanation: 'Your mood averaged 4 out of 10 over your last three check-ins; your usual is 7.',
+              step: 'Call Dana',
+              fromPlan: true,
+            },
+          ],
+        },
+      },
+    })
+
+    const card = await screen.findByRole('region', { name: 'What Lifeline noticed' })
+    expect(within(card).getByText('Your mood averaged 4 out of 10 over your last three check-ins; your usual is 7.')).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'See my check-ins' })).toHaveAttribute('href', '/checkins')
   })
 })

@@ -22,6 +22,8 @@ import { WelcomeHeader } from '@/features/dashboard/components/welcome-header'
 import { dashboardText } from '@/features/dashboard/content'
 import { DueMeasuresCard } from '@/features/measures/components/due-measures-card'
 
+import { SignalsCard } from '@/features/signals/components/signals-card'
+
 import { alertActions } from './alert-actions'
 import { recentCheckinsParams } from './dashboard-queries'
 
@@ -66,6 +68,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
         firstVisit={recent.isSuccess && recent.data.length === 0}
       />
       {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} actions={alertActions} />}
+      <SignalsCard historyPath={routes.checkins.path} copingPlanPath={routes.copingPlan.path} />
       <AskCard />
       <NotesCard timeZone={user.timezone} />
       <DueMeasuresCard takePath={(id) => `${routes.measures.path}/${id}`} listPath={routes.measures.path} />

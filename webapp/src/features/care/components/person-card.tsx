@@ -19,13 +19,15 @@ export type PersonCardProps = {
   person: PersonView
   /** The map of their latest position, drawn by the app (it owns the map). */
   renderMap?: (person: PersonView) => React.ReactNode
+  /** The person's early-warning signals, with the signals scope (composed by the app). */
+  renderSignals?: (person: PersonView) => React.ReactNode
   /** The person's own page; left out on that page. */
   href?: string
   timeZone?: string
 }
 
 /** One person I support: only what they share. A field outside the grant is null and shows nothing. */
-export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProps) {
+export function PersonCard({ person, renderMap, renderSignals, href, timeZone }: PersonCardProps) {
   const text = careText.supporting
   const headingId = React.useId()
   const shares: string[] = [
@@ -63,6 +65,7 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
         {(person.grant.alerts?.length ?? 0) > 0 && <PersonAlerts person={person} timeZone={timeZone} />}
         {person.checkIns && <CheckInSummary checkIns={person.checkIns} />}
         {person.measures && <PersonMeasures measures={person.measures} timeZone={timeZone} />}
+        {person.signals && renderSignals?.(person)}
         {person.location ? (
           <section className="grid gap-2" aria-label={text.locationTitle} data-testid="person-location">
             <h3 className="flex items-center gap-2 font-semibold">

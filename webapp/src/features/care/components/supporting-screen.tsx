@@ -15,6 +15,8 @@ import { PersonCard } from './person-card'
 export type SupportingScreenProps = {
   /** Draws the latest position on a map (composed by the app). */
   renderMap?: (person: PersonView) => React.ReactNode
+  /** Shows the person's early-warning signals, with the signals scope (composed by the app). */
+  renderSignals?: (person: PersonView) => React.ReactNode
   /** A person's own page. */
   personHref: (id: number) => string
   /** The caseload, offered to someone who supports more than a few people. */
@@ -48,7 +50,7 @@ function Heading() {
 }
 
 /** `/supporting`: everyone I support, asked again every 15 s. */
-export function SupportingScreen({ renderMap, personHref, caseloadHref, timeZone }: SupportingScreenProps) {
+export function SupportingScreen({ renderMap, renderSignals, personHref, caseloadHref, timeZone }: SupportingScreenProps) {
   const text = careText.supporting
   const people = useSupporting()
   return (
@@ -68,7 +70,7 @@ export function SupportingScreen({ renderMap, personHref, caseloadHref, timeZone
         </div>
       ) : (
         people.data.map((p) => (
-          <PersonCard key={p.id} person={p} renderMap={renderMap} href={personHref(p.id)} timeZone={timeZone} />
+          <PersonCard key={p.id} person={p} renderMap={renderMap} renderSignals={renderSignals} href={personHref(p.id)} timeZone={timeZone} />
         ))
       )}
     </div>
@@ -78,12 +80,13 @@ export function SupportingScreen({ renderMap, personHref, caseloadHref, timeZone
 export type SupportedPersonScreenProps = {
   id: number
   renderMap?: (person: PersonView) => React.ReactNode
+  renderSignals?: (person: PersonView) => React.ReactNode
   backHref: string
   timeZone?: string
 }
 
 /** `/supporting/{id}`: one person, from `GET /api/supporting/{id}`. */
-export function SupportedPersonScreen({ id, renderMap, backHref, timeZone }: SupportedPersonScreenProps) {
+export function SupportedPersonScreen({ id, renderMap, renderSignals, backHref, timeZone }: SupportedPersonScreenProps) {
   const text = careText.supporting
   const person = useSupportedPerson(id)
   return (
@@ -101,7 +104,7 @@ export function SupportedPersonScreen({ id, renderMap, backHref, timeZone }: Sup
       ) : person.isError ? (
         <LoadError message={text.loadError} retryLabel={text.retry} onRetry={() => void person.refetch()} />
       ) : (
-        <PersonCard person={person.data} renderMap={renderMap} timeZone={timeZone} />
+        <PersonCard person={person.data} renderMap={renderMap} renderSignals={renderSignals} timeZone={timeZone} />
       )}
     </div>
   )
