@@ -55,10 +55,9 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		// A gentle ask, its recipient and its message (migration 0039).
 		`INSERT INTO care_notes (user_id, supporter_id, care_link_id, body) SELECT @u, @u, id, 'Thinking of you' FROM care_links WHERE user_id = @u`,
 		`INSERT INTO asks (user_id, note) VALUES (@u, 'Rough evening')`,
-		// Early-warning signals (migration 0044): a "Not now" and a nudge,
-		// and a questionnaire and its schedule (0042, issue 31's shared ground).
+		// Early-warning signals (migration 0044): a "Not now" and a nudge;
+		// what they read of a BAM is seeded with the questionnaires below.
 		`INSERT INTO measure_responses (user_id, instrument, answers, total, band, subscores) VALUES (@u, 'bam', '{1,2}', 3, '', '{"risk": 3}')`,
-		`INSERT INTO measure_schedules (user_id, instrument, every_days) VALUES (@u, 'bam', 7)`,
 		`INSERT INTO signal_dismissals (user_id, kind, dismissed_at) VALUES (@u, 'cravings', now())`,
 		`INSERT INTO signal_nudges (user_id, local_date, kinds, created_at) VALUES (@u, current_date, '{cravings}', now())`,
 		`INSERT INTO ask_recipients (ask_id, user_id, link_id, supporter_id) SELECT k.id, @u, l.id, @u FROM asks k, care_links l WHERE k.user_id = @u AND l.user_id = @u`,
