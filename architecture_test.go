@@ -19,7 +19,7 @@ func TestImportDirection(t *testing.T) {
 	allowed := map[string][]string{
 		"lifeline":                      {},
 		"lifeline/store":                {"lifeline"},
-		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/measures", "lifeline/ingest/phone", "lifeline/internal/ratelimit", "lifeline/internal/gate", "lifeline/internal/netguard"},
+		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/measures", "lifeline/fhir", "lifeline/ingest/phone", "lifeline/internal/ratelimit", "lifeline/internal/gate", "lifeline/internal/netguard"},
 		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/ingest/phone", "lifeline/live", "lifeline/internal/ratelimit", "lifeline/internal/gate"},
 		"lifeline/live":                 {"lifeline"},
 		"lifeline/ingest/phone":         {"lifeline", "lifeline/ingest/wire"},
@@ -28,6 +28,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/geofence":             {"lifeline"},
 		"lifeline/chat":                 {"lifeline"},
 		"lifeline/measures":             {"lifeline"},
+		"lifeline/fhir":                 {"lifeline", "lifeline/measures"},
 		"lifeline/content":              {"lifeline"},
 		"lifeline/guard":                {"lifeline", "lifeline/geofence", "lifeline/live"},
 		"lifeline/migrations":           {},

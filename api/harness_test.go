@@ -75,7 +75,7 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 		t.Fatal(err)
 	}
 	cfg.CrisisContacts, cfg.Plans, cfg.Chat = app.db, app.db, provider
-	cfg.Symptoms, cfg.Content = app.db, app.db
+	cfg.Symptoms, cfg.Content, cfg.Measures = app.db, app.db, app.db
 	cfg.Care, cfg.Channels, cfg.Push = live.NewOkayAnswers(app.db, app.bus, slog.Default()), app.db, app.db
 	cfg.Shares, cfg.Escalation, cfg.Destinations, cfg.Asks = app.db, app.db, app.db, app.db
 	cfg.PasswordResets, cfg.EmailEnabled = app.db, true

@@ -154,6 +154,9 @@ type Config struct {
 	// Asks stores the gentle asks ("I could use a call") and queues their
 	// messages.
 	Asks lifeline.AskService
+	// Measures stores the validated questionnaires' responses and
+	// schedules (measures.go).
+	Measures lifeline.MeasureService
 
 	// MQTTAuthSecret, when set, enables POST /internal/mqtt/auth: an
 	// outside broker's HTTP authenticator for bracelets, which must send
@@ -309,6 +312,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Patch("/auth/user", s.updateUser)
 			r.Post("/auth/password", s.changePassword)
 			r.Get("/account/export", s.exportAccount)
+			r.Get("/export/fhir", s.exportFHIR) // export_fhir.go: the questionnaires for a clinician
 			r.Delete("/account", s.deleteAccount)
 
 			r.Get("/checkins", s.listCheckIns)

@@ -145,6 +145,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Digests:              m.db,
 		Escalation:           m.db,
 		Asks:                 m.db,
+		Measures:             m.db,
 		Channels:             m.db,
 		Destinations:         m.db,
 		PasswordResets:       m.db,
