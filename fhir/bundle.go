@@ -35,7 +35,7 @@ var surveyCategory = []CodeableConcept{{Coding: []Coding{{System: categorySystem
 // (the store holds only scored responses, so that is a bug, not a choice).
 func Export(user *lifeline.User, inc Include, responses []lifeline.MeasureResponse) (*Bundle, error) {
 	patient := newPatient(user, inc)
-	subject := Reference{Reference: fullURL(patient.ID)}
+	subject := Reference{Reference: fullURL(patient.ID), Type: "Patient"}
 	b := &Bundle{ResourceType: "Bundle", Type: "collection"}
 	b.add(patient.ID, patient)
 
@@ -150,7 +150,7 @@ func (b *Bundle) addResponse(in *measures.Instrument, r lifeline.MeasureResponse
 		Questionnaire: questionnaireURL(in), Status: "completed",
 		Subject: subject, Authored: when, Source: subject,
 	}
-	fromQR := []Reference{{Reference: fullURL(qr.ID)}}
+	fromQR := []Reference{{Reference: fullURL(qr.ID), Type: "QuestionnaireResponse"}}
 	var items []*Observation
 	for i, item := range in.Items {
 		if r.Answers[i] == nil {
@@ -179,7 +179,7 @@ func (b *Bundle) addResponse(in *measures.Instrument, r lifeline.MeasureResponse
 	score.ID = stableID("Observation/%d", r.ID)
 	score.Subject, score.EffectiveDateTime, score.DerivedFrom = subject, when, fromQR
 	for _, o := range items {
-		score.HasMember = append(score.HasMember, Reference{Reference: fullURL(o.ID)})
+		score.HasMember = append(score.HasMember, Reference{Reference: fullURL(o.ID), Type: "Observation"})
 	}
 	b.add(qr.ID, qr)
 	b.add(score.ID, score)

@@ -37,9 +37,11 @@ type CodeableConcept struct {
 	Text   string   `json:"text,omitempty"`
 }
 
-// Reference points at another entry of the Bundle by its fullUrl.
+// Reference points at another entry of the Bundle by its fullUrl; Type
+// names the resource there, which a urn:uuid cannot say itself.
 type Reference struct {
 	Reference string `json:"reference"`
+	Type      string `json:"type"`
 }
 
 // HumanName is a person's name as they gave it.
