@@ -35,6 +35,7 @@ const loadShare = () => import('./share')
 const loadCare = () => import('./care')
 const loadConfirmChannel = () => import('./confirm-channel')
 const loadDigestUnsubscribe = () => import('./digest-unsubscribe')
+const loadClinician = () => import('./clinician')
 
 export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
 export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
@@ -64,6 +65,8 @@ export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ 
 export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
 // The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
 export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
+// "My data for my clinician": the FHIR download and the printable summary.
+export const ClinicianRoute = React.lazy(() => loadClinician().then((m) => ({ default: m.ClinicianRoute })))
 
 // A share link's public page (no session needed; OpenLayers is its map's further lazy chunk).
 export const ShareRoute = React.lazy(() => loadShare().then((m) => ({ default: m.ShareRoute })))
@@ -126,6 +129,7 @@ export function preloadFormScreens(): Promise<unknown> {
     loadStatistics(),
     loadCopingPlan(),
     loadSymptoms(),
+    loadClinician(),
     loadCare(),
   ])
 }
