@@ -58,6 +58,9 @@ func seedEverything(t *testing.T, app *testApp, id int64, tag string) {
 		`INSERT INTO ask_recipients (ask_id, user_id, link_id, supporter_id) SELECT k.id, @u, l.id, @u FROM asks k, care_links l WHERE k.user_id = @u AND l.user_id = @u`,
 		`INSERT INTO outbox (user_id, purpose, ask_id, recipient_id, role, channel, channel_id, idempotency_key)
 			SELECT @u, 'ask', k.id, @u, 'supporter', 'email', c.id, 'ask:' || k.id || ':' || c.id FROM asks k, channels c WHERE k.user_id = @u AND c.user_id = @u AND c.kind = 'email'`,
+		// A questionnaire response and a schedule (migration 0042).
+		`INSERT INTO measure_responses (user_id, instrument, answers, total, band, note) VALUES (@u, 'gad7', '{1,1,1,1,1,0,0,NULL}', 5, 'mild', 'A busy fortnight')`,
+		`INSERT INTO measure_schedules (user_id, instrument, every_days) VALUES (@u, 'bam', 7)`,
 		// A password reset link and its email (migration 0034).
 		`INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES (@u, sha256((@dev::text || 'reset')::bytea), now() + interval '1 hour')`,
 		`INSERT INTO outbox (user_id, recipient_id, role, purpose, channel, secret_link, idempotency_key) SELECT @u::bigint, @u::bigint, 'wearer', 'password_reset', 'email', 'https://lifeline.example.org/reset-password#token=' || @dev::text, 'reset:' || @dev::text`,

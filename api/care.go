@@ -222,6 +222,9 @@ type personView struct {
 	Location *lifeline.Location `json:"location"`
 	// Phone is the wearer's number, to call or text them back.
 	Phone *string `json:"phone"`
+	// Measures are their questionnaires' newest scores and bands (the
+	// measures scope), never the answers or notes; nil without the scope.
+	Measures []measureScore `json:"measures"`
 }
 
 // checkInSummary is the check-in scope: whether they checked in today, the
@@ -339,6 +342,14 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 			newestOpen = v.SOS.CreatedAt
 		}
 		seen = append(seen, "alerts")
+	}
+	if p.Grant.Measures {
+		m, err := s.supporterMeasures(r, p)
+		if err != nil {
+			return v, err
+		}
+		v.Measures = m
+		seen = append(seen, "measures")
 	}
 	if p.Grant.Phone && p.Phone != "" {
 		v.Phone = &p.Phone

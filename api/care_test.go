@@ -172,7 +172,7 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 		return c, id
 	}
 	full := map[string]any{"checkIns": true, "checkInDetails": true, "alerts": []string{"avoid_zone", "missed_checkin", "device", "sos"}, "location": "always"}
-	granted, _ := supporterOf("Granted", map[string]any{"checkIns": true, "alerts": []string{"sos"}, "location": "always"})
+	granted, _ := supporterOf("Granted", map[string]any{"checkIns": true, "alerts": []string{"sos"}, "location": "always", "measures": true})
 	outOfScope, _ := supporterOf("Scopeless", nil)
 	revoked, revokedLink := supporterOf("Revoked", full)
 	if resp := a.do("DELETE", fmt.Sprintf("/api/supporters/%d", revokedLink), nil); resp.status != http.StatusNoContent {

@@ -49,6 +49,8 @@ const (
 	ownAskToMe owned = "ask to me"
 	// A note a supporter of A's sent A.
 	ownNote owned = "note"
+	// A's questionnaire response.
+	ownMeasure owned = "measure"
 )
 
 // routeSpec is what the security tests need to know about one route.
@@ -97,6 +99,10 @@ func symptomSpecBody(tag string) map[string]any {
 		"physicalSymptom": "Headache", "physicalSeverity": 5, "mentalSymptom": "Anxiety", "mentalSeverity": 4,
 		"duration": "1-4 hours", "notes": tag + " notes",
 	}
+}
+
+func measureSpecBody(tag string) map[string]any {
+	return map[string]any{"instrument": "gad7", "answers": []any{1, 1, 1, 1, 1, 0, 0, nil}, "note": tag + " note"}
 }
 
 func zoneSpecBody(tag string) map[string]any {
@@ -301,6 +307,16 @@ var routeMatrix = map[string]routeSpec{
 		return map[string]any{"message": tag + " I feel cravings", "history": []map[string]string{{"role": "user", "content": tag + " earlier"}, {"role": "assistant", "content": tag + " reply"}}}
 	}},
 
+	"GET /api/measures":                   {},
+	"GET /api/measures/instruments":       {},
+	"GET /api/measures/responses":         {query: []string{"instrument", "limit"}},
+	"POST /api/measures/responses":        {echoes: true, body: measureSpecBody},
+	"PATCH /api/measures/responses/{id}":  {id: ownMeasure, echoes: true, body: func(tag string) map[string]any { return map[string]any{"note": tag + " edited"} }},
+	"DELETE /api/measures/responses/{id}": {id: ownMeasure},
+	"GET /api/measures/schedule":          {},
+	"PUT /api/measures/schedule": {body: func(string) map[string]any {
+		return map[string]any{"schedules": []any{map[string]any{"instrument": "bam", "everyDays": 7}}}
+	}},
 	"GET /api/symptoms":         {query: []string{"limit"}},
 	"POST /api/symptoms":        {echoes: true, body: symptomSpecBody},
 	"GET /api/symptoms/export":  {query: []string{"format"}},
@@ -430,6 +446,7 @@ func newVictim(t *testing.T, app *testApp) *victim {
 	v.ids[ownShare] = idOf(create("/api/share-links", map[string]any{"hours": 8})["link"].(map[string]any))
 	v.ids[ownAsk], v.ids[ownAskToMe] = victimAsks(t, app, v)
 	v.ids[ownNote] = fmt.Sprint(noteTo(t, app, c, v.marker+" proud of you"))
+	v.ids[ownMeasure] = idOf(create("/api/measures/responses", measureSpecBody(v.marker))["response"].(map[string]any))
 	return v
 }
 
@@ -461,6 +478,7 @@ func (v *victim) snapshot(t *testing.T) map[string]string {
 		"/api/coping-plan", "/api/symptoms", "/api/symptoms/" + v.ids[ownSymptom],
 		"/api/supporters", "/api/channels", "/api/quiet-hours", "/api/escalation",
 		"/api/supporting/" + v.ids[ownSupported], "/api/share-links", "/api/asks/open", "/api/supporting/asks", "/api/notes",
+		"/api/measures", "/api/measures/responses?instrument=gad7", "/api/measures/schedule",
 	} {
 		resp := v.do("GET", path, nil)
 		if resp.status != http.StatusOK {

@@ -404,6 +404,14 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Put("/coping-plan", s.putCopingPlan)
 			r.Post("/chatbot", s.chatbot)
 
+			r.Get("/measures", s.listMeasures) // measures.go: the validated questionnaires
+			r.Get("/measures/instruments", s.listInstruments)
+			r.Get("/measures/responses", s.listMeasureResponses)
+			r.Post("/measures/responses", s.createMeasureResponse)
+			r.Patch("/measures/responses/{id}", s.updateMeasureResponse)
+			r.Delete("/measures/responses/{id}", s.deleteMeasureResponse)
+			r.Get("/measures/schedule", s.getMeasureSchedule)
+			r.Put("/measures/schedule", s.putMeasureSchedule)
 			r.Get("/symptoms", s.listSymptoms)
 			r.Post("/symptoms", s.createSymptom)
 			r.Get("/symptoms/export", s.exportSymptoms)

@@ -1694,6 +1694,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/measures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each instrument with my schedule, my newest response's scores (no answers or note) and when it is next due. */
+        get: operations["listMeasures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/measures/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instruments as published: wording, answer options, bands, subscales, LOINC codes and source, for the web app to render. */
+        get: operations["listInstruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/measures/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My responses to one instrument, newest first (answers, scores and notes). */
+        get: operations["listMeasureResponses"];
+        put?: never;
+        /** Take a questionnaire. Scored on the server and stored; crisis is true when PHQ-9 item 9 was answered above "Not at all" (the app opens the crisis layer). */
+        post: operations["createMeasureResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/measures/responses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of my responses. */
+        delete: operations["deleteMeasureResponse"];
+        options?: never;
+        head?: never;
+        /** Write, change or clear ("") my note on a response. */
+        patch: operations["updateMeasureResponse"];
+        trace?: never;
+    };
+    "/api/measures/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How often each instrument asks (days; 0 is off); the instrument's default until I choose. */
+        get: operations["getMeasureSchedule"];
+        /** Choose how often the instruments sent ask; the others keep theirs. Answers with every schedule. */
+        put: operations["putMeasureSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/symptoms": {
         parameters: {
             query?: never;
@@ -2033,6 +2121,8 @@ export interface components {
             location: null | components["schemas"]["Location"];
             /** @description Their own phone number, to call or text them back: only with the grant's phone, and null when they gave none. */
             phone: string | null;
+            /** @description With the measures scope, each questionnaire's newest scores and bands (up to 12 each), never answers or notes; null without it. */
+            measures: null | components["schemas"]["MeasureScore"][];
         };
         CaseloadEntry: {
             /** @description The link's id */
@@ -2815,6 +2905,100 @@ export interface components {
             /** @enum {unknown} */
             role: "user" | "assistant";
             content: string;
+        };
+        MeasureResponse: {
+            id: number;
+            /** @enum {unknown} */
+            instrument: "phq9" | "gad7" | "bam" | "auditc";
+            answers: (number | null)[];
+            /** @description 0 for the BAM */
+            total: number;
+            /** @description The total's band key ("" for the BAM). */
+            band: string;
+            /** @description The BAM's use, risk and protective scores; null for the others. */
+            subscores: {
+                [key: string]: number;
+            } | null;
+            note: string;
+            /** Format: date-time */
+            takenAt: string;
+        };
+        /** @description A response's scores and band, never its answers or note. */
+        MeasureScore: {
+            id: number;
+            /** @enum {unknown} */
+            instrument: "phq9" | "gad7" | "bam" | "auditc";
+            total: number;
+            band: string;
+            bandLabel: string;
+            subscores: {
+                [key: string]: number;
+            } | null;
+            /** Format: date-time */
+            takenAt: string;
+        };
+        MeasureStatus: {
+            /** @enum {unknown} */
+            instrument: "phq9" | "gad7" | "bam" | "auditc";
+            everyDays: number;
+            latest: null | components["schemas"]["MeasureScore"];
+            /**
+             * Format: date-time
+             * @description Null when not scheduled.
+             */
+            nextDueAt: string | null;
+            due: boolean;
+        };
+        MeasureSchedule: {
+            /** @enum {unknown} */
+            instrument: "phq9" | "gad7" | "bam" | "auditc";
+            /** @description 0 is off. */
+            everyDays: number;
+        };
+        Coding: {
+            system: string;
+            code: string;
+            display: string;
+        };
+        MeasureBand: {
+            min: number;
+            max: number;
+            key: string;
+            label: string;
+        };
+        Instrument: {
+            /** @enum {unknown} */
+            id: "phq9" | "gad7" | "bam" | "auditc";
+            title: string;
+            name: string;
+            intro: string;
+            items: {
+                linkId: string;
+                text: string;
+                code: null | components["schemas"]["Coding"];
+                options: {
+                    value: number;
+                    text: string;
+                    code: null | components["schemas"]["Coding"];
+                }[];
+                scored: boolean;
+                optional: boolean;
+                /** @description PHQ-9 item 9: any answer above 0 opens the crisis layer. */
+                crisis: boolean;
+            }[];
+            bands: components["schemas"]["MeasureBand"][];
+            subscales: {
+                key: string;
+                label: string;
+                items: string[];
+                bands: components["schemas"]["MeasureBand"][];
+                max: number;
+                higherIsBetter: boolean;
+            }[];
+            maxTotal: number;
+            defaultEveryDays: number;
+            citation: string;
+            sourceUrl: string;
         };
         SymptomLog: {
             id: number;
@@ -7868,6 +8052,307 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMeasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per instrument, in the app's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "instrument": "phq9",
+                     *         "everyDays": 14,
+                     *         "latest": {
+                     *           "id": 4,
+                     *           "instrument": "phq9",
+                     *           "total": 6,
+                     *           "band": "mild",
+                     *           "bandLabel": "Mild symptoms of depression",
+                     *           "subscores": null,
+                     *           "takenAt": "2026-11-10T09:00:00Z"
+                     *         },
+                     *         "nextDueAt": "2026-11-24T09:00:00Z",
+                     *         "due": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["MeasureStatus"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInstruments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Instrument"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMeasureResponses: {
+        parameters: {
+            query: {
+                /** @example gad7 */
+                instrument: "phq9" | "gad7" | "bam" | "auditc";
+                /** @example 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The responses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasureResponse"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMeasureResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "instrument": "gad7",
+                 *       "answers": [
+                 *         1,
+                 *         1,
+                 *         1,
+                 *         1,
+                 *         1,
+                 *         0,
+                 *         0,
+                 *         null
+                 *       ],
+                 *       "note": "A busy fortnight"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    instrument: "phq9" | "gad7" | "bam" | "auditc";
+                    /** @description One value per item in the instrument's order; null for an optional item left unanswered. */
+                    answers: (number | null)[];
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored response, its band's words and whether to open the crisis layer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: components["schemas"]["MeasureResponse"];
+                        /** @description "" for the BAM, which is read by its subscores. */
+                        bandLabel: string;
+                        crisis: boolean;
+                    };
+                };
+            };
+            /** @description An unknown instrument, a note too long, or answers the instrument does not offer: fields names each bad item as "answers.<linkId>". */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMeasureResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMeasureResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id. Another user's id answers 404, as a missing one does.
+                 * @example 12
+                 */
+                id: components["parameters"]["NumericID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Slept badly all week"
+                 *     }
+                 */
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasureResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMeasureSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per instrument. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "instrument": "phq9",
+                     *         "everyDays": 14
+                     *       },
+                     *       {
+                     *         "instrument": "gad7",
+                     *         "everyDays": 14
+                     *       },
+                     *       {
+                     *         "instrument": "bam",
+                     *         "everyDays": 7
+                     *       },
+                     *       {
+                     *         "instrument": "auditc",
+                     *         "everyDays": 0
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["MeasureSchedule"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putMeasureSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schedules": [
+                 *         {
+                 *           "instrument": "bam",
+                 *           "everyDays": 7
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    schedules: components["schemas"]["MeasureSchedule"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasureSchedule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
