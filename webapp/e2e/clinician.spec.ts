@@ -36,7 +36,7 @@ test('a person takes questionnaires, downloads the FHIR file for their clinician
 
   const summary = page.getByRole('region', { name: 'One-page summary' })
   await expect(summary.getByRole('heading', { name: 'PHQ-9 (Patient Health Questionnaire-9)' })).toBeVisible()
-  await expect(summary.getByText('Taken 4 times.')).toBeVisible()
+  await expect(summary.getByText(/^Taken 4 times\. Source: Kroenke K/)).toBeVisible()
   await expect(summary.getByRole('heading', { name: 'BAM (Brief Addiction Monitor)' })).toBeVisible()
   await expect(summary.getByText(/Prepared for/)).toHaveCount(0)
 

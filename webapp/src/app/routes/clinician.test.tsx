@@ -45,7 +45,9 @@ describe('My data for my clinician', () => {
     await user.click(screen.getByRole('checkbox', { name: text.choose.fields.name }))
     expect(screen.getByRole('link', { name: text.download.button })).toHaveAttribute('href', '/api/export/fhir?include=name,phone')
     // The summary names the person only now, and never shows their phone.
-    expect(await screen.findByText(text.summary.forPerson('Ana Lopez'))).toBeInTheDocument()
+    const summary = screen.getByRole('region', { name: text.summary.title })
+    expect(await within(summary).findByText(text.summary.forPerson('Ana Lopez'))).toBeInTheDocument()
+    expect(within(summary).queryByText(/555/)).not.toBeInTheDocument()
   })
 
   it('shows the latest score, the trend and the source, ready to print', async () => {

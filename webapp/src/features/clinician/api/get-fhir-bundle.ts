@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client'
 
@@ -24,6 +24,7 @@ export function getFhirBundleQueryOptions(include: readonly PatientField[]) {
   })
 }
 
+/** A new choice keeps the last Bundle on screen until its own arrives, so the screen never blinks. */
 export function useFhirBundle(include: readonly PatientField[]) {
-  return useQuery(getFhirBundleQueryOptions(include))
+  return useQuery({ ...getFhirBundleQueryOptions(include), placeholderData: keepPreviousData })
 }
