@@ -99,4 +99,27 @@ type MeasureService interface {
 	MeasureSchedules(ctx context.Context, userID int64) (map[string]MeasureSchedule, map[string]time.Time, error)
 	// SetMeasureSchedule stores a choice of every days for one instrument.
 	SetMeasureSchedule(ctx context.Context, userID int64, instrument string, everyDays int) error
+	// EnsureMeasureSchedule stores everyDays for one instrument unless the
+	// user already has a schedule for it: taking an instrument the first
+	// time starts its default schedule, which reminders follow.
+	EnsureMeasureSchedule(ctx context.Context, userID int64, instrument string, everyDays int) error
+	// QueueMeasureReminders queues, for everyone whose scheduled
+	// questionnaire fell due since its newest response and who was not
+	// reminded of that due date yet, one reminder per enabled channel of
+	// theirs and local day; it returns how many rows it queued.
+	QueueMeasureReminders(ctx context.Context, now time.Time) (int, error)
+}
+
+// PurposeMeasureReminder is an outbox row that tells a person a
+// questionnaire they scheduled is due (migration 0042's purpose).
+const PurposeMeasureReminder = "measure_reminder"
+
+// MeasureReminderSubject and MeasureReminderMessage word the reminder: no
+// instrument or score in it (a lock screen may show it), and no pressure.
+const MeasureReminderSubject = "A check-in questionnaire is ready when you are"
+
+// MeasureReminderMessage is the reminder's body; link opens the
+// questionnaires.
+func MeasureReminderMessage(link string) string {
+	return "A questionnaire you chose to take regularly is due. It takes a few minutes, and your answers stay yours. Open it when you're ready: " + link
 }

@@ -167,6 +167,12 @@ func (s *Server) createMeasureResponse(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	// The first response starts the instrument's default schedule, which
+	// reminders follow; a schedule the person chose stays as it is.
+	if err := s.cfg.Measures.EnsureMeasureSchedule(r.Context(), resp.UserID, in.ID, in.DefaultEveryDays); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	writeJSON(w, http.StatusCreated, measureResult{Response: resp, BandLabel: res.Band.Label, Crisis: res.Crisis})
 }
 

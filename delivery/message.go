@@ -14,7 +14,7 @@ import (
 type Message struct {
 	// Key is the outbox row's idempotency key: receivers may drop repeats.
 	Key       string    `json:"id"`
-	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation", "password_reset", "ask"
+	Type      string    `json:"type"` // the alert type, or "test", "invitation", "confirmation", "password_reset", "ask", "measure_reminder"
 	Title     string    `json:"title"`
 	Body      string    `json:"message"`
 	Priority  string    `json:"priority"` // ntfy's names: urgent, high or default
@@ -68,6 +68,11 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 	case lifeline.PurposePasswordReset:
 		m.Type, m.Title = "password_reset", lifeline.PasswordResetSubject
 		m.Body = lifeline.PasswordResetMessage(item.SecretLink, item.ExpiresAt.In(item.RecipientLocation))
+		return m
+	case lifeline.PurposeMeasureReminder: // calm, like an ask: the person's own questionnaire
+		m.Type, m.Title = lifeline.PurposeMeasureReminder, lifeline.MeasureReminderSubject
+		m.URL = strings.TrimRight(publicURL, "/") + "/measures"
+		m.Body = lifeline.MeasureReminderMessage(m.URL)
 		return m
 	case lifeline.PurposeAsk: // calm: the default priority, web push's normal urgency
 		m.Type, m.Title = "ask", lifeline.AskSubject(lifeline.PlainText(item.Wearer))

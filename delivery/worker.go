@@ -150,7 +150,8 @@ func (w *Worker) settle(ctx context.Context, item *lifeline.OutboxItem) error {
 		w.metrics.outcome(item.Channel, lifeline.DeliverySent)
 		return w.cfg.Outbox.MarkSent(ctx, item.ID, now)
 	}
-	if item.Alert != nil && item.Alert.Type != lifeline.AlertSOS && item.Purpose == lifeline.PurposeAlert || item.Purpose == lifeline.PurposeAsk {
+	if item.Alert != nil && item.Alert.Type != lifeline.AlertSOS && item.Purpose == lifeline.PurposeAlert || item.Purpose == lifeline.PurposeAsk ||
+		item.Purpose == lifeline.PurposeMeasureReminder {
 		if until := item.Quiet.Until(now, item.RecipientLocation); !until.IsZero() {
 			w.metrics.postponed.Inc()
 			return w.cfg.Outbox.Postpone(ctx, item.ID, until)

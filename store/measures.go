@@ -165,3 +165,47 @@ func (db *DB) SetMeasureSchedule(ctx context.Context, userID int64, instrument s
 	}
 	return nil
 }
+
+func (db *DB) EnsureMeasureSchedule(ctx context.Context, userID int64, instrument string, everyDays int) error {
+	_, err := db.Pool.Exec(ctx, `
+		INSERT INTO measure_schedules (user_id, instrument, every_days) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id, instrument) DO NOTHING`, userID, instrument, everyDays)
+	if err != nil {
+		return fmt.Errorf("store: default schedule %s of user %d: %w", instrument, userID, err)
+	}
+	return nil
+}
+
+// QueueMeasureReminders marks each schedule whose due date (its newest
+// response plus every_days) has come and was not reminded yet, and queues
+// one row per person, local day and enabled channel. The key
+// "measure:user:day:channel" keeps it to one a day however many nodes run
+// this at once, and two questionnaires due the same day make one message.
+// A schedule without any response is due at once on the person's list but
+// is not reminded: nothing was taken yet to count from.
+func (db *DB) QueueMeasureReminders(ctx context.Context, now time.Time) (int, error) {
+	tag, err := db.Pool.Exec(ctx, `
+		WITH due AS (
+			SELECT s.user_id, s.instrument
+			FROM measure_schedules s
+			JOIN LATERAL (SELECT max(r.taken_at) AS last FROM measure_responses r
+			              WHERE r.user_id = s.user_id AND r.instrument = s.instrument) r ON r.last IS NOT NULL
+			WHERE s.every_days > 0
+			  AND r.last + make_interval(days => s.every_days) <= $1
+			  AND (s.reminded_at IS NULL OR s.reminded_at < r.last + make_interval(days => s.every_days))
+			FOR UPDATE OF s SKIP LOCKED
+		), marked AS (
+			UPDATE measure_schedules s SET reminded_at = $1
+			FROM due d WHERE s.user_id = d.user_id AND s.instrument = d.instrument
+			RETURNING s.user_id
+		)
+		INSERT INTO outbox (user_id, recipient_id, role, purpose, channel, channel_id, idempotency_key, next_attempt_at)
+		SELECT DISTINCT m.user_id, m.user_id, 'wearer', 'measure_reminder', c.kind, c.id,
+		       'measure:' || m.user_id || ':' || to_char($1::timestamptz AT TIME ZONE u.timezone, 'YYYY-MM-DD') || ':' || c.id, $1
+		FROM marked m JOIN users u ON u.id = m.user_id JOIN channels c ON c.user_id = m.user_id AND c.enabled
+		ON CONFLICT (idempotency_key) DO NOTHING`, now)
+	if err != nil {
+		return 0, fmt.Errorf("store: queue measure reminders: %w", err)
+	}
+	return int(tag.RowsAffected()), nil
+}

@@ -104,3 +104,66 @@ func TestMeasureSchedules(t *testing.T) {
 		t.Error("91 days was stored; migration 0042 allows 0 to 90")
 	}
 }
+
+func TestMeasureRemindersOncePerDueDate(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	var robin, kai int64
+	db.Pool.QueryRow(ctx, `INSERT INTO users (email, timezone) VALUES ('r@example.org', 'America/Chicago') RETURNING id`).Scan(&robin)
+	db.Pool.QueryRow(ctx, `INSERT INTO users (email) VALUES ('k@example.org') RETURNING id`).Scan(&kai)
+	for _, id := range []int64{robin, kai} {
+		if _, err := db.Pool.Exec(ctx, `INSERT INTO channels (user_id, kind, address, confirmed_at) VALUES ($1, 'email', $1::text || '@example.org', now())`, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	taken := time.Date(2026, 11, 10, 15, 0, 0, 0, time.UTC)
+	take := func(user int64, instrument string, at time.Time) {
+		t.Helper()
+		r := &lifeline.MeasureResponse{UserID: user, Instrument: instrument, Band: "minimal", Answers: make([]*int, 3), TakenAt: at}
+		if err := db.SaveMeasureResponse(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	take(robin, "bam", taken)
+	take(robin, "gad7", taken)
+	take(kai, "bam", taken)
+	for _, s := range []struct {
+		user       int64
+		instrument string
+		every      int
+	}{{robin, "bam", 7}, {robin, "gad7", 7}, {kai, "bam", 0}} {
+		if err := db.EnsureMeasureSchedule(ctx, s.user, s.instrument, s.every); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.EnsureMeasureSchedule(ctx, robin, "bam", 30); err != nil {
+		t.Fatal(err)
+	}
+	queue := func(at time.Time) int {
+		t.Helper()
+		n, err := db.QueueMeasureReminders(ctx, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := queue(taken.Add(6 * 24 * time.Hour)); n != 0 {
+		t.Errorf("a day early: %d queued", n)
+	}
+	due := taken.Add(7*24*time.Hour + time.Minute)
+	if n := queue(due); n != 1 {
+		t.Errorf("due: %d queued, want one for both of Robin's questionnaires (Kai's schedule is off)", n)
+	}
+	if n := queue(due.Add(time.Hour)); n != 0 {
+		t.Errorf("again: %d queued", n)
+	}
+	var key, purpose, role string
+	db.Pool.QueryRow(ctx, `SELECT idempotency_key, purpose, role FROM outbox WHERE user_id = $1`, robin).Scan(&key, &purpose, &role)
+	if purpose != "measure_reminder" || role != "wearer" || key[:len("measure:")] != "measure:" {
+		t.Errorf("row = %s %s %s", key, purpose, role)
+	}
+	take(robin, "bam", due.Add(2*time.Hour))
+	if n := queue(due.Add(3 * time.Hour)); n != 0 {
+		t.Errorf("after taking it: %d queued", n)
+	}
+}

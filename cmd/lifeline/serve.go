@@ -318,6 +318,11 @@ func (m *Main) startJobs() func() {
 			} else if queued > 0 {
 				m.Logger.Info("weekly digests queued", "count", queued)
 			}
+			if queued, err := m.db.QueueMeasureReminders(ctx, now); err != nil && ctx.Err() == nil {
+				m.Logger.Warn("questionnaire reminders failed", "err", err)
+			} else if queued > 0 {
+				m.Logger.Info("questionnaire reminders queued", "count", queued)
+			}
 			if now.Sub(pruned) >= time.Hour {
 				if _, err := m.db.Prune(ctx, now, m.Config.SessionIdle); err != nil && ctx.Err() == nil {
 					m.Logger.Warn("housekeeping failed", "err", err)

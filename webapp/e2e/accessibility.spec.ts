@@ -66,6 +66,9 @@ const signedInPaths = [
   '/checkin',
   '/checkins',
   '/symptoms',
+  '/measures',
+  '/measures/phq9',
+  'measure-history',
   '/education',
   'article',
   '/education/tools/coping-plan',
@@ -113,6 +116,11 @@ async function resolvePath(page: Page, path: string): Promise<string> {
   if (path === 'note-composer') {
     await supportSomeone(page)
     return '/supporting'
+  }
+  // Issue 31: a questionnaire's history with a result in it (its trend chart and list).
+  if (path === 'measure-history') {
+    await page.request.post('/api/measures/responses', { data: { instrument: 'gad7', answers: [1, 1, 1, 1, 1, 0, 0, null], note: 'a busy fortnight' } })
+    return '/measures/gad7/history'
   }
   return path
 }

@@ -39,6 +39,7 @@ import {
   SupportedPersonRoute,
   SupportingRoute,
   SymptomsRoute,
+  MeasuresRoute,
 } from '@/app/routes/lazy'
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
@@ -216,6 +217,9 @@ function SignedInRoutes({ user }: { user: User }) {
                 <Route path={routes.copingPlan.path} component={CopingPlanRoute} />
                 <Route path={routes.symptoms.path}>
                   <SymptomsRoute user={user} />
+                </Route>
+                <Route path={`${routes.measures.path}/*?`}>
+                  <MeasuresRoute user={user} />
                 </Route>
                 <Route path={routes.careCircle.path}>
                   <CareCircleRoute user={user} />

@@ -28,6 +28,8 @@ export const routes = {
   checkin: { path: '/checkin', label: 'Daily Check-in', access: 'protected' },
   checkins: { path: '/checkins', label: 'Check-in history', access: 'protected' },
   symptoms: { path: '/symptoms', label: 'Symptom Log', access: 'protected' },
+  // Validated questionnaires (issue 31): the list, /measures/:id to take one, /measures/:id/history.
+  measures: { path: '/measures', label: 'Questionnaires', access: 'protected' },
   education: { path: '/education', label: 'Learn & Grow', access: 'protected' },
   // One Learn & Grow article, by numeric id or slug.
   educationArticle: { path: '/education/:id', label: 'Article', access: 'protected' },

@@ -29,6 +29,7 @@ export function makePerson(overrides: Partial<PersonView> = {}): PersonView {
     sos: null,
     location: null,
     phone: null,
+    measures: null,
     ...overrides,
   }
 }

@@ -20,6 +20,7 @@ import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-ske
 import { QuickLinks } from '@/features/dashboard/components/quick-links'
 import { WelcomeHeader } from '@/features/dashboard/components/welcome-header'
 import { dashboardText } from '@/features/dashboard/content'
+import { DueMeasuresCard } from '@/features/measures/components/due-measures-card'
 
 import { alertActions } from './alert-actions'
 import { recentCheckinsParams } from './dashboard-queries'
@@ -67,6 +68,7 @@ export function DashboardRoute({ user }: DashboardRouteProps) {
       {alerts.isSuccess && <AlertList alerts={alerts.data} currentPath={routes.home.path} actions={alertActions} />}
       <AskCard />
       <NotesCard timeZone={user.timezone} />
+      <DueMeasuresCard takePath={(id) => `${routes.measures.path}/${id}`} listPath={routes.measures.path} />
 
       {stats.isSuccess ? (
         <>

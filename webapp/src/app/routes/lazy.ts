@@ -31,6 +31,7 @@ const loadBlog = () => import('./blog')
 const loadStatistics = () => import('./statistics')
 const loadCopingPlan = () => import('./coping-plan')
 const loadSymptoms = () => import('./symptoms')
+const loadMeasures = () => import('./measures')
 const loadShare = () => import('./share')
 const loadCare = () => import('./care')
 const loadConfirmChannel = () => import('./confirm-channel')
@@ -65,6 +66,7 @@ export const StatisticsRoute = React.lazy(() => loadStatistics().then((m) => ({ 
 export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ default: m.CopingPlanRoute })))
 // The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
 export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
+export const MeasuresRoute = React.lazy(() => loadMeasures().then((m) => ({ default: m.MeasuresRoute })))
 // "My data for my clinician": the FHIR download and the printable summary.
 export const ClinicianRoute = React.lazy(() => loadClinician().then((m) => ({ default: m.ClinicianRoute })))
 
@@ -129,6 +131,7 @@ export function preloadFormScreens(): Promise<unknown> {
     loadStatistics(),
     loadCopingPlan(),
     loadSymptoms(),
+    loadMeasures(),
     loadClinician(),
     loadCare(),
   ])

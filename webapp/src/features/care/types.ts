@@ -31,6 +31,8 @@ export type PersonAlert = PersonView['alerts'][number]
 /** Their SOS: open, or closed with "I'm safe now" (resolvedAt) within the last day. */
 export type PersonSos = NonNullable<PersonView['sos']>
 export type PersonCheckIns = NonNullable<PersonView['checkIns']>
+/** One questionnaire score a person shares (the measures scope): scores and bands only. */
+export type PersonMeasure = NonNullable<PersonView['measures']>[number]
 
 /** The wearer's gentle ask ("I could use a call") and who answered. */
 export type Ask = ApiSchema<'Ask'>

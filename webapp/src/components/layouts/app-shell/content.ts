@@ -3,6 +3,7 @@ import {
   Bot,
   CalendarCheck,
   ChartColumn,
+  ClipboardList,
   HandHeart,
   HeartPulse,
   LayoutDashboard,
@@ -23,6 +24,7 @@ export const shellText = {
   skipLink: 'Skip to main content',
   mainNav: 'Main',
   careNav: 'Care circle',
+  progressNav: 'Your progress',
   tabNav: 'Sections',
   fallbackFirstName: 'User',
   fallbackInitials: 'U',
@@ -65,6 +67,11 @@ export const navItems: readonly NavItem[] = [
  */
 const tabPaths: readonly string[] = [routes.home.path, routes.checkin.path, routes.chatbot.path, routes.gps.path, routes.crisis.path]
 export const tabItems: readonly NavItem[] = navItems.filter((item) => tabPaths.includes(item.path))
+
+/** Measurement-based care (issue 31): the validated questionnaires, beside the spec's nine items. */
+export const progressNavItems: readonly NavItem[] = [
+  { label: routes.measures.label, path: routes.measures.path, icon: ClipboardList },
+]
 
 /** The care circle's two screens: your own supporters, and the people you support (for everyone). */
 export const careNavItems: readonly NavItem[] = [

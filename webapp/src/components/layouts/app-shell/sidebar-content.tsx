@@ -7,7 +7,7 @@ import { ThemeToggle } from '@/components/theme/theme-toggle'
 import { routes, serverPaths } from '@/config/routes'
 import { cn } from '@/lib/utils'
 
-import { careNavItems, navItems, shellText, type NavItem } from './content'
+import { careNavItems, navItems, progressNavItems, shellText, type NavItem } from './content'
 import { displayFirstName, isNavItemActive, type ShellUser } from './shell-user'
 import { UserAvatar } from './user-avatar'
 
@@ -57,6 +57,9 @@ export function SidebarContent({ user, variant, onNavigate }: SidebarContentProp
 
         <nav aria-label={shellText.mainNav} className="mt-3">
           <NavList items={navItems} location={location} itemClass={itemClass} onNavigate={onNavigate} />
+        </nav>
+        <nav aria-label={shellText.progressNav} className="mt-3 border-t pt-3">
+          <NavList items={progressNavItems} location={location} itemClass={itemClass} onNavigate={onNavigate} />
         </nav>
         <nav aria-label={shellText.careNav} className="mt-3 border-t pt-3">
           <NavList items={careNavItems} location={location} itemClass={itemClass} onNavigate={onNavigate} />

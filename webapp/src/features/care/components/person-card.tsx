@@ -1,14 +1,15 @@
-import { BellRing, CalendarCheck, MapPin, MessageSquare, Phone, ShieldCheck, Siren } from 'lucide-react'
+import { BellRing, CalendarCheck, ClipboardList, MapPin, MessageSquare, Phone, ShieldCheck, Siren } from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'wouter'
 
 import { buttonVariants } from '@/components/ui/button-variants'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { dateTimeFormat } from '@/lib/date-format'
 
 import { careText } from '../content'
 import { ClaimActions } from './claim-actions'
-import type { PersonCheckIns, PersonSos, PersonView } from '../types'
+import type { PersonCheckIns, PersonMeasure, PersonSos, PersonView } from '../types'
 import { formatDateTime } from '../utils/format'
 import { callLinks } from '../utils/phone'
 import { DigestSwitch } from './digest-switch'
@@ -61,6 +62,7 @@ export function PersonCard({ person, renderMap, href, timeZone }: PersonCardProp
         {person.phone && !(person.sos && !person.sos.resolvedAt) && <ReachThem name={person.name} phone={person.phone} />}
         {(person.grant.alerts?.length ?? 0) > 0 && <PersonAlerts person={person} timeZone={timeZone} />}
         {person.checkIns && <CheckInSummary checkIns={person.checkIns} />}
+        {person.measures && <PersonMeasures measures={person.measures} timeZone={timeZone} />}
         {person.location ? (
           <section className="grid gap-2" aria-label={text.locationTitle} data-testid="person-location">
             <h3 className="flex items-center gap-2 font-semibold">
@@ -186,6 +188,46 @@ function PersonAlerts({ person, timeZone }: { person: PersonView; timeZone?: str
         ))}
       </ul>
       <p className="text-sm text-muted-foreground">{text.callHint}</p>
+    </section>
+  )
+}
+
+/**
+ * The measures scope: each questionnaire's newest score and band, and the
+ * one before it. Never the answers to items or the person's notes (the
+ * server never sends them).
+ */
+function PersonMeasures({ measures, timeZone }: { measures: PersonMeasure[]; timeZone?: string }) {
+  const text = careText.supporting
+  const newest = new Map<string, PersonMeasure[]>()
+  for (const m of measures) newest.set(m.instrument, [...(newest.get(m.instrument) ?? []), m])
+  return (
+    <section className="grid gap-2" aria-label={text.measuresTitle} data-testid="person-measures">
+      <h3 className="flex items-center gap-2 font-semibold">
+        <ClipboardList aria-hidden="true" className="size-4 text-primary" />
+        {text.measuresTitle}
+      </h3>
+      {measures.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{text.measuresNone}</p>
+      ) : (
+        <ul className="grid gap-1.5 text-sm">
+          {[...newest.entries()].map(([instrument, list]) => {
+            const [latest, before] = list
+            const title = text.instrumentTitles[instrument] ?? instrument
+            const when = dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(new Date(latest.takenAt))
+            return (
+              <li key={instrument}>
+                <span className="font-medium">{title}</span>{' '}
+                {latest.subscores ? text.bamScores(latest.subscores) : text.measureScore(latest.total, latest.bandLabel)}{' '}
+                <span className="text-muted-foreground">
+                  ({when}
+                  {before && !latest.subscores ? `; ${text.measureBefore(before.total)}` : ''})
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      )}
     </section>
   )
 }
