@@ -83,7 +83,7 @@ export function ClinicianScreen({ timeZone }: ClinicianScreenProps) {
                 <ClinicianSummaryView summary={summary} madeOn={madeOn} timeZone={timeZone} />
               </div>
             </div>
-            <PrintSheet className="text-[10pt]">
+            <PrintSheet>
               <ClinicianSummaryView summary={summary} madeOn={madeOn} timeZone={timeZone} paper />
             </PrintSheet>
           </Section>

@@ -22,6 +22,12 @@ describe('summarize', () => {
     expect(summary.rows[0]).toEqual({ takenAt: '2026-11-07T18:00:00Z', score: 7, band: 'band 7', parts: [] })
   })
 
+  it('keeps the order of the Bundle for questionnaires taken within the same second', () => {
+    const scores = [8, 5, 2].map((score) => ({ at: '2026-11-01T18:00:00Z', score }))
+    const [summary] = summarize(makeFhirBundle({ instruments: [{ ...phq9, scores }] })).instruments
+    expect(summary.rows.map((r) => r.score)).toEqual([2, 5, 8])
+  })
+
   it("reads the BAM by its subscales, named without the instrument's", () => {
     const parts = [
       { label: 'Use', score: 0, band: 'No alcohol or drug use' },

@@ -80,7 +80,8 @@ export function summarize(bundle: FhirBundle, trendRows = TREND_ROWS): Clinician
     name: name ? [...(name.given ?? []), name.family ?? ''].join(' ').trim() || null : null,
     instruments: questionnaires
       .map((q) => {
-        const rows = (rowsOf.get(q.url) ?? []).sort((a, b) => Date.parse(b.takenAt) - Date.parse(a.takenAt))
+        // The Bundle lists responses oldest first: reversed, then a stable sort, two taken within the same second stay in order.
+        const rows = (rowsOf.get(q.url) ?? []).reverse().sort((a, b) => Date.parse(b.takenAt) - Date.parse(a.takenAt))
         return { title: q.title, citation: (q.description ?? '').replace(/^Source: /, ''), rows: rows.slice(0, trendRows), count: rows.length }
       })
       .filter((s) => s.count > 0),
