@@ -186,6 +186,7 @@ var routeMatrix = map[string]routeSpec{
 		return map[string]any{"currentPassword": "not the current " + tag, "newPassword": "a brand new passphrase " + tag}
 	}},
 	"GET /api/account/export": {},
+	"GET /api/export/fhir":    {query: []string{"include"}},
 	"DELETE /api/account": {endsSession: true, body: func(tag string) map[string]any {
 		return map[string]any{"password": "not the password " + tag, "confirm": ""}
 	}},

@@ -321,6 +321,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 			r.Patch("/auth/user", s.updateUser)
 			r.Post("/auth/password", s.changePassword)
 			r.Get("/account/export", s.exportAccount)
+			r.Get("/export/fhir", s.exportFHIR) // export_fhir.go: the questionnaires for a clinician
 			r.Delete("/account", s.deleteAccount)
 
 			r.Get("/checkins", s.listCheckIns)

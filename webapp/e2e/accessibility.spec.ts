@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { newAccount, registerViaApi } from './accounts'
 import { supportSomeone, withNoteFromSupporter } from './care-notes'
 import { expect, test } from './fixtures'
+import { takeQuestionnaire } from './questionnaires'
 import type { BrowserContext, Page } from '@playwright/test'
 
 /*
@@ -81,6 +82,8 @@ const signedInPaths = [
   '/settings',
   'share-link',
   '/care-circle',
+  '/clinician',
+  'clinician-taken',
   '/supporting',
   '/caseload',
   'notes',
@@ -104,6 +107,11 @@ async function resolvePath(page: Page, path: string): Promise<string> {
   if (path === 'notes') {
     await withNoteFromSupporter(page)
     return '/'
+  }
+  // "My data for my clinician" with a summary to read (its empty state is /clinician).
+  if (path === 'clinician-taken') {
+    for (const instrument of ['phq9', 'gad7', 'bam', 'auditc'] as const) await takeQuestionnaire(page, instrument)
+    return '/clinician'
   }
   if (path === 'note-composer') {
     await supportSomeone(page)

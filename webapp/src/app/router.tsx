@@ -13,6 +13,7 @@ import {
   CheckinRoute,
   CheckinsRoute,
   ClaimLinkRoute,
+  ClinicianRoute,
   ConfirmChannelRoute,
   DigestUnsubscribeRoute,
   CopingPlanRoute,
@@ -196,6 +197,9 @@ function SignedInRoutes({ user }: { user: User }) {
                 </Route>
                 <Route path={routes.settings.path}>
                   <SettingsRoute user={user} />
+                </Route>
+                <Route path={routes.clinician.path}>
+                  <ClinicianRoute user={user} />
                 </Route>
                 <Route path={routes.gps.path}>
                   <GpsRoute user={user} />

@@ -49,6 +49,8 @@ export const routes = {
   // The crisis page's Safety Plan: signed out, a sign-in prompt (not a redirect away from the hotlines).
   safetyPlan: { path: '/crisis/safety-plan', label: 'Safety Plan', access: 'public' },
   settings: { path: '/settings', label: 'Settings', access: 'protected' },
+  // The questionnaires as a FHIR file and a printable one-page summary for the person's clinician.
+  clinician: { path: '/clinician', label: 'My data for my clinician', access: 'protected' },
   // The care circle: the wearer's supporters, the supporter's people, and accepting an invitation.
   careCircle: { path: '/care-circle', label: 'Care circle', access: 'protected' },
   supporting: { path: '/supporting', label: 'People I support', access: 'protected' },

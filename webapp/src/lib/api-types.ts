@@ -437,6 +437,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/fhir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's questionnaires as a FHIR R4 Bundle for their clinician (docs/fhir.md).
+         * @description A Bundle of type collection: a Patient carrying only what include names (nothing that identifies the person by default, never a location), a Questionnaire per instrument used, and per completed questionnaire a QuestionnaireResponse, an Observation of its score(s) and one per answered item with a LOINC code. The same data always gives the same Bundle.
+         */
+        get: operations["exportFHIR"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -4307,6 +4327,63 @@ export interface operations {
                         tables: {
                             [key: string]: Record<string, never>[];
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportFHIR: {
+        parameters: {
+            query?: {
+                /**
+                 * @description What the Patient carries, comma-separated (name, email, phone); left out, nothing.
+                 * @example name,email
+                 */
+                include?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Bundle, as an attachment. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["Attachment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "resourceType": "Bundle",
+                     *       "type": "collection",
+                     *       "entry": [
+                     *         {
+                     *           "fullUrl": "urn:uuid:2f1d0c7e-5b1a-5c3e-9d4f-0a1b2c3d4e5f",
+                     *           "resource": {
+                     *             "resourceType": "Patient",
+                     *             "id": "2f1d0c7e-5b1a-5c3e-9d4f-0a1b2c3d4e5f"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/fhir+json": {
+                        /** @constant */
+                        resourceType: "Bundle";
+                        /** @constant */
+                        type: "collection";
+                        entry?: {
+                            fullUrl: string;
+                            resource: {
+                                /** @enum {unknown} */
+                                resourceType: "Patient" | "Questionnaire" | "QuestionnaireResponse" | "Observation";
+                            };
+                        }[];
                     };
                 };
             };

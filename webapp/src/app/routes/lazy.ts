@@ -36,6 +36,7 @@ const loadShare = () => import('./share')
 const loadCare = () => import('./care')
 const loadConfirmChannel = () => import('./confirm-channel')
 const loadDigestUnsubscribe = () => import('./digest-unsubscribe')
+const loadClinician = () => import('./clinician')
 
 export const SignedInLayout = React.lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })))
 export const PublicCrisisRoute = React.lazy(() => loadCrisis().then((m) => ({ default: m.PublicCrisisRoute })))
@@ -66,6 +67,8 @@ export const CopingPlanRoute = React.lazy(() => loadCopingPlan().then((m) => ({ 
 // The Symptom Tracker; its trend chart (ApexCharts) is a further lazy chunk (features/symptoms/components/symptom-trend).
 export const SymptomsRoute = React.lazy(() => loadSymptoms().then((m) => ({ default: m.SymptomsRoute })))
 export const MeasuresRoute = React.lazy(() => loadMeasures().then((m) => ({ default: m.MeasuresRoute })))
+// "My data for my clinician": the FHIR download and the printable summary.
+export const ClinicianRoute = React.lazy(() => loadClinician().then((m) => ({ default: m.ClinicianRoute })))
 
 // A share link's public page (no session needed; OpenLayers is its map's further lazy chunk).
 export const ShareRoute = React.lazy(() => loadShare().then((m) => ({ default: m.ShareRoute })))
@@ -129,6 +132,7 @@ export function preloadFormScreens(): Promise<unknown> {
     loadCopingPlan(),
     loadSymptoms(),
     loadMeasures(),
+    loadClinician(),
     loadCare(),
   ])
 }

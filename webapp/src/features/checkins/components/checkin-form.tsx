@@ -3,6 +3,7 @@ import { HandHeart, Heart, ShieldCheck, Waves } from 'lucide-react'
 import * as React from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 
+import { OptionCheckboxes } from '@/components/option-checkboxes'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
@@ -30,7 +31,6 @@ import {
 } from '../content'
 import type { CheckIn } from '../types'
 import { FormSection } from './form-section'
-import { OptionCheckboxes } from './option-checkboxes'
 import { ScaleField } from './scale-field'
 
 export type CheckinFormProps = {

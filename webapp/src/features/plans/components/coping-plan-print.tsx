@@ -1,6 +1,6 @@
 import { copingPlanText as text, copingSectionOrder, copingTextSections, peopleSection } from '../content'
 import type { CopingPlanInput } from '../types'
-import { PrintedPlan } from './print-sheet'
+import { PrintedPlan } from './printed-plan'
 
 export type CopingPlanPrintProps = {
   /** The plan as it is on screen (saved or not), entries trimmed. */

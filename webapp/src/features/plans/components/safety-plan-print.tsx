@@ -2,7 +2,7 @@ import { LIFELINE_988, professionalsSection, safetyPlanText as text, safetySecti
 import type { SafetyPlan } from '../types'
 import { ownContacts } from '../utils/plan-form'
 import { safetyPlanShape } from '../utils/plan-shapes'
-import { PrintedPlan } from './print-sheet'
+import { PrintedPlan } from './printed-plan'
 
 export type SafetyPlanPrintProps = {
   plan: SafetyPlan
