@@ -61,7 +61,7 @@ func (a Assessment) Explain() string {
 // alarms (chateval.MissCost), and the ordinary ones it raises an alarm on,
 // each as a share of their kind, add up to the least for authors the model
 // never learnt from.
-const ModelThreshold = 0.55
+const ModelThreshold = 0.50
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the

@@ -371,11 +371,18 @@ func markReported(ts []token) {
 		if from < 0 {
 			continue
 		}
+		// Yes, or a next sentence that opens with one ("Every single day.").
 		yes := false
 		for j := from; j < len(ts) && ts[j].sentence <= ts[i].sentence+1; j++ {
-			if ts[j].word == "yes" || ts[j].word == "yeah" {
+			opens := ts[j].sentence == ts[i].sentence+1 && ts[j-1].sentence == ts[i].sentence
+			if ts[j].word == "yes" || ts[j].word == "yeah" || opens && ts[j].concepts&cAffirm != 0 {
 				yes = true
 			}
+		}
+		if yes {
+			// Answered yes, the "if" asks rather than supposes: "asked me if
+			// I ever thought about suicide and I said yes".
+			ts[from].concepts &^= cHypo
 		}
 		for j := from; j < len(ts) && ts[j].clause == ts[from].clause && !yes; j++ {
 			ts[j].reported = true

@@ -22,7 +22,7 @@ var crisisRules = compileRules([]rule{
 	// Suicide: 988 Lifeline and AFSP warning signs, the ASQ, the C-SSRS
 	// screener and PHQ-9 item 9.
 	{kind: kSuicide, name: "named", pattern: "@SUICIDE", topic: true},
-	{kind: kSuicide, name: "wish-to-be-dead", pattern: "@WISH|ready|sure|enough ~4 @DIE"},
+	{kind: kSuicide, name: "wish-to-be-dead", pattern: "@WISH|ready|sure|enough|waiting ~4 @DIE"},
 	{kind: kSuicide, name: "intent-not-to-wake", pattern: "@INTENT|@WISH|=use|=drink ~5 =not|never|dont|wont ~1 wake|come ~1 up|back"},
 	{kind: kSuicide, name: "sleep-not-wake", pattern: "sleep ~4 =not|never|dont|wont|didnt ~1 wake", with: "@WISH|hope|pray|enough|sure"},
 	{kind: kSuicide, name: "no-wish-to-live", pattern: "@NEG ~2 want|wanna|wish|deserve ~3 @LIFE"},
@@ -79,7 +79,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "asking-because-i-have", pattern: "asking|ask ~3 i|ive|im ~1 have|got|keep|own|holding", with: "@MEANS|@OVERDOSE|@SUBSTANCE|pills|bottles|gun|rope", topic: true},
 	// An accident welcomed: "a bus could hit me tomorrow and I'd say thank you".
 	{kind: kSuicide, name: "accident-welcomed", pattern: "bus|car|truck|train|lorry|semi ~3 hit|hits|run|ran|took ~2 me ~8 thank|thanks|thankful|grateful|relief|relieved|glad|mind|welcome|fine", topic: true},
-	{kind: kSuicide, name: "insurance", pattern: "better ~3 off|with ~6 insurance"},
+	{kind: kSuicide, name: "insurance", pattern: "better ~3 off|with ~6 insurance|benefit|payout|policy"},
 	{kind: kSuicide, name: "not-much-longer", pattern: "@NEG|=not ~3 be ~2 problem|burden|around|here ~3 much|long|longer|soon|anymore"},
 	{kind: kSuicide, name: "life-not-worth-it", pattern: "life|living|existing|existence ~2 @NEG ~1 worth"},
 	{kind: kSuicide, name: "drive-off", pattern: "think|thinking|want|wanna|tempted|urge|imagine|@WISH|@INTENT ~4 drive|driving|drove|swerve|swerving|crash|crashing ~4 off|into|car|=in|over"},
@@ -151,6 +151,28 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "means-at-hand", pattern: "i|ive|im|id ~3 bought|buy|got|get|have|holding|hold|loaded|load ~4 rope|noose|gun|pistol|rifle|shotgun|bullet|bullets"},
 	{kind: kSuicide, name: "means-place", pattern: "stand|standing|stood|sit|sitting|sat|drove|drive|driving|walk|walking|went|climb|climbing|parked ~4 bridge|roof|rooftop|ledge|cliff|tracks|edge",
 		with: "@DIE|@HOPELESS|@FAREWELL|@SUICIDE|@NOW|think|thinking|calling|hour|hours|jump|staring|down|tonight"},
+	// A means taken out and sat with, a while (the C-SSRS's aborted or
+	// interrupted attempt, told as a chore: "loaded it and sat with it a
+	// while and put it back"); not a hunting trip's "sat in the blind".
+	{kind: kSuicide, name: "means-sat-with", pattern: "sat|sit|sitting ~4 with ~1 it", with: "@WEAPON|loaded|shotgun|rope|noose|blade|razor|cord|belt"},
+	// An attempt aborted, said as losing one's nerve ("took my seatbelt off
+	// before the curve and sped up. Chickened out at the last second").
+	{kind: kSuicide, name: "aborted", pattern: "chickened|chicken|bottled|backed|lost ~1 out|my ~1 nerve|out", with: "@MEANS|@DIE|@SUICIDE|seatbelt|trigger|curve|edge|drop|sped|speed|cliff|jump"},
+	// A wish that an accident would fall on one ("praying for the tractor
+	// to roll on me").
+	{kind: kSuicide, name: "wish-for-accident", pattern: "pray|praying|prayed|hope|hoping|wish|wishing ~6 roll|rolls|fall|falls|crush|crushes|run|runs|land|lands|flip|flips ~1 on|over ~1 me"},
+	// Not living to a season, and made sure of it.
+	{kind: kSuicide, name: "not-make-it-to", pattern: "@NEG ~2 make ~1 it ~1 to|till|until|through|past ~2 @TIME|spring|summer|winter|fall|autumn|christmas|birthday|thanksgiving|easter|new",
+		with: "sure|already|@PREP|@MEANS|@DIE|@FAREWELL|@HOPELESS"},
+	// One round is all it takes: "Bought shells. Only need one."
+	{kind: kSuicide, name: "only-need-one", pattern: "only|just ~2 need|needs|take|takes ~1 one $", with: "@MEANS|@WEAPON|shells|shell|bullet|bullets|round|rounds|ammo|cartridge"},
+	// A method's quality asked about: "would a fall from the 9th floor be
+	// quick?"
+	{kind: kSuicide, name: "method-quality", pattern: "fall|jump|drop|@MEANS ~8 quick|painless|instant|instantly|fatal|lethal|survivable", with: "@QUESTION"},
+	// The next attempt foretold: "I won't be lucky next time", "do it
+	// right next time".
+	{kind: kSuicide, name: "next-time", pattern: "@NEG ~3 lucky|survive|wake|fail|miss|mess|screw ~3 next ~1 time", anyTime: true},
+	{kind: kSuicide, name: "right-next-time", pattern: "right|properly ~2 next ~1 time", with: "@OVERDOSE|@SUICIDE|@DIE|@MEANS|tried|attempt|woke|survived|lucky", anyTime: true},
 	{kind: kSuicide, name: "means-in-hand", pattern: "@HOLD|hand ~4 pill|pills|gun|rope|razor|blade|noose", with: "hour|hours|while|long|staring|thinking|count|counting|@DIE|@HOPELESS"},
 	{kind: kSuicide, name: "means-calling", pattern: "bridge|roof|tracks|lake|river|gun|pills|rope ~3 calling|call"},
 	{kind: kSuicide, name: "means-staring", pattern: "stare|staring|look|looking ~4 @MEANS", with: "think|thinking|it|want|keep|tonight|lately|lot|again|hours|@DIE"},
@@ -172,7 +194,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "decided", pattern: "decided|decide|mind ~8 @TIME|do|ready|time|goodbye|it"},
 	{kind: kSuicide, name: "decided-done", pattern: "decided|decide ~3 done", with: "thank|goodbye|sorry|love|@FAREWELL|@DIE"},
 	{kind: kSuicide, name: "going-to-do-it", pattern: "@INTENT ~2 do ~1 it", with: "decided|plan|ready|time|finally|really|@MEANS|@DIE|@FAREWELL|@PREP|@SUICIDE|@HOPELESS"},
-	{kind: kSuicide, name: "the-night", pattern: "@TIME ~2 the ~1 night|day", with: "decided|mind|ready|@MEANS|@DIE|@FAREWELL|@HOPELESS|calling"},
+	{kind: kSuicide, name: "the-night", pattern: "@TIME ~2 the ~1 night|day", with: "decided|mind|ready|@MEANS|@DIE|@FAREWELL|@HOPELESS|calling|hung"},
 	{kind: kSuicide, name: "attempt", pattern: "started|tried|try|almost|attempted ~2 to ~1 do ~1 it", with: "stop|stopped|next|again|work|@MEANS|@DIE"},
 	{kind: kSuicide, name: "giving-away", pattern: "give|gave|giving ~3 away|my", with: "wont|need|@FAREWELL|@DIE|ready|order|after|care|home"},
 	// A pet or a child's care settled for a time after: "found a good home
@@ -183,6 +205,9 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "pet-rehomed-2", pattern: "rehome|rehomed|rehoming|rehomes ~3 dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse",
 		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|lie|lied|lying|pretend|pretending|gone|ready"},
 	{kind: kSuicide, name: "cared-for-after", pattern: "alone|cared|provided|sorted ~2 after $", noNeg: true},
+	// Preparation for an "after" left unnamed ("don't want anybody stuck
+	// with my loose ends after", "passwords written down for after").
+	{kind: kSuicide, name: "prepared-for-after", pattern: "@PREP ~6 after|afterwards|afterward $"},
 	// Debts paid and borrowed things returned, "closing up shop for good":
 	// affairs put in order without naming them.
 	{kind: kSuicide, name: "closing-up", pattern: "closing|close|wrapping|wrap|tying|tie|shutting|shut ~2 up|down|off ~3 for ~1 good"},
@@ -193,6 +218,7 @@ var crisisRules = compileRules([]rule{
 		with: "sorry|love|goodbye|last|forgive|kids|table|why|explaining|explain|@DIE|@FAREWELL|@SUICIDE|head"},
 	{kind: kSuicide, name: "farewell", pattern: "@FAREWELL"},
 	{kind: kSuicide, name: "goodbye", pattern: "goodbye|bye ~4 everyone|everybody|kids|family|world|forever|all"},
+	{kind: kSuicide, name: "goodbye-for-real", pattern: "goodbye|bye ~2 for ~1 real"},
 	{kind: kSuicide, name: "goodbye-thanks", pattern: "thank ~1 you ~1 for ~1 everything ~3 goodbye|bye"},
 	{kind: kSuicide, name: "calm-decided", pattern: "calm|peace|peaceful ~5 decided"},
 	{kind: kSuicide, name: "unsafe-with-self", pattern: "keep|stay|trust ~1 myself|safe", with: "@NEG|scared|afraid"},
@@ -245,7 +271,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kDanger, name: "afraid-of-someone", pattern: "@FEAR ~5 @OTHER|home",
 		with: "@VIOLENCE|@WEAPON|drunk|high|angry|screaming|yelling|door|hiding|hurt|kill"},
 	{kind: kDanger, name: "harm-to-others", pattern: "@WISH|@INTENT|think|thinking|keep ~3 hurt|hurting|kill|beat|stab|shoot|attack|hit ~4 @OTHER|@FAMILY|someone|somebody|people|face|baby|guy"},
-	{kind: kDanger, name: "at-my-door", pattern: "@OTHER ~4 outside|at ~3 door|house|window|work|place", with: "banging|leave|wont|scared|@FEAR|@VIOLENCE|following|won"},
+	{kind: kDanger, name: "at-my-door", pattern: "@OTHER ~4 outside|at|on ~3 door|house|window|work|place|porch|doorstep|driveway", with: "banging|leave|wont|scared|@FEAR|@VIOLENCE|following|won"},
 	// Someone forcing a way in now ("high and pounding on the front door").
 	{kind: kDanger, name: "forcing-the-door", pattern: "pounding|banging|kicking|hammering|beating ~4 door|doors|window",
 		with: "@VIOLENCE|@FEAR|drunk|high|angry|demanding|screaming|yelling|hit|let|threat|threatening"},
@@ -267,11 +293,11 @@ var crisisRules = compileRules([]rule{
 
 	// An overdose now: SAMHSA's Opioid Overdose Prevention Toolkit (signs of
 	// an overdose).
-	{kind: overdoseNow, name: "named", pattern: "=overdosing|=oding|=odeing|=odin|=odding", topic: true, notWished: true, notRecent: true, without: "=died|funeral|anniversary"},
+	{kind: overdoseNow, name: "named", pattern: "=overdosing|=oding|=odeing|=odin|=odding", topic: true, notWished: true, notRecent: true, without: "=died|funeral|anniversary|@REVIVED"},
 	// "An overdose", "his OD" name an event: one happening now says so.
 	{kind: overdoseNow, name: "named-event", pattern: "=od|=overdose|=ods", topic: true, notWished: true, notRecent: true,
-		with: "@NOW|@OD_SIGN|having|think|911|narcan|naloxone", without: "=died|funeral|anniversary"},
-	{kind: overdoseNow, name: "named-past", pattern: "=overdosed|=oded", with: "@NOW|think|help|what|911|narcan|naloxone|wake|breathing", topic: true, notRecent: true, without: "=died|funeral|anniversary"},
+		with: "@NOW|@OD_SIGN|having|think|911|narcan|naloxone", without: "=died|funeral|anniversary|@REVIVED"},
+	{kind: overdoseNow, name: "named-past", pattern: "=overdosed|=oded", with: "@NOW|think|help|what|911|narcan|naloxone|wake|breathing", topic: true, notRecent: true, without: "=died|funeral|anniversary|@REVIVED"},
 	{kind: overdoseNow, name: "signs", pattern: "@OD_SIGN", noNeg: true, notRecent: true, topic: true},
 	{kind: overdoseNow, name: "took-too-much", pattern: "took|swallowed|taken|popped|ate|snorted|injected|did ~3 @OVERDOSE|@BIG_DOSE", notRecent: true},
 	{kind: overdoseNow, name: "took-a-lot", pattern: "took|swallowed|taken|popped|used ~2 lot", with: "@SUBSTANCE|awake|breathe|feel|fading", notRecent: true},
@@ -279,7 +305,7 @@ var crisisRules = compileRules([]rule{
 		with: "@SUBSTANCE|@ALONE|spinning|fading|awake|breathe"},
 	{kind: overdoseNow, name: "wont-wake", pattern: "cant|cannot|couldnt|wont|not|isnt|still ~2 wake|waking|respond|responding|answer|answering ~2 him|her|them|up|me|my", other: true, notRecent: true},
 	{kind: overdoseNow, name: "unresponsive-after-using", pattern: "@NEG ~2 respond|responding|answer|answering|wake|waking|breathing|moving",
-		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shot|choking|blue", other: true, noNeg: true, notRecent: true, without: "=died|funeral|anniversary"},
+		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shot|choking|blue", other: true, noNeg: true, notRecent: true, without: "=died|funeral|anniversary|@REVIVED"},
 	{kind: overdoseNow, name: "cant-get-them-to", pattern: "cant|couldnt ~1 get ~1 him|her|them ~1 to ~2 answer|respond|wake|move"},
 	{kind: overdoseNow, name: "blue", pattern: "lips|face|skin|fingers|nails|fingernails ~3 blue|purple|grey|gray"},
 	{kind: overdoseNow, name: "blue-now", pattern: "hes|shes|theyre|turning|turned|going ~1 blue|purple"},
@@ -287,8 +313,8 @@ var crisisRules = compileRules([]rule{
 	{kind: overdoseNow, name: "seizure", pattern: "seizure|seizures|seizing", notRecent: true, topic: true},
 	// Naloxone given and the person still or again in danger: renarcotisation
 	// (SAMHSA: a second dose after 2-3 minutes).
-	{kind: overdoseNow, name: "naloxone-given", pattern: "gave|give|given|giving|used|sprayed|hit ~4 narcan|naloxone",
-		with: "@OD_SIGN|breathing|wake|under|respond|second|another|again|more", notRecent: true},
+	{kind: overdoseNow, name: "naloxone-given", pattern: "gave|give|given|giving|used|sprayed|hit|grabbing|grabbed|grab ~4 narcan|naloxone|narcans",
+		with: "@OD_SIGN|breathing|wake|woke|under|respond|round|around|second|another|again|more|still", without: "@REVIVED", notRecent: true},
 	{kind: overdoseNow, name: "body-after-using", pattern: "breathe|breathing|awake|chest|heart|fading|clammy|pale|legs|eyes|confused|vomiting|throwing|puking|drowsy|twitching",
 		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shooting", notRecent: true, topic: true},
 	{kind: overdoseNow, name: "numb-after-using", pattern: "@NEG ~1 feel ~1 my ~1 face|legs|arms|body|hands|feet", with: "@SUBSTANCE|@USE|@OVERDOSE|took", notRecent: true},
@@ -322,10 +348,23 @@ var crisisRules = compileRules([]rule{
 	{kind: kUrge, name: "money-and-number", pattern: "money|cash ~8 number|call|where"},
 	{kind: kUrge, name: "going-to-use", pattern: "@INTENT ~3 @USE", without: "@RESISTED"},
 	{kind: kUrge, name: "wish-to-use", pattern: "=want|=wanna|=need|=needs|=craving|=crave ~5 @USE|@ALCOHOL|@SUBSTANCE", without: "@RESISTED"},
-	{kind: kUrge, name: "want-it-so-bad", pattern: "=want|=need|=craving ~3 some|it|one|that ~3 so|really ~1 bad|badly|much", with: "@SUBSTANCE|@ALCOHOL|@USE|@PLACE", without: "@RESISTED"},
+	{kind: kUrge, name: "want-it-so-bad", pattern: "=want|=need|=craving ~3 some|it|one|that|them ~3 bad|badly|much", with: "@SUBSTANCE|@ALCOHOL|@USE|@PLACE", without: "@RESISTED"},
 	{kind: kUrge, name: "not-yet", pattern: "@NEG ~3 sip|drink|taken|touched|opened|poured|used|had ~3 yet", without: "@RESISTED"},
 	{kind: kUrge, name: "about-to-order", pattern: "@INTENT ~3 order|get|grab|buy ~3 one|a|some|@ALCOHOL|@SUBSTANCE", with: "@ALCOHOL|@SUBSTANCE|@PLACE", without: "@RESISTED"},
 	{kind: kUrge, name: "heading-there", pattern: "@INTENT|driving|walking|going|headed|heading|omw ~4 @PLACE|@DEALER", without: "@RESISTED"},
+	// Alone with it, at work or at home: "alone with a bin of expired hydros
+	// for 2 hrs. want them bad".
+	{kind: kUrge, name: "alone-with-it", pattern: "@ALONE ~3 with ~4 @SUBSTANCE|@OPIOID|@DEPRESSANT|box|bin|cabinet|stash|supply|safe", with: "=want|=wanna|@CRAVING|@WISH|itch|itching", without: "@RESISTED"},
+	// A drink or a drug hidden for later: "stashed the cooking brandy in my
+	// locker for after".
+	{kind: kUrge, name: "hidden-for-later", pattern: "stashed|stash|stashing|hid|hidden|hide|hiding ~8 for|till|until ~1 after|later|tonight|afterwards", with: "@SUBSTANCE|@ALCOHOL", without: "@RESISTED"},
+	// An urge as behaviour: circling the old place ("on the 4th lap now").
+	{kind: kUrge, name: "circling", pattern: "lap|laps|loop|loops|circling|circled|circle", with: "@PLACE|@DEALER", without: "@RESISTED"},
+	// It, at hand, untouched so far and wanted: "haven't touched it. but I
+	// want to."
+	{kind: kUrge, name: "untouched-but-wanted", pattern: "@NEG ~2 touched|opened|tasted|cracked|pulled ~1 it|them", with: "=want|=wanna|@CRAVING|itch|itching", without: "@RESISTED"},
+	// Asking to be talked down now (not "a policeman talked me down").
+	{kind: kUrge, name: "talk-me-down", pattern: "=talk ~1 me ~1 down|out"},
 	{kind: kUrge, name: "craving-now", pattern: "@CRAVING", with: "@NOW|@INTENSE", without: "@RESISTED", topic: true, notRecent: true},
 	// Wanting to buy it: "I am wanting so much to buy" beside the beer.
 	{kind: kUrge, name: "wanting-to-buy", pattern: "@WISH|@CRAVING ~4 buy|grab|pick|order|get", with: "@ALCOHOL|@SUBSTANCE", without: "@RESISTED"},

@@ -98,8 +98,34 @@ func TestNegationAndTimeScope(t *testing.T) {
 		{"a pattern stays in its sentence", "My therapist said the app knows my history. Where do I put it?", ""},
 		{"a reported question", "My counselor asked me today if I ever wish I was dead. I could honestly say no.", ""},
 		{"a reported question answered yes", "my counselor asked me if i wish i was dead and i said yes", lifeline.ConcernSuicide},
+		{"a reported question answered in other words", "the nurse asked if I ever wish I was dead. every day.", lifeline.ConcernSuicide},
 		{"a reported question ends with its clause", "She asked about sleep and I said fine but I lie awake planning how I'd end my life", lifeline.ConcernSuicide},
 		{"a companion word stays near", "I've been sober two years. My brother came over, we watched the game. He was drinking, it was fine.", ""},
+		{"a relative clause names someone, not a time", "the dealer I used to work for says he'll come for me if I don't pay by friday. scared to go out", lifeline.ConcernDanger},
+		{"a responder's call is work", "ran two overdose calls on shift, both made it", ""},
+	}
+	checkConcerns(t, tests)
+}
+
+// TestSignsToldAsLogisticsAndBehaviour: preparation, means and urges told
+// as chores and errands rather than feelings, beside their everyday twins.
+func TestSignsToldAsLogisticsAndBehaviour(t *testing.T) {
+	tests := []concernCase{
+		{"preparation for an after left unnamed", "passwords are in the blue folder for after", lifeline.ConcernSuicide},
+		{"an everyday after", "I'll take out the trash after", ""},
+		{"a means sat with", "got the rifle down from the shelf and sat with it for an hour", lifeline.ConcernSuicide},
+		{"the next attempt foretold", "took 40 of them last time and woke up. won't mess it up next time", lifeline.ConcernSuicide},
+		{"an urge as behaviour: circling the old place", "on my fifth lap past the old corner", lifeline.ConcernUrge},
+		{"laps in a park are exercise", "I did three laps around the park today", ""},
+		{"it, untouched so far and wanted", "there's a bottle in the cabinet. haven't opened it. but god I want to", lifeline.ConcernUrge},
+		{"someone just out of treatment, and their dealer", "my sister got discharged from detox today and already called her old dealer", lifeline.ConcernOverdose},
+		{"a wish that an accident falls on one", "praying the tractor rolls on me", lifeline.ConcernSuicide},
+		{"one round is all it takes", "bought a box of shells today. only need one.", lifeline.ConcernSuicide},
+		{"someone on the porch who won't leave", "a man's on my porch and won't leave", lifeline.ConcernDanger},
+		{"a drink hidden for later", "hid a bottle in my locker for after my shift", lifeline.ConcernUrge},
+		{"asking to be talked down now", "talk me down", lifeline.ConcernUrge},
+		{"talked down, long ago", "A policeman talked me down years ago. I'm fine now.", ""},
+		{"naloxone given, and only come round", "gave her two narcans, she came around but she's really drowsy", lifeline.ConcernOverdose},
 	}
 	checkConcerns(t, tests)
 }

@@ -64,16 +64,16 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.935, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.965,
-		lifeline.ConcernDanger: 0.97, lifeline.ConcernUrge: 0.95,
+		lifeline.ConcernSuicide: 0.945, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.975,
+		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.96,
 	}
 	for label, floor := range floors {
 		if f := s.Recall[label]; f.Rate() < floor {
 			t.Errorf("%s recall %s, under its floor %.1f%%", label, f, 100*floor)
 		}
 	}
-	if s.CrisisAll.Rate() < 0.955 {
-		t.Errorf("crisis recall %s, under its floor 95.5%%", s.CrisisAll)
+	if s.CrisisAll.Rate() < 0.965 {
+		t.Errorf("crisis recall %s, under its floor 96.5%%", s.CrisisAll)
 	}
 	if s.FalseAlarms.Rate() > 0.105 {
 		t.Errorf("false alarms %s, over the ceiling 10.5%%", s.FalseAlarms)
