@@ -73,6 +73,7 @@ func compose(item *lifeline.OutboxItem, publicURL string, now time.Time) Message
 		m.Type, m.Title = lifeline.PurposeMeasureReminder, lifeline.MeasureReminderSubject
 		m.URL = strings.TrimRight(publicURL, "/") + "/measures"
 		m.Body = lifeline.MeasureReminderMessage(m.URL)
+		return m
 	case lifeline.PurposeSignalNudge: // calm, and says nothing a lock screen should not
 		m.Type, m.Title, m.Body = "signal_nudge", lifeline.SignalNudgeTitle, lifeline.SignalNudgeMessage
 		m.URL = strings.TrimRight(publicURL, "/") + lifeline.SignalNudgeLink
