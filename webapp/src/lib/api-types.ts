@@ -4339,7 +4339,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description What the Patient carries, comma-separated (name, email, phone); left out, nothing.
+                 * @description What the Patient carries, comma-separated (name, email, phone); left out, nothing. The server checks it (400 with fields.include for any other word), not the document.
                  * @example name,email
                  */
                 include?: string;
