@@ -8235,9 +8235,12 @@ export interface operations {
     };
     listMeasureResponses: {
         parameters: {
-            query: {
-                /** @example gad7 */
-                instrument: "phq9" | "gad7" | "bam" | "auditc";
+            query?: {
+                /**
+                 * @description Which questionnaire; without it, or another word, 400 with fields.instrument.
+                 * @example gad7
+                 */
+                instrument?: "phq9" | "gad7" | "bam" | "auditc";
                 /** @example 50 */
                 limit?: number;
             };
