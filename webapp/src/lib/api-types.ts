@@ -8454,6 +8454,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description At least one, or 400 with fields.schedules (checked by the server). */
                     schedules: components["schemas"]["MeasureSchedule"][];
                 };
             };
