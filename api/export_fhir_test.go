@@ -27,10 +27,10 @@ func fhirValidator(t *testing.T, file string) (int, string) {
 		t.Fatal(err)
 	}
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: the FHIR export is validated with webapp/scripts/fhir-validate.mjs")
+		t.Fatal("node is not installed: the FHIR export is validated with webapp/scripts/fhir-validate.mjs (make test installs what it needs)")
 	}
 	if _, err := os.Stat(filepath.Join(webapp, "node_modules", "@medplum", "core")); err != nil {
-		t.Skip("webapp/node_modules has no @medplum/core: run npm install --no-audit --no-fund in webapp/ to validate the FHIR export")
+		t.Fatal("webapp/node_modules has no @medplum/core: run make deps-test (or npm install --no-audit --no-fund in webapp/) to validate the FHIR export")
 	}
 	cmd := exec.CommandContext(t.Context(), "node", filepath.Join("scripts", "fhir-validate.mjs"), file)
 	cmd.Dir = webapp
