@@ -321,7 +321,7 @@ type OutboxItem struct {
 	Quiet             QuietHours
 	// Position is the wearer's latest fix, set only when the recipient's
 	// grant shows the location now (or for the wearer themselves).
-	Position *Location
+	Position *StoredFix
 	// Hold says why the row must not be sent (the escalation stopped, the
 	// grant or channel is gone, the address is not confirmed, the
 	// invitation no longer stands); the worker marks it skipped.

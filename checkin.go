@@ -2,7 +2,6 @@ package lifeline
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -236,94 +235,6 @@ func CheckInDates(list []*CheckIn) []Date {
 		dates[i] = c.Date
 	}
 	return dates
-}
-
-// NewAlert is an alert a rule wants raised; DedupKey makes it unique per
-// user and type, so raising it twice stores it once.
-type NewAlert struct {
-	Type     string
-	Message  string
-	Link     string
-	DedupKey string
-	// Geofence alerts name their zone and device and keep their evidence.
-	ZoneID   int64
-	DeviceID string
-	Evidence json.RawMessage
-}
-
-// Alert is a notice for the user, newest first in the dashboard.
-type Alert struct {
-	ID        int64     `json:"id"`
-	UserID    int64     `json:"-"`
-	Type      string    `json:"type"`
-	Message   string    `json:"message"`
-	Link      string    `json:"link"`
-	IsRead    bool      `json:"isRead"`
-	CreatedAt time.Time `json:"createdAt"`
-	// Evidence is "Why this alert?" for geofence alerts (only from
-	// FindAlert); ZoneID and DeviceID name the subject when known.
-	Evidence json.RawMessage `json:"evidence,omitempty"`
-	ZoneID   *int64          `json:"zoneId,omitempty"`
-	DeviceID *string         `json:"deviceId,omitempty"`
-	// OkayAt is when the wearer answered "I'm okay"; Deliveries who was
-	// told and when (both only from FindAlert). ZoneName words messages
-	// to supporters and, from FindAlert, "Why this alert?".
-	OkayAt *time.Time `json:"okayAt,omitempty"`
-	// ResolvedAt is when the alert ended for everyone (an SOS the wearer
-	// closed with "I'm safe now", a bracelet that reported again), and
-	// Resolution how, in words fit for the wearer and their supporters.
-	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
-	Resolution string     `json:"resolution,omitempty"`
-	Deliveries []Delivery `json:"deliveries,omitempty"`
-	ZoneName   string     `json:"zoneName,omitempty"`
-	// ClaimedBy is the supporter who said "I'm on it" (as the wearer knows
-	// them), since ClaimedAt; ResolvedBy the one who resolved it with
-	// ResolutionNote; Steps what supporters did (only from FindAlert).
-	ClaimedBy      string      `json:"claimedBy,omitempty"`
-	ClaimedByID    *int64      `json:"-"`
-	ClaimedAt      *time.Time  `json:"claimedAt,omitempty"`
-	ResolvedBy     string      `json:"resolvedBy,omitempty"`
-	ResolutionNote string      `json:"resolutionNote,omitempty"`
-	Steps          []AlertStep `json:"steps,omitempty"`
-	// DedupKey is what makes the alert unique for its user and type.
-	DedupKey string `json:"-"`
-}
-
-// AlertService stores alerts, deduplicated by (user, type, dedup key).
-type AlertService interface {
-	// RaiseAlert stores a unless an alert with its key exists; it returns
-	// the stored alert, or nil when it was not new.
-	RaiseAlert(ctx context.Context, userID int64, a NewAlert) (*Alert, error)
-	FindAlerts(ctx context.Context, userID int64, limit int) ([]*Alert, error)
-	// MarkAlertRead returns ENOTFOUND when the alert is not the user's.
-	MarkAlertRead(ctx context.Context, userID, alertID int64) error
-	// FindAlert returns one of the user's alerts with its evidence.
-	FindAlert(ctx context.Context, userID, alertID int64) (*Alert, error)
-	// FindAlertsAfter returns alerts with an id above after, oldest first.
-	FindAlertsAfter(ctx context.Context, userID, after int64) ([]*Alert, error)
-	// RaiseMissedCheckins reminds every user whose local time at now is
-	// past hour:00 and who has no check-in for their local date (and had
-	// their account before that hour); once per user per local date, on
-	// every node and across restarts. It returns the alerts it raised.
-	RaiseMissedCheckins(ctx context.Context, now time.Time, hour int) ([]*Alert, error)
-	// RaiseDeviceAlerts raises low_battery (at or below LowBattery, once
-	// per discharge) and device_offline (silent past OfflineAfter, once per
-	// silence) alerts; it returns them.
-	RaiseDeviceAlerts(ctx context.Context, now time.Time) ([]*Alert, error)
-	// FindOpenPatternAlerts returns the user's concerning-pattern alerts,
-	// not resolved, that were raised for check-ins dated from on (their
-	// DedupKey set).
-	FindOpenPatternAlerts(ctx context.Context, userID int64, from Date) ([]*Alert, error)
-	// ResolveAlerts ends the user's open alerts of these ids with a
-	// resolution in words; their deliveries still waiting are skipped. It
-	// returns them, resolved.
-	ResolveAlerts(ctx context.Context, userID int64, ids []int64, resolution string, now time.Time) ([]*Alert, error)
-	// ResolveDeviceAlerts ends the device alerts whose cause is over: a
-	// device_offline alert once its device reported again (after the
-	// alert), a low_battery alert once the battery is charging or back
-	// above LowBattery (when its discharge ends). Their deliveries still
-	// waiting are skipped. It returns them, resolved.
-	ResolveDeviceAlerts(ctx context.Context, now time.Time) ([]*Alert, error)
 }
 
 // CheckInAlerts are the alerts a new check-in raises: a milestone when the

@@ -126,8 +126,8 @@ type BatteryReading struct {
 	ReceivedAt time.Time
 }
 
-// Location is a stored fix as the web app reads it (docs/spec.md §3).
-type Location struct {
+// StoredFix is a fix as stored (the locations table) and as the web app reads it (docs/spec.md §3).
+type StoredFix struct {
 	ID           int64     `json:"id"`
 	Latitude     float64   `json:"latitude"`
 	Longitude    float64   `json:"longitude"`
@@ -138,8 +138,8 @@ type Location struct {
 	DeviceID     string    `json:"deviceId,omitempty"`
 }
 
-// LocationFilter selects a user's locations, newest first.
-type LocationFilter struct {
+// FixFilter selects a user's locations, newest first.
+type FixFilter struct {
 	From, To time.Time // zero: open
 	Limit    int
 }
@@ -150,9 +150,9 @@ type LocationFilter struct {
 // transaction; see DeviceActivities.
 type FixStore interface {
 	WriteFixes(ctx context.Context, fixes []Fix, batteries []BatteryReading, activity []DeviceActivity) error
-	FindLocations(ctx context.Context, userID int64, f LocationFilter) ([]*Location, error)
-	// LatestLocation returns ENOTFOUND when the user has no fix yet.
-	LatestLocation(ctx context.Context, userID int64) (*Location, error)
+	FindFixes(ctx context.Context, userID int64, f FixFilter) ([]*StoredFix, error)
+	// LatestFix returns ENOTFOUND when the user has no fix yet.
+	LatestFix(ctx context.Context, userID int64) (*StoredFix, error)
 }
 
 // FixWriter takes fixes from every path (bracelets, the browser) and

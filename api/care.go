@@ -217,9 +217,9 @@ type personView struct {
 	*lifeline.Supported
 	CheckIns *checkInSummary `json:"checkIns"`
 	// Alerts are the open alerts other than an SOS, which is in SOS.
-	Alerts   []supporterAlert   `json:"alerts"`
-	SOS      *supporterAlert    `json:"sos"`
-	Location *lifeline.Location `json:"location"`
+	Alerts   []supporterAlert    `json:"alerts"`
+	SOS      *supporterAlert     `json:"sos"`
+	Location *lifeline.StoredFix `json:"location"`
 	// Phone is the wearer's number, to call or text them back.
 	Phone *string `json:"phone"`
 	// Measures are their questionnaires' newest scores and bands (the
@@ -367,7 +367,7 @@ func (s *Server) personView(r *http.Request, me *lifeline.User, p *lifeline.Supp
 		seen = append(seen, "phone")
 	}
 	if p.Grant.LocationVisible(now, newestOpen) {
-		loc, err := s.cfg.Locations.LatestLocation(ctx, p.WearerID)
+		loc, err := s.cfg.Locations.LatestFix(ctx, p.WearerID)
 		switch {
 		case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
 		case err != nil:

@@ -71,7 +71,7 @@ func (s *Server) shareLocation(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	loc, err := s.cfg.Locations.LatestLocation(ctx, userID)
+	loc, err := s.cfg.Locations.LatestFix(ctx, userID)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -83,7 +83,7 @@ func (s *Server) shareLocation(w http.ResponseWriter, r *http.Request) {
 // optional ?from=&to= range in RFC 3339.
 func (s *Server) listLocations(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	var f lifeline.LocationFilter
+	var f lifeline.FixFilter
 	var err error
 	if f.Limit, err = queryLimit(r, defaultLocationLimit, maxLocationLimit); err != nil {
 		writeError(w, r, err)
@@ -99,7 +99,7 @@ func (s *Server) listLocations(w http.ResponseWriter, r *http.Request) {
 			*dst = t
 		}
 	}
-	list, err := s.cfg.Locations.FindLocations(r.Context(), currentUser(r.Context()).ID, f)
+	list, err := s.cfg.Locations.FindFixes(r.Context(), currentUser(r.Context()).ID, f)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -108,7 +108,7 @@ func (s *Server) listLocations(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) latestLocation(w http.ResponseWriter, r *http.Request) {
-	loc, err := s.cfg.Locations.LatestLocation(r.Context(), currentUser(r.Context()).ID)
+	loc, err := s.cfg.Locations.LatestFix(r.Context(), currentUser(r.Context()).ID)
 	if lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
 		writeJSON(w, http.StatusOK, nil)
 		return

@@ -160,7 +160,7 @@ func (s *Server) viewShare(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	loc, err := s.cfg.Locations.LatestLocation(ctx, userID)
+	loc, err := s.cfg.Locations.LatestFix(ctx, userID)
 	switch {
 	case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
 	case err != nil:

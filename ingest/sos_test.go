@@ -74,7 +74,7 @@ func TestBraceletSOSRaisesTheSameSOSOnBothPaths(t *testing.T) {
 						s.name, alerts, locations, delivered, s.alerts, s.locations, s.delivered)
 				}
 			}
-			pos, err := db.LatestLocation(ctx, device.UserID)
+			pos, err := db.LatestFix(ctx, device.UserID)
 			if err != nil || pos.Latitude != 40.7128 || pos.Longitude != -74.006 {
 				t.Errorf("latest position %+v, %v: want the SOS packet's", pos, err)
 			}

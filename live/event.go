@@ -22,7 +22,7 @@ type Kind string
 
 // User events, shown in their user's live streams.
 const (
-	KindLocation Kind = "location" // a new latest position: a lifeline.Location
+	KindLocation Kind = "location" // a new latest position: a lifeline.StoredFix
 	// KindAlert is a new alert (a lifeline.Alert; ID is its id), or one
 	// that changed (resolved: ID 0, so a stream's Last-Event-ID stays on
 	// the newest new one; the data's id says which).
@@ -78,7 +78,7 @@ type Publisher interface {
 
 // LocationMoved is a fix as its owner's latest position.
 func LocationMoved(f lifeline.Fix) Event {
-	return event(f.UserID, KindLocation, 0, lifeline.Location{
+	return event(f.UserID, KindLocation, 0, lifeline.StoredFix{
 		Latitude: f.Lat, Longitude: f.Lon, Accuracy: f.Accuracy, Timestamp: f.TS,
 		BatteryLevel: f.Battery, Source: f.Source, DeviceID: f.DeviceID,
 	})

@@ -4,9 +4,12 @@
 // File naming rules:
 //
 //   - A migration is NNNN_name.sql: a four-digit version, an underscore, a
-//     short snake_case name. Versions are applied in ascending order, each in
-//     one transaction, and recorded in schema_migrations (which the runner
-//     creates; no migration touches it).
+//     short snake_case name that says what it creates or changes (tables,
+//     columns, indexes: "0041_alerts_open_idx"), not the issue it came from.
+//     Versions are applied in ascending order, each in one transaction, and
+//     recorded in schema_migrations (which the runner creates; no migration
+//     touches it). Only the version decides whether a file was applied, so a
+//     file may be renamed; its contents never change.
 //   - A version whose steps depend on TimescaleDB comes as a pair of variants
 //     instead of one common file: NNNN_name.timescale.sql is applied when the
 //     database uses TimescaleDB (store/migrate.go: the extension is created, or

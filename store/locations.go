@@ -172,8 +172,8 @@ const locationColumns = `l.id, l.latitude, l.longitude, l.accuracy, l.ts, coales
 	(SELECT b.battery FROM battery_readings b WHERE b.device_id = l.device_id AND b.ts <= l.ts ORDER BY b.ts DESC LIMIT 1)),
 	CASE l.source WHEN 'manual' THEN 'browser' ELSE l.source END, coalesce(l.device_id, '')`
 
-func scanLocation(row pgx.Row) (*lifeline.Location, error) {
-	var loc lifeline.Location
+func scanLocation(row pgx.Row) (*lifeline.StoredFix, error) {
+	var loc lifeline.StoredFix
 	var battery *int16
 	err := row.Scan(&loc.ID, &loc.Latitude, &loc.Longitude, &loc.Accuracy, &loc.Timestamp, &battery, &loc.Source, &loc.DeviceID)
 	if battery != nil {
@@ -200,12 +200,12 @@ const findLocationsSQL = `
 	  AND l.ts >= coalesce($2::timestamptz, '-infinity') AND l.ts <= coalesce($3::timestamptz, 'infinity')
 	ORDER BY l.ts DESC, l.id DESC LIMIT $4`
 
-func (db *DB) FindLocations(ctx context.Context, userID int64, f lifeline.LocationFilter) ([]*lifeline.Location, error) {
+func (db *DB) FindFixes(ctx context.Context, userID int64, f lifeline.FixFilter) ([]*lifeline.StoredFix, error) {
 	rows, err := db.Pool.Query(ctx, findLocationsSQL, userID, timeOrNil(f.From), timeOrNil(f.To), f.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: find locations: %w", err)
 	}
-	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.Location, error) { return scanLocation(row) })
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*lifeline.StoredFix, error) { return scanLocation(row) })
 	if err != nil {
 		return nil, fmt.Errorf("store: find locations: %w", err)
 	}
@@ -215,7 +215,7 @@ func (db *DB) FindLocations(ctx context.Context, userID int64, f lifeline.Locati
 const latestLocationSQL = `
 	SELECT ` + locationColumns + ` FROM locations l WHERE l.user_id = $1 ORDER BY l.ts DESC, l.id DESC LIMIT 1`
 
-func (db *DB) LatestLocation(ctx context.Context, userID int64) (*lifeline.Location, error) {
+func (db *DB) LatestFix(ctx context.Context, userID int64) (*lifeline.StoredFix, error) {
 	loc, err := scanLocation(db.Pool.QueryRow(ctx, latestLocationSQL, userID))
 	if isNoRows(err) {
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "No location yet.")

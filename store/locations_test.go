@@ -136,7 +136,7 @@ func TestFixSources(t *testing.T) {
 	if _, err := db.Pool.Exec(ctx, `INSERT INTO locations (user_id, source, ts, latitude, longitude) VALUES ($1, 'manual', $2, 1, 1)`, user, at(30)); err != nil {
 		t.Fatal(err)
 	}
-	list, err := db.FindLocations(ctx, user, lifeline.LocationFilter{Limit: 100})
+	list, err := db.FindFixes(ctx, user, lifeline.FixFilter{Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

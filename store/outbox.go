@@ -200,7 +200,7 @@ func (db *DB) Claim(ctx context.Context, r lifeline.ClaimRequest) ([]*lifeline.O
 		}
 		it.Hold = hold(c, now)
 		if it.Hold == "" && it.Alert != nil && it.Role == "supporter" && it.Channel != lifeline.ChannelApp && !it.Resolution && c.grant.LocationVisible(now, it.Alert.CreatedAt) {
-			if it.Position, err = db.LatestLocation(ctx, c.wearerID); lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
+			if it.Position, err = db.LatestFix(ctx, c.wearerID); lifeline.ErrorCode(err) == lifeline.ENOTFOUND {
 				err = nil
 			}
 			if err != nil {

@@ -50,7 +50,7 @@ func TestMeasureFixesOnDisk(t *testing.T) {
 			t.Errorf("%d chunks compressed (%v), want %d", compressed, err, got.Chunks)
 		}
 	}
-	track, err := db.FindLocations(ctx, seeded.Users[0].ID, lifeline.LocationFilter{Limit: 1000})
+	track, err := db.FindFixes(ctx, seeded.Users[0].ID, lifeline.FixFilter{Limit: 1000})
 	if err != nil || len(track) != 700 {
 		t.Errorf("a user's track after the measurement: %d fixes (%v), want 700", len(track), err)
 	}

@@ -69,12 +69,12 @@ func APIPlanQueries(ctx context.Context, db *store.DB, user, supporter int64, to
 			_, err := db.FindCheckIns(ctx, user, lifeline.CheckInFilter{From: date(monthFrom), To: date(monthTo), Limit: 31})
 			return err
 		}, nil},
-		{"GET /api/gps/locations", "FindLocations (a day)", func(ctx context.Context, db *store.DB) error {
-			_, err := db.FindLocations(ctx, user, lifeline.LocationFilter{From: dayFrom, To: dayTo, Limit: 1000})
+		{"GET /api/gps/locations", "FindFixes (a day)", func(ctx context.Context, db *store.DB) error {
+			_, err := db.FindFixes(ctx, user, lifeline.FixFilter{From: dayFrom, To: dayTo, Limit: 1000})
 			return err
 		}, nil},
-		{"GET /api/gps/latest", "LatestLocation", func(ctx context.Context, db *store.DB) error {
-			_, err := db.LatestLocation(ctx, user)
+		{"GET /api/gps/latest", "LatestFix", func(ctx context.Context, db *store.DB) error {
+			_, err := db.LatestFix(ctx, user)
 			return err
 		}, nil},
 	}

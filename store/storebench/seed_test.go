@@ -55,7 +55,7 @@ func TestSeedAPIBench(t *testing.T) {
 		if len(all) != 45 || all[0].Date != today || all[44].Date != (lifeline.Date{Time: today.AddDate(0, 0, -44)}) {
 			t.Fatalf("user %d: %d check-ins from %v to %v, want 45 ending today", u.ID, len(all), all[len(all)-1].Date, all[0].Date)
 		}
-		latest, err := db.LatestLocation(ctx, u.ID)
+		latest, err := db.LatestFix(ctx, u.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestSeedAPIBench(t *testing.T) {
 		}
 		// Yesterday's track: a fix every five minutes, all day.
 		day := today.AddDate(0, 0, -1)
-		track, err := db.FindLocations(ctx, u.ID, lifeline.LocationFilter{From: day, To: day.Add(24*time.Hour - time.Second), Limit: 1000})
+		track, err := db.FindFixes(ctx, u.ID, lifeline.FixFilter{From: day, To: day.Add(24*time.Hour - time.Second), Limit: 1000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,12 +149,12 @@ func TestExplainQueries(t *testing.T) {
 			}
 		}
 		// A day's track returns the 288 fixes of that day.
-		if p.Name == "FindLocations (a day)" && !strings.Contains(p.Custom, "rows=288") {
+		if p.Name == "FindFixes (a day)" && !strings.Contains(p.Custom, "rows=288") {
 			t.Errorf("the day's track plan does not return 288 rows:\n%s", p.Custom)
 		}
 		// Ranges are index conditions in the generic plan too: no reading
 		// of the user's whole history to filter it.
-		if strings.HasPrefix(p.Name, "FindLocations") || strings.HasPrefix(p.Name, "FindCheckIns") {
+		if strings.HasPrefix(p.Name, "FindFixes") || strings.HasPrefix(p.Name, "FindCheckIns") {
 			if strings.Contains(p.Generic, "Rows Removed by Filter") {
 				t.Errorf("%s: the generic plan filters rows instead of bounding the index scan:\n%s", p.Name, p.Generic)
 			}
