@@ -5,9 +5,11 @@
 // applied by Chromium rather than simulated). Lighthouse's own figures
 // (lighthouse-report.mjs) are a cold first visit, mostly the app's
 // JavaScript arriving over slow 4G; this is the screen itself: from the
-// navigation to the list drawn and the main thread quiet (its last long
-// task over, as Time to Interactive counts it, with QUIET_MS, default 3 s,
-// of quiet after it). RUNS (5) navigations each; the median and the worst.
+// navigation to the first screenful drawn and the main thread quiet (its
+// last long task over, as Time to Interactive counts it, with QUIET_MS,
+// default 3 s, of quiet after it), and when the whole list is in the page
+// (the caseload draws its first rows at once and the rest in batches
+// between frames). RUNS (5) navigations each; the median and the worst.
 //
 // Needs a running server (LIFELINE_URL, default http://127.0.0.1:8080,
 // --signup-limit above CASELOAD_PEOPLE + 1) and Chromium (CHROME_PATH,
@@ -29,8 +31,9 @@ const goalMs = 1000
 const mobile = { cpuSlowdown: 4, latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750 }
 
 const screens = [
-  { name: 'Dashboard', path: '/', ready: '[data-testid="checkin-status"]' },
-  { name: 'Caseload', path: '/caseload', ready: `ul[aria-describedby] > li:nth-child(${caseloadPeople})` },
+  { name: 'Dashboard', path: '/', ready: '[data-testid="checkin-status"]', whole: '[data-testid="checkin-status"]' },
+  // First screenful: the rows a 390 × 844 phone shows under the filters (about four).
+  { name: 'Caseload', path: '/caseload', ready: 'ul[aria-describedby] > li:nth-child(5)', whole: `ul[aria-describedby] > li:nth-child(${caseloadPeople})` },
 ]
 
 const cookie = await supporterOfMany()
@@ -80,6 +83,8 @@ try {
       }, screen.path)
       await page.waitForSelector(screen.ready, { timeout: 60_000 })
       const drawn = await page.evaluate(() => performance.now())
+      await page.waitForSelector(screen.whole, { timeout: 60_000 })
+      const whole = await page.evaluate(() => performance.now())
       // Quiet: no long task has ended for quietMs (waited on in the page).
       const lastTask = await page.evaluate(
         ({ start, quietMs }) =>
@@ -93,7 +98,7 @@ try {
           }),
         { start, quietMs },
       )
-      results[screen.name].push({ drawn: drawn - start, interactive: Math.max(drawn, lastTask) - start })
+      results[screen.name].push({ drawn: drawn - start, whole: whole - start, interactive: Math.max(drawn, lastTask) - start })
     }
   }
 } finally {
@@ -105,7 +110,7 @@ const worst = (xs) => Math.max(...xs)
 const ms = (n) => `${Math.round(n)} ms`
 const row = (name) => {
   const r = results[name]
-  return { drawn: median(r.map((x) => x.drawn)), interactive: median(r.map((x) => x.interactive)), worst: worst(r.map((x) => x.interactive)) }
+  return { drawn: median(r.map((x) => x.drawn)), whole: median(r.map((x) => x.whole)), interactive: median(r.map((x) => x.interactive)), worst: worst(r.map((x) => x.interactive)) }
 }
 const dash = row('Dashboard')
 const cl = row('Caseload')
@@ -116,13 +121,14 @@ const section = [
   `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium, the server on this machine; load average at the end: ${load}. ` +
     `A signed-in supporter of ${caseloadPeople} people opens each screen from the app (no reload), ${runs} times, on Lighthouse's mobile preset ` +
     `(390 px, CPU slowed ${mobile.cpuSlowdown}x, ${mobile.latencyMs} ms round trips at ${(mobile.downloadKbps / 1024).toFixed(1)} Mbit/s, applied by Chromium). ` +
-    `Drawn: the screen's content on the page (the caseload: all ${caseloadPeople} people); interactive: drawn and the main thread's last long task over, ` +
+    `Drawn: the screen's first screenful on the page (the caseload: its first five people); whole: everything in the page (the caseload: all ${caseloadPeople} people, ` +
+    `drawn in batches between frames after the first screenful); interactive: drawn and the main thread's last long task over, ` +
     `followed by ${quietMs / 1000} s without one. Goal: the caseload interactive within ${goalMs / 1000} s. The dashboard is the baseline of the same run.`,
   '',
-  '| screen | drawn (median) | interactive (median) | interactive (worst) | interactive ÷ dashboard |',
-  '| --- | ---: | ---: | ---: | ---: |',
-  `| Dashboard | ${ms(dash.drawn)} | ${ms(dash.interactive)} | ${ms(dash.worst)} | 1.00 |`,
-  `| Caseload (${caseloadPeople} people) | ${ms(cl.drawn)} | **${ms(cl.interactive)}** (${cl.interactive <= goalMs ? 'within' : 'over'} ${goalMs / 1000} s) | ${ms(cl.worst)} | ${(cl.interactive / dash.interactive).toFixed(2)} |`,
+  '| screen | drawn (median) | whole (median) | interactive (median) | interactive (worst) | interactive ÷ dashboard |',
+  '| --- | ---: | ---: | ---: | ---: | ---: |',
+  `| Dashboard | ${ms(dash.drawn)} | ${ms(dash.whole)} | ${ms(dash.interactive)} | ${ms(dash.worst)} | 1.00 |`,
+  `| Caseload (${caseloadPeople} people) | ${ms(cl.drawn)} | ${ms(cl.whole)} | **${ms(cl.interactive)}** (${cl.interactive <= goalMs ? 'within' : 'over'} ${goalMs / 1000} s) | ${ms(cl.worst)} | ${(cl.interactive / dash.interactive).toFixed(2)} |`,
   '',
 ].join('\n')
 process.stdout.write(section)

@@ -1,14 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { prefetchDashboard } from '@/app/routes/dashboard-queries'
 import { preloadSignedIn } from '@/app/routes/lazy'
-import { routes } from '@/config/routes'
+import { prefetchScreenData } from '@/app/routes/screen-data'
 import { getUserQueryOptions } from '@/features/auth/api/get-user'
 
 /**
  * Starts the first screen's requests before React renders anything: the
  * session at once and, once it says signed in, the shell's and the screen's
- * code and (on the dashboard) its data, side by side. Rendering then finds
+ * code and its data (app/routes/screen-data.ts), side by side. Rendering then finds
  * them under way or done rather than asking for each in turn.
  */
 export async function prefetchFirstScreen(queryClient: QueryClient, path: string): Promise<void> {
@@ -16,5 +15,5 @@ export async function prefetchFirstScreen(queryClient: QueryClient, path: string
   const user = await queryClient.fetchQuery(getUserQueryOptions()).catch(() => null)
   if (!user) return
   preloadSignedIn(path)
-  if (path === routes.home.path) prefetchDashboard(queryClient)
+  prefetchScreenData(queryClient, path)
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 
@@ -44,6 +45,7 @@ import {
 import { LandingRoute } from '@/app/routes/landing'
 import { LoginRedirect } from '@/app/routes/login-redirect'
 import { NotFoundContent, NotFoundRoute } from '@/app/routes/not-found'
+import { prefetchScreenData } from '@/app/routes/screen-data'
 import { isProtectedPath, routes } from '@/config/routes'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import type { User } from '@/features/auth/types'
@@ -169,8 +171,12 @@ function SignedOutRoutes() {
 
 function SignedInRoutes({ user }: { user: User }) {
   const [location] = useLocation()
-  // Just signed in, or moved on: the shell's code and the screen's load side by side.
-  React.useEffect(() => preloadSignedIn(location), [location])
+  const queryClient = useQueryClient()
+  // Just signed in, or moved on: the shell's code, the screen's and its data load side by side.
+  React.useEffect(() => {
+    preloadSignedIn(location)
+    prefetchScreenData(queryClient, location)
+  }, [location, queryClient])
 
   return (
     <Switch>

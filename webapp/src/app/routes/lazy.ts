@@ -95,6 +95,8 @@ const signedInScreens: Record<string, () => Promise<unknown>> = {
   [routes.checkins.path]: loadCheckins,
   [routes.crisis.path]: loadCrisis,
   [routes.safetyPlan.path]: loadSafetyPlan,
+  [routes.caseload.path]: loadCare,
+  [routes.supporting.path]: loadCare,
 }
 
 /**

@@ -1,8 +1,5 @@
 import type { AlertScope, LocationScope, SupporterStatus } from './types'
 
-/** How often "People I support" asks again, so a new alert shows up without a reload. */
-export const SUPPORTING_REFETCH_MS = 15_000
-
 /** The `during_alert` window's choices, in minutes (the API takes 5 to 1440). */
 export const LOCATION_WINDOWS = [15, 30, 60, 120, 240, 480, 1440] as const
 

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 import { apiGet, apiRequest } from '@/lib/api-client'
 
-import { SUPPORTING_REFETCH_MS } from '../content'
 import type { Ask, AskAnswer, AskInput, SupportedAsk } from '../types'
-import { careKeys } from './care-keys'
+import { careKeys, SUPPORTING_REFETCH_MS } from './care-keys'
 
 /** `GET /api/asks/open`: the wearer's open ask, or null; live `ask` events refetch it. */
 export function useOpenAsk() {

@@ -1,3 +1,6 @@
+/** How often "People I support" and the caseload ask again, so a new alert shows up without a reload. */
+export const SUPPORTING_REFETCH_MS = 15_000
+
 /** Query and mutation keys of the care circle. */
 export const careKeys = {
   supporters: ['/api', 'supporters'] as const,

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 import { apiGet, apiRequest } from '@/lib/api-client'
 
-import { SUPPORTING_REFETCH_MS } from '../content'
 import type { InvitationPreview, PersonView, Supported } from '../types'
-import { careKeys } from './care-keys'
+import { careKeys, SUPPORTING_REFETCH_MS } from './care-keys'
 
 /** `GET /api/supporting`, asked again every 15 s so a new alert shows up on its own. */
 export function useSupporting() {

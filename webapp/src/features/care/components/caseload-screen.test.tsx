@@ -89,6 +89,19 @@ describe('Caseload', () => {
   })
 })
 
+describe('Caseload of many', () => {
+  it('draws the first screenful at once and everyone a few frames later, the count saying all', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => makeCaseloadEntry({ id: i + 1, name: `Person ${i + 1}` }))
+    renderCaseload(many)
+    const list = await screen.findByRole('list', { name: LIST })
+    // Rows counted as list items: role queries over 200 links are slow in jsdom.
+    expect(list.querySelectorAll(':scope > li').length).toBeLessThan(200)
+    expect(screen.getByRole('status')).toHaveTextContent('200')
+    expect(await within(list).findByText('Person 200', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(list.querySelectorAll(':scope > li')).toHaveLength(200)
+  })
+})
+
 describe('People I support, for someone who supports many', () => {
   it.each([
     [3, false],

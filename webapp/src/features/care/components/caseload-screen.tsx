@@ -7,6 +7,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useProgressiveCount } from '@/hooks/use-progressive-count'
 import { cn } from '@/lib/utils'
 
 import { useCaseload } from '../api/caseload'
@@ -148,6 +149,8 @@ export function CaseloadScreen({ personHref, timeZone }: CaseloadScreenProps) {
   const all = caseload.data ?? []
   const shown = filterCaseload(all, filter, search)
   const counts = countCaseload(all, search)
+  // The first screenful as soon as the data arrives, everyone a few frames later.
+  const drawn = useProgressiveCount(shown.length)
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div>
@@ -195,7 +198,7 @@ export function CaseloadScreen({ personHref, timeZone }: CaseloadScreenProps) {
               <p className="rounded-xl border border-dashed p-5">{text.nobodyHere}</p>
             ) : (
               <ul aria-label={text.listLabel} aria-describedby={hintId} onKeyDown={moveFocus} className="grid gap-3 sm:gap-0 sm:rounded-xl sm:border">
-                {shown.map((e) => (
+                {shown.slice(0, drawn).map((e) => (
                   <CaseloadRow key={e.id} entry={e} href={personHref(e.id)} timeZone={timeZone} />
                 ))}
               </ul>

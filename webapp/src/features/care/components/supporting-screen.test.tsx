@@ -5,7 +5,7 @@ import { makePerson } from '@/testing/care-data'
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub'
 import { renderWithProviders } from '@/testing/test-utils'
 
-import { SUPPORTING_REFETCH_MS } from '../content'
+import { SUPPORTING_REFETCH_MS } from '../api/care-keys'
 import type { PersonView } from '../types'
 import { SupportedPersonScreen, SupportingScreen } from './supporting-screen'
 
