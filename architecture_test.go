@@ -41,6 +41,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/internal/doctable":    {},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/pgcluster", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
+		"lifeline/ingest/brokercluster": {},
 		"lifeline/faults":               {},
 		"lifeline/delivery":             {"lifeline", "lifeline/internal/netguard"},
 		"lifeline/internal/netguard":    {},
