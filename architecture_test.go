@@ -94,6 +94,7 @@ func TestOutsideLibraryOwners(t *testing.T) {
 		"github.com/mochi-mqtt/server":        {"lifeline/ingest"},
 		"github.com/eclipse/paho.mqtt.golang": {"lifeline/ingest", "lifeline/firmware-sim"},
 		"github.com/gorilla/websocket":        {"lifeline/ingest"},
+		"github.com/nats-io/nats.go":          {"lifeline/ingest"},
 		"github.com/go-chi/chi":               {"lifeline/api"},
 		"github.com/coreos/go-oidc":           {"lifeline/api"},
 		"golang.org/x/oauth2":                 {"lifeline/api"},
