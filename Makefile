@@ -93,8 +93,11 @@ test-fuzz: ## a quick pass over every fuzz target (1s each, about a minute)
 test-web: webapp/node_modules/.installed
 	cd webapp && npm run typecheck && npm run lint && npm run test && node scripts/bundle-report.mjs --check
 
+# Browser workers: every test stands alone, so E2E_WORKERS=2 runs two at a
+# time (docs/development.md, "Time of make test").
+E2E_WORKERS ?= 1
 test-e2e: build
-	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) npm run e2e
+	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) npm run e2e -- --workers $(E2E_WORKERS)
 
 soak: deps-test ## the long fault tests (10,000 idle bracelets); see docs/faults.md
 	ulimit -n 65536 2>/dev/null || ulimit -n $$(ulimit -Hn); \

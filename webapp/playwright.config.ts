@@ -13,9 +13,12 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   globalSetup: './e2e/global-setup.ts',
-  // The server is shared and the machine has two cores.
+  // One worker by default; every test stands alone (its own accounts on the one
+  // server, mail read only to its own addresses, a spec that needs other server
+  // flags starts its own server), so `--workers 2` (make test-e2e E2E_WORKERS=2)
+  // runs them two at a time, file or not. docs/development.md has the measurements.
   workers: 1,
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-
 import { newAccount, registerViaApi } from './accounts'
+import { animationsDone, axeViolations } from './axe'
 import { supportSomeone, withNoteFromSupporter } from './care-notes'
 import { expect, test } from './fixtures'
 import { takeQuestionnaire } from './questionnaires'
@@ -42,12 +41,8 @@ async function scan(page: Page, path: string, colorScheme: 'light' | 'dark', loa
   // Generous: a screen's lazy chunks arrive slowly on a machine busy with other suites.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0, { timeout: 30_000 })
-  // Let enter transitions finish, so colours are measured as a person sees them.
-  await page.waitForTimeout(400)
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  return results.violations.map((v) => ({
+  await animationsDone(page)
+  return (await axeViolations(page)).map((v) => ({
     screen: path,
     rule: v.id,
     impact: v.impact ?? '',

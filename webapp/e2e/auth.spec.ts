@@ -1,7 +1,34 @@
+import type { Page } from '@playwright/test'
+
 import { newAccount, registerViaApi, signInWithForm, watchForErrors } from './accounts'
 import { expect, test } from './fixtures'
 
 test.use({ colorScheme: 'light' })
+
+/*
+ * The Unauthorized toast stays up only the 500 ms before the browser leaves for
+ * sign-in: a look from the test can miss it on a busy machine, so the page
+ * itself notes the toast (both its texts in one list item) in the tab's
+ * sessionStorage, which outlives the navigation.
+ */
+const TOAST_SEEN = 'e2e-unauthorized-toast'
+
+async function noteUnauthorizedToast(page: Page): Promise<void> {
+  await page.addInitScript((key) => {
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll('li')) {
+        const text = item.textContent ?? ''
+        if (text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')) {
+          sessionStorage.setItem(key, 'shown')
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  }, TOAST_SEEN)
+}
+
+async function unauthorizedToastShown(page: Page): Promise<boolean> {
+  return (await page.evaluate((key) => sessionStorage.getItem(key), TOAST_SEEN)) === 'shown'
+}
 
 test.describe('accounts', () => {
   test('register → the shell greets by first name and initials → sign out → landing', async ({
@@ -48,23 +75,10 @@ test.describe('accounts', () => {
     const account = await registerViaApi(page)
     await page.request.get('/api/logout')
 
-    // The toast stays up only the 500 ms before the browser leaves for sign-in: a
-    // look from the test can miss it on a busy machine, so the page itself notes
-    // the toast (both its texts in one list item) in the tab's sessionStorage,
-    // which outlives the navigation.
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        for (const item of document.querySelectorAll('li')) {
-          const text = item.textContent ?? ''
-          if (text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')) {
-            sessionStorage.setItem('e2e-unauthorized-toast', 'shown')
-          }
-        }
-      }).observe(document, { subtree: true, childList: true, characterData: true })
-    })
+    await noteUnauthorizedToast(page)
     await page.goto('/settings')
     await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/, { timeout: 20_000 })
-    expect(await page.evaluate(() => sessionStorage.getItem('e2e-unauthorized-toast'))).toBe('shown')
+    expect(await unauthorizedToastShown(page)).toBe(true)
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
     await saveScreenshot('login-desktop')
 
@@ -76,10 +90,11 @@ test.describe('accounts', () => {
   })
 
   test('the check-in screen is protected too', async ({ page }) => {
+    await noteUnauthorizedToast(page)
     await page.goto('/checkin')
 
-    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible()
-    await expect(page).toHaveURL(/\/login\?next=%2Fcheckin$/)
+    await expect(page).toHaveURL(/\/login\?next=%2Fcheckin$/, { timeout: 20_000 })
+    expect(await unauthorizedToastShown(page)).toBe(true)
   })
 
   test('a wrong password gets the one generic message', async ({ page }) => {

@@ -269,6 +269,9 @@ test.describe('with an address search (--geocoder-url)', () => {
   let server: LifelineServer | undefined
   let nominatim: Awaited<ReturnType<typeof startNominatim>> | undefined
 
+  // Both sizes on the one server this describe starts, in one worker.
+  test.describe.configure({ mode: 'default' })
+
   test.beforeAll(async () => {
     test.skip(Boolean(process.env.LIFELINE_BASE_URL), 'needs a server started with --geocoder-url')
     test.setTimeout(90_000)

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 import { registerViaApi, watchForErrors } from './accounts'
+import { axeViolations } from './axe'
 import { expect, test } from './fixtures'
 
 /*
@@ -89,13 +89,12 @@ test('keep sharing follows a moving phone at most every 30 s, and stops when tur
   expect(await storedFixes(page)).toEqual(WALK.slice(0, 3).map((w) => [w.latitude, w.longitude, 'browser']))
 
   // Axe-clean with the indicator up, on a desktop and a phone.
-  const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect((await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await saveScreenshot('gps-keep-sharing-desktop', { fullPage: false })
   await page.setViewportSize({ width: 390, height: 844 })
   await main.getByRole('heading', { level: 1, name: 'GPS Tracking' }).scrollIntoViewIfNeeded()
   await saveScreenshot('gps-keep-sharing-phone', { fullPage: false })
-  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect((await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
   // Off: nothing more is sent, however far the phone goes.
   await toggle.click()
