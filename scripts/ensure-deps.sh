@@ -20,7 +20,6 @@ if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need chromium
   command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] || need mosquitto
   command -v mosquitto_pub >/dev/null || need mosquitto-clients
-  /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || need python3-aiosmtpd # the delivery tests' SMTP server
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then
