@@ -5,6 +5,7 @@ SHELL := /bin/bash
 
 BIN := bin/lifeline
 BENCH_BIN := bin/lifeline-bench
+SMTPTEST_BIN := bin/lifeline-smtptest
 NPM_INSTALL := npm install --no-audit --no-fund --loglevel=error
 GO_TEST_FLAGS ?= -race -timeout 20m
 # Each test database on TimescaleDB is slower to clone and start.
@@ -93,11 +94,13 @@ test-fuzz: ## a quick pass over every fuzz target (1s each, about a minute)
 test-web: webapp/node_modules/.installed
 	cd webapp && npm run typecheck && npm run lint && npm run test && node scripts/bundle-report.mjs --check
 
-# Browser workers: every test stands alone, so E2E_WORKERS=2 runs two at a
-# time (docs/development.md, "Time of make test").
+# The browser suite's mail server (internal/smtptest as a process), beside
+# lifeline, which never links it. Browser workers: every test stands alone,
+# so E2E_WORKERS=2 runs two at a time (docs/development.md, "Time of make test").
 E2E_WORKERS ?= 1
 test-e2e: build
-	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) npm run e2e -- --workers $(E2E_WORKERS)
+	go build -o $(SMTPTEST_BIN) ./cmd/lifeline-smtptest
+	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) LIFELINE_SMTPTEST_BIN=$(CURDIR)/$(SMTPTEST_BIN) npm run e2e -- --workers $(E2E_WORKERS)
 
 soak: deps-test ## the long fault tests (10,000 idle bracelets); see docs/faults.md
 	ulimit -n 65536 2>/dev/null || ulimit -n $$(ulimit -Hn); \

@@ -45,6 +45,10 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/faults":               {},
 		"lifeline/delivery":             {"lifeline", "lifeline/internal/netguard"},
 		"lifeline/internal/netguard":    {},
+		"lifeline/internal/smtptest":    {},
+		// A test server as a process, for the browser suite; never linked
+		// into lifeline.
+		"lifeline/cmd/lifeline-smtptest": {"lifeline/internal/smtptest"},
 		// The benchmarks' code, which the product never imports (see
 		// TestProductBinaryHasNoBenchCode): store's and ingest's parts sit
 		// under them because they own pgx, mochi and paho.

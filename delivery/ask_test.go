@@ -7,6 +7,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 // TestAskReachesTheChosenSupportersCalmly: an ask is emailed to the
@@ -14,7 +15,7 @@ import (
 // default priority and a browser a push of normal urgency; it waits for a supporter's quiet hours, and closing
 // the ask stops what still waits.
 func TestAskReachesTheChosenSupportersCalmly(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	hook := startReceiver(t)
 	c := newCircle(t, lifeline.Grant{})
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
@@ -36,16 +37,16 @@ func TestAskReachesTheChosenSupportersCalmly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Push = c.db })
-	c.run(w, func() bool { return len(smtp.messages()) == 1 && len(hook.got()) == 1 && len(pushes.got()) == 1 })
+	w := c.worker(smtp.Addr, func(cfg *delivery.Config) { cfg.Push = c.db })
+	c.run(w, func() bool { return len(smtp.Messages()) == 1 && len(hook.got()) == 1 && len(pushes.got()) == 1 })
 	for range 5 {
 		w.RunOnce(c.ctx)
 	}
-	msgs := smtp.messages()
+	msgs := smtp.Messages()
 	if len(msgs) != 1 || !strings.Contains(msgs[0].Header.Get("To"), "sam@example.org") {
 		t.Fatalf("emails %v, want only Sam's (Jo was not asked, Kim is in quiet hours)", msgs)
 	}
-	text := body(t, msgs[0])
+	text := msgs[0].Body
 	if subject := msgs[0].Header.Get("Subject"); subject != "Alex Doe could use a call" {
 		t.Errorf("subject %q", subject)
 	}

@@ -1,7 +1,6 @@
 package delivery_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -9,10 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/smtp"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -20,27 +16,26 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 // BenchmarkDelivery holds make bench-delivery's figures
 // (scripts/bench-delivery.sh runs it once, -benchtime 1x): the worker as
-// the program configures it, on a real PostgreSQL, sending to aiosmtpd and
-// to local HTTP servers.
+// the program configures it, on a real PostgreSQL, sending to the test SMTP
+// server (internal/smtptest, in this process) and to local HTTP servers.
 //
 //   - sos-idle-p50-ms, sos-idle-p99-ms: an SOS raised (committed) to its
-//     email written by the SMTP server, nothing else queued;
+//     email received by the SMTP server, nothing else queued;
 //   - sos-loaded-p50-ms, sos-loaded-p99-ms: the same behind 1,000 webhook
 //     deliveries from 100 other people to servers that accept and never
 //     answer;
 //   - email-per-s, email-raw-per-s: test emails through the worker, and the
 //     same count sent straight with net/smtp at the lane's concurrency (the
-//     baseline of the same run); email-sink-per-s, email-sink-raw-per-s:
-//     the same to an SMTP sink in Go that only counts (aiosmtpd, one Python
-//     process writing files, is slower than the worker);
+//     baseline of the same run);
 //   - webhook-per-s, webhook-raw-per-s: the same to webhook servers.
 func BenchmarkDelivery(b *testing.B) {
 	for range b.N {
-		smtp := startSMTP(b)
+		smtp := smtptest.Start(b)
 		c := newCircle(b, lifeline.Grant{Alerts: []string{lifeline.ScopeSOS}, Location: lifeline.LocationNever})
 		c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
 		cfg := func(cfg *delivery.Config) {
@@ -49,7 +44,7 @@ func BenchmarkDelivery(b *testing.B) {
 		}
 		samples := 30
 
-		w := c.worker(smtp.addr, cfg)
+		w := c.worker(smtp.Addr, cfg)
 		stop := c.runInBackground(w)
 		idle := c.sosLatencies(smtp, samples, w.Wake)
 		stop()
@@ -59,7 +54,7 @@ func BenchmarkDelivery(b *testing.B) {
 			person := c.user(fmt.Sprintf("p%d@example.org", i), fmt.Sprintf("P%d", i))
 			c.queue(person, c.channelAt(person, lifeline.ChannelWebhook, hang.URL+"/hook"), 10)
 		}
-		w = c.worker(smtp.addr, cfg)
+		w = c.worker(smtp.Addr, cfg)
 		stop = c.runInBackground(w)
 		loaded := c.sosLatencies(smtp, samples, w.Wake)
 		stop()
@@ -70,14 +65,9 @@ func BenchmarkDelivery(b *testing.B) {
 		b.ReportMetric(percentile(loaded, 50), "sos-loaded-p50-ms")
 		b.ReportMetric(percentile(loaded, 99), "sos-loaded-p99-ms")
 
-		const emails = 2000
-		b.ReportMetric(c.emailRate(smtp.addr, smtp.count, cfg, emails), "email-per-s")
-		b.ReportMetric(rawEmailRate(b, smtp.addr, emails, 16), "email-raw-per-s")
-		// aiosmtpd is one Python process writing each message to disk: the
-		// same to a sink that only counts shows the worker's own rate.
-		sink := startSMTPSink(b)
-		b.ReportMetric(c.emailRate(sink.addr, sink.count, cfg, 4*emails), "email-sink-per-s")
-		b.ReportMetric(rawEmailRate(b, sink.addr, 4*emails, 16), "email-sink-raw-per-s")
+		const emails = 8000
+		b.ReportMetric(c.emailRate(smtp, cfg, emails), "email-per-s")
+		b.ReportMetric(rawEmailRate(b, smtp.Addr, emails, 16), "email-raw-per-s")
 		through, raw := c.webhookRates(cfg, 4000)
 		b.ReportMetric(through, "webhook-per-s")
 		b.ReportMetric(raw, "webhook-raw-per-s")
@@ -94,120 +84,58 @@ func (c *circle) runInBackground(w *delivery.Worker) (stop func()) {
 }
 
 // sosLatencies raises and closes n SOSes, one at a time, and returns the
-// time from each raise to its email's file in the maildir, in ms. wake is
-// what the program's bus calls when an SOS is raised.
-func (c *circle) sosLatencies(smtp *smtpServer, n int, wake func()) []float64 {
+// time from each raise to its email's arrival at the SMTP server, in ms.
+// wake is what the program's bus calls when an SOS is raised.
+func (c *circle) sosLatencies(smtp *smtptest.Server, n int, wake func()) []float64 {
 	var out []float64
 	for range n {
-		before := len(mailFiles(smtp))
+		before := smtp.Len()
 		start := time.Now()
 		alert, _, err := c.db.RaiseSOS(c.ctx, c.wearer, start)
 		if err != nil {
 			c.t.Fatal(err)
 		}
 		wake()
-		written := waitForMail(c.t, smtp, before+1, 30*time.Second)
-		out = append(out, float64(written[before].Sub(start).Microseconds())/1000)
+		received := c.waitForMail(smtp, before+1)
+		out = append(out, float64(received[before].Received.Sub(start).Microseconds())/1000)
 		if _, err := c.db.ResolveSOS(c.ctx, c.wearer, alert.ID, time.Now()); err != nil {
 			c.t.Fatal(err)
 		}
-		waitForMail(c.t, smtp, before+2, 30*time.Second) // "they're safe now"
+		c.waitForMail(smtp, before+2) // "they're safe now"
 		// Presses a moment apart are one SOS: let the next be a new one.
 		c.exec(`UPDATE alerts SET dedup_key = dedup_key || ':' || id WHERE id = $1`, alert.ID)
 	}
 	return out
 }
 
+// waitForMail waits up to 30 s for the n-th message.
+func (c *circle) waitForMail(smtp *smtptest.Server, n int) []*smtptest.Message {
+	ctx, cancel := context.WithTimeout(c.ctx, 30*time.Second)
+	defer cancel()
+	msgs, err := smtp.Wait(ctx, n)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return msgs
+}
+
 // emailRate queues n test emails from 100 people to their own domains and
-// returns how many per second the worker sends to the SMTP server at addr,
-// which has delivered() messages so far.
-func (c *circle) emailRate(addr string, delivered func() int, cfg func(*delivery.Config), n int) float64 {
-	before := delivered()
+// returns how many per second the worker sends to smtp.
+func (c *circle) emailRate(smtp *smtptest.Server, cfg func(*delivery.Config), n int) float64 {
+	before := smtp.Len()
 	for i := range 100 {
 		person := c.user(fmt.Sprintf("e%d-%d@example.org", before, i), fmt.Sprintf("E%d", i))
 		c.queue(person, c.channelAt(person, lifeline.ChannelEmail, fmt.Sprintf("e%d@d%d.example", i, i)), n/100)
 	}
 	start := time.Now()
-	stop := c.runInBackground(c.worker(addr, cfg))
+	stop := c.runInBackground(c.worker(smtp.Addr, cfg))
 	defer stop()
-	deadline := start.Add(5 * time.Minute)
-	for delivered() < before+n {
-		if time.Now().After(deadline) {
-			c.t.Fatalf("%d of %d emails in 5 minutes", delivered()-before, n)
-		}
-		time.Sleep(5 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(c.ctx, 5*time.Minute)
+	defer cancel()
+	if _, err := smtp.Wait(ctx, before+n); err != nil {
+		c.t.Fatalf("%d of %d emails in 5 minutes", smtp.Len()-before, n)
 	}
 	return float64(n) / time.Since(start).Seconds()
-}
-
-// smtpSink is a minimal SMTP server that accepts every message and only
-// counts it: no disk, no parsing beyond the commands.
-type smtpSink struct {
-	addr string
-	n    atomic.Int64
-}
-
-func (s *smtpSink) count() int { return int(s.n.Load()) }
-
-func startSMTPSink(tb testing.TB) *smtpSink {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { l.Close() })
-	s := &smtpSink{addr: l.Addr().String()}
-	go func() {
-		for {
-			conn, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go s.serve(conn)
-		}
-	}()
-	return s
-}
-
-func (s *smtpSink) serve(conn net.Conn) {
-	defer conn.Close()
-	r := bufio.NewReader(conn)
-	w := bufio.NewWriter(conn)
-	reply := func(line string) bool {
-		w.WriteString(line + "\r\n")
-		return w.Flush() == nil
-	}
-	if !reply("220 sink") {
-		return
-	}
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return
-		}
-		cmd := strings.ToUpper(strings.TrimSpace(line))
-		switch {
-		case strings.HasPrefix(cmd, "EHLO"):
-			reply("250-sink\r\n250-8BITMIME\r\n250 SMTPUTF8")
-		case strings.HasPrefix(cmd, "DATA"):
-			reply("354 go ahead")
-			for {
-				l, err := r.ReadString('\n')
-				if err != nil {
-					return
-				}
-				if l == ".\r\n" {
-					break
-				}
-			}
-			s.n.Add(1)
-			reply("250 queued")
-		case strings.HasPrefix(cmd, "QUIT"):
-			reply("221 bye")
-			return
-		default: // HELO, MAIL, RCPT, RSET, NOOP
-			reply("250 ok")
-		}
-	}
 }
 
 // rawEmailRate sends n emails straight to the SMTP server from workers
@@ -303,42 +231,6 @@ func serverOn(tb testing.TB, ip string, h http.Handler) *httptest.Server {
 	s.Start()
 	tb.Cleanup(s.Close)
 	return s
-}
-
-// count is how many messages the maildir holds (a directory read, no stat
-// of each: the bench polls it).
-func (s *smtpServer) count() int {
-	entries, _ := os.ReadDir(filepath.Join(s.dir, "new"))
-	return len(entries)
-}
-
-// mailFiles lists the maildir's messages by when each was written.
-func mailFiles(s *smtpServer) []time.Time {
-	files, _ := filepath.Glob(filepath.Join(s.dir, "new", "*"))
-	var out []time.Time
-	for _, f := range files {
-		if info, err := os.Stat(f); err == nil {
-			out = append(out, info.ModTime())
-		}
-	}
-	slices.SortFunc(out, time.Time.Compare)
-	return out
-}
-
-// waitForMail waits until the maildir holds n messages and returns their
-// write times.
-func waitForMail(tb testing.TB, s *smtpServer, n int, limit time.Duration) []time.Time {
-	deadline := time.Now().Add(limit)
-	for {
-		// Counting is cheap; the times are read once, at the end.
-		if entries, _ := os.ReadDir(filepath.Join(s.dir, "new")); len(entries) >= n {
-			return mailFiles(s)
-		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("%d of %d emails in %v", len(mailFiles(s)), n, limit)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }
 
 // percentile is the p-th percentile of ms (nearest rank).

@@ -9,6 +9,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 var claimLinkRe = regexp.MustCompile(`https://lifeline\.example\.org/claim#token=([A-Za-z0-9_-]+)`)
@@ -19,7 +20,7 @@ var claimLinkRe = regexp.MustCompile(`https://lifeline\.example\.org/claim#token
 // browser would). Each token claims the alert once; the wearer then
 // hears "Sam is on it" and, once Sam resolves it, reads the note.
 func TestEveryMessageToASupporterCarriesItsOwnClaimLink(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, lifeline.Grant{Alerts: []string{lifeline.ScopeAvoidZone}, Location: lifeline.LocationNever})
 	hook := startReceiver(t)
 	service := startPushService(t)
@@ -28,14 +29,14 @@ func TestEveryMessageToASupporterCarriesItsOwnClaimLink(t *testing.T) {
 	c.channel(c.supporter, lifeline.ChannelWebhook, hook.URL, true)
 	phone := newBrowser(t)
 	phone.subscribe(t, c, c.supporter, service.URL+"/sam")
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Push = c.db })
+	w := c.worker(smtp.Addr, func(cfg *delivery.Config) { cfg.Push = c.db })
 	alert := c.enterZone(true)
 	c.run(w, func() bool { return c.pending() == 0 })
 
 	var samMail string
-	for _, m := range smtp.messages() {
+	for _, m := range smtp.Messages() {
 		if strings.Contains(m.Header.Get("To"), "sam@example.org") {
-			samMail = body(t, m)
+			samMail = m.Body
 		}
 	}
 	emailed := claimLinkRe.FindStringSubmatch(samMail)
@@ -97,9 +98,9 @@ func TestEveryMessageToASupporterCarriesItsOwnClaimLink(t *testing.T) {
 	c.run(w, func() bool { return c.pending() == 0 }) // the reminder was skipped with the rest
 
 	var notices []string
-	for _, m := range smtp.messages() {
+	for _, m := range smtp.Messages() {
 		if strings.Contains(m.Header.Get("To"), "alex@example.org") {
-			notices = append(notices, m.Header.Get("Subject")+": "+body(t, m))
+			notices = append(notices, m.Header.Get("Subject")+": "+m.Body)
 		}
 	}
 	if len(notices) != 3 {

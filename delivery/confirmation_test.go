@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lifeline"
+	"lifeline/internal/smtptest"
 )
 
 var confirmLink = regexp.MustCompile(`https://lifeline\.example\.org/confirm-channel#token=([A-Za-z0-9_-]+)`)
@@ -15,21 +16,21 @@ var confirmLink = regexp.MustCompile(`https://lifeline\.example\.org/confirm-cha
 // one email, its confirmation with a link that works; an SOS meanwhile
 // skips it, saying why, and reaches it once it is confirmed.
 func TestUnconfirmedAddressGetsOnlyItsConfirmation(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, zoneGrant)
 	id := c.unconfirmedChannel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 
 	first, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.run(w, func() bool { return c.pending() == 0 })
-	msgs := smtp.messages()
+	msgs := smtp.Messages()
 	if len(msgs) != 1 || msgs[0].Header.Get("Subject") != lifeline.ConfirmationSubject {
 		t.Fatalf("%d messages (first %v), want only the confirmation", len(msgs), msgs)
 	}
-	text := body(t, msgs[0])
+	text := msgs[0].Body
 	found := confirmLink.FindStringSubmatch(text)
 	if found == nil {
 		t.Fatalf("no confirmation link in:\n%s", text)
@@ -58,7 +59,7 @@ func TestUnconfirmedAddressGetsOnlyItsConfirmation(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.run(w, func() bool { return c.pending() == 0 })
-	msgs = smtp.messages()
+	msgs = smtp.Messages()
 	if len(msgs) != 2 || !strings.Contains(msgs[1].Header.Get("Subject"), "asking for help") {
 		t.Fatalf("%d messages, want the confirmation and then the SOS", len(msgs))
 	}

@@ -8,6 +8,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 // monday is a Monday at 9:30 in London, the circle's time zone.
@@ -39,7 +40,7 @@ func (c *circle) digestRows() int {
 }
 
 func TestDigestEmailWithinTheGrantAndItsOneClickUnsubscribe(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, lifeline.Grant{CheckIns: true, Alerts: []string{lifeline.ScopeAvoidZone}, Location: lifeline.LocationAlways})
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
 	for _, day := range []string{"2026-11-27", "2026-11-28", "2026-11-29"} {
@@ -62,9 +63,9 @@ func TestDigestEmailWithinTheGrantAndItsOneClickUnsubscribe(t *testing.T) {
 		t.Errorf("later the same Monday queued %d more", n)
 	}
 
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Now = func() time.Time { return monday } })
-	c.run(w, func() bool { return len(smtp.messages()) == 1 })
-	m := smtp.messages()[0]
+	w := c.worker(smtp.Addr, func(cfg *delivery.Config) { cfg.Now = func() time.Time { return monday } })
+	c.run(w, func() bool { return len(smtp.Messages()) == 1 })
+	m := smtp.Messages()[0]
 	if got := m.Header.Get("Subject"); got != "Your week with Alex Doe on Lifeline" {
 		t.Errorf("subject = %q", got)
 	}
@@ -76,7 +77,7 @@ func TestDigestEmailWithinTheGrantAndItsOneClickUnsubscribe(t *testing.T) {
 		t.Errorf("List-Unsubscribe-Post = %q", got)
 	}
 	token := strings.TrimSuffix(strings.TrimPrefix(unsubscribe, "<"+unsubscribeBase), ">")
-	text := body(t, m)
+	text := m.Body
 	for _, want := range []string{"Check-ins: 3 in the last 7 days.", "Streak: 3 days in a row.", "Alerts this week: 1 stay at a place they chose to avoid.",
 		"https://lifeline.example.org/digest/unsubscribe#token=" + token} {
 		if !strings.Contains(text, want) {

@@ -12,6 +12,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 // queue puts n test rows for the person's channel in the outbox, as "Send
@@ -142,7 +143,7 @@ func TestClaimOrderAndShares(t *testing.T) {
 // A person's webhooks that accept and never answer fill their share of
 // the slots; another person's SOS and test email go out at once.
 func TestHangingWebhooksCostOnlyTheirOwnSlots(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, zoneGrant)
 	hang := hangingServer(t)
 	stranger := c.user("kim@example.org", "Kim")
@@ -151,7 +152,7 @@ func TestHangingWebhooksCostOnlyTheirOwnSlots(t *testing.T) {
 	}
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
 	ctx, cancel := context.WithCancel(c.ctx)
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Slots, cfg.Share, cfg.Poll = 8, 2, time.Second })
+	w := c.worker(smtp.Addr, func(cfg *delivery.Config) { cfg.Slots, cfg.Share, cfg.Poll = 8, 2, time.Second })
 	done := make(chan struct{})
 	go func() { defer close(done); w.Run(ctx) }()
 	defer func() { cancel(); <-done }()
@@ -172,14 +173,14 @@ func TestHangingWebhooksCostOnlyTheirOwnSlots(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.queue(c.supporter, c.channelAt(c.supporter, lifeline.ChannelEmail, "sam@example.com"), 1)
-	for deadline := start.Add(10 * time.Second); len(smtp.messages()) < 2; time.Sleep(20 * time.Millisecond) {
+	for deadline := start.Add(10 * time.Second); len(smtp.Messages()) < 2; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d of 2 emails within 10 s behind the hanging webhooks; outbox: %d pending", len(smtp.messages()), c.pending())
+			t.Fatalf("%d of 2 emails within 10 s behind the hanging webhooks; outbox: %d pending", len(smtp.Messages()), c.pending())
 		}
 	}
 	t.Logf("the SOS and the test email went out %v after the SOS, behind 360 hanging webhooks", time.Since(start).Round(time.Millisecond))
 	var subjects []string
-	for _, m := range smtp.messages() {
+	for _, m := range smtp.Messages() {
 		subjects = append(subjects, m.Header.Get("Subject"))
 	}
 	if !strings.Contains(strings.Join(subjects, "|"), "Alex Doe") {

@@ -7,18 +7,19 @@ import (
 	"time"
 
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
-// BenchmarkEmailOneSession sends emails to a real SMTP server (aiosmtpd,
-// writing each into a maildir) over one MailSession, as a sender with a
+// BenchmarkEmailOneSession sends emails to a real SMTP server (the tests'
+// internal/smtptest, in this process) over one MailSession, as a sender with a
 // queue of them does (sendEmail keeps idle sessions for this);
 // BenchmarkEmailOwnConnection opens a connection per email, to show what
 // that saves.
 //
 //	go test -run '^$' -bench Email -benchtime 2000x ./delivery/
 func BenchmarkEmailOneSession(b *testing.B) {
-	smtp := startSMTP(b)
-	s := delivery.SMTP{Addr: smtp.addr, From: "lifeline@example.org", Timeout: 10 * time.Second}
+	smtp := smtptest.Start(b)
+	s := delivery.SMTP{Addr: smtp.Addr, From: "lifeline@example.org", Timeout: 10 * time.Second}
 	session, err := s.Open(context.Background())
 	if err != nil {
 		b.Fatal(err)
@@ -34,8 +35,8 @@ func BenchmarkEmailOneSession(b *testing.B) {
 }
 
 func BenchmarkEmailOwnConnection(b *testing.B) {
-	smtp := startSMTP(b)
-	s := delivery.SMTP{Addr: smtp.addr, From: "lifeline@example.org", Timeout: 10 * time.Second}
+	smtp := smtptest.Start(b)
+	s := delivery.SMTP{Addr: smtp.Addr, From: "lifeline@example.org", Timeout: 10 * time.Second}
 	b.ResetTimer()
 	for i := range b.N {
 		session, err := s.Open(context.Background())
@@ -61,8 +62,8 @@ func benchMessage(i int) delivery.Message {
 // BenchmarkEmailFourSessions sends over four sessions at once, as a
 // sender with four email slots does.
 func BenchmarkEmailFourSessions(b *testing.B) {
-	smtp := startSMTP(b)
-	s := delivery.SMTP{Addr: smtp.addr, From: "lifeline@example.org", Timeout: 10 * time.Second}
+	smtp := smtptest.Start(b)
+	s := delivery.SMTP{Addr: smtp.Addr, From: "lifeline@example.org", Timeout: 10 * time.Second}
 	b.SetParallelism(2) // 2 × GOMAXPROCS(2)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {

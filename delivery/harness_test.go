@@ -6,15 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime/quotedprintable"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/mail"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -25,107 +18,6 @@ import (
 	"lifeline/store"
 	"lifeline/store/storetest"
 )
-
-// smtpServer is Debian's aiosmtpd, a real SMTP server, writing every
-// message it accepts into a maildir.
-type smtpServer struct {
-	t    testing.TB
-	addr string
-	dir  string
-	cmd  *exec.Cmd
-}
-
-const debianPython = "/usr/bin/python3" // the python3 first on PATH may not see Debian's modules
-
-func startSMTP(t testing.TB) *smtpServer {
-	t.Helper()
-	if exec.Command(debianPython, "-c", "import aiosmtpd").Run() != nil {
-		t.Fatal("python3-aiosmtpd is not installed (apt-get install python3-aiosmtpd; scripts/ensure-deps.sh test installs it)")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	s := &smtpServer{t: t, addr: addr, dir: t.TempDir()}
-	for _, sub := range []string{"tmp", "new", "cur"} { // Maildir makes them only for a new folder
-		if err := os.Mkdir(filepath.Join(s.dir, sub), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.start()
-	t.Cleanup(s.stop)
-	return s
-}
-
-func (s *smtpServer) start() {
-	s.t.Helper()
-	s.cmd = exec.Command(debianPython, "-m", "aiosmtpd", "-n", "-l", s.addr, "-c", "aiosmtpd.handlers.Mailbox", s.dir)
-	s.cmd.Stderr = os.Stderr
-	if err := s.cmd.Start(); err != nil {
-		s.t.Fatal(err)
-	}
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if c, err := net.Dial("tcp", s.addr); err == nil {
-			c.Close()
-			return
-		}
-	}
-	s.t.Fatal("aiosmtpd did not start listening")
-}
-
-func (s *smtpServer) stop() {
-	if s.cmd != nil && s.cmd.Process != nil {
-		_ = s.cmd.Process.Kill()
-		_ = s.cmd.Wait()
-		s.cmd = nil
-	}
-}
-
-// messages reads every message received so far, oldest first. Maildir
-// names do not sort by time (Python writes the microseconds unpadded), so
-// they are ordered by when each was written.
-func (s *smtpServer) messages() []*mail.Message {
-	s.t.Helper()
-	files, _ := filepath.Glob(filepath.Join(s.dir, "new", "*"))
-	written := map[string]time.Time{}
-	for _, f := range files {
-		info, err := os.Stat(f)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		written[f] = info.ModTime()
-	}
-	slices.SortStableFunc(files, func(a, b string) int { return written[a].Compare(written[b]) })
-	var out []*mail.Message
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		m, err := mail.ReadMessage(strings.NewReader(string(raw)))
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
-// body is a message's text, decoded as a mail reader decodes it.
-func body(t testing.TB, m *mail.Message) string {
-	t.Helper()
-	r := m.Body
-	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
-		r = quotedprintable.NewReader(r)
-	}
-	b, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 // receiver is a real HTTP server that records what webhooks post, and
 // answers with the statuses queued in fail first.

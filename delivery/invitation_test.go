@@ -9,6 +9,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 var acceptLink = regexp.MustCompile(`https://lifeline\.example\.org/care/accept#token=([A-Za-z0-9_-]+)`)
@@ -52,22 +53,22 @@ func (c *circle) supporterRow(linkID int64) *lifeline.Supporter {
 }
 
 func TestInvitationEmailArrivesOnceWithAWorkingLink(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, lifeline.Grant{})
 	jo := c.user("jo@example.org", "Jo")
 	inv := c.inviteByEmail("jo@example.org")
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 
 	c.run(w, func() bool { s, _, _ := c.invitationEmail(inv.Supporter.ID); return s == "sent" })
 	for range 5 {
 		w.RunOnce(c.ctx) // nothing more goes out
 	}
-	msgs := smtp.messages()
+	msgs := smtp.Messages()
 	if len(msgs) != 1 {
 		t.Fatalf("%d messages, want 1", len(msgs))
 	}
 	m := msgs[0]
-	text := body(t, m)
+	text := m.Body
 	if to, _ := m.Header.AddressList("To"); len(to) != 1 || to[0].Address != "jo@example.org" || !strings.Contains(m.Header.Get("Subject"), "Alex Doe invited you") {
 		t.Errorf("To %q, Subject %q", m.Header.Get("To"), m.Header.Get("Subject"))
 	}
@@ -96,11 +97,11 @@ func TestInvitationEmailArrivesOnceWithAWorkingLink(t *testing.T) {
 }
 
 func TestInvitationEmailRetriedWhileSMTPIsDown(t *testing.T) {
-	smtp := startSMTP(t)
-	smtp.stop()
+	smtp := smtptest.Start(t)
+	smtp.Stop()
 	c := newCircle(t, lifeline.Grant{})
 	inv := c.inviteByEmail("jo@example.org")
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 
 	c.run(w, func() bool { _, attempts, _ := c.invitationEmail(inv.Supporter.ID); return attempts >= 3 })
 	state, _, kept := c.invitationEmail(inv.Supporter.ID)
@@ -108,12 +109,14 @@ func TestInvitationEmailRetriedWhileSMTPIsDown(t *testing.T) {
 	if state != "pending" || !kept || s.InviteEmailError == nil || !strings.Contains(*s.InviteEmailError, "connect to the mail server") {
 		t.Fatalf("while SMTP is down: state %s, url kept %v, error %v", state, kept, s.InviteEmailError)
 	}
-	smtp.start()
+	if err := smtp.Start(); err != nil {
+		t.Fatal(err)
+	}
 	c.run(w, func() bool { s, _, _ := c.invitationEmail(inv.Supporter.ID); return s == "sent" })
 	for range 5 {
 		w.RunOnce(c.ctx)
 	}
-	if n := len(smtp.messages()); n != 1 {
+	if n := len(smtp.Messages()); n != 1 {
 		t.Fatalf("%d messages after SMTP came back, want 1 (late, once)", n)
 	}
 }
@@ -141,14 +144,14 @@ func TestInvitationEmailEnds(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			smtp := startSMTP(t)
+			smtp := smtptest.Start(t)
 			if !tc.smtpUp {
-				smtp.stop()
+				smtp.Stop()
 			}
 			c := newCircle(t, lifeline.Grant{})
 			inv := c.inviteByEmail("jo@example.org")
 			tc.before(c, inv)
-			w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.MaxAttempts = 2 })
+			w := c.worker(smtp.Addr, func(cfg *delivery.Config) { cfg.MaxAttempts = 2 })
 			c.run(w, func() bool { s, _, _ := c.invitationEmail(inv.Supporter.ID); return s != "pending" })
 			state, _, kept := c.invitationEmail(inv.Supporter.ID)
 			var reason string
@@ -156,7 +159,7 @@ func TestInvitationEmailEnds(t *testing.T) {
 			if state != tc.want || !strings.Contains(reason, tc.reason) || kept {
 				t.Errorf("state %s (%q), url kept %v; want %s (%q) and the url cleared", state, reason, kept, tc.want, tc.reason)
 			}
-			if tc.smtpUp && len(smtp.messages()) != 0 {
+			if tc.smtpUp && len(smtp.Messages()) != 0 {
 				t.Error("an email went out")
 			}
 		})

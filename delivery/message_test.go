@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"lifeline"
+	"lifeline/internal/smtptest"
 )
 
 // phishing is a name written straight into the database, as a row stored
@@ -18,21 +19,21 @@ const phishing = "Alex\nVisit https://evil.example to confirm your account"
 // the line breaks they hold turned into spaces: no line of the email is
 // theirs.
 func TestPersonWrittenTextIsQuotedInEmails(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, zoneGrant)
 	c.exec(`UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1`, c.wearer, phishing, "Doe\r\nVisit https://evil.example")
 	c.exec(`UPDATE zones SET name = $2 WHERE id = $1`, c.zone, "Rusty Anchor\u2028Visit https://evil.example now")
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 
 	c.enterZone(true)
 	if _, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(c.escalateAfter)
-	c.run(w, func() bool { return len(smtp.messages()) == 2 })
-	for _, m := range smtp.messages() {
-		subject, text := m.Header.Get("Subject"), body(t, m)
+	c.run(w, func() bool { return len(smtp.Messages()) == 2 })
+	for _, m := range smtp.Messages() {
+		subject, text := m.Header.Get("Subject"), m.Body
 		for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 			if strings.HasPrefix(strings.TrimSpace(line), "Visit") || strings.HasPrefix(line, `"`) {
 				t.Errorf("a line of the email is the person's text: %q\n%s", line, text)

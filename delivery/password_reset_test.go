@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lifeline"
+	"lifeline/internal/smtptest"
 )
 
 var resetLink = regexp.MustCompile(`https://lifeline\.example\.org/reset-password#token=([A-Za-z0-9_-]+)`)
@@ -18,10 +19,10 @@ const resetBase = "https://lifeline.example.org/reset-password#token="
 // sent, and it works once. A link used or expired before its email went
 // out is skipped, saying why; an account without a password gets nothing.
 func TestPasswordResetEmail(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, zoneGrant)
 	c.exec(`UPDATE users SET password_hash = '$argon2id$old' WHERE id = $1`, c.wearer)
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 	now := time.Now()
 
 	for range 2 {
@@ -33,11 +34,11 @@ func TestPasswordResetEmail(t *testing.T) {
 		t.Fatalf("an account without a password: queued %v, %v", queued, err)
 	}
 	c.run(w, func() bool { return c.pending() == 0 })
-	msgs := smtp.messages()
+	msgs := smtp.Messages()
 	if len(msgs) != 1 || msgs[0].Header.Get("Subject") != lifeline.PasswordResetSubject || !strings.Contains(msgs[0].Header.Get("To"), "alex@example.org") {
 		t.Fatalf("%d messages (%v), want one reset email to alex@example.org; outbox: %s", len(msgs), msgs, c.outbox())
 	}
-	text := body(t, msgs[0])
+	text := msgs[0].Body
 	found := resetLink.FindStringSubmatch(text)
 	if found == nil {
 		t.Fatalf("no reset link in:\n%s", text)
@@ -84,7 +85,7 @@ func TestPasswordResetEmail(t *testing.T) {
 			if reason != tc.hold {
 				t.Errorf("skipped because %q, want %q", reason, tc.hold)
 			}
-			if n := len(smtp.messages()); n != 1 {
+			if n := len(smtp.Messages()); n != 1 {
 				t.Errorf("%d emails in all, want still 1", n)
 			}
 		})

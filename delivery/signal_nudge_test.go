@@ -7,6 +7,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 	"lifeline/signals"
 )
 
@@ -15,7 +16,7 @@ import (
 // job runs), none for the same signal the next day, held back by their
 // quiet hours, and worded so a lock screen says nothing of what it is.
 func TestSignalNudgeOnceADayAfterQuietHours(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, lifeline.Grant{})
 	c.channel(c.wearer, lifeline.ChannelEmail, "alex@example.org", false)
 	noon := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC) // London: noon, past signals.NudgeHour
@@ -42,21 +43,21 @@ func TestSignalNudgeOnceADayAfterQuietHours(t *testing.T) {
 	}
 
 	clock := noon
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) { cfg.Now = func() time.Time { return clock } })
+	w := c.worker(smtp.Addr, func(cfg *delivery.Config) { cfg.Now = func() time.Time { return clock } })
 	w.RunOnce(c.ctx)
 	var next time.Time
 	c.scan(`SELECT next_attempt_at FROM outbox WHERE purpose = 'signal_nudge'`, nil, &next)
-	if len(smtp.messages()) != 0 || !next.Equal(noon.Add(time.Hour)) {
-		t.Fatalf("during quiet hours: %d sent, next attempt %v", len(smtp.messages()), next)
+	if len(smtp.Messages()) != 0 || !next.Equal(noon.Add(time.Hour)) {
+		t.Fatalf("during quiet hours: %d sent, next attempt %v", len(smtp.Messages()), next)
 	}
 
 	clock = noon.Add(90 * time.Minute)
-	c.run(w, func() bool { return len(smtp.messages()) == 1 })
-	m := smtp.messages()[0]
+	c.run(w, func() bool { return len(smtp.Messages()) == 1 })
+	m := smtp.Messages()[0]
 	if got := m.Header.Get("Subject"); got != lifeline.SignalNudgeTitle {
 		t.Errorf("subject = %q", got)
 	}
-	text := strings.ToLower(m.Header.Get("Subject") + " " + body(t, m))
+	text := strings.ToLower(m.Header.Get("Subject") + " " + m.Body)
 	if !strings.Contains(text, "not now") {
 		t.Errorf("body: %s", text)
 	}

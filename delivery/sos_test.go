@@ -8,6 +8,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 var sosGrant = lifeline.Grant{Alerts: []string{lifeline.ScopeSOS}, Location: lifeline.LocationDuringAlert, LocationWindowMinutes: 60}
@@ -75,12 +76,12 @@ func TestSafeNowQueuesTheShortLineOncePerChannelThatWasTold(t *testing.T) {
 // TestSafeNowReachesTheSupporterInOneShortLine: over real SMTP and a real
 // webhook, after the SOS itself: the line, its time, no position.
 func TestSafeNowReachesTheSupporterInOneShortLine(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, sosGrant)
 	hook := startReceiver(t)
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
 	c.channel(c.supporter, lifeline.ChannelWebhook, hook.URL, true)
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 	alert, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ func TestSafeNowReachesTheSupporterInOneShortLine(t *testing.T) {
 	}
 	c.run(w, func() bool { return c.pending() == 0 })
 
-	mails := smtp.messages()
+	mails := smtp.Messages()
 	if len(mails) != 2 {
 		t.Fatalf("%d emails, want the SOS and the short line", len(mails))
 	}
@@ -100,7 +101,7 @@ func TestSafeNowReachesTheSupporterInOneShortLine(t *testing.T) {
 	if subject := line.Header.Get("Subject"); subject != "Alex Doe says they're safe now" {
 		t.Errorf("subject %q", subject)
 	}
-	text := body(t, line)
+	text := line.Body
 	if !strings.Contains(text, `Good news: "Alex Doe" says they're safe now (3:42 PM).`) || strings.Contains(text, "51.5") {
 		t.Errorf("the short line:\n%s", text)
 	}

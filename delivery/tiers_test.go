@@ -8,6 +8,7 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 // tiered is a circle with three supporters, one in each tier, each with
@@ -120,23 +121,23 @@ func TestOkaySkipsLaterTiers(t *testing.T) {
 // SMTP server on a clock the test moves: tier 1 at once, tier 2 once the
 // window has passed, tier 3 after two windows.
 func TestTierTwoIsEmailedAfterTheWindow(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newTiered(t, lifeline.Grant{Alerts: lifeline.AlertScopes}, 1)
 	var ahead atomic.Int64
-	w := c.worker(smtp.addr, func(cfg *delivery.Config) {
+	w := c.worker(smtp.Addr, func(cfg *delivery.Config) {
 		cfg.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
 	})
 	c.lowBattery()
 	to := func() []string {
 		var out []string
-		for _, m := range smtp.messages() {
+		for _, m := range smtp.Messages() {
 			out = append(out, m.Header.Get("To"))
 		}
 		return out
 	}
 	tellsOnly := func(n int) {
 		t.Helper()
-		c.run(w, func() bool { return len(smtp.messages()) >= n })
+		c.run(w, func() bool { return len(smtp.Messages()) >= n })
 		w.RunOnce(c.ctx) // nothing more is due yet
 		if got := to(); len(got) != n {
 			t.Fatalf("emails to %v, want only the first %d tiers", got, n)

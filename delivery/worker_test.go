@@ -10,31 +10,32 @@ import (
 
 	"lifeline"
 	"lifeline/delivery"
+	"lifeline/internal/smtptest"
 )
 
 var zoneGrant = lifeline.Grant{Alerts: []string{lifeline.ScopeAvoidZone, lifeline.ScopeSOS}, Location: lifeline.LocationDuringAlert}
 
 func TestEscalationLadder(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, zoneGrant)
 	wearerHook := startReceiver(t)
 	c.channel(c.wearer, lifeline.ChannelWebhook, wearerHook.URL, false)
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 
 	t.Run("the wearer is told first, the supporter after the wait", func(t *testing.T) {
 		alert := c.enterZone(true)
 		c.run(w, func() bool { return len(wearerHook.got()) == 1 })
-		if n := len(smtp.messages()); n != 0 {
+		if n := len(smtp.Messages()); n != 0 {
 			t.Fatalf("the supporter was emailed %d times before the wait ran out", n)
 		}
 		var m delivery.Message
 		if err := json.Unmarshal([]byte(wearerHook.got()[0].body), &m); err != nil || m.Type != lifeline.AlertZoneEntered || !strings.Contains(m.Body, "Rusty Anchor") || m.Location != nil {
 			t.Fatalf("wearer's webhook = %+v (%v)", m, err)
 		}
-		c.run(w, func() bool { return len(smtp.messages()) == 1 })
-		got := smtp.messages()[0]
-		text := body(t, got)
+		c.run(w, func() bool { return len(smtp.Messages()) == 1 })
+		got := smtp.Messages()[0]
+		text := got.Body
 		if subject := got.Header.Get("Subject"); subject != "Alex Doe may need a friendly voice" {
 			t.Errorf("subject %q", subject)
 		}
@@ -62,14 +63,14 @@ func TestEscalationLadder(t *testing.T) {
 		}
 	})
 	t.Run(`"I'm okay" stops the escalation`, func(t *testing.T) {
-		before := len(smtp.messages())
+		before := len(smtp.Messages())
 		alert := c.enterZone(true)
 		if _, err := c.db.AnswerOkay(c.ctx, c.wearer, alert.ID, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(c.escalateAfter)
 		c.run(w, func() bool { return c.pending() == 0 })
-		if n := len(smtp.messages()); n != before {
+		if n := len(smtp.Messages()); n != before {
 			t.Fatalf("the supporter was emailed after the wearer said they're okay")
 		}
 		for _, d := range c.deliveries(alert.ID) {
@@ -79,12 +80,12 @@ func TestEscalationLadder(t *testing.T) {
 		}
 	})
 	t.Run("leaving the zone stops the escalation", func(t *testing.T) {
-		before := len(smtp.messages())
+		before := len(smtp.Messages())
 		alert := c.enterZone(true)
 		c.exec(`UPDATE geofence_state SET inside = false WHERE zone_id = $1`, c.zone)
 		time.Sleep(c.escalateAfter)
 		c.run(w, func() bool { return c.pending() == 0 })
-		if len(smtp.messages()) != before {
+		if len(smtp.Messages()) != before {
 			t.Fatal("the supporter was emailed after the wearer left")
 		}
 		for _, d := range c.deliveries(alert.ID) {
@@ -96,12 +97,12 @@ func TestEscalationLadder(t *testing.T) {
 }
 
 func TestMessagesHoldNoMoreThanTheGrant(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, lifeline.Grant{Alerts: []string{lifeline.ScopeSOS}, Location: lifeline.LocationNever})
 	hook := startReceiver(t)
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
 	c.channel(c.supporter, lifeline.ChannelWebhook, hook.URL, false)
-	w := c.worker(smtp.addr)
+	w := c.worker(smtp.Addr)
 
 	c.enterZone(true) // not in the grant: never reaches Sam
 	if _, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now()); err != nil {
@@ -109,11 +110,11 @@ func TestMessagesHoldNoMoreThanTheGrant(t *testing.T) {
 	}
 	time.Sleep(c.escalateAfter)
 	c.run(w, func() bool { return c.pending() == 0 })
-	mails := smtp.messages()
+	mails := smtp.Messages()
 	if len(mails) != 1 || len(hook.got()) != 1 {
 		t.Fatalf("%d emails and %d webhooks, want the SOS once each", len(mails), len(hook.got()))
 	}
-	text := body(t, mails[0])
+	text := mails[0].Body
 	for _, leak := range []string{"51.5", "-0.12", "Rusty Anchor", "openstreetmap"} {
 		if strings.Contains(text, leak) || strings.Contains(hook.got()[0].body, leak) {
 			t.Errorf("a supporter without the location scope was sent %q:\n%s\n%s", leak, text, hook.got()[0].body)
@@ -125,11 +126,11 @@ func TestMessagesHoldNoMoreThanTheGrant(t *testing.T) {
 }
 
 func TestSMTPDownThenBackSendsOnceLate(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, zoneGrant)
 	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
-	w := c.worker(smtp.addr)
-	smtp.stop()
+	w := c.worker(smtp.Addr)
+	smtp.Stop()
 
 	alert, reached, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now())
 	if err != nil || reached != 1 {
@@ -146,12 +147,14 @@ func TestSMTPDownThenBackSendsOnceLate(t *testing.T) {
 		t.Fatalf("while SMTP is down: %s (%s), want pending with the reason", state, lastError)
 	}
 
-	smtp.start()
+	if err := smtp.Start(); err != nil {
+		t.Fatal(err)
+	}
 	c.run(w, func() bool { return c.pending() == 0 })
 	for i := 0; i < 5; i++ { // more rounds find nothing to send again
 		w.RunOnce(c.ctx)
 	}
-	if n := len(smtp.messages()); n != 1 {
+	if n := len(smtp.Messages()); n != 1 {
 		t.Fatalf("%d emails after the server came back, want 1", n)
 	}
 	for _, d := range c.deliveries(alert.ID) {
@@ -340,7 +343,7 @@ func TestRevokingDropsWaitingDeliveries(t *testing.T) {
 }
 
 func TestSendATest(t *testing.T) {
-	smtp := startSMTP(t)
+	smtp := smtptest.Start(t)
 	c := newCircle(t, zoneGrant)
 	id := c.channel(c.wearer, lifeline.ChannelEmail, "alex@example.org", false)
 	if err := c.db.QueueTest(c.ctx, c.wearer, id, time.Now()); err != nil {
@@ -349,8 +352,8 @@ func TestSendATest(t *testing.T) {
 	if err := c.db.QueueTest(c.ctx, c.supporter, id, time.Now()); lifeline.ErrorCode(err) != lifeline.ENOTFOUND {
 		t.Fatalf("testing someone else's channel: %v, want not found", err)
 	}
-	c.run(c.worker(smtp.addr), func() bool { return len(smtp.messages()) == 1 })
-	if text := body(t, smtp.messages()[0]); !strings.Contains(text, lifeline.TestMessage) {
+	c.run(c.worker(smtp.Addr), func() bool { return len(smtp.Messages()) == 1 })
+	if text := smtp.Messages()[0].Body; !strings.Contains(text, lifeline.TestMessage) {
 		t.Errorf("test email:\n%s", text)
 	}
 	channels, _ := c.db.FindChannels(c.ctx, c.wearer)

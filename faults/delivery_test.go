@@ -8,82 +8,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
-	"net/mail"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"lifeline/internal/smtptest"
 )
-
-const debianPython = "/usr/bin/python3" // the python3 first on PATH may not see Debian's modules
-
-// maildirSMTP is Debian's aiosmtpd (a real SMTP server) writing what it
-// accepts into a maildir; started later than the address is handed out.
-type maildirSMTP struct {
-	t         *testing.T
-	addr, dir string
-	cmd       *exec.Cmd
-}
-
-func newMaildirSMTP(t *testing.T) *maildirSMTP {
-	t.Helper()
-	if exec.Command(debianPython, "-c", "import aiosmtpd").Run() != nil {
-		t.Fatal("python3-aiosmtpd is not installed (scripts/ensure-deps.sh test installs it)")
-	}
-	s := &maildirSMTP{t: t, addr: "127.0.0.1:" + freePorts(t, 1)[0], dir: t.TempDir()}
-	for _, sub := range []string{"tmp", "new", "cur"} {
-		if err := os.Mkdir(filepath.Join(s.dir, sub), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() {
-		if s.cmd != nil {
-			_ = s.cmd.Process.Kill()
-			_ = s.cmd.Wait()
-		}
-	})
-	return s
-}
-
-func (s *maildirSMTP) start() {
-	s.t.Helper()
-	s.cmd = exec.Command(debianPython, "-m", "aiosmtpd", "-n", "-l", s.addr, "-c", "aiosmtpd.handlers.Mailbox", s.dir)
-	if err := s.cmd.Start(); err != nil {
-		s.t.Fatal(err)
-	}
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if c, err := net.Dial("tcp", s.addr); err == nil {
-			c.Close()
-			return
-		}
-	}
-	s.t.Fatal("aiosmtpd did not start listening")
-}
-
-// messageIDs lists the Message-ID of every message in the maildir.
-func (s *maildirSMTP) messageIDs() []string {
-	s.t.Helper()
-	files, _ := filepath.Glob(filepath.Join(s.dir, "new", "*"))
-	var ids []string
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		m, err := mail.ReadMessage(bytes.NewReader(raw))
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		ids = append(ids, m.Header.Get("Message-ID"))
-	}
-	return ids
-}
 
 func (a *account) post(t *testing.T, s *server, path string, body any) {
 	t.Helper()
@@ -144,8 +77,9 @@ func readOutbox(t *testing.T, dbURL string) []outboxRow {
 }
 
 func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
-	smtp := newMaildirSMTP(t) // its address is given out, but nothing listens yet
-	s := startServer(t, "", "--smtp-server", smtp.addr)
+	smtp := smtptest.Start(t)
+	smtp.Stop() // its address is given out, but nothing listens yet
+	s := startServer(t, "", "--smtp-server", smtp.Addr)
 	a := s.newAccount(t, "crash", 0)
 	a.post(t, s, "/api/channels", map[string]any{"kind": "email", "address": "me@example.org"})
 	// Its owner opens the confirmation link (read from the outbox: no mail
@@ -174,7 +108,9 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 
 	// Crash before the row is sent; the mail server comes up meanwhile.
 	s.kill()
-	smtp.start()
+	if err := smtp.Start(); err != nil {
+		t.Fatal(err)
+	}
 	s.start()
 
 	var after []outboxRow
@@ -187,10 +123,13 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 		t.Fatalf("after the restart: outbox %+v, want the row sent\n%s", after, s.logTail())
 	}
 	time.Sleep(3 * time.Second) // a worker poll or two more: nothing is sent again
-	ids := smtp.messageIDs()
+	var ids []string
+	for _, m := range smtp.Messages() {
+		ids = append(ids, m.Header.Get("Message-ID"))
+	}
 	want := "<" + dotted(after[0].key) + "@localhost>"
 	if len(ids) != 1 || ids[0] != want {
-		t.Fatalf("maildir Message-IDs %v, want exactly [%s]", ids, want)
+		t.Fatalf("Message-IDs received %v, want exactly [%s]", ids, want)
 	}
 }
 

@@ -22,7 +22,6 @@ if [ "$purpose" = test ]; then
   command -v mosquitto_pub >/dev/null || need mosquitto-clients
   # The broker cluster of the scale-out tests (ingest/brokercluster) is NATS,
   # built from the module go.mod pins: nothing to install.
-  /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || need python3-aiosmtpd # the delivery tests' SMTP server
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -9,7 +9,7 @@ import { CONFIRMATION_SUBJECT, confirmAddress, mailTo, waitForMail } from './smt
 
 /*
  * Issue 20's "Done when", in the browser against the real binary, a real
- * SMTP server (aiosmtpd) and a bracelet speaking MQTT: a wearer invites a
+ * SMTP server (cmd/lifeline-smtptest) and a bracelet speaking MQTT: a wearer invites a
  * supporter on Care circle, the supporter accepts through the accept page
  * (signing up on the way), the wearer grants avoid-zone alerts and the
  * location during an alert, the bracelet walks into an avoid zone, the

@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { startLifeline } from './lifeline-server'
-import { startSmtp, SMTP_MAILDIR_ENV } from './smtp'
+import { SMTP_API_ENV, startSmtp } from './smtp'
 import { artifactsDir, BASE_URL_ENV, baseUrlFile, DATABASE_URL_ENV, MQTT_ADDR_ENV, mqttAddrFile, screenshotsDir, webappDir } from './paths'
 
 /**
@@ -21,9 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return async () => {}
   }
 
-  // A real SMTP server (aiosmtpd) receives the care circle's emails; the specs read its maildir.
+  // A real SMTP server (cmd/lifeline-smtptest) receives the care circle's emails; the specs read them over HTTP.
   const smtp = await startSmtp()
-  process.env[SMTP_MAILDIR_ENV] = smtp.maildir
+  process.env[SMTP_API_ENV] = smtp.api
   const binary = path.resolve(webappDir, process.env.LIFELINE_BIN ?? '../bin/lifeline')
   const server = await startLifeline({
     binary,

@@ -1,139 +1,138 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { connect } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { promisify } from 'node:util'
 
 import { type APIRequestContext, expect } from '@playwright/test'
 
-import { freePort } from './free-port'
+import { webappDir } from './paths'
 
 /*
- * A real SMTP server for the suite: Debian's aiosmtpd (python3-aiosmtpd,
- * installed by scripts/ensure-deps.sh test), writing every message it
- * accepts into a maildir, as delivery/harness_test.go runs it. The specs
- * read the maildir named by SMTP_MAILDIR_ENV.
+ * A real SMTP server for the suite: the Go tests' own (internal/smtptest),
+ * run as the process cmd/lifeline-smtptest. It receives the binary's mail
+ * on one port and serves what it received as JSON on another; the specs
+ * read that through SMTP_API_ENV with the functions below.
  */
 
-export const SMTP_MAILDIR_ENV = 'LIFELINE_E2E_MAILDIR'
+export const SMTP_API_ENV = 'LIFELINE_E2E_SMTP_API'
 
-/** Debian's interpreter: the python3 first on PATH may not see Debian's modules. */
-const DEBIAN_PYTHON = '/usr/bin/python3'
+const READY_SMTP = /^SMTP listening at (\S+)$/
+const READY_HTTP = /^HTTP listening at (http:\/\/\S+)$/
+const START_TIMEOUT_MS = 30_000
 
-export type SmtpServer = { addr: string; maildir: string; stop: () => Promise<void> }
+export type SmtpServer = { addr: string; api: string; stop: () => Promise<void> }
 
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.end()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
+/**
+ * The server's binary: LIFELINE_SMTPTEST_BIN (make test-e2e builds it), or
+ * bin/lifeline-smtptest built now (go build is quick once cached).
+ */
+async function binary(): Promise<string> {
+  const given = process.env.LIFELINE_SMTPTEST_BIN
+  if (given) {
+    if (!existsSync(given)) throw new Error(`LIFELINE_SMTPTEST_BIN names ${given}, which does not exist`)
+    return given
+  }
+  const root = path.resolve(webappDir, '..')
+  const built = path.join(root, 'bin', 'lifeline-smtptest')
+  await promisify(execFile)('go', ['build', '-o', built, './cmd/lifeline-smtptest'], { cwd: root })
+  return built
 }
 
+/** Starts the server on free loopback ports; resolves once it has printed both. */
 export async function startSmtp(): Promise<SmtpServer> {
-  if (!existsSync(DEBIAN_PYTHON)) throw new Error(`${DEBIAN_PYTHON} is missing: install python3-aiosmtpd`)
-  const maildir = await mkdtemp(path.join(os.tmpdir(), 'lifeline-e2e-mail-'))
-  // Maildir makes these only for a folder it creates itself.
-  for (const sub of ['tmp', 'new', 'cur']) await mkdir(path.join(maildir, sub))
-  const port = await freePort()
-  const addr = `127.0.0.1:${port}`
-  const child: ChildProcess = spawn(
-    DEBIAN_PYTHON,
-    ['-m', 'aiosmtpd', '-n', '-l', addr, '-c', 'aiosmtpd.handlers.Mailbox', maildir],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
+  const child = spawn(await binary(), [], { stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
       await exited
     }
-    await rm(maildir, { recursive: true, force: true })
   }
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) break
-    if (await canConnect(port)) return { addr, maildir, stop }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+
+  let addr = ''
+  let api = ''
+  const ready = new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      addr = READY_SMTP.exec(line)?.[1] ?? addr
+      api = READY_HTTP.exec(line)?.[1] ?? api
+      if (addr && api) resolve()
+    })
+    void exited.then(() => reject(new Error(`lifeline-smtptest exited before it was ready\n${stderr}`)))
+    setTimeout(() => reject(new Error(`lifeline-smtptest was not ready in ${START_TIMEOUT_MS} ms\n${stderr}`)), START_TIMEOUT_MS).unref()
+  })
+  try {
+    await ready
+  } catch (error) {
+    await stop()
+    throw error
   }
-  await stop()
-  throw new Error(`aiosmtpd did not start listening on ${addr} (is python3-aiosmtpd installed?)\n${stderr}`)
+  return { addr, api, stop }
 }
 
-/** One received message: its headers (lower-case names) and body. */
+/** One received message: its headers (lower-case names), decoded subject and text. */
 export type Mail = { headers: Record<string, string>; subject: string; to: string; body: string }
 
-function parse(raw: string): Mail {
-  const split = raw.search(/\r?\n\r?\n/)
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '').replace(/\r\n/g, '\n')
-  const headers: Record<string, string> = {}
-  for (const line of head.split(/\r?\n/)) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+/** A message as the server serves it (internal/smtptest's Message). */
+type Received = { header: Record<string, string[]>; subject: string; body: string }
+
+function api(): string {
+  const url = process.env[SMTP_API_ENV]
+  if (!url) throw new Error(`${SMTP_API_ENV} is not set: did global setup start the SMTP server?`)
+  return url
+}
+
+/** Every message so far, oldest first; with count, once there are that many or timeout ms have passed. */
+async function received(count?: number, timeout?: number): Promise<Mail[]> {
+  const url = new URL('/messages', api())
+  if (count !== undefined && timeout !== undefined) {
+    url.searchParams.set('count', String(count))
+    url.searchParams.set('timeout', `${Math.max(1, Math.ceil(timeout))}ms`)
   }
-  const text = /quoted-printable/i.test(headers['content-transfer-encoding'] ?? '') ? decodeQuotedPrintable(body) : body
-  return { headers, subject: decodeWords(headers.subject ?? ''), to: headers.to ?? '', body: text }
-}
-
-/** A quoted-printable body (RFC 2045 §6.7), as the server's mail library writes it. */
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-  return Buffer.from(bytes, 'latin1').toString('utf8')
-}
-
-/** RFC 2047 encoded words (`=?utf-8?q?…?=`), as the server writes a Subject. */
-function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([qQbB])\?([^?]*)\?=\s*/g, (_, _charset: string, encoding: string, text: string) => {
-    if (encoding.toLowerCase() === 'b') return Buffer.from(text, 'base64').toString('utf8')
-    const bytes = text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    return Buffer.from(bytes, 'latin1').toString('utf8')
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as Received[]).map((m) => {
+    const headers = Object.fromEntries(Object.entries(m.header).map(([name, values]) => [name.toLowerCase(), values.join(', ')]))
+    return { headers, subject: m.subject, to: headers.to ?? '', body: m.body }
   })
 }
 
-function maildir(): string {
-  const dir = process.env[SMTP_MAILDIR_ENV]
-  if (!dir) throw new Error(`${SMTP_MAILDIR_ENV} is not set: did global setup start the SMTP server?`)
-  return dir
+/** Every message the SMTP server has received so far, oldest first. */
+export async function readMail(): Promise<Mail[]> {
+  return received()
 }
 
-/** Every message the SMTP server has received so far. */
-export async function readMail(): Promise<Mail[]> {
-  const dir = path.join(maildir(), 'new')
-  const files = await readdir(dir)
-  return Promise.all(files.map(async (f) => parse(await readFile(path.join(dir, f), 'utf8'))))
+function sentTo(address: string) {
+  return (m: Mail) => m.to.toLowerCase().includes(address.toLowerCase())
 }
 
 /** The messages sent to one address. */
 export async function mailTo(address: string): Promise<Mail[]> {
-  return (await readMail()).filter((m) => m.to.toLowerCase().includes(address.toLowerCase()))
+  return (await readMail()).filter(sentTo(address))
 }
 
-/** Waits for a message to `to` whose subject matches, and returns it. */
+/** Waits for a message to `to` whose subject matches, and returns it: each new message is looked at as it arrives. */
 export async function waitForMail(to: string, subject: RegExp, timeout: number): Promise<Mail> {
-  let found: Mail | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await mailTo(to)).find((m) => subject.test(m.subject))
-        return found !== undefined
-      },
-      { timeout, intervals: [250, 500, 1000] },
-    )
-    .toBe(true)
-  return found as Mail
+  const deadline = Date.now() + timeout
+  const match = (m: Mail) => sentTo(to)(m) && subject.test(m.subject)
+  let mails = await received()
+  for (;;) {
+    const found = mails.find(match)
+    if (found) return found
+    const left = deadline - Date.now()
+    if (left <= 0) break
+    mails = await received(mails.length + 1, left)
+  }
+  const theirs = mails.filter(sentTo(to)).map((m) => `  ${JSON.stringify(m.subject)}`)
+  throw new Error(`no message to ${to} with a subject matching ${subject} in ${timeout} ms; ${to} has:\n${theirs.join('\n') || '  nothing'}`)
 }
 
 /** The subject of an email address's confirmation message (lifeline.ConfirmationSubject). */
 export const CONFIRMATION_SUBJECT = 'Confirm this address for Lifeline'
 
-/** The links (path and fragment) of every confirmation message to `to` so far, in no particular order. */
+/** The links (path and fragment) of every confirmation message to `to` so far, oldest first. */
 export async function confirmationLinks(to: string, timeout = 30_000): Promise<string[]> {
   await waitForMail(to, new RegExp(CONFIRMATION_SUBJECT), timeout)
   return (await mailTo(to))
