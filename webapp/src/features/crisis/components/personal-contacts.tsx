@@ -1,7 +1,7 @@
 import { Pencil, Phone, Trash2, UserPlus } from 'lucide-react'
 import * as React from 'react'
 
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge } from '@/components/ui/badge'
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
@@ -78,15 +78,12 @@ export function PersonalContacts() {
         contact={dialog.contact}
         onOpenChange={(open) => setDialog((prev) => ({ ...prev, open }))}
       />
-      <ConfirmDialog
-        open={removal.item !== null}
-        onCancel={removal.cancel}
-        onConfirm={removal.confirm}
-        title={removal.item ? text.confirmTitle(removal.item.name) : ''}
+      <ConfirmRemoval
+        removal={removal}
+        title={(contact) => text.confirmTitle(contact.name)}
         description={text.confirmBody}
         cancelLabel={text.confirmKeep}
         confirmLabel={text.confirmRemove}
-        pending={removal.removing}
         lockWhilePending={false}
         buttonClassName="rounded-full"
       />

@@ -1,7 +1,7 @@
 import { Activity, BatteryCharging, BatteryMedium, Check, Pencil, Plug, PlugZap, Plus, Trash2, Watch, X } from 'lucide-react'
 import * as React from 'react'
 
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -101,16 +101,13 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
       />
       {advanced && <TesterDialog device={testing} onClose={() => setTesting(null)} host={host} />}
 
-      <ConfirmDialog
-        open={revocation.item !== null}
-        onCancel={revocation.cancel}
-        onConfirm={revocation.confirm}
-        title={revocation.item ? text.revokeTitle(revocation.item.name) : ''}
+      <ConfirmRemoval
+        removal={revocation}
+        title={(device) => text.revokeTitle(device.name)}
         description={text.revokeDescription}
         cancelLabel={text.cancel}
         confirmLabel={text.revokeConfirm}
         pendingLabel={text.revoking}
-        pending={revocation.removing}
       />
     </Card>
   )

@@ -1,13 +1,14 @@
 import * as React from 'react'
 
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Switch } from '@/components/ui/switch'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
@@ -76,11 +77,12 @@ function kindOf(c: Channel): Kind {
 
 function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone: string; onTest: () => void }) {
   const enable = useSetChannelEnabled()
-  const remove = useDeleteChannel()
+  const removal = useConfirmedRemoval<Channel, number>(useDeleteChannel(), {
+    failed: (error) => ({ title: readApiError(error)?.message ?? text.actionFailed }),
+  })
   const test = useTestChannel()
   const resend = useResendConfirmation()
   const unconfirmed = waitingForConfirmation(channel)
-  const [confirming, setConfirming] = React.useState(false)
   const switchId = React.useId()
   const failed = (error: unknown) => {
     if (!isUnauthorizedError(error)) toast({ title: readApiError(error)?.message ?? text.actionFailed, variant: 'destructive' })
@@ -145,20 +147,17 @@ function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone:
           {text.sendTest}
           <span className="sr-only"> to {channel.address}</span>
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+        <Button variant="ghost" size="sm" onClick={(e) => removal.ask(channel, e.currentTarget)}>
           {text.remove}
           <span className="sr-only"> {channel.address}</span>
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(channel.id, { onSettled: () => setConfirming(false), onError: failed })}
+      <ConfirmRemoval
+        removal={removal}
         title={text.removeTitle}
         description={text.removeBody}
-        cancelLabel="Keep it"
+        cancelLabel={text.keep}
         confirmLabel={text.remove}
-        pending={remove.isPending}
       />
     </li>
   )

@@ -1,14 +1,14 @@
-import { Check, Copy, Link2 } from 'lucide-react'
+import { Link2 } from 'lucide-react'
 import * as React from 'react'
 
+import { ConfirmRemoval } from '@/components/confirm-removal'
+import { CopyField } from '@/components/copy-field'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/hooks/use-toast'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { readApiError } from '@/lib/api-client'
 
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links'
@@ -86,38 +86,22 @@ function ShareDialogBody({ timeZone }: { timeZone?: string }) {
 }
 
 function CopyLink({ url }: { url: string }) {
-  const [copied, setCopied] = React.useState(false)
-  const id = React.useId()
   return (
     <div className="grid gap-2 rounded-md border bg-muted/40 p-3">
       <p className="text-sm" role="status">
         {shareText.created}
       </p>
-      <Label htmlFor={id}>{shareText.linkLabel}</Label>
-      <div className="flex gap-2">
-        <Input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => {
-            navigator.clipboard
-              ?.writeText(url)
-              .then(() => setCopied(true))
-              .catch(() => toast({ title: shareText.copyFailed }))
-          }}
-        >
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? shareText.copied : shareText.copy}
-        </Button>
-      </div>
+      <CopyField display="input" label={shareText.linkLabel} value={url} texts={shareText.copyField} />
     </div>
   )
 }
 
 function ActiveLinks({ timeZone }: { timeZone?: string }) {
   const links = useShareLinks()
-  const [revoking, setRevoking] = React.useState<ShareLink | null>(null)
-  const revoke = useRevokeShareLink()
+  const removal = useConfirmedRemoval<ShareLink, number>(useRevokeShareLink(), {
+    done: () => ({ title: shareText.revoked }),
+    failed: { title: shareText.failed },
+  })
 
   let body: React.ReactNode
   if (links.isPending) {
@@ -141,7 +125,7 @@ function ActiveLinks({ timeZone }: { timeZone?: string }) {
           <li key={link.id} className="grid gap-1 rounded-md border p-3" data-testid="share-link">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-sm font-medium">{shareText.expires(formatShareTime(link.expiresAt, new Date(), timeZone))}</span>
-              <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setRevoking(link)}>
+              <Button variant="ghost" size="sm" className="text-destructive" onClick={(e) => removal.ask(link, e.currentTarget)}>
                 {shareText.revoke}
               </Button>
             </div>
@@ -169,25 +153,13 @@ function ActiveLinks({ timeZone }: { timeZone?: string }) {
         {shareText.activeTitle}
       </h3>
       {body}
-      <ConfirmDialog
-        open={revoking !== null}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              setRevoking(null)
-              toast({ title: shareText.revoked })
-            },
-            onError: () => toast({ title: shareText.failed, variant: 'destructive' }),
-          })
-        }}
+      <ConfirmRemoval
+        removal={removal}
         title={shareText.revokeTitle}
         description={shareText.revokeDescription}
         cancelLabel={shareText.cancel}
         confirmLabel={shareText.revoke}
         pendingLabel={shareText.revoking}
-        pending={revoke.isPending}
       />
     </section>
   )

@@ -1,10 +1,10 @@
 import { ClipboardList, Pencil, Trash2 } from 'lucide-react'
 import * as React from 'react'
 
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 
@@ -32,9 +32,6 @@ export function SymptomList({ timeZone }: SymptomListProps) {
     failed: symptomToasts.deleteFailed,
   })
   const headingId = React.useId()
-
-  const confirmingTitle = removal.item ? entryTitle(removal.item) : ''
-  const confirmingWhen = removal.item ? formatLoggedAt(removal.item.date, timeZone) : ''
 
   return (
     <Card role="region" aria-labelledby={headingId} className="min-w-0">
@@ -80,16 +77,13 @@ export function SymptomList({ timeZone }: SymptomListProps) {
       </CardContent>
 
       <EditSymptomDialog log={editing} onClose={() => setEditing(null)} timeZone={timeZone} />
-      <ConfirmDialog
-        open={removal.item !== null}
-        onCancel={removal.cancel}
-        onConfirm={removal.confirm}
+      <ConfirmRemoval
+        removal={removal}
         title={text.confirmTitle}
-        description={text.confirmBody(confirmingTitle, confirmingWhen)}
+        description={(log) => text.confirmBody(entryTitle(log), formatLoggedAt(log.date, timeZone))}
         cancelLabel={text.confirmKeep}
         confirmLabel={text.confirmDelete}
         pendingLabel={text.deleting}
-        pending={removal.removing}
         buttonClassName="rounded-full"
       />
     </Card>
