@@ -7,6 +7,7 @@ export const devicesText = {
     'Pair a bracelet or a phone app to send your location to Lifeline. Each one reports with its own token, in the background.',
   empty: 'No bracelets paired yet.',
   failed: "We couldn't load your bracelets.",
+  retry: 'Try again',
   pair: 'Pair a bracelet or phone',
   lastSeen: 'Last seen',
   never: 'Never',

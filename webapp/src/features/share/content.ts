@@ -23,6 +23,7 @@ export const shareText = {
   loading: 'Loading your links…',
   none: 'No active links. Nobody can see your location through a link.',
   loadFailed: 'Your links could not be loaded. Try again in a moment.',
+  retry: 'Try again',
   expires: (when: string) => `Expires ${when}`,
   neverOpened: 'Not opened yet',
   opened: (count: number) => (count === 1 ? 'Opened once' : `Opened ${count} times`),

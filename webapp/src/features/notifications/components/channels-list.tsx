@@ -1,5 +1,6 @@
 import * as React from 'react'
 
+import { QueryList } from '@/components/query-list'
 import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -37,7 +38,6 @@ type Kind = 'email' | 'webhook' | 'ntfy'
 export function ChannelsList({ timeZone }: { timeZone: string }) {
   const [waiting, setWaiting] = React.useState(false)
   const channels = useChannels({ polling: waiting })
-  const listed = (channels.data ?? []).filter((c) => c.kind !== 'push')
   React.useEffect(() => {
     if (!waiting) return
     const stop = window.setTimeout(() => setWaiting(false), 30_000)
@@ -45,27 +45,26 @@ export function ChannelsList({ timeZone }: { timeZone: string }) {
   }, [waiting])
   return (
       <div className="grid gap-6">
-        {channels.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : channels.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span>{text.loadFailed}</span>
-            <Button variant="outline" size="sm" onClick={() => void channels.refetch()}>
-              {text.retry}
-            </Button>
-          </div>
-        ) : listed.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{text.empty}</p>
-        ) : (
-          <ul className="grid gap-3" aria-label={text.title}>
-            {listed.map((c) => (
-              <ChannelRow key={c.id} channel={c} timeZone={timeZone} onTest={() => setWaiting(true)} />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={channels}
+          select={(all) => all.filter((c) => c.kind !== 'push')}
+          loading={
+            <div className="grid gap-3" aria-busy="true">
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          }
+          error={{ message: text.loadFailed, retryLabel: text.retry }}
+          empty={<p className="text-sm text-muted-foreground">{text.empty}</p>}
+        >
+          {(listed) => (
+            <ul className="grid gap-3" aria-label={text.title}>
+              {listed.map((c) => (
+                <ChannelRow key={c.id} channel={c} timeZone={timeZone} onTest={() => setWaiting(true)} />
+              ))}
+            </ul>
+          )}
+        </QueryList>
         <AddChannelForm />
       </div>
   )

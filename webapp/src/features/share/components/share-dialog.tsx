@@ -1,6 +1,7 @@
 import { Link2 } from 'lucide-react'
 import * as React from 'react'
 
+import { QueryList } from '@/components/query-list'
 import { ConfirmRemoval } from '@/components/confirm-removal'
 import { CopyField } from '@/components/copy-field'
 import { Button } from '@/components/ui/button'
@@ -103,56 +104,48 @@ function ActiveLinks({ timeZone }: { timeZone?: string }) {
     failed: { title: shareText.failed },
   })
 
-  let body: React.ReactNode
-  if (links.isPending) {
-    body = (
-      <div className="grid gap-2" aria-label={shareText.loading}>
-        <Skeleton className="h-14 w-full" />
-      </div>
-    )
-  } else if (links.isError) {
-    body = (
-      <p role="alert" className="text-sm text-destructive">
-        {shareText.loadFailed}
-      </p>
-    )
-  } else if (links.data.length === 0) {
-    body = <p className="text-sm text-muted-foreground">{shareText.none}</p>
-  } else {
-    body = (
-      <ul className="grid gap-3">
-        {links.data.map((link) => (
-          <li key={link.id} className="grid gap-1 rounded-md border p-3" data-testid="share-link">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm font-medium">{shareText.expires(formatShareTime(link.expiresAt, new Date(), timeZone))}</span>
-              <Button variant="ghost" size="sm" className="text-destructive" onClick={(e) => removal.ask(link, e.currentTarget)}>
-                {shareText.revoke}
-              </Button>
-            </div>
-            <p className="text-sm text-muted-foreground">
-              {link.openCount === 0 ? shareText.neverOpened : shareText.opened(link.openCount)}
-            </p>
-            {link.openedAt.length > 0 ? (
-              <ul aria-label={shareText.openedAt} className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-                {link.openedAt.map((at) => (
-                  <li key={at}>
-                    <time dateTime={at}>{formatShareTime(at, new Date(), timeZone)}</time>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    )
-  }
-
   return (
     <section className="grid gap-3" aria-labelledby="share-active-title">
       <h3 id="share-active-title" className="text-base font-semibold">
         {shareText.activeTitle}
       </h3>
-      {body}
+      <QueryList
+        query={links}
+        loading={
+          <div className="grid gap-2" aria-label={shareText.loading}>
+            <Skeleton className="h-14 w-full" />
+          </div>
+        }
+        error={{ message: shareText.loadFailed, retryLabel: shareText.retry }}
+        empty={<p className="text-sm text-muted-foreground">{shareText.none}</p>}
+      >
+        {(items) => (
+          <ul className="grid gap-3">
+            {items.map((link) => (
+              <li key={link.id} className="grid gap-1 rounded-md border p-3" data-testid="share-link">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="text-sm font-medium">{shareText.expires(formatShareTime(link.expiresAt, new Date(), timeZone))}</span>
+                  <Button variant="ghost" size="sm" className="text-destructive" onClick={(e) => removal.ask(link, e.currentTarget)}>
+                    {shareText.revoke}
+                  </Button>
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {link.openCount === 0 ? shareText.neverOpened : shareText.opened(link.openCount)}
+                </p>
+                {link.openedAt.length > 0 ? (
+                  <ul aria-label={shareText.openedAt} className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                    {link.openedAt.map((at) => (
+                      <li key={at}>
+                        <time dateTime={at}>{formatShareTime(at, new Date(), timeZone)}</time>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
       <ConfirmRemoval
         removal={removal}
         title={shareText.revokeTitle}

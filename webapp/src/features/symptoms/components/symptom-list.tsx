@@ -1,8 +1,8 @@
 import { ClipboardList, Pencil, Trash2 } from 'lucide-react'
 import * as React from 'react'
 
+import { QueryList } from '@/components/query-list'
 import { ConfirmRemoval } from '@/components/confirm-removal'
-import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -46,34 +46,31 @@ export function SymptomList({ timeZone }: SymptomListProps) {
         <ExportMenu />
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        {logs.isPending ? (
-          <SymptomListSkeleton />
-        ) : logs.isError ? (
-          <LoadError
-            size="sm"
-            message={text.loadFailed}
-            retryLabel={text.retry}
-            onRetry={() => void logs.refetch()}
-            retrying={logs.isFetching}
-          />
-        ) : logs.data.length === 0 ? (
-          <div className="rounded-xl border border-dashed p-6 text-center" data-testid="symptoms-empty">
-            <p className="font-medium">{text.empty}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
-          </div>
-        ) : (
-          <ul className="grid gap-3" aria-labelledby={headingId}>
-            {logs.data.map((log) => (
-              <SymptomItem
-                key={log.id}
-                log={log}
-                timeZone={timeZone}
-                onEdit={() => setEditing(log)}
-                onDelete={() => removal.ask(log)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={logs}
+          loading={<SymptomListSkeleton />}
+          error={{ message: text.loadFailed, retryLabel: text.retry }}
+          empty={
+            <div className="rounded-xl border border-dashed p-6 text-center" data-testid="symptoms-empty">
+              <p className="font-medium">{text.empty}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
+            </div>
+          }
+        >
+          {(items) => (
+            <ul className="grid gap-3" aria-labelledby={headingId}>
+              {items.map((log) => (
+                <SymptomItem
+                  key={log.id}
+                  log={log}
+                  timeZone={timeZone}
+                  onEdit={() => setEditing(log)}
+                  onDelete={() => removal.ask(log)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryList>
       </CardContent>
 
       <EditSymptomDialog log={editing} onClose={() => setEditing(null)} timeZone={timeZone} />
