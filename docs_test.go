@@ -9,7 +9,8 @@ import (
 )
 
 // TestWebappREADMEListsEveryFeature: each folder of webapp/src/features has
-// a row in webapp/README.md's "Features so far" table.
+// a row in webapp/README.md's "Features so far" table, and each feature the
+// table names has a folder.
 func TestWebappREADMEListsEveryFeature(t *testing.T) {
 	rows, err := doctable.Read("webapp/README.md", "## Features so far")
 	if err != nil {
@@ -26,9 +27,19 @@ func TestWebappREADMEListsEveryFeature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	folders := map[string]bool{}
 	for _, e := range entries {
-		if e.IsDir() && !listed[e.Name()] {
+		if !e.IsDir() {
+			continue
+		}
+		folders[e.Name()] = true
+		if !listed[e.Name()] {
 			t.Errorf("webapp/src/features/%s has no row in webapp/README.md's \"Features so far\" table: add | `%s` | what it does, its routes and its key factory |", e.Name(), e.Name())
+		}
+	}
+	for name := range listed {
+		if !folders[name] {
+			t.Errorf("webapp/README.md's \"Features so far\" table names `%s`, but webapp/src/features/%s does not exist: remove the row or rename it", name, name)
 		}
 	}
 }

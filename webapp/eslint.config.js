@@ -36,6 +36,17 @@ const olPattern = {
   message: `OpenLayers ("ol") is imported only by ${olMapDir}; use the map components instead.`,
 }
 
+/*
+ * ApexCharts likewise belongs to the shared chart components alone: only
+ * src/components/charts imports `apexcharts` or `react-apexcharts`; features
+ * draw through its LineChart, from a canvas module they load lazily.
+ */
+const chartsDir = 'src/components/charts'
+const apexPattern = {
+  regex: '^(react-)?apexcharts(/|$)',
+  message: `ApexCharts is imported only by ${chartsDir}; draw with its LineChart (from a React.lazy canvas module).`,
+}
+
 function featureBoundary(feature, { allowOl = false, files = [`src/features/${feature}/**/*.{ts,tsx}`] } = {}) {
   const others = features.filter((f) => f !== feature)
   const patterns = [
@@ -45,6 +56,7 @@ function featureBoundary(feature, { allowOl = false, files = [`src/features/${fe
     },
   ]
   if (!allowOl) patterns.push(olPattern)
+  patterns.push(apexPattern)
   if (others.length > 0) {
     const names = others.map(escapeRegex).join('|')
     patterns.push(
@@ -64,28 +76,41 @@ function featureBoundary(feature, { allowOl = false, files = [`src/features/${fe
   }
 }
 
-const sharedBoundary = {
-  files: [
-    'src/components/**/*.{ts,tsx}',
-    'src/hooks/**/*.{ts,tsx}',
-    'src/lib/**/*.{ts,tsx}',
-    'src/config/**/*.{ts,tsx}',
-  ],
+function sharedBoundary({ allowApex = false, files, ignores = [] }) {
+  const patterns = [
+    {
+      regex: '^(@/|(\\.\\./)+)features(/|$)',
+      message: 'Shared code must not import from features.',
+    },
+    {
+      regex: '^(@/|(\\.\\./)+)app(/|$)',
+      message: 'Shared code must not import from src/app.',
+    },
+    olPattern,
+  ]
+  if (!allowApex) patterns.push(apexPattern)
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } }
+}
+
+/*
+ * A feature's API (webapp/README.md, "A feature's API"): its query key
+ * factory is `<name>Keys`, exported by `api/<name>-keys.ts` and nowhere else,
+ * and every query key and invalidation goes through it, never through an
+ * array literal (lint/rules.test.ts proves these rules fire).
+ */
+const apiConvention = {
+  files: ['src/features/**/*.{ts,tsx}'],
+  ignores: ['src/features/*/api/*-keys.ts', 'src/features/**/*.test.{ts,tsx}'],
   rules: {
-    'no-restricted-imports': [
+    'no-restricted-syntax': [
       'error',
       {
-        patterns: [
-          {
-            regex: '^(@/|(\\.\\./)+)features(/|$)',
-            message: 'Shared code must not import from features.',
-          },
-          {
-            regex: '^(@/|(\\.\\./)+)app(/|$)',
-            message: 'Shared code must not import from src/app.',
-          },
-          olPattern,
-        ],
+        selector: 'Property[key.name="queryKey"] > ArrayExpression',
+        message: "Query keys come from the feature's key factory (api/<name>-keys.ts), not from an array literal: add a key there.",
+      },
+      {
+        selector: 'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/Keys$/]',
+        message: "A feature's key factory lives in its own file, api/<name>-keys.ts.",
       },
     ],
   },
@@ -133,10 +158,15 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.serviceworker, VERSION: 'readonly', PRECACHE: 'readonly' } },
   },
   ...features.map((feature) => featureBoundary(feature)),
-  sharedBoundary,
+  sharedBoundary({
+    files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
+    ignores: [`${chartsDir}/**`],
+  }),
+  sharedBoundary({ allowApex: true, files: [`${chartsDir}/**/*.{ts,tsx}`] }),
   {
     files: ['src/app/**/*.{ts,tsx}', 'src/testing/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [olPattern] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [olPattern, apexPattern] }] },
   },
+  apiConvention,
   featureBoundary('gps', { allowOl: true, files: [`${olMapDir}/**/*.{ts,tsx}`] }),
 ])

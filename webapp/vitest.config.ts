@@ -9,7 +9,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      // lint/: the lint rules' own tests, on fixtures (node environment, per file).
+      include: ['src/**/*.test.{ts,tsx}', 'lint/**/*.test.ts'],
       setupFiles: ['./src/testing/setup-tests.ts'],
       restoreMocks: true,
       unstubGlobals: true,

@@ -1,3 +1,5 @@
+import type { CopyFieldTexts } from '@/components/copy-field'
+
 import type { AlertScope, LocationScope, SupporterStatus } from './types'
 
 /** The `during_alert` window's choices, in minutes (the API takes 5 to 1440). */
@@ -131,10 +133,12 @@ export const careText = {
     doneTitle: 'Send them this link',
     doneDescription: `It works once, for ${INVITE_DAYS} days. Send it by message or email. They see nothing until you tick what they may see.`,
     link: 'Invitation link',
-    copy: 'Copy',
-    copyLabel: 'Copy the invitation link',
-    copied: 'Copied',
-    copyFailed: 'Copying is blocked here: select the link and copy it yourself.',
+    copyField: {
+      copy: 'Copy',
+      copyLabel: 'Copy the invitation link',
+      copied: 'Copied',
+      copyFailed: 'Copying is blocked here: select the link and copy it yourself.',
+    } satisfies CopyFieldTexts,
     onceOnly: 'This link is shown only now. If you lose it, remove the invitation and make a new one.',
     done: 'Done',
   },

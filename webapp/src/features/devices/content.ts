@@ -1,3 +1,5 @@
+import type { CopyFieldTexts } from '@/components/copy-field'
+
 /** Every text of the bracelets card, in one place for the components and their tests. */
 export const devicesText = {
   title: 'Bracelets and phones',
@@ -5,6 +7,7 @@ export const devicesText = {
     'Pair a bracelet or a phone app to send your location to Lifeline. Each one reports with its own token, in the background.',
   empty: 'No bracelets paired yet.',
   failed: "We couldn't load your bracelets.",
+  retry: 'Try again',
   pair: 'Pair a bracelet or phone',
   lastSeen: 'Last seen',
   never: 'Never',
@@ -150,9 +153,12 @@ export const devicesText = {
     ],
     command: 'Try it with the simulator (from the repository root)',
     commandHint: 'No bracelet at hand? This command runs a simulated one that reports every 5 s.',
-    copy: (what: string) => `Copy ${what}`,
-    copied: 'Copied',
-    copyFailed: 'Select the text and copy it',
+    copyField: {
+      copy: 'Copy',
+      copyLabel: (what: string) => `Copy ${what}`,
+      copied: 'Copied',
+      copyFailed: 'Select the text and copy it',
+    } satisfies CopyFieldTexts,
     done: 'Done',
     failed: 'Failed to pair the bracelet. Please try again.',
   },

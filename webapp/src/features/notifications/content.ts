@@ -36,6 +36,7 @@ export const notificationsText = {
     remove: 'Remove',
     removeTitle: 'Remove this channel?',
     removeBody: 'Alerts will no longer be sent here. Messages waiting for it are dropped.',
+    keep: 'Keep it',
     never: 'No delivery yet.',
     sent: 'Last delivery: sent',
     failed: 'Last delivery: failed',

@@ -1,3 +1,5 @@
+import type { CopyFieldTexts } from '@/components/copy-field'
+
 import type { ShareHours } from './types'
 
 /** Every string of the share-link screens. */
@@ -12,13 +14,16 @@ export const shareText = {
   creating: 'Creating…',
   created: 'Your link is ready. Copy it now: it is shown only once.',
   linkLabel: 'Share link',
-  copy: 'Copy link',
-  copied: 'Copied',
-  copyFailed: 'Copy it by hand: select the link and copy.',
+  copyField: {
+    copy: 'Copy link',
+    copied: 'Copied',
+    copyFailed: 'Copy it by hand: select the link and copy.',
+  } satisfies CopyFieldTexts,
   activeTitle: 'Active links',
   loading: 'Loading your links…',
   none: 'No active links. Nobody can see your location through a link.',
   loadFailed: 'Your links could not be loaded. Try again in a moment.',
+  retry: 'Try again',
   expires: (when: string) => `Expires ${when}`,
   neverOpened: 'Not opened yet',
   opened: (count: number) => (count === 1 ? 'Opened once' : `Opened ${count} times`),

@@ -1,12 +1,11 @@
-import { Check, Copy } from 'lucide-react'
 import * as React from 'react'
 
+import { CopyField } from '@/components/copy-field'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
-import { useCopy } from '@/hooks/use-copy'
 import { readApiError } from '@/lib/api-client'
 
 import { useInviteSupporter } from '../api/supporters'
@@ -48,7 +47,7 @@ function InviteFlow({ onDone }: { onDone: () => void }) {
           <DialogTitle>{text.doneTitle}</DialogTitle>
           <DialogDescription>{text.doneDescription}</DialogDescription>
         </DialogHeader>
-        <InviteLink url={absoluteUrl(invitation.inviteUrl)} />
+        <CopyField display="input" label={text.link} texts={text.copyField} testId="invite-url" value={absoluteUrl(invitation.inviteUrl)} />
         <p className="text-sm text-muted-foreground">{text.onceOnly}</p>
         <DialogFooter>
           <Button type="button" onClick={onDone}>
@@ -114,26 +113,3 @@ function absoluteUrl(url: string): string {
   return new URL(url, window.location.origin).href
 }
 
-/** The link, read-only, with a Copy button; a refused clipboard says to copy by hand. */
-function InviteLink({ url }: { url: string }) {
-  const text = careText.inviteDialog
-  const id = React.useId()
-  const { state, copy } = useCopy()
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {text.link}
-      </label>
-      <div className="flex items-center gap-2">
-        <Input id={id} readOnly value={url} data-testid="invite-url" onFocus={(e) => e.target.select()} className="font-mono text-xs" />
-        <Button type="button" variant="outline" onClick={() => void copy(url)} aria-label={text.copyLabel}>
-          {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          <span aria-hidden="true">{state === 'copied' ? text.copied : text.copy}</span>
-        </Button>
-      </div>
-      <p className="text-xs text-muted-foreground" aria-live="polite">
-        {state === 'copied' ? text.copied : state === 'failed' ? text.copyFailed : ''}
-      </p>
-    </div>
-  )
-}

@@ -1,10 +1,10 @@
 import * as React from 'react'
 
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { toast } from '@/hooks/use-toast'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { readApiError } from '@/lib/api-client'
 
 import { useRevokeSupporter } from '../api/supporters'
@@ -29,23 +29,13 @@ export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCa
   const text = careText.supporter
   const name = supporterName(supporter)
   const headingId = React.useId()
-  const [confirming, setConfirming] = React.useState(false)
   const [editing, setEditing] = React.useState(false)
   const editorId = React.useId()
   const summary = grantSummary(supporter.grant)
-  const revoke = useRevokeSupporter()
-
-  const onRevoke = () =>
-    revoke.mutate(supporter.id, {
-      onSuccess: () => {
-        setConfirming(false)
-        toast({ title: text.revoked(name) })
-      },
-      onError: (error) => {
-        setConfirming(false)
-        toast({ variant: 'destructive', title: readApiError(error)?.message ?? text.revokeFailed })
-      },
-    })
+  const removal = useConfirmedRemoval<Supporter, number>(useRevokeSupporter(), {
+    done: () => ({ title: text.revoked(name) }),
+    failed: (error) => ({ title: readApiError(error)?.message ?? text.revokeFailed }),
+  })
 
   const account = supporter.name && supporter.name !== name ? supporter.name : null
   return (
@@ -84,7 +74,7 @@ export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCa
             </p>
           )}
         </div>
-        <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={text.revokeLabel(name)}>
+        <Button variant="outline" size="sm" onClick={(e) => removal.ask(supporter, e.currentTarget)} aria-label={text.revokeLabel(name)}>
           {text.revoke}
         </Button>
       </CardHeader>
@@ -104,16 +94,13 @@ export function SupporterCard({ supporter, timeZone, addPhoneHref }: SupporterCa
         </div>
         {supporter.status === 'active' && <MuteNotes supporter={supporter} name={name} />}
       </CardContent>
-      <ConfirmDialog
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={onRevoke}
+      <ConfirmRemoval
+        removal={removal}
         title={text.revokeTitle(name)}
         description={text.revokeDescription}
         cancelLabel={text.cancel}
         confirmLabel={text.revokeConfirm}
         pendingLabel={text.revokePending}
-        pending={revoke.isPending}
       />
     </Card>
   )

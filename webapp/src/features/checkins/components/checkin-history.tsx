@@ -2,9 +2,9 @@ import { CalendarPlus } from 'lucide-react'
 import * as React from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 
@@ -59,16 +59,12 @@ export function CheckinHistory({ today, checkinPath, onChanged }: CheckinHistory
     done: (c: CheckIn) => correctText.toasts.deleted(formatMediumDate(c.date)),
     failed: correctText.toasts.deleteFailed,
   })
-  // The dialogs are opened by an entry's button: focus goes back to it when they close, or, when the
-  // entry is gone with its button, to the list rather than to <body>.
+  // The edit dialog is opened by an entry's button: focus goes back to it when it closes, or, when the
+  // entry is gone with its button, to the list rather than to <body> (ConfirmRemoval does the same).
   const opener = React.useRef<HTMLElement | null>(null)
   const edit = (c: CheckIn, from: HTMLElement) => {
     opener.current = from
     setEditing(c)
-  }
-  const ask = (c: CheckIn, from: HTMLElement) => {
-    opener.current = from
-    removal.ask(c)
   }
   const returnFocus = (event: Event) => {
     event.preventDefault()
@@ -103,7 +99,7 @@ export function CheckinHistory({ today, checkinPath, onChanged }: CheckinHistory
       <>
         <ul aria-label={historyText.list} className="grid gap-3">
           {checkins.map((c) => (
-            <HistoryItem key={c.id} checkin={c} onEdit={edit} onDelete={ask} />
+            <HistoryItem key={c.id} checkin={c} onEdit={edit} onDelete={removal.ask} />
           ))}
         </ul>
         <div className="flex justify-center pt-2">
@@ -145,17 +141,14 @@ export function CheckinHistory({ today, checkinPath, onChanged }: CheckinHistory
         onChanged={onChanged}
         onCloseAutoFocus={returnFocus}
       />
-      <ConfirmDialog
-        open={removal.item !== null}
-        onCancel={removal.cancel}
-        onConfirm={removal.confirm}
-        onCloseAutoFocus={returnFocus}
-        title={removal.item ? correctText.deleteTitle(formatMediumDate(removal.item.date)) : ''}
+      <ConfirmRemoval
+        removal={removal}
+        focusAfterRemoval={results}
+        title={(c) => correctText.deleteTitle(formatMediumDate(c.date))}
         description={correctText.deleteDescription}
         cancelLabel={correctText.keep}
         confirmLabel={correctText.deleteConfirm}
         pendingLabel={correctText.deleting}
-        pending={removal.removing}
       />
     </div>
   )

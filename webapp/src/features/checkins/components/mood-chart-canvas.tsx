@@ -1,10 +1,9 @@
 /*
- * The check-ins feature's one module that imports ApexCharts, loaded with React.lazy
+ * The check-ins feature's one module that draws with ApexCharts (through src/components/charts), loaded with React.lazy
  * (see mood-chart.tsx), so the first page carries none of its ~155 kB.
  */
-import type { ApexOptions } from 'apexcharts'
-import Chart from 'react-apexcharts'
 
+import { LineChart, type LineChartOptions } from '@/components/charts/line-chart'
 import { lineChartBase, markerRing } from '@/components/charts/line-chart-base'
 
 import { moodChartText, SCALE_MAX, SCALE_MIN } from '../content'
@@ -25,7 +24,7 @@ const palette = {
 
 export default function MoodChartCanvas({ points, average, dark }: MoodChartCanvasProps) {
   const colors = dark ? palette.dark : palette.light
-  const options: ApexOptions = {
+  const options: LineChartOptions = {
     ...lineChartBase({ id: 'mood-trend', dark, text: colors.text, grid: colors.grid }),
     colors: [colors.line],
     stroke: { curve: 'smooth', width: 3 },
@@ -70,8 +69,7 @@ export default function MoodChartCanvas({ points, average, dark }: MoodChartCanv
     legend: { show: false },
   }
   return (
-    <Chart
-      type="line"
+    <LineChart
       height={240}
       options={options}
       series={[{ name: moodChartText.series, data: points.map((p) => p.mood) }]}

@@ -1,9 +1,9 @@
 import { Pencil, Phone, Trash2, UserPlus } from 'lucide-react'
 import * as React from 'react'
 
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { QueryList } from '@/components/query-list'
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge } from '@/components/ui/badge'
-import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -44,33 +44,30 @@ export function PersonalContacts() {
         </Button>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        {contacts.isPending ? (
-          <ContactListSkeleton />
-        ) : contacts.isError ? (
-          <LoadError
-            size="sm"
-            message={text.loadFailed}
-            retryLabel={text.retry}
-            onRetry={() => void contacts.refetch()}
-            retrying={contacts.isFetching}
-          />
-        ) : contacts.data.length === 0 ? (
-          <div className="rounded-xl border border-dashed p-4 text-center">
-            <p className="font-medium">{text.empty}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
-          </div>
-        ) : (
-          <ul className="grid gap-3" aria-labelledby={headingId}>
-            {contacts.data.map((contact) => (
-              <ContactItem
-                key={contact.id}
-                contact={contact}
-                onEdit={() => setDialog({ open: true, contact })}
-                onDelete={() => removal.ask(contact)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={contacts}
+          loading={<ContactListSkeleton />}
+          error={{ message: text.loadFailed, retryLabel: text.retry }}
+          empty={
+            <div className="rounded-xl border border-dashed p-4 text-center">
+              <p className="font-medium">{text.empty}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
+            </div>
+          }
+        >
+          {(items) => (
+            <ul className="grid gap-3" aria-labelledby={headingId}>
+              {items.map((contact) => (
+                <ContactItem
+                  key={contact.id}
+                  contact={contact}
+                  onEdit={() => setDialog({ open: true, contact })}
+                  onDelete={() => removal.ask(contact)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryList>
       </CardContent>
 
       <ContactDialog
@@ -78,15 +75,12 @@ export function PersonalContacts() {
         contact={dialog.contact}
         onOpenChange={(open) => setDialog((prev) => ({ ...prev, open }))}
       />
-      <ConfirmDialog
-        open={removal.item !== null}
-        onCancel={removal.cancel}
-        onConfirm={removal.confirm}
-        title={removal.item ? text.confirmTitle(removal.item.name) : ''}
+      <ConfirmRemoval
+        removal={removal}
+        title={(contact) => text.confirmTitle(contact.name)}
         description={text.confirmBody}
         cancelLabel={text.confirmKeep}
         confirmLabel={text.confirmRemove}
-        pending={removal.removing}
         lockWhilePending={false}
         buttonClassName="rounded-full"
       />

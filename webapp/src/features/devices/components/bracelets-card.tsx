@@ -1,7 +1,8 @@
 import { Activity, BatteryCharging, BatteryMedium, Check, Pencil, Plug, PlugZap, Plus, Trash2, Watch, X } from 'lucide-react'
 import * as React from 'react'
 
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { QueryList } from '@/components/query-list'
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -71,26 +72,29 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
         </Button>
       </CardHeader>
       <CardContent>
-        {devices.isPending ? (
-          <div className="grid gap-2">
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : devices.isError ? (
-          <p className="text-sm text-muted-foreground">{text.failed}</p>
-        ) : devices.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{text.empty}</p>
-        ) : (
-          <ul className="grid gap-3 md:grid-cols-2" aria-label={text.title}>
-            {devices.data.map((device) => (
-              <DeviceRow
-                key={device.id}
-                device={device}
-                onRevoke={() => revocation.ask(device)}
-                onTest={advanced ? () => setTesting(device) : undefined}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={devices}
+          loading={
+            <div className="grid gap-2">
+              <Skeleton className="h-16 w-full" />
+            </div>
+          }
+          error={{ message: text.failed, retryLabel: text.retry }}
+          empty={<p className="text-sm text-muted-foreground">{text.empty}</p>}
+        >
+          {(items) => (
+            <ul className="grid gap-3 md:grid-cols-2" aria-label={text.title}>
+              {items.map((device) => (
+                <DeviceRow
+                  key={device.id}
+                  device={device}
+                  onRevoke={() => revocation.ask(device)}
+                  onTest={advanced ? () => setTesting(device) : undefined}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryList>
       </CardContent>
 
       <PairDialog
@@ -101,16 +105,13 @@ export function BraceletsCard({ host }: BraceletsCardProps) {
       />
       {advanced && <TesterDialog device={testing} onClose={() => setTesting(null)} host={host} />}
 
-      <ConfirmDialog
-        open={revocation.item !== null}
-        onCancel={revocation.cancel}
-        onConfirm={revocation.confirm}
-        title={revocation.item ? text.revokeTitle(revocation.item.name) : ''}
+      <ConfirmRemoval
+        removal={revocation}
+        title={(device) => text.revokeTitle(device.name)}
         description={text.revokeDescription}
         cancelLabel={text.cancel}
         confirmLabel={text.revokeConfirm}
         pendingLabel={text.revoking}
-        pending={revocation.removing}
       />
     </Card>
   )

@@ -7,13 +7,13 @@ import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
 import { useAdvanced } from '@/hooks/use-advanced'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
+import { CopyField } from '@/components/copy-field'
 
 import { usePairDevice } from '../api/pair-device'
 import { devicesText } from '../content'
 import type { DeviceKind, PairedDevice } from '../types'
 import { simulatorCommand } from '../utils/format'
 import { ChoiceGroup } from './choice-group'
-import { CopyField } from './copy-field'
 import { PhoneSetupPanel } from './phone-setup-panel'
 
 export type PairDialogProps = {
@@ -78,8 +78,8 @@ function PairFlow({ onDone, host, initialKind }: PairFlowProps) {
           <DialogTitle>{text.doneTitle(paired.name)}</DialogTitle>
           <DialogDescription>{text.doneDescription}</DialogDescription>
         </DialogHeader>
-        <CopyField label={text.deviceId} value={paired.id} testId="paired-device-id" />
-        <CopyField label={text.token} value={paired.token} testId="paired-token" />
+        <CopyField texts={devicesText.pairDialog.copyField} label={text.deviceId} value={paired.id} testId="paired-device-id" />
+        <CopyField texts={devicesText.pairDialog.copyField} label={text.token} value={paired.token} testId="paired-token" />
         <div className="grid grid-cols-1 gap-1.5 text-sm" data-testid="bracelet-setup">
           <p className="font-medium">{text.setupTitle}</p>
           <ol className="grid list-decimal gap-1 pl-5 text-muted-foreground">
@@ -90,7 +90,7 @@ function PairFlow({ onDone, host, initialKind }: PairFlowProps) {
         </div>
         {advanced && (
           <div className="grid grid-cols-1 gap-1">
-            <CopyField
+            <CopyField texts={devicesText.pairDialog.copyField}
               label={text.command}
               value={simulatorCommand(paired.id, paired.token, host)}
               multiline

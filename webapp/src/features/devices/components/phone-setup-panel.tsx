@@ -3,6 +3,7 @@ import * as React from 'react'
 
 import { buttonVariants } from '@/components/ui/button-variants'
 import { Skeleton } from '@/components/ui/skeleton'
+import { CopyField } from '@/components/copy-field'
 
 import { devicesText } from '../content'
 import {
@@ -17,7 +18,6 @@ import {
   type PhoneCredentials,
 } from '../utils/phone-setup'
 import { ChoiceGroup } from './choice-group'
-import { CopyField } from './copy-field'
 
 // The QR encoder is loaded only when a phone is paired.
 const QrCode = React.lazy(() => import('./qr-code'))
@@ -63,9 +63,9 @@ function OwnTracksSetup({ phone, origin }: PhoneSetupPanelProps) {
       <p className="text-sm">
         {text.owntracks.mode}: <strong>{text.owntracks.modeValue}</strong>
       </p>
-      <CopyField label={text.owntracks.url} value={ingestUrl(origin, 'owntracks')} testId="setup-url" />
-      <CopyField label={text.owntracks.username} value={phone.id} testId="setup-username" />
-      <CopyField label={text.owntracks.password} value={phone.token} testId="setup-password" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.owntracks.url} value={ingestUrl(origin, 'owntracks')} testId="setup-url" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.owntracks.username} value={phone.id} testId="setup-username" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.owntracks.password} value={phone.token} testId="setup-password" />
       <p className="text-sm text-muted-foreground">{text.owntracks.note}</p>
     </>
   )
@@ -77,8 +77,8 @@ function OverlandSetup({ phone, origin }: PhoneSetupPanelProps) {
     <>
       <OneTapSetup app={text.apps.overland.label} link={overlandLink(origin, phone)} />
       <p className="text-sm font-medium">{text.byHand(text.overland.where)}</p>
-      <CopyField label={text.overland.url} value={ingestUrl(origin, 'overland')} testId="setup-url" />
-      <CopyField label={text.overland.token} value={deviceSecret(phone)} testId="setup-secret" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.overland.url} value={ingestUrl(origin, 'overland')} testId="setup-url" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.overland.token} value={deviceSecret(phone)} testId="setup-secret" />
       <p className="text-sm text-muted-foreground">{text.overland.note}</p>
     </>
   )
@@ -90,10 +90,10 @@ function OsmAndSetup({ phone, origin }: PhoneSetupPanelProps) {
     <>
       <p className="text-sm text-muted-foreground">{text.noLink}</p>
       <p className="text-sm font-medium">{text.traccar}</p>
-      <CopyField label={text.url} value={ingestUrl(origin, 'osmand')} testId="setup-url" />
-      <CopyField label={text.identifier} value={deviceSecret(phone)} testId="setup-secret" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.url} value={ingestUrl(origin, 'osmand')} testId="setup-url" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.identifier} value={deviceSecret(phone)} testId="setup-secret" />
       <p className="text-sm font-medium">{text.gpslogger}</p>
-      <CopyField label={text.gpsloggerUrl} value={gpsLoggerUrl(origin, phone)} testId="setup-gpslogger-url" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.gpsloggerUrl} value={gpsLoggerUrl(origin, phone)} testId="setup-gpslogger-url" />
       <p className="text-sm text-muted-foreground">{text.note}</p>
     </>
   )
@@ -116,7 +116,7 @@ function OneTapSetup({ app, link }: { app: string; link: string }) {
           </a>
         </div>
       </div>
-      <CopyField label={text.link} value={link} testId="setup-link" />
+      <CopyField texts={devicesText.pairDialog.copyField} label={text.link} value={link} testId="setup-link" />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { Pencil, Plus, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
 
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -82,7 +82,7 @@ export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCard
                       className="size-8 rounded-full text-destructive hover:text-destructive"
                       aria-label={text.remove(zone.name)}
                       title={text.remove(zone.name)}
-                      onClick={() => removal.ask(zone)}
+                      onClick={(e) => removal.ask(zone, e.currentTarget)}
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
@@ -104,16 +104,13 @@ export function ZonesCard({ zones, isPending = false, onAdd, onEdit }: ZonesCard
           </ul>
         )}
       </CardContent>
-      <ConfirmDialog
-        open={removal.item !== null}
-        onCancel={removal.cancel}
-        onConfirm={removal.confirm}
-        title={removal.item ? text.deleteTitle(removal.item.name) : ''}
+      <ConfirmRemoval
+        removal={removal}
+        title={(zone) => text.deleteTitle(zone.name)}
         description={text.deleteDescription}
         cancelLabel={text.cancel}
         confirmLabel={text.deleteConfirm}
         pendingLabel={text.deleting}
-        pending={removal.removing}
       />
     </Card>
   )

@@ -1,11 +1,11 @@
 import { ChartLine, Pencil, Trash2 } from 'lucide-react'
 import * as React from 'react'
 
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { useTheme } from '@/components/theme/use-theme'
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -114,7 +114,7 @@ export function MeasureHistory({ instrument, timeZone }: MeasureHistoryProps) {
                         <Pencil aria-hidden="true" />
                         {text.editNote}
                       </Button>
-                      <Button variant="ghost" size="sm" aria-label={text.removeLabel(day)} onClick={() => remove.ask(r)}>
+                      <Button variant="ghost" size="sm" aria-label={text.removeLabel(day)} onClick={(e) => remove.ask(r, e.currentTarget)}>
                         <Trash2 aria-hidden="true" />
                         {text.remove}
                       </Button>
@@ -127,15 +127,12 @@ export function MeasureHistory({ instrument, timeZone }: MeasureHistoryProps) {
         </Card>
       )}
       <NoteDialog response={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={remove.item !== null}
-        onCancel={remove.cancel}
-        onConfirm={remove.confirm}
+      <ConfirmRemoval
+        removal={remove}
         title={text.removeTitle}
         description={text.removeDescription}
         cancelLabel={text.cancel}
         confirmLabel={text.remove}
-        pending={remove.removing}
       />
     </div>
   )

@@ -1,11 +1,10 @@
 /*
- * The measures feature's one module that imports ApexCharts. It is loaded
+ * The measures feature's one module that draws with ApexCharts (through src/components/charts). It is loaded
  * with React.lazy (see measure-history.tsx), so the page carries none of the
  * chart code until there is a trend to draw.
  */
-import type { ApexOptions } from 'apexcharts'
-import Chart from 'react-apexcharts'
 
+import { LineChart, type LineChartOptions } from '@/components/charts/line-chart'
 import { lineChartBase, markerRing } from '@/components/charts/line-chart-base'
 
 import type { TrendSeries } from '../types'
@@ -25,7 +24,7 @@ const palette = {
 
 export default function MeasureTrendCanvas({ id, categories, series, max, dark }: MeasureTrendCanvasProps) {
   const colors = dark ? palette.dark : palette.light
-  const options: ApexOptions = {
+  const options: LineChartOptions = {
     ...lineChartBase({ id: `measure-trend-${id}`, dark, text: colors.text, grid: colors.grid }),
     colors: colors.lines,
     stroke: { curve: 'straight', width: 2.5, dashArray: [0, 5, 2] },
@@ -43,5 +42,5 @@ export default function MeasureTrendCanvas({ id, categories, series, max, dark }
     tooltip: { theme: dark ? 'dark' : 'light', shared: true, intersect: false },
     legend: { show: series.length > 1, position: 'top', horizontalAlign: 'left', markers: { size: 5 } },
   }
-  return <Chart type="line" height={240} options={options} series={series} />
+  return <LineChart height={240} options={options} series={series} />
 }

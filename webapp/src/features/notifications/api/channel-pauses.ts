@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiRequest } from '@/lib/api-client'
 
 import type { ChannelPause } from '../types'
-import { notificationKeys } from './notifications'
+import { notificationKeys } from './notification-keys'
 
 /** A paused channel's line is re-read now and then: a pause ends on its own. */
 const PAUSES_STALE_MS = 60_000

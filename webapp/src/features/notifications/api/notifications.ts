@@ -3,14 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiRequest } from '@/lib/api-client'
 
 import type { Channel, ChannelInput, ConfirmedChannel, QuietHours } from '../types'
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  channels: () => [...notificationKeys.all, 'channels'] as const,
-  pauses: () => [...notificationKeys.all, 'channels', 'pauses'] as const,
-  quietHours: () => [...notificationKeys.all, 'quiet-hours'] as const,
-  pushKey: () => [...notificationKeys.all, 'push-key'] as const,
-}
+import { notificationKeys } from './notification-keys'
 
 /** While a test message waits for the delivery worker, look again every few seconds. */
 const POLL_MS = 3000

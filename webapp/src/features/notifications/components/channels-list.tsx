@@ -1,13 +1,15 @@
 import * as React from 'react'
 
+import { QueryList } from '@/components/query-list'
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Switch } from '@/components/ui/switch'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
@@ -36,7 +38,6 @@ type Kind = 'email' | 'webhook' | 'ntfy'
 export function ChannelsList({ timeZone }: { timeZone: string }) {
   const [waiting, setWaiting] = React.useState(false)
   const channels = useChannels({ polling: waiting })
-  const listed = (channels.data ?? []).filter((c) => c.kind !== 'push')
   React.useEffect(() => {
     if (!waiting) return
     const stop = window.setTimeout(() => setWaiting(false), 30_000)
@@ -44,27 +45,26 @@ export function ChannelsList({ timeZone }: { timeZone: string }) {
   }, [waiting])
   return (
       <div className="grid gap-6">
-        {channels.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : channels.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span>{text.loadFailed}</span>
-            <Button variant="outline" size="sm" onClick={() => void channels.refetch()}>
-              {text.retry}
-            </Button>
-          </div>
-        ) : listed.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{text.empty}</p>
-        ) : (
-          <ul className="grid gap-3" aria-label={text.title}>
-            {listed.map((c) => (
-              <ChannelRow key={c.id} channel={c} timeZone={timeZone} onTest={() => setWaiting(true)} />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={channels}
+          select={(all) => all.filter((c) => c.kind !== 'push')}
+          loading={
+            <div className="grid gap-3" aria-busy="true">
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          }
+          error={{ message: text.loadFailed, retryLabel: text.retry }}
+          empty={<p className="text-sm text-muted-foreground">{text.empty}</p>}
+        >
+          {(listed) => (
+            <ul className="grid gap-3" aria-label={text.title}>
+              {listed.map((c) => (
+                <ChannelRow key={c.id} channel={c} timeZone={timeZone} onTest={() => setWaiting(true)} />
+              ))}
+            </ul>
+          )}
+        </QueryList>
         <AddChannelForm />
       </div>
   )
@@ -76,11 +76,12 @@ function kindOf(c: Channel): Kind {
 
 function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone: string; onTest: () => void }) {
   const enable = useSetChannelEnabled()
-  const remove = useDeleteChannel()
+  const removal = useConfirmedRemoval<Channel, number>(useDeleteChannel(), {
+    failed: (error) => ({ title: readApiError(error)?.message ?? text.actionFailed }),
+  })
   const test = useTestChannel()
   const resend = useResendConfirmation()
   const unconfirmed = waitingForConfirmation(channel)
-  const [confirming, setConfirming] = React.useState(false)
   const switchId = React.useId()
   const failed = (error: unknown) => {
     if (!isUnauthorizedError(error)) toast({ title: readApiError(error)?.message ?? text.actionFailed, variant: 'destructive' })
@@ -145,20 +146,17 @@ function ChannelRow({ channel, timeZone, onTest }: { channel: Channel; timeZone:
           {text.sendTest}
           <span className="sr-only"> to {channel.address}</span>
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+        <Button variant="ghost" size="sm" onClick={(e) => removal.ask(channel, e.currentTarget)}>
           {text.remove}
           <span className="sr-only"> {channel.address}</span>
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(channel.id, { onSettled: () => setConfirming(false), onError: failed })}
+      <ConfirmRemoval
+        removal={removal}
         title={text.removeTitle}
         description={text.removeBody}
-        cancelLabel="Keep it"
+        cancelLabel={text.keep}
         confirmLabel={text.remove}
-        pending={remove.isPending}
       />
     </li>
   )

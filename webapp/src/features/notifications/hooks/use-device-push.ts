@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 
-import { deleteChannel, getPushKey, notificationKeys, savePushChannel, useChannels } from '../api/notifications'
+import { notificationKeys } from '../api/notification-keys'
+import { deleteChannel, getPushKey, savePushChannel, useChannels } from '../api/notifications'
 import { base64UrlToBytes, deviceLabel, pushSupported, workerRegistration } from '../lib/push'
 
 export type DevicePushState = 'unsupported' | 'denied' | 'off' | 'on'

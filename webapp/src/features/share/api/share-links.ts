@@ -3,12 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiRequest } from '@/lib/api-client'
 
 import type { NewShareLink, ShareHours, ShareLink, SharedView } from '../types'
-
-export const shareKeys = {
-  all: ['/api', 'share-links'] as const,
-  list: () => [...shareKeys.all] as const,
-  view: (token: string) => ['/api', 'share', 'view', token] as const,
-}
+import { shareKeys } from './share-keys'
 
 /** `GET /api/share-links`: the live links, newest first. */
 export function getShareLinksQueryOptions() {

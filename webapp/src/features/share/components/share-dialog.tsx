@@ -1,14 +1,15 @@
-import { Check, Copy, Link2 } from 'lucide-react'
+import { Link2 } from 'lucide-react'
 import * as React from 'react'
 
+import { QueryList } from '@/components/query-list'
+import { ConfirmRemoval } from '@/components/confirm-removal'
+import { CopyField } from '@/components/copy-field'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/hooks/use-toast'
+import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { readApiError } from '@/lib/api-client'
 
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links'
@@ -86,108 +87,72 @@ function ShareDialogBody({ timeZone }: { timeZone?: string }) {
 }
 
 function CopyLink({ url }: { url: string }) {
-  const [copied, setCopied] = React.useState(false)
-  const id = React.useId()
   return (
     <div className="grid gap-2 rounded-md border bg-muted/40 p-3">
       <p className="text-sm" role="status">
         {shareText.created}
       </p>
-      <Label htmlFor={id}>{shareText.linkLabel}</Label>
-      <div className="flex gap-2">
-        <Input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => {
-            navigator.clipboard
-              ?.writeText(url)
-              .then(() => setCopied(true))
-              .catch(() => toast({ title: shareText.copyFailed }))
-          }}
-        >
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? shareText.copied : shareText.copy}
-        </Button>
-      </div>
+      <CopyField display="input" label={shareText.linkLabel} value={url} texts={shareText.copyField} />
     </div>
   )
 }
 
 function ActiveLinks({ timeZone }: { timeZone?: string }) {
   const links = useShareLinks()
-  const [revoking, setRevoking] = React.useState<ShareLink | null>(null)
-  const revoke = useRevokeShareLink()
-
-  let body: React.ReactNode
-  if (links.isPending) {
-    body = (
-      <div className="grid gap-2" aria-label={shareText.loading}>
-        <Skeleton className="h-14 w-full" />
-      </div>
-    )
-  } else if (links.isError) {
-    body = (
-      <p role="alert" className="text-sm text-destructive">
-        {shareText.loadFailed}
-      </p>
-    )
-  } else if (links.data.length === 0) {
-    body = <p className="text-sm text-muted-foreground">{shareText.none}</p>
-  } else {
-    body = (
-      <ul className="grid gap-3">
-        {links.data.map((link) => (
-          <li key={link.id} className="grid gap-1 rounded-md border p-3" data-testid="share-link">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm font-medium">{shareText.expires(formatShareTime(link.expiresAt, new Date(), timeZone))}</span>
-              <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setRevoking(link)}>
-                {shareText.revoke}
-              </Button>
-            </div>
-            <p className="text-sm text-muted-foreground">
-              {link.openCount === 0 ? shareText.neverOpened : shareText.opened(link.openCount)}
-            </p>
-            {link.openedAt.length > 0 ? (
-              <ul aria-label={shareText.openedAt} className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-                {link.openedAt.map((at) => (
-                  <li key={at}>
-                    <time dateTime={at}>{formatShareTime(at, new Date(), timeZone)}</time>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    )
-  }
+  const removal = useConfirmedRemoval<ShareLink, number>(useRevokeShareLink(), {
+    done: () => ({ title: shareText.revoked }),
+    failed: { title: shareText.failed },
+  })
 
   return (
     <section className="grid gap-3" aria-labelledby="share-active-title">
       <h3 id="share-active-title" className="text-base font-semibold">
         {shareText.activeTitle}
       </h3>
-      {body}
-      <ConfirmDialog
-        open={revoking !== null}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              setRevoking(null)
-              toast({ title: shareText.revoked })
-            },
-            onError: () => toast({ title: shareText.failed, variant: 'destructive' }),
-          })
-        }}
+      <QueryList
+        query={links}
+        loading={
+          <div className="grid gap-2" aria-label={shareText.loading}>
+            <Skeleton className="h-14 w-full" />
+          </div>
+        }
+        error={{ message: shareText.loadFailed, retryLabel: shareText.retry }}
+        empty={<p className="text-sm text-muted-foreground">{shareText.none}</p>}
+      >
+        {(items) => (
+          <ul className="grid gap-3">
+            {items.map((link) => (
+              <li key={link.id} className="grid gap-1 rounded-md border p-3" data-testid="share-link">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="text-sm font-medium">{shareText.expires(formatShareTime(link.expiresAt, new Date(), timeZone))}</span>
+                  <Button variant="ghost" size="sm" className="text-destructive" onClick={(e) => removal.ask(link, e.currentTarget)}>
+                    {shareText.revoke}
+                  </Button>
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {link.openCount === 0 ? shareText.neverOpened : shareText.opened(link.openCount)}
+                </p>
+                {link.openedAt.length > 0 ? (
+                  <ul aria-label={shareText.openedAt} className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                    {link.openedAt.map((at) => (
+                      <li key={at}>
+                        <time dateTime={at}>{formatShareTime(at, new Date(), timeZone)}</time>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+      <ConfirmRemoval
+        removal={removal}
         title={shareText.revokeTitle}
         description={shareText.revokeDescription}
         cancelLabel={shareText.cancel}
         confirmLabel={shareText.revoke}
         pendingLabel={shareText.revoking}
-        pending={revoke.isPending}
       />
     </section>
   )

@@ -3,7 +3,8 @@ import * as React from 'react'
 
 import { readApiError } from '@/lib/api-client'
 
-import { shareKeys, viewShare } from '../api/share-links'
+import { shareKeys } from '../api/share-keys'
+import { viewShare } from '../api/share-links'
 
 /** How often the public page asks again. */
 export const SHARE_REFRESH_MS = 15_000

@@ -24,7 +24,7 @@ export function useAnswerOkay() {
       queryClient.setQueryData<ActionableAlert[]>(sosKeys.alerts(), (list) =>
         list?.map((a) => (a.id === answered.id ? { ...a, okayAt: answered.okayAt } : a)),
       )
-      return queryClient.invalidateQueries({ queryKey: [...sosKeys.alerts(), answered.id] })
+      return queryClient.invalidateQueries({ queryKey: sosKeys.alert(answered.id) })
     },
   })
 }

@@ -10,4 +10,5 @@ export const sosKeys = {
   escalation: () => ['/api', 'escalation'] as const,
   okay: () => ['/api', 'alerts', 'ok'] as const,
   alerts: () => ['/api', 'alerts'] as const,
+  alert: (id: number) => [...sosKeys.alerts(), id] as const,
 }

@@ -3,11 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api-client'
 
 import type { Statistic } from '../types'
-
-export const statisticsKeys = {
-  all: ['/api', 'statistics'] as const,
-  list: () => [...statisticsKeys.all, 'list'] as const,
-}
+import { statisticsKeys } from './statistics-keys'
 
 /** `GET /api/statistics`: prevalence, then trends, then impact. */
 export function getStatistics({ signal }: { signal?: AbortSignal } = {}): Promise<Statistic[]> {

@@ -1,10 +1,10 @@
 import { ClipboardList, Pencil, Trash2 } from 'lucide-react'
 import * as React from 'react'
 
-import { LoadError } from '@/components/load-error'
+import { QueryList } from '@/components/query-list'
+import { ConfirmRemoval } from '@/components/confirm-removal'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 
@@ -33,9 +33,6 @@ export function SymptomList({ timeZone }: SymptomListProps) {
   })
   const headingId = React.useId()
 
-  const confirmingTitle = removal.item ? entryTitle(removal.item) : ''
-  const confirmingWhen = removal.item ? formatLoggedAt(removal.item.date, timeZone) : ''
-
   return (
     <Card role="region" aria-labelledby={headingId} className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 px-4 sm:px-6">
@@ -49,47 +46,41 @@ export function SymptomList({ timeZone }: SymptomListProps) {
         <ExportMenu />
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        {logs.isPending ? (
-          <SymptomListSkeleton />
-        ) : logs.isError ? (
-          <LoadError
-            size="sm"
-            message={text.loadFailed}
-            retryLabel={text.retry}
-            onRetry={() => void logs.refetch()}
-            retrying={logs.isFetching}
-          />
-        ) : logs.data.length === 0 ? (
-          <div className="rounded-xl border border-dashed p-6 text-center" data-testid="symptoms-empty">
-            <p className="font-medium">{text.empty}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
-          </div>
-        ) : (
-          <ul className="grid gap-3" aria-labelledby={headingId}>
-            {logs.data.map((log) => (
-              <SymptomItem
-                key={log.id}
-                log={log}
-                timeZone={timeZone}
-                onEdit={() => setEditing(log)}
-                onDelete={() => removal.ask(log)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={logs}
+          loading={<SymptomListSkeleton />}
+          error={{ message: text.loadFailed, retryLabel: text.retry }}
+          empty={
+            <div className="rounded-xl border border-dashed p-6 text-center" data-testid="symptoms-empty">
+              <p className="font-medium">{text.empty}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
+            </div>
+          }
+        >
+          {(items) => (
+            <ul className="grid gap-3" aria-labelledby={headingId}>
+              {items.map((log) => (
+                <SymptomItem
+                  key={log.id}
+                  log={log}
+                  timeZone={timeZone}
+                  onEdit={() => setEditing(log)}
+                  onDelete={() => removal.ask(log)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryList>
       </CardContent>
 
       <EditSymptomDialog log={editing} onClose={() => setEditing(null)} timeZone={timeZone} />
-      <ConfirmDialog
-        open={removal.item !== null}
-        onCancel={removal.cancel}
-        onConfirm={removal.confirm}
+      <ConfirmRemoval
+        removal={removal}
         title={text.confirmTitle}
-        description={text.confirmBody(confirmingTitle, confirmingWhen)}
+        description={(log) => text.confirmBody(entryTitle(log), formatLoggedAt(log.date, timeZone))}
         cancelLabel={text.confirmKeep}
         confirmLabel={text.confirmDelete}
         pendingLabel={text.deleting}
-        pending={removal.removing}
         buttonClassName="rounded-full"
       />
     </Card>

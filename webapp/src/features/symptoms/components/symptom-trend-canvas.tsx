@@ -1,11 +1,10 @@
 /*
- * The symptoms feature's one module that imports ApexCharts. It is loaded
+ * The symptoms feature's one module that draws with ApexCharts (through src/components/charts). It is loaded
  * with React.lazy (see symptom-trend.tsx), so the page carries none of the
  * chart code until there is a trend to draw.
  */
-import type { ApexOptions } from 'apexcharts'
-import Chart from 'react-apexcharts'
 
+import { LineChart, type LineChartOptions } from '@/components/charts/line-chart'
 import { lineChartBase, markerRing } from '@/components/charts/line-chart-base'
 
 import { SEVERITY_MAX, SEVERITY_MIN, trendText } from '../content'
@@ -27,7 +26,7 @@ const palette = {
 
 export default function SymptomTrendCanvas({ days, dark, narrow }: SymptomTrendCanvasProps) {
   const colors = dark ? palette.dark : palette.light
-  const options: ApexOptions = {
+  const options: LineChartOptions = {
     ...lineChartBase({ id: 'symptom-trend', dark, text: colors.text, grid: colors.grid }),
     colors: [colors.physical, colors.mental],
     // Days without a log are gaps (null), not zeros; markers keep lone days visible.
@@ -57,8 +56,7 @@ export default function SymptomTrendCanvas({ days, dark, narrow }: SymptomTrendC
     legend: { show: true, position: 'top', horizontalAlign: 'left', markers: { size: 5 } },
   }
   return (
-    <Chart
-      type="line"
+    <LineChart
       height={240}
       options={options}
       series={[
