@@ -240,32 +240,29 @@ func (p *Process) Exited() <-chan struct{} {
 }
 
 // Kill is a crash: SIGKILL, no shutdown of any kind.
-func (p *Process) Kill() {
-	p.mu.Lock()
-	cmd, exited := p.cmd, p.exited
-	p.mu.Unlock()
-	if cmd == nil {
-		return
-	}
-	_ = cmd.Process.Signal(syscall.SIGKILL)
-	<-exited
-}
+func (p *Process) Kill() { p.end(syscall.SIGKILL, 0) }
 
 // Stop is a graceful shutdown (SIGTERM), a SIGKILL after 45 s.
-func (p *Process) Stop() {
+func (p *Process) Stop() { p.end(syscall.SIGTERM, 45*time.Second) }
+
+// end sends sig and waits for the run to end, SIGKILLing it after grace.
+func (p *Process) end(sig syscall.Signal, grace time.Duration) {
 	p.mu.Lock()
 	cmd, exited := p.cmd, p.exited
 	p.mu.Unlock()
 	if cmd == nil {
 		return
 	}
-	_ = cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-exited:
-	case <-time.After(45 * time.Second):
-		_ = cmd.Process.Kill()
-		<-exited
+	_ = cmd.Process.Signal(sig)
+	if grace > 0 {
+		select {
+		case <-exited:
+			return
+		case <-time.After(grace):
+			_ = cmd.Process.Kill()
+		}
 	}
+	<-exited
 }
 
 // Close stops the program and removes its data dir's folder (Launch's).
