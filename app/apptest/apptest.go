@@ -27,8 +27,9 @@ type Options = app.Options
 
 // Config is the program's configuration for a test: what `lifeline serve`
 // defaults to, but on free loopback ports, with no map tiles from outside,
-// no limit on bracelets' publishes and the storage engine of this test run
-// (storetest.Mode). The periodic jobs run every minute.
+// no cap on one address's connections, no limit on bracelets' publishes
+// and the storage engine of this test run (storetest.Mode). The periodic
+// jobs run every minute.
 func Config() app.Config {
 	return app.Config{
 		HTTPAddr: "127.0.0.1:0", MQTTAddr: "127.0.0.1:0", MQTTWSAddr: "127.0.0.1:0",
