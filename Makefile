@@ -57,7 +57,7 @@ STORAGE_PKGS := ./store/... ./ingest/... ./firmware-sim/...
 # and would double the longest suite (docs/development.md).
 TIMESCALE_API_TESTS := ^(TestPhoneCorpusThroughTheServer|TestPhoneIngestKeepsTheFix|TestErasedAccountLeavesNoTrace|TestReadyzNamesTheStorageEngine|TestHealthAndReadiness|TestExportHoldsEveryTableOfTheUserOnly|TestDeleteAccountRemovesEveryRow|TestAccountEndpointsOnlyTouchTheSignedInUser|TestDeletingTheAccountEndsItsSessions|TestHistoryRetentionChoice|TestPairListAndRevokeABracelet|TestShareLocationFromTheBrowser|TestPhoneAppsFixturesThroughTheServer|TestOwnTracksPhoneEntersAvoidZone|TestAvoidZoneAlertWithEvidence|TestIsolationMatrix|TestLiveEventsReachOnlyTheirUser|TestLiveEventsNeverCrossUsers|TestTesterViewSeesPacketsLiveAcrossNodes|TestCareCircleFlow|TestSupporterIsolationMatrix|TestShareLinkShowsOnlyTheLatestPositionUntilItEnds|TestSupporterExportAndDeletion|TestSOSTakesThePositionTheBrowserHas|TestSOSMessagesCarryThePositionSentWithIt)$$
 
-# Of cmd/lifeline, the tests that migrate, start the server on its data and
+# Of cmd/lifeline and app, the tests that migrate, start the server on its data and
 # store fixes: the others (Mosquitto scale-out, the content and devices
 # commands) do the same on both engines and took five minutes more.
 TIMESCALE_CMD_TESTS := ^(TestMigrateCommand|TestServeRunsAndStopsCleanly|TestBraceletEnteringAnAvoidZone|TestBraceletBackResolvesItsOfflineAlert|TestRetentionJobCountsWhatItDeletes)$$
@@ -75,7 +75,7 @@ test-go:
 	@if why=$$(scripts/timescale-installed.sh); then \
 		echo "TimescaleDB variant: the storage suites again on TimescaleDB (LIFELINE_TEST_ENGINE=timescale)"; \
 		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) $(STORAGE_PKGS) && \
-		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) -run '$(TIMESCALE_API_TESTS)|$(TIMESCALE_CMD_TESTS)|$(TIMESCALE_FAULTS_TESTS)' ./api/ ./cmd/lifeline/ ./faults/; \
+		LIFELINE_TEST_ENGINE=timescale go test $(TIMESCALE_TEST_FLAGS) -run '$(TIMESCALE_API_TESTS)|$(TIMESCALE_CMD_TESTS)|$(TIMESCALE_FAULTS_TESTS)' ./api/ ./app/ ./cmd/lifeline/ ./faults/; \
 	else \
 		echo "TimescaleDB variant skipped: $$why"; \
 	fi

@@ -141,7 +141,7 @@ func TestSessionTokenIsRotatedAtSignIn(t *testing.T) {
 
 	// An attacker plants a token they know in the victim's browser.
 	planted := "attacker-chosen-token-value-0123456789abcdef"
-	victim.http.Jar.SetCookies(mustURL(app.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: planted, Path: "/"}})
+	victim.http.Jar.SetCookies(mustURL(app.url), []*http.Cookie{{Name: "lifeline_session", Value: planted, Path: "/"}})
 	if resp := victim.do("POST", "/api/auth/login", map[string]string{"email": email, "password": goodPassword}); resp.status != http.StatusOK {
 		t.Fatalf("login = %d", resp.status)
 	}
@@ -151,7 +151,7 @@ func TestSessionTokenIsRotatedAtSignIn(t *testing.T) {
 	}
 	for name, token := range map[string]string{"planted": planted, "earlier": first} {
 		other := app.newClient()
-		other.http.Jar.SetCookies(mustURL(app.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: token, Path: "/"}})
+		other.http.Jar.SetCookies(mustURL(app.url), []*http.Cookie{{Name: "lifeline_session", Value: token, Path: "/"}})
 		if got := other.do("GET", "/api/auth/user", nil).status; name == "planted" && got != http.StatusUnauthorized {
 			t.Errorf("the %s token still signs in: %d", name, got)
 		}
@@ -190,7 +190,7 @@ func TestLogoutEndsTheSessionOnTheServer(t *testing.T) {
 		t.Fatalf("logout = %d to %q, want 302 to /", resp.status, resp.header.Get("Location"))
 	}
 	replay := app.newClient()
-	replay.http.Jar.SetCookies(mustURL(app.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: token, Path: "/"}})
+	replay.http.Jar.SetCookies(mustURL(app.url), []*http.Cookie{{Name: "lifeline_session", Value: token, Path: "/"}})
 	if got := replay.do("GET", "/api/auth/user", nil).status; got != http.StatusUnauthorized {
 		t.Errorf("the signed-out token still works: %d", got)
 	}

@@ -15,7 +15,7 @@ func TestJSONIsGzipped(t *testing.T) {
 	app := newTestApp(t)
 	get := func(path, acceptEncoding string) *http.Response {
 		t.Helper()
-		req, err := http.NewRequest(http.MethodGet, app.srv.URL+path, nil)
+		req, err := http.NewRequest(http.MethodGet, app.url+path, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestJSONIsGzipped(t *testing.T) {
 
 	t.Run("the live stream is not compressed", func(t *testing.T) {
 		user, _ := app.registerUser("Ada")
-		req, err := http.NewRequest(http.MethodGet, app.srv.URL+"/api/events", nil)
+		req, err := http.NewRequest(http.MethodGet, app.url+"/api/events", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

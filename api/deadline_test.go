@@ -18,7 +18,7 @@ import (
 // arrives in time, however slow the answer, is not.
 func TestATricklingBodyIsCut(t *testing.T) {
 	app := newTestApp(t, func(c *api.Config) { c.BodyTimeout = 500 * time.Millisecond })
-	conn, err := net.Dial("tcp", app.srv.Listener.Addr().String())
+	conn, err := net.Dial("tcp", mustURL(app.url).Host)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func TestDigestOneClickUnsubscribe(t *testing.T) {
 		t.Fatal(err)
 	}
 	monday := time.Date(2026, 11, 30, 9, 30, 0, 0, time.UTC)
-	base := app.srv.URL + "/api/digest/unsubscribe?token="
+	base := app.url + "/api/digest/unsubscribe?token="
 	if n, err := app.db.QueueDigests(t.Context(), monday, base); err != nil || n != 1 {
 		t.Fatalf("queue = %d, %v", n, err)
 	}
@@ -72,7 +72,7 @@ func TestDigestOneClickUnsubscribe(t *testing.T) {
 	if digestOn() {
 		t.Error("the digest is still on after the one-click POST")
 	}
-	for _, bad := range []string{base, base + "1.nope", base + strings.Repeat("a", 300), app.srv.URL + "/api/digest/unsubscribe"} {
+	for _, bad := range []string{base, base + "1.nope", base + strings.Repeat("a", 300), app.url + "/api/digest/unsubscribe"} {
 		if status, _ := post(bad); status != http.StatusNotFound {
 			t.Errorf("POST %s = %d, want 404", bad, status)
 		}

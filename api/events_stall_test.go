@@ -31,13 +31,13 @@ func TestStalledLiveStreamIsClosed(t *testing.T) {
 		raw.Control(func(fd uintptr) { err = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
 		return err
 	}}
-	conn, err := dialer.Dial("tcp", strings.TrimPrefix(app.srv.URL, "http://"))
+	conn, err := dialer.Dial("tcp", strings.TrimPrefix(app.url, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
 	fmt.Fprintf(conn, "GET /api/events HTTP/1.1\r\nHost: %s\r\nCookie: lifeline_session=%s\r\n\r\n",
-		strings.TrimPrefix(app.srv.URL, "http://"), browser.sessionToken())
+		strings.TrimPrefix(app.url, "http://"), browser.sessionToken())
 	status, err := bufio.NewReader(conn).ReadString('\n') // the status line only; then never read again
 	if err != nil || !strings.Contains(status, "200") {
 		t.Fatalf("stream: %q %v", status, err)
@@ -66,7 +66,7 @@ func waitForStreams(t *testing.T, app *testApp, want int) bool {
 
 // streams reads lifeline_sse_clients from /metrics.
 func streams(t *testing.T, app *testApp) int {
-	resp, err := http.Get(app.srv.URL + "/metrics")
+	resp, err := http.Get(app.url + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}

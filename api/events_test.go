@@ -23,7 +23,7 @@ func (c *client) openStream(t *testing.T, lastEventID string) <-chan sseEvent {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.app.srv.URL+"/api/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.app.url+"/api/events", nil)
 	if lastEventID != "" {
 		req.Header.Set("Last-Event-ID", lastEventID)
 	}
@@ -140,7 +140,7 @@ func TestLiveEventsCrossNodes(t *testing.T) {
 	a, _ := node1.registerUser("Nia")
 	// The same browser session, served by the other node behind a load balancer.
 	onNode2 := node2.newClient()
-	onNode2.http.Jar.SetCookies(mustURL(node2.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: a.sessionToken(), Path: "/"}})
+	onNode2.http.Jar.SetCookies(mustURL(node2.url), []*http.Cookie{{Name: "lifeline_session", Value: a.sessionToken(), Path: "/"}})
 	stream1, stream2 := a.openStream(t, ""), onNode2.openStream(t, "")
 
 	node1.alerts.RaiseAlert(context.Background(), userID(t, a), lifeline.NewAlert{Type: "milestone", Message: "Thirty days", Link: "/", DedupKey: "30:x"})

@@ -2,35 +2,30 @@ package api_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"lifeline"
 	"lifeline/api"
-	"lifeline/chat"
-	"lifeline/guard"
-	"lifeline/ingest"
+	"lifeline/app/apptest"
 	"lifeline/live"
 	"lifeline/store"
 	"lifeline/store/storetest"
 )
 
-// testApp is the real API server on a fresh database, with a clock the test
-// moves by hand.
+// testApp is the real program (package app) in this process on a fresh
+// database, without its periodic jobs and delivery worker, with a clock
+// the test moves by hand.
 type testApp struct {
 	t   *testing.T
-	srv *httptest.Server
+	url string
 	api *api.Server
 	db  *store.DB
 	// bus is this node's live events; alerts raises alerts and publishes
@@ -45,55 +40,28 @@ func newTestApp(t *testing.T, configure ...func(*api.Config)) *testApp {
 	return newTestAppOn(t, storetest.NewDB(t), configure...)
 }
 
-// newTestAppOn starts another API node on an existing database, with its
-// own live events listener, as a second server behind a load balancer.
+// newTestAppOn starts another node on an existing database, with its own
+// live events listener, as a second server behind a load balancer.
 func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *testApp {
 	t.Helper()
-	app := &testApp{t: t, db: db, bus: live.NewBus(db, slog.Default())}
-	app.alerts = live.NewAlerts(db, app.bus, slog.Default())
+	app := &testApp{t: t}
 	start := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 	app.now.Store(&start)
-	cfg := api.Config{
-		Users: app.db, Sessions: app.db, Throttle: app.db, Ready: app.db, Storage: app.db, CheckIns: app.db, Alerts: app.alerts,
-		Devices: app.db, Locations: app.db,
-		WebApp:     builtApp,
-		Now:        func() time.Time { return *app.now.Load() },
-		MapTileURL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-		// Receivers listen on loopback, as the e2e suite's --private-webhooks.
-		AllowPrivateWebhooks: true,
-	}
-	watch, err := guard.New(t.Context(), guard.Config{Zones: app.db, States: app.db, Alerts: app.alerts, Users: app.db, Events: app.bus})
-	if err != nil {
-		t.Fatal(err)
-	}
-	feed := live.NewLocationFeed(app.bus, 50*time.Millisecond, slog.Default())
-	writer := ingest.NewWriter(app.db, ingest.WriterConfig{Observer: lifeline.FixObservers{watch, feed}})
-	t.Cleanup(func() { writer.Close(context.Background()); watch.Close(); feed.Close() })
-	cfg.Fixes, cfg.Zones, cfg.ZoneWatch, cfg.Events = writer, app.db, watch, app.bus
-	provider, err := chat.New(chat.Config{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.CrisisContacts, cfg.Plans, cfg.Chat = app.db, app.db, provider
-	cfg.Symptoms, cfg.Content, cfg.Measures = app.db, app.db, app.db
-	cfg.Care, cfg.Channels, cfg.Push = live.NewOkayAnswers(app.db, app.bus, slog.Default()), app.db, app.db
-	cfg.Shares, cfg.Escalation, cfg.Destinations, cfg.Asks = app.db, app.db, app.db, app.db
-	cfg.PasswordResets, cfg.EmailEnabled = app.db, true
-	cfg.Notes, cfg.Digests, cfg.Signals = app.db, app.db, app.db
-	cfg.SOS = live.NewSOS(app.db, app.bus, slog.Default())
-	cfg.Claims = live.NewClaims(app.db, app.bus, slog.Default())
-	for _, f := range configure {
-		f(&cfg)
-	}
-	s, err := api.NewServer(t.Context(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	app.api = s
-	app.srv = httptest.NewServer(s.Handler())
-	listening, stop := context.WithCancel(context.Background())
-	go app.bus.Listen(listening)
-	t.Cleanup(func() { s.Close(context.Background()); stop(); app.srv.Close() })
+	cfg := apptest.Config()
+	cfg.ContentDir = t.TempDir() // none: the content tests publish their own
+	cfg.MapTileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+	// Receivers listen on loopback, as the e2e suite's --private-webhooks.
+	cfg.PrivateWebhooks = true
+	program := apptest.Start(t, cfg, apptest.Options{DB: db, WithoutWorkers: true, LocationEvery: 50 * time.Millisecond,
+		API: func(c *api.Config) {
+			c.WebApp = builtApp
+			c.Now = func() time.Time { return *app.now.Load() }
+			c.EmailEnabled = true // the outbox is read by the tests, not sent
+			for _, f := range configure {
+				f(c)
+			}
+		}})
+	app.url, app.api, app.db, app.bus, app.alerts = program.URL(), program.API(), program.DB(), program.Bus(), program.Alerts()
 	return app
 }
 
@@ -113,7 +81,7 @@ func (a *testApp) newClient() *client {
 	jar, _ := cookiejar.New(nil)
 	return &client{t: a.t, app: a, http: &http.Client{
 		Jar:       jar,
-		Transport: contractTransport{t: a.t, host: mustURL(a.srv.URL).Host, base: http.DefaultTransport},
+		Transport: contractTransport{t: a.t, host: mustURL(a.url).Host, base: http.DefaultTransport},
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},
@@ -160,14 +128,14 @@ func (c *client) do(method, path string, body any, headers ...string) response {
 		}
 		rd = bytes.NewReader(raw)
 	}
-	req, err := http.NewRequest(method, c.app.srv.URL+path, rd)
+	req, err := http.NewRequest(method, c.app.url+path, rd)
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	req.Header.Set("Origin", c.app.srv.URL)
+	req.Header.Set("Origin", c.app.url)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
@@ -182,7 +150,7 @@ func (c *client) do(method, path string, body any, headers ...string) response {
 }
 
 func (c *client) sessionToken() string {
-	for _, ck := range c.http.Jar.Cookies(mustURL(c.app.srv.URL)) {
+	for _, ck := range c.http.Jar.Cookies(mustURL(c.app.url)) {
 		if ck.Name == "lifeline_session" {
 			return ck.Value
 		}

@@ -41,7 +41,7 @@ func TestEmailInvitationQueuesTheEmailWithALinkFromTheOrigin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := app.srv.URL + "/care/accept#token=" + out.Token; url != want {
+			if want := app.url + "/care/accept#token=" + out.Token; url != want {
 				t.Errorf("the email's link = %q, want %q (no --public-url: the request's origin)", url, want)
 			}
 			if s := out.Supporter.InviteEmailState; s == nil || *s != "pending" {

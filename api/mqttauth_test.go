@@ -37,7 +37,7 @@ func TestMQTTAuthForAnOutsideBroker(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, _ := http.NewRequest("POST", app.srv.URL+"/internal/mqtt/auth", strings.NewReader(tt.body))
+			req, _ := http.NewRequest("POST", app.url+"/internal/mqtt/auth", strings.NewReader(tt.body))
 			req.Header.Set("Content-Type", "application/json")
 			if tt.secret != "" {
 				req.Header.Set("Authorization", "Bearer "+tt.secret)
@@ -64,7 +64,7 @@ func TestMQTTAuthForAnOutsideBroker(t *testing.T) {
 
 func TestMQTTAuthIsOffWithoutASecret(t *testing.T) {
 	app := newTestApp(t)
-	resp, err := http.Post(app.srv.URL+"/internal/mqtt/auth", "application/json", strings.NewReader(`{"username":"x","password":"y"}`))
+	resp, err := http.Post(app.url+"/internal/mqtt/auth", "application/json", strings.NewReader(`{"username":"x","password":"y"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -131,12 +131,12 @@ func (c *client) signInWithProvider(next string) string {
 	resp := c.do("GET", "/api/auth/oidc/start?next="+url.QueryEscape(next), nil)
 	for hops := 0; resp.status == http.StatusFound && hops < 5; hops++ {
 		loc := resp.header.Get("Location")
-		if strings.HasPrefix(loc, c.app.srv.URL) || strings.HasPrefix(loc, "/") {
+		if strings.HasPrefix(loc, c.app.url) || strings.HasPrefix(loc, "/") {
 			if !strings.HasPrefix(loc, "/api/") && !strings.Contains(loc, "/api/auth/oidc/callback") {
-				return strings.TrimPrefix(loc, c.app.srv.URL)
+				return strings.TrimPrefix(loc, c.app.url)
 			}
 		}
-		req, _ := http.NewRequest("GET", resolve(c.app.srv.URL, loc), nil)
+		req, _ := http.NewRequest("GET", resolve(c.app.url, loc), nil)
 		r, err := c.http.Do(req)
 		if err != nil {
 			c.t.Fatal(err)

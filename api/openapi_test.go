@@ -152,7 +152,7 @@ func truncate(b []byte) []byte {
 // contractClient is an HTTP client for tests that do not use the harness's
 // browser, still checked against the document.
 func (a *testApp) contractClient() *http.Client {
-	return &http.Client{Transport: contractTransport{t: a.t, host: mustURL(a.srv.URL).Host, base: http.DefaultTransport}}
+	return &http.Client{Transport: contractTransport{t: a.t, host: mustURL(a.url).Host, base: http.DefaultTransport}}
 }
 
 func TestOpenAPIDocumentIsValid(t *testing.T) {

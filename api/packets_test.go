@@ -121,7 +121,7 @@ func TestTesterViewSeesPacketsLiveAcrossNodes(t *testing.T) {
 	node2 := testerNode(t, node1.db, nil)
 	a, b := node1.twoUsers()
 	onNode2 := node2.newClient()
-	onNode2.http.Jar.SetCookies(mustURL(node2.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: a.sessionToken(), Path: "/"}})
+	onNode2.http.Jar.SetCookies(mustURL(node2.url), []*http.Cookie{{Name: "lifeline_session", Value: a.sessionToken(), Path: "/"}})
 
 	var d paired
 	a.do("POST", "/api/devices", map[string]string{"name": "Left wrist"}).json(t, &d)

@@ -15,7 +15,7 @@ import (
 
 func withToken(app *testApp, token string) *client {
 	c := app.newClient()
-	c.http.Jar.SetCookies(mustURL(app.srv.URL), []*http.Cookie{{Name: "lifeline_session", Value: token, Path: "/"}})
+	c.http.Jar.SetCookies(mustURL(app.url), []*http.Cookie{{Name: "lifeline_session", Value: token, Path: "/"}})
 	return c
 }
 

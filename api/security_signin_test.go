@@ -36,7 +36,7 @@ func from(addr string) []string { return []string{"X-Forwarded-For", addr} }
 // safe to call from many goroutines.
 func postLogin(app *testApp, email, password, client string) (int, error) {
 	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
-	req, err := http.NewRequest("POST", app.srv.URL+"/api/auth/login", bytes.NewReader(body))
+	req, err := http.NewRequest("POST", app.url+"/api/auth/login", bytes.NewReader(body))
 	if err != nil {
 		return 0, err
 	}
@@ -259,13 +259,13 @@ func TestKnownDeviceCookie(t *testing.T) {
 	}
 	forged := app.newClient()
 	device := deviceCookieOf(owner)
-	forged.http.Jar.SetCookies(mustURL(app.srv.URL+"/api/auth"), []*http.Cookie{{Name: "lifeline_device", Value: device[:len(device)-2] + "AA", Path: "/api/auth"}})
+	forged.http.Jar.SetCookies(mustURL(app.url+"/api/auth"), []*http.Cookie{{Name: "lifeline_device", Value: device[:len(device)-2] + "AA", Path: "/api/auth"}})
 	if got := login(app, forged, email, goodPassword); got.status != http.StatusTooManyRequests {
 		t.Errorf("a forged device cookie = %d, want 429", got.status)
 	}
 
 	stolen := app.newClient()
-	stolen.http.Jar.SetCookies(mustURL(app.srv.URL+"/api/auth"), []*http.Cookie{{Name: "lifeline_device", Value: device, Path: "/api/auth"}})
+	stolen.http.Jar.SetCookies(mustURL(app.url+"/api/auth"), []*http.Cookie{{Name: "lifeline_device", Value: device, Path: "/api/auth"}})
 	for i := range lifeline.DefaultSignInLimits.FreeFailures {
 		if got := login(app, stolen, email, "thief guess"); got.status != http.StatusUnauthorized {
 			t.Fatalf("stolen cookie guess %d = %d, want 401", i+1, got.status)
@@ -303,7 +303,7 @@ func deviceSetCookie(r response) string {
 }
 
 func deviceCookieOf(c *client) string {
-	for _, ck := range c.http.Jar.Cookies(mustURL(c.app.srv.URL + "/api/auth/login")) {
+	for _, ck := range c.http.Jar.Cookies(mustURL(c.app.url + "/api/auth/login")) {
 		if ck.Name == "lifeline_device" {
 			return ck.Value
 		}

@@ -1,10 +1,11 @@
 // Package api is Lifeline's HTTP face: the chi router with every JSON route,
 // health and metrics endpoints, and the embedded web app. It depends on the
-// domain's interfaces only; cmd/lifeline hands it their implementations.
+// domain's interfaces only; package app hands it their implementations.
 package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -47,8 +48,8 @@ type Config struct {
 	ZoneWatch lifeline.ZoneWatcher
 	// Events carries zone edits, revocations and watch leases to every
 	// node, and brings every node's user events to this node's live
-	// streams (nil: a bus for this node alone). Alerts must publish on it
-	// (live.Alerts).
+	// streams (required; live.NewBus(nil, …) is a bus for this node
+	// alone). Alerts must publish on it (live.Alerts).
 	Events *live.Bus
 	// Packets holds bracelets' latest packets for the tester view (nil: none).
 	Packets lifeline.PacketLog
@@ -234,7 +235,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	if cfg.Events == nil {
-		cfg.Events = live.NewBus(nil, cfg.Logger)
+		return nil, errors.New("api: no live event bus (Config.Events)")
 	}
 	s := &Server{cfg: cfg, hub: newHub(cfg.StreamsPerSession, cfg.StreamsPerUser), deviceRate: ratelimit.NewKeyed(cfg.DeviceRate)}
 	cfg.Events.OnUserEvent(s.hub.deliver)

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"lifeline/api"
+	"lifeline/live"
 	"lifeline/store/storetest"
 )
 
@@ -25,6 +26,9 @@ var builtApp = fstest.MapFS{
 
 func newServer(t *testing.T, cfg api.Config) *httptest.Server {
 	t.Helper()
+	if cfg.Events == nil {
+		cfg.Events = live.NewBus(nil, nil)
+	}
 	s, err := api.NewServer(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -42,7 +42,7 @@ func TestShareLinkShowsOnlyTheLatestPositionUntilItEnds(t *testing.T) {
 	other, _ := app.registerUser("Otto")
 
 	s := createShare(t, wearer, 8)
-	if !strings.HasSuffix(s.URL, "/share#token="+s.Token) || !strings.HasPrefix(s.URL, app.srv.URL) {
+	if !strings.HasSuffix(s.URL, "/share#token="+s.Token) || !strings.HasPrefix(s.URL, app.url) {
 		t.Errorf("url %q: want the request's origin and the token in the fragment", s.URL)
 	}
 	if want := app.now.Load().Add(8 * time.Hour); !s.Link.ExpiresAt.Equal(want) {

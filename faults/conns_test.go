@@ -30,7 +30,7 @@ func TestConnectionMemory(t *testing.T) {
 	// MB, which the process reuses afterwards; the simulator signs in too,
 	// for --verify): the baseline then holds what the connections would
 	// otherwise find free and flatter their cost with.
-	s.stop()
+	s.Stop()
 	s.start()
 	s.postAuth(t, owner, "login", map[string]string{"email": owner.email, "password": owner.password})
 	time.Sleep(2 * time.Second)

@@ -103,11 +103,11 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 		}
 	}
 	if len(rows) != 1 || rows[0].state != "pending" || !rows[0].retrying {
-		t.Fatalf("before the crash: outbox %+v, want one pending row tried once\n%s", rows, s.logTail())
+		t.Fatalf("before the crash: outbox %+v, want one pending row tried once\n%s", rows, s.LogTail())
 	}
 
 	// Crash before the row is sent; the mail server comes up meanwhile.
-	s.kill()
+	s.Kill()
 	if err := smtp.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestSIGKILLBetweenCommitAndSend(t *testing.T) {
 		}
 	}
 	if len(after) != 1 || after[0].state != "sent" {
-		t.Fatalf("after the restart: outbox %+v, want the row sent\n%s", after, s.logTail())
+		t.Fatalf("after the restart: outbox %+v, want the row sent\n%s", after, s.LogTail())
 	}
 	time.Sleep(3 * time.Second) // a worker poll or two more: nothing is sent again
 	var ids []string

@@ -27,7 +27,7 @@ import (
 // fdCount is how many file descriptors the server process holds.
 func (s *server) fdCount() int {
 	s.t.Helper()
-	entries, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", s.pid()))
+	entries, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", s.Pid()))
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func (s *server) fdCount() int {
 // to n, as an operator's ulimit or a container's would.
 func (s *server) limitFiles(n int) {
 	s.t.Helper()
-	out, err := exec.Command("prlimit", fmt.Sprintf("--nofile=%d:%d", n, n), "--pid", strconv.Itoa(s.pid())).CombinedOutput()
+	out, err := exec.Command("prlimit", fmt.Sprintf("--nofile=%d:%d", n, n), "--pid", strconv.Itoa(s.Pid())).CombinedOutput()
 	if err != nil {
 		s.t.Fatalf("prlimit: %v\n%s", err, out)
 	}
@@ -156,7 +156,7 @@ func fixAcknowledged(t *testing.T, c paho.Client, cred credential, within time.D
 func (s *server) backWithin10s(t *testing.T, released time.Time, c paho.Client, connected paho.Token, cred credential) {
 	t.Helper()
 	if !connected.WaitTimeout(10*time.Second-time.Since(released)) || connected.Error() != nil {
-		t.Fatalf("the bracelet was not connected within 10 s of the release: %v\n%s", connected.Error(), s.logTail())
+		t.Fatalf("the bracelet was not connected within 10 s of the release: %v\n%s", connected.Error(), s.LogTail())
 	}
 	fixAcknowledged(t, c, cred, 10*time.Second-time.Since(released))
 	t.Logf("the bracelet connected and its fix acknowledged %s after the release", time.Since(released).Round(time.Millisecond))
@@ -212,7 +212,7 @@ func TestSlowHTTPClientsUseUpTheDescriptors(t *testing.T) {
 	}
 	slow.release()
 	s.backWithin10s(t, time.Now(), c, connected, a.devices[0])
-	if !s.waitLog(`cannot accept connections; retrying.*listener=mqtt`, time.Second) {
+	if !s.WaitLog(`cannot accept connections; retrying.*listener=mqtt`, time.Second) {
 		t.Error("the MQTT listener did not say it ran out of descriptors")
 	}
 	if n := s.metric(`lifeline_accept_errors_total{error="EMFILE",listener="mqtt"}`); n == 0 {

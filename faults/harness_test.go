@@ -1,8 +1,8 @@
 package faults
 
-// The harness: the lifeline and firmware-sim binaries, built once per test
-// process from this repository; a lifeline server process on fixed ports
-// (so a restarted one is found where the clients left it); accounts,
+// The harness: a lifeline server process (app/apptest's, built once per test
+// process from this repository) on fixed ports, so a restarted one is found
+// where the clients left it; the firmware-sim binary; accounts,
 // bracelets paired with `lifeline devices add`; simulator runs; and the
 // checks every test ends with, read straight from PostgreSQL.
 
@@ -13,7 +13,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -22,32 +21,19 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"lifeline/app/apptest"
 	"lifeline/pgcluster"
 	"lifeline/store/storetest"
 )
-
-var (
-	buildOnce sync.Once
-	binDir    string
-	buildErr  error
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
-	os.Exit(code)
-}
 
 // soakOnly skips a long test unless make soak runs it (long tests are
 // named TestSoak…, which is what make soak selects).
@@ -58,63 +44,12 @@ func soakOnly(t *testing.T) {
 	}
 }
 
-// binaries builds lifeline and firmware-sim once (without -race: they are
-// the system under test, not the test).
-func binaries(t *testing.T) (lifelineBin, simBin string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("starts the real lifeline server, PostgreSQL and MQTT clients")
-	}
-	buildOnce.Do(func() {
-		var gomod []byte
-		gomod, buildErr = exec.Command("go", "env", "GOMOD").Output()
-		if buildErr != nil {
-			return
-		}
-		root := filepath.Dir(strings.TrimSpace(string(gomod)))
-		if binDir, buildErr = os.MkdirTemp("", "faults-bin-"); buildErr != nil {
-			return
-		}
-		for _, pkg := range []string{"lifeline", "firmware-sim"} {
-			src := "./cmd/lifeline"
-			if pkg == "firmware-sim" {
-				src = "./firmware-sim"
-			}
-			cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, pkg), src)
-			cmd.Dir = root
-			if out, err := cmd.CombinedOutput(); err != nil {
-				buildErr = fmt.Errorf("go build %s: %v\n%s", src, err, out)
-				return
-			}
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return filepath.Join(binDir, "lifeline"), filepath.Join(binDir, "firmware-sim")
-}
-
-// openDir makes a folder the private PostgreSQL (user postgres, when the
-// tests run as root) can enter; short, so its unix socket fits in it.
-func openDir(t *testing.T, prefix string) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", prefix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	return dir
-}
-
 // externalPostgres starts a private PostgreSQL cluster for lifeline to use
 // as its DATABASE_URL, which the test can stop, start and reconfigure under
 // it. Its socket path stays the same across restarts.
 func externalPostgres(t *testing.T) *pgcluster.Cluster {
 	t.Helper()
-	c := &pgcluster.Cluster{Dir: filepath.Join(openDir(t, "faults-pg-"), "pg"), Ephemeral: true, Timescale: storetest.Mode(), Logger: quietLogger()}
+	c := &pgcluster.Cluster{Dir: filepath.Join(apptest.Dir(t, "faults-pg-"), "pg"), Ephemeral: true, Timescale: storetest.Mode(), Logger: quietLogger()}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if err := c.Start(ctx); err != nil {
@@ -124,40 +59,30 @@ func externalPostgres(t *testing.T) *pgcluster.Cluster {
 	return c
 }
 
-// server is one lifeline serve process, restartable on the same ports,
+// server is one lifeline serve process (apptest.Process) on fixed ports,
+// so a restarted one is found where the clients left it, with the same
 // data dir and database.
 type server struct {
+	*apptest.Process
 	t        *testing.T
-	bin      string
-	args     []string
-	dataDir  string
 	dbURL    string // the database it uses (attached to its private cluster when it owns one)
 	url      string // http://127.0.0.1:port
 	mqttAddr string
-
-	mu     sync.Mutex
-	log    bytes.Buffer // stderr of every run, for assertions and failures
-	cmd    *exec.Cmd
-	exited chan struct{}
 }
 
 // startServer starts lifeline serve on free ports: on its own private
 // cluster under a fresh data dir, or on externalURL when it is given.
 func startServer(t *testing.T, externalURL string, extra ...string) *server {
 	t.Helper()
-	bin, _ := binaries(t)
-	s := &server{t: t, bin: bin, dataDir: filepath.Join(openDir(t, "faults-data-"), "data"), dbURL: externalURL}
 	ports := freePorts(t, 3)
-	s.url = "http://127.0.0.1:" + ports[0]
-	s.mqttAddr = "127.0.0.1:" + ports[1]
-	s.args = append([]string{"serve", "--http-addr", "127.0.0.1:" + ports[0], "--mqtt-addr", s.mqttAddr,
-		"--mqtt-ws-addr", "127.0.0.1:" + ports[2], "--data-dir", s.dataDir, "--device-rate", "0", "--map-tile-url", "",
-		storetest.TimescaleFlag()}, extra...)
+	s := &server{t: t, dbURL: externalURL, url: "http://127.0.0.1:" + ports[0], mqttAddr: "127.0.0.1:" + ports[1]}
+	args := append([]string{"--http-addr", "127.0.0.1:" + ports[0], "--mqtt-addr", s.mqttAddr, "--mqtt-ws-addr", "127.0.0.1:" + ports[2]}, extra...)
 	if externalURL != "" {
-		s.args = append(s.args, "--database-url", externalURL)
+		args = append(args, "--database-url", externalURL)
 	}
+	s.Process = apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "faults-data-"), args...)
+	t.Cleanup(s.Stop)
 	s.start()
-	t.Cleanup(s.stop)
 	return s
 }
 
@@ -179,127 +104,22 @@ func freePorts(t *testing.T, n int) []string {
 	return ports
 }
 
-// environ is the caller's environment without anything that would point
-// lifeline elsewhere than the test says.
-func environ() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "DATABASE_URL=") && !strings.HasPrefix(kv, "LIFELINE_") {
-			env = append(env, kv)
-		}
-	}
-	return env
-}
-
-// start runs the process and returns once it says it is ready.
+// start runs the process (again) and returns once it says it is ready.
 func (s *server) start() {
 	t := s.t
 	t.Helper()
-	cmd := exec.Command(s.bin, s.args...)
-	cmd.Env = environ()
-	cmd.Stderr = writerFunc(func(p []byte) (int, error) {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.log.Write(p)
-	})
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
+	if err := s.Start(); err != nil {
 		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
-	s.mu.Lock()
-	s.cmd, s.exited = cmd, exited
-	s.mu.Unlock()
-
-	ready := make(chan bool, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "Bracelets connect over MQTT") {
-				ready <- true
-				io.Copy(io.Discard, stdout)
-				return
-			}
-		}
-		ready <- false
-	}()
-	select {
-	case ok := <-ready:
-		if !ok {
-			t.Fatalf("lifeline stopped before it was ready:\n%s", s.logTail())
-		}
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("lifeline was not ready after 2 minutes:\n%s", s.logTail())
 	}
 	if !s.externalDB() {
 		// Attach to the cluster the server owns (on a new port after each
 		// start), as `lifeline devices` does.
-		c := &pgcluster.Cluster{Dir: filepath.Join(s.dataDir, "pg"), Attach: true, Logger: quietLogger()}
+		c := &pgcluster.Cluster{Dir: filepath.Join(s.DataDir, "pg"), Attach: true, Logger: quietLogger()}
 		if err := c.Start(context.Background()); err != nil {
 			t.Fatalf("attach to the server's cluster: %v", err)
 		}
 		s.dbURL = c.URL("lifeline")
 	}
-}
-
-func (s *server) pid() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.cmd.Process.Pid
-}
-
-// kill is a crash: SIGKILL, no shutdown of any kind.
-func (s *server) kill() {
-	s.mu.Lock()
-	cmd, exited := s.cmd, s.exited
-	s.mu.Unlock()
-	_ = cmd.Process.Signal(syscall.SIGKILL)
-	<-exited
-}
-
-// stop is a graceful shutdown (SIGTERM).
-func (s *server) stop() {
-	s.mu.Lock()
-	cmd, exited := s.cmd, s.exited
-	s.mu.Unlock()
-	if cmd == nil {
-		return
-	}
-	_ = cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-exited:
-	case <-time.After(45 * time.Second):
-		_ = cmd.Process.Kill()
-		<-exited
-	}
-}
-
-func (s *server) logText() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.log.String()
-}
-
-func (s *server) logTail() string {
-	l := s.logText()
-	return l[max(0, len(l)-6000):]
-}
-
-// waitLog waits until the server's log matches re.
-func (s *server) waitLog(re string, within time.Duration) bool {
-	rx := regexp.MustCompile(re)
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
-		if rx.MatchString(s.logText()) {
-			return true
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return false
 }
 
 // metric reads the sum of the samples of a Prometheus metric whose line
@@ -327,7 +147,7 @@ func (s *server) metric(prefix string) float64 {
 // rssKB is the server process's resident memory, from /proc.
 func (s *server) rssKB() int {
 	s.t.Helper()
-	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.pid()))
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.Pid()))
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -394,12 +214,12 @@ func (s *server) postAuth(t *testing.T, a *account, op string, body map[string]s
 // lifeline runs a short lifeline command beside the server, on its database.
 func (s *server) lifeline(t *testing.T, args ...string) string {
 	t.Helper()
-	args = append(args, "--data-dir", s.dataDir)
+	args = append(args, "--data-dir", s.DataDir)
 	if s.externalDB() {
 		args = append(args, "--database-url", s.dbURL)
 	}
-	cmd := exec.Command(s.bin, args...)
-	cmd.Env = environ()
+	cmd := exec.Command(s.Bin, args...)
+	cmd.Env = apptest.Environ()
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("lifeline %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -407,16 +227,7 @@ func (s *server) lifeline(t *testing.T, args ...string) string {
 	return string(out)
 }
 
-func (s *server) externalDB() bool { return slicesContains(s.args, "--database-url") }
-
-func slicesContains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
+func (s *server) externalDB() bool { return slices.Contains(s.Args, "--database-url") }
 
 func readCredentials(t *testing.T, path string) []credential {
 	t.Helper()
@@ -475,12 +286,12 @@ type simRun struct {
 // acknowledged fix must be stored once) and the given flags.
 func (s *server) runSim(t *testing.T, a *account, flags ...string) *simRun {
 	t.Helper()
-	_, simBin := binaries(t)
+	simBin := apptest.Build(t, "./firmware-sim")
 	r := &simRun{a: a, done: make(chan struct{}), path: filepath.Join(t.TempDir(), "summary.json")}
 	args := append([]string{"--devices", a.devicesCSV, "--broker", "tcp://" + s.mqttAddr, "--api", s.url,
 		"--email", a.email, "--verify", "--summary-json", r.path, "--seed", "11"}, flags...)
 	r.cmd = exec.Command(simBin, args...)
-	r.cmd.Env = append(environ(), "LIFELINE_PASSWORD="+a.password)
+	r.cmd.Env = append(apptest.Environ(), "LIFELINE_PASSWORD="+a.password)
 	r.cmd.Stdout = &r.out
 	r.cmd.Stderr = writerFunc(func(p []byte) (int, error) {
 		r.errMu.Lock()

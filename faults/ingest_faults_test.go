@@ -23,7 +23,7 @@ func waitCommitted(t *testing.T, s *server, n float64) {
 	deadline := time.Now().Add(time.Minute)
 	for s.metric("lifeline_ingest_fixes_total") < n {
 		if time.Now().After(deadline) {
-			t.Fatalf("fewer than %.0f fixes committed after a minute:\n%s", n, s.logTail())
+			t.Fatalf("fewer than %.0f fixes committed after a minute:\n%s", n, s.LogTail())
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -42,7 +42,7 @@ func TestSIGKILLMidIngest(t *testing.T) {
 	ra, rb := s.runSim(t, alice, loadFlags("12s")...), s.runSim(t, bob, loadFlags("12s")...)
 
 	waitCommitted(t, s, 600)
-	s.kill()
+	s.Kill()
 	t.Logf("killed mid-ingest; restarting on the same data dir")
 	start := time.Now()
 	s.start()
@@ -80,8 +80,8 @@ func TestPostgresRestartMidIngest(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if !s.waitLog(`database back: pending fixes committed`, 10*time.Second) {
-		t.Errorf("the log does not say the database came back:\n%s", s.logTail())
+	if !s.WaitLog(`database back: pending fixes committed`, 10*time.Second) {
+		t.Errorf("the log does not say the database came back:\n%s", s.LogTail())
 	}
 }
 
@@ -115,8 +115,8 @@ func TestReadOnlyDatabase(t *testing.T) {
 			pg := externalPostgres(t)
 			s := startServer(t, pg.URL("lifeline"))
 			outage(t, s, func() { admin(t, pg, tc.break_...) }, func() { admin(t, pg, tc.fix...) })
-			if !s.waitLog(`read-only transaction`, time.Second) {
-				t.Errorf("the log does not name the cause (a read-only transaction):\n%s", s.logTail())
+			if !s.WaitLog(`read-only transaction`, time.Second) {
+				t.Errorf("the log does not name the cause (a read-only transaction):\n%s", s.LogTail())
 			}
 		})
 	}
@@ -162,8 +162,8 @@ func outage(t *testing.T, s *server, breakIt, fixIt func()) {
 		t.Fatalf("a fix before the fault was not acknowledged: %v", before.tok.Error())
 	}
 	breakIt()
-	if !s.waitLog(`cannot commit fixes; holding acknowledgements and retrying`, 15*time.Second) {
-		t.Fatalf("no log line saying acknowledgements are held:\n%s", s.logTail())
+	if !s.WaitLog(`cannot commit fixes; holding acknowledgements and retrying`, 15*time.Second) {
+		t.Fatalf("no log line saying acknowledgements are held:\n%s", s.LogTail())
 	}
 	held := p.publish()
 	committed := s.metric("lifeline_ingest_fixes_total")
@@ -179,7 +179,7 @@ func outage(t *testing.T, s *server, breakIt, fixIt func()) {
 	fixIt()
 	fixedAt := time.Now()
 	if !held.tok.WaitTimeout(30*time.Second) || held.tok.Error() != nil {
-		t.Fatalf("the held fix was not acknowledged within 30 s of the repair (err %v):\n%s", held.tok.Error(), s.logTail())
+		t.Fatalf("the held fix was not acknowledged within 30 s of the repair (err %v):\n%s", held.tok.Error(), s.LogTail())
 	}
 	t.Logf("held fix acknowledged %s after the repair", time.Since(fixedAt).Round(time.Millisecond))
 	if n := p.storedTimes(s.dbURL, held); n != 1 {

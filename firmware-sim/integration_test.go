@@ -2,35 +2,31 @@ package main
 
 // Integration tests: the simulator against the real lifeline server (its
 // embedded broker and a private PostgreSQL), built from this repository and
-// started as a separate process, since this package may import nothing of
-// the server's. One server serves every test; each test signs up its own
-// account, so their fixes never mix.
+// started as a separate process by app/apptest: the simulator itself may
+// import nothing of the server's. One server serves every test; each test
+// signs up its own account, so their fixes never mix.
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"lifeline/app/apptest"
 )
 
+// lifelineServer is the lifeline binary, started once for the whole
+// package (app/apptest).
 type lifelineServer struct {
+	*apptest.Process
 	url, mqtt, ws string
-	cmd           *exec.Cmd
-	dir           string
-	exited        chan struct{}
-	logMu         sync.Mutex
-	log           bytes.Buffer // the server's stderr, for failures
 }
 
 var (
@@ -42,7 +38,7 @@ var (
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if server != nil {
-		server.stop()
+		server.Close()
 	}
 	os.Exit(code)
 }
@@ -53,119 +49,22 @@ func startServer(t *testing.T) *lifelineServer {
 	if testing.Short() {
 		t.Skip("starts the real lifeline server and PostgreSQL")
 	}
-	serverOnce.Do(func() { server, serverErr = launchServer() })
+	serverOnce.Do(func() {
+		var p *apptest.Process
+		if p, serverErr = apptest.Launch(); serverErr == nil {
+			server = &lifelineServer{Process: p, url: p.URL(), mqtt: p.MQTTAddr(), ws: p.WSAddr()}
+		}
+	})
 	if serverErr != nil {
 		t.Fatal(serverErr)
 	}
 	select {
-	case <-server.exited:
-		t.Fatalf("the lifeline server has exited:\n%s", server.logTail())
+	case <-server.Exited():
+		t.Fatalf("the lifeline server has exited:\n%s", server.LogTail())
 	default:
 	}
 	return server
 }
-
-func launchServer() (*lifelineServer, error) {
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(gomod)) == "" {
-		return nil, fmt.Errorf("go env GOMOD: %v", err)
-	}
-	root := filepath.Dir(strings.TrimSpace(string(gomod)))
-	dir, err := os.MkdirTemp("", "firmware-sim-test-")
-	if err != nil {
-		return nil, err
-	}
-	// As root the private PostgreSQL runs as user postgres, which must be
-	// able to enter the data folder.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return nil, err
-	}
-	s := &lifelineServer{dir: dir, exited: make(chan struct{})}
-	bin := filepath.Join(dir, "lifeline")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/lifeline")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("go build ./cmd/lifeline: %v\n%s", err, out)
-	}
-	data := filepath.Join(dir, "data")
-	if err := os.Mkdir(data, 0o755); err != nil {
-		return nil, err
-	}
-	s.cmd = exec.Command(bin, "serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0",
-		"--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", data, "--device-rate", "0", timescaleFlag())
-	for _, kv := range os.Environ() { // a private cluster, whatever the caller's environment says
-		if !strings.HasPrefix(kv, "DATABASE_URL=") && !strings.HasPrefix(kv, "LIFELINE_") {
-			s.cmd.Env = append(s.cmd.Env, kv)
-		}
-	}
-	s.cmd.Stderr = writerFunc(func(p []byte) (int, error) {
-		s.logMu.Lock()
-		defer s.logMu.Unlock()
-		return s.log.Write(p)
-	})
-	stdout, err := s.cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.cmd.Start(); err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	go func() { s.cmd.Wait(); close(s.exited) }()
-
-	ready := make(chan error, 1)
-	go func() {
-		running := regexp.MustCompile(`Lifeline is running at (\S+)`)
-		mqtt := regexp.MustCompile(`Bracelets connect over MQTT to (\S+) \(WebSocket: ([^)]+)\)`)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			line := sc.Text()
-			if m := running.FindStringSubmatch(line); m != nil {
-				s.url = m[1]
-			}
-			if m := mqtt.FindStringSubmatch(line); m != nil {
-				s.mqtt, s.ws = m[1], m[2]
-				ready <- nil
-				io.Copy(io.Discard, stdout)
-				return
-			}
-		}
-		ready <- fmt.Errorf("the server stopped before it was ready")
-	}()
-	select {
-	case err = <-ready:
-	case <-time.After(90 * time.Second):
-		err = fmt.Errorf("the server was not ready after 90 s")
-	}
-	if err != nil {
-		s.stop()
-		return nil, fmt.Errorf("%v:\n%s", err, s.logTail())
-	}
-	return s, nil
-}
-
-func (s *lifelineServer) stop() {
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-s.exited:
-	case <-time.After(30 * time.Second):
-		s.cmd.Process.Kill()
-		<-s.exited
-	}
-	os.RemoveAll(s.dir)
-}
-
-func (s *lifelineServer) logTail() string {
-	s.logMu.Lock()
-	defer s.logMu.Unlock()
-	b := s.log.Bytes()
-	return string(b[max(0, len(b)-4000):])
-}
-
-type writerFunc func([]byte) (int, error)
-
-func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 // account is a user signed up for one test.
 type account struct {
@@ -407,15 +306,6 @@ type tWriter struct{ t *testing.T }
 func (w tWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))
 	return len(p), nil
-}
-
-// timescaleFlag puts the server on the storage engine of this test run
-// (LIFELINE_TEST_ENGINE, as lifeline/store/storetest reads it).
-func timescaleFlag() string {
-	if os.Getenv("LIFELINE_TEST_ENGINE") == "timescale" {
-		return "--timescale=require"
-	}
-	return "--timescale=off"
 }
 
 // TestEveryProtocol: a few devices speak each protocol, in the offline

@@ -1,78 +1,27 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	mrand "math/rand/v2"
 
+	"lifeline/app/apptest"
 	"lifeline/store/storetest"
 )
 
-// startLifeline builds the product and runs `lifeline serve` on database
-// url and free ports, as the benchmark scripts do; it returns the URL it
-// prints and stops it when the test ends.
-func startLifeline(t *testing.T, url string) string {
+// startLifeline runs the product (app/apptest's binary) on database url,
+// as the benchmark scripts do; extra flags go to serve.
+func startLifeline(t *testing.T, url string, extra ...string) *apptest.Process {
 	t.Helper()
-	httpURL, _ := startLifelineFull(t, url)
-	return httpURL
-}
-
-// startLifelineFull also returns the MQTT address it prints; extra flags
-// go to serve.
-func startLifelineFull(t *testing.T, url string, extra ...string) (httpURL, mqttAddr string) {
-	t.Helper()
-	dir := t.TempDir()
-	os.Chmod(dir, 0o755) // as root, the private cluster's user must enter it
-	bin := filepath.Join(dir, "lifeline")
-	if out, err := exec.Command("go", "build", "-o", bin, "lifeline/cmd/lifeline").CombinedOutput(); err != nil {
-		t.Fatalf("go build lifeline: %v\n%s", err, out)
-	}
-	args := append([]string{"serve", "--database-url", url, "--data-dir", filepath.Join(dir, "data"),
-		"--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--log-level", "warn"}, extra...)
-	cmd := exec.Command(bin, args...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
-	found := make(chan [2]string, 1)
-	go func() {
-		lines := bufio.NewScanner(stdout)
-		var got [2]string
-		for lines.Scan() {
-			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
-				got[0] = m[1]
-			}
-			if m := regexp.MustCompile(`connect over MQTT to (\S+)`).FindStringSubmatch(lines.Text()); m != nil {
-				got[1] = m[1]
-				found <- got
-			}
-		}
-	}()
-	select {
-	case got := <-found:
-		return got[0], got[1]
-	case <-time.After(90 * time.Second):
-		t.Fatalf("lifeline did not print its addresses within 90s:\n%s", stderr.String())
-		return "", ""
-	}
+	return apptest.StartBinary(t, append([]string{"--database-url", url, "--log-level", "warn"}, extra...)...)
 }
 
 // TestBenchAPICommands runs the API benchmark's three commands on a small
@@ -109,7 +58,7 @@ func TestBenchAPICommands(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	url := startLifeline(t, dbURL)
+	url := startLifeline(t, dbURL).URL()
 	get := func(path, token string, into any) {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodGet, url+path, nil)

@@ -27,7 +27,8 @@ import (
 // ones looked up (unknown_device, or bad_token for a real device with a
 // wrong token) and the rest throttled without a lookup (auth_throttled).
 func TestConnectFlood(t *testing.T) {
-	web, broker := startLifelineFull(t, storetest.NewURL(t))
+	lifeline := startLifeline(t, storetest.NewURL(t))
+	web, broker := lifeline.URL(), lifeline.MQTTAddr()
 	device := pairDevice(t, web)
 	tests := []struct {
 		name   string

@@ -59,7 +59,8 @@ func TestAlertProbeRefusesBadFlags(t *testing.T) {
 // TestAlertProbe probes a real lifeline, as its own throwaway user and as
 // a named account, and checks the JSON it prints and that it tidied up.
 func TestAlertProbe(t *testing.T) {
-	api, broker := startLifelineFull(t, storetest.NewURL(t), "--signup-limit", "1000")
+	lifeline := startLifeline(t, storetest.NewURL(t), "--signup-limit", "1000")
+	api, broker := lifeline.URL(), lifeline.MQTTAddr()
 
 	// The named account, and a browser signed in as it.
 	jar, _ := cookiejar.New(nil)

@@ -4,9 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
-	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
@@ -14,92 +12,8 @@ import (
 	"time"
 
 	"lifeline/api"
-	"lifeline/ingest"
+	"lifeline/app"
 	"lifeline/store"
-)
-
-// Config is the whole configuration of `lifeline serve`, read once from
-// flags and LIFELINE_* environment variables (a flag wins over its variable).
-type Config struct {
-	HTTPAddr    string
-	MQTTAddr    string
-	MQTTWSAddr  string
-	DataDir     string
-	ContentDir  string
-	DatabaseURL string
-	// Timescale chooses the storage engine of the time series: TimescaleDB
-	// hypertables (auto: when the server offers the extension) or plain
-	// PostgreSQL tables.
-	Timescale  store.Timescale
-	LogLevel   slog.Level
-	PublicURL  string
-	MapTileURL string
-	MapCredit  string
-	// GeocoderURL is a Nominatim-compatible search URL for the zone
-	// editor's address search; "" (the default) means none.
-	GeocoderURL string
-
-	ReminderHour int
-	SignupLimit  int
-	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
-	// the client (--trusted-proxies).
-	TrustedProxies []netip.Prefix
-
-	// Chat: an OpenAI-compatible API; an empty URL means the built-in
-	// supportive assistant.
-	ChatURL, ChatModel, ChatAPIKey string
-	ChatTimeout                    time.Duration
-	ChatLimit                      int
-
-	// Role splits the program for scale-out: RoleAll runs everything,
-	// RoleAPI the web app and API without ingest, RoleIngest ingest with
-	// only /healthz, /readyz and /metrics on HTTP.
-	Role string
-
-	MQTTTLSCert, MQTTTLSKey string
-	// MQTTExternal, when set, makes this node an ingest worker on an
-	// existing broker instead of embedding one.
-	MQTTExternal                                       string
-	MQTTExternalUser, MQTTExternalPass, MQTTExternalID string
-	// MQTTAuthSecret enables the outside broker's HTTP authenticator
-	// endpoint for bracelets.
-	MQTTAuthSecret string
-	DeviceRate     ingest.RateLimit
-	MQTTMaxClients int
-	SessionIdle    time.Duration
-	SessionMax     time.Duration
-	LocalAccounts  bool
-	OIDC           *api.OIDCConfig
-
-	// The gate (internal/gate): connections one client address may hold
-	// open (0: no cap), the file descriptors connections leave to the
-	// database and the broker, and how long a request's headers and body
-	// may take to arrive.
-	HTTPMaxConnsPerAddr, MQTTMaxConnsPerAddr int
-	FDReserve                                int
-	HTTPHeaderTimeout, HTTPBodyTimeout       time.Duration
-
-	// Delivery outside the app (the care circle): the SMTP server for
-	// email channels, how long an avoid-zone alert waits for the wearer's
-	// "I'm okay" before it reaches supporters, and whether webhooks may
-	// reach private addresses.
-	SMTPAddr, SMTPFrom, SMTPUser, SMTPPassword string
-	EscalateAfter                              time.Duration
-	PrivateWebhooks                            bool
-
-	// JobsEvery is how often the periodic jobs run (reminders, device
-	// alerts, the geofence engine's time rules); OfflineAfter, when
-	// positive, is the silence after which a bracelet is offline instead
-	// of lifeline.OfflineAfter's rule. Short values are for tests.
-	JobsEvery    time.Duration
-	OfflineAfter time.Duration
-}
-
-// The roles of a node (--role).
-const (
-	RoleAll    = "all"
-	RoleAPI    = "api"
-	RoleIngest = "ingest"
 )
 
 // raw holds settings as text until they are parsed into Config.
@@ -121,7 +35,7 @@ type setting struct {
 	target                *string
 }
 
-func (c *Config) settings(r *raw) []setting {
+func settings(c *app.Config, r *raw) []setting {
 	return []setting{
 		{"http-addr", "LIFELINE_HTTP_ADDR", ":8080", "HTTP listen address for the web app and API (port 0: a free port)", &c.HTTPAddr},
 		{"mqtt-addr", "LIFELINE_MQTT_ADDR", ":1883", "MQTT TCP listen address for bracelets (port 0: a free port)", &c.MQTTAddr},
@@ -137,7 +51,7 @@ func (c *Config) settings(r *raw) []setting {
 		{"geocoder-url", "LIFELINE_GEOCODER_URL", "", "Nominatim-compatible search URL for the zone editor's address search, e.g. https://nominatim.openstreetmap.org/search (people's browsers send it what they type; empty: no address search)", &c.GeocoderURL},
 		{"session-idle", "LIFELINE_SESSION_IDLE", "168h", "sign out a session unused for this long", &r.sessionIdle},
 		{"session-max", "LIFELINE_SESSION_MAX", "720h", "sign out every session this long after sign-in", &r.sessionMax},
-		{"role", "LIFELINE_ROLE", RoleAll, "what this node runs: all (web app, API and ingest), api (web app and API, no MQTT) or ingest (MQTT ingest; HTTP serves only /healthz, /readyz and /metrics)", &c.Role},
+		{"role", "LIFELINE_ROLE", app.RoleAll, "what this node runs: all (web app, API and ingest), api (web app and API, no MQTT) or ingest (MQTT ingest; HTTP serves only /healthz, /readyz and /metrics)", &c.Role},
 		{"mqtt-external", "LIFELINE_MQTT_EXTERNAL", "", "ingest from an existing MQTT broker (tcp://host:1883, shared subscriptions) or a NATS cluster's MQTT stream (nats://host:4222,…) instead of embedding one", &c.MQTTExternal},
 		{"mqtt-external-username", "LIFELINE_MQTT_EXTERNAL_USERNAME", defaultWorkerID(), "this ingest worker's username on the external broker, one per worker", &c.MQTTExternalUser},
 		{"mqtt-external-password", "LIFELINE_MQTT_EXTERNAL_PASSWORD", "", "password on the external broker (prefer the variable: flags show in ps)", &c.MQTTExternalPass},
@@ -178,12 +92,12 @@ func (c *Config) settings(r *raw) []setting {
 }
 
 // ParseConfig reads args and the environment through getenv.
-func ParseConfig(name string, args []string, getenv func(string) string, usageOut io.Writer) (Config, error) {
-	var c Config
+func ParseConfig(name string, args []string, getenv func(string) string, usageOut io.Writer) (app.Config, error) {
+	var c app.Config
 	var r raw
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(usageOut)
-	settings := c.settings(&r)
+	settings := settings(&c, &r)
 	for _, s := range settings {
 		def := s.def
 		if v := getenv(s.env); v != "" {
@@ -271,8 +185,8 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 		return c, err
 	}
 	switch c.Role {
-	case RoleAll, RoleIngest:
-	case RoleAPI:
+	case app.RoleAll, app.RoleIngest:
+	case app.RoleAPI:
 		if c.MQTTExternal != "" {
 			return c, fmt.Errorf("--role=api does not ingest: drop --mqtt-external, or run this node as --role=ingest or all")
 		}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"lifeline/store"
+
+	"lifeline/app"
 )
 
 func envOf(m map[string]string) func(string) string {
@@ -20,54 +22,54 @@ func TestParseConfig(t *testing.T) {
 		name    string
 		args    []string
 		env     map[string]string
-		check   func(t *testing.T, c Config)
+		check   func(t *testing.T, c app.Config)
 		wantErr string
 	}{
-		{name: "defaults", check: func(t *testing.T, c Config) {
+		{name: "defaults", check: func(t *testing.T, c app.Config) {
 			if c.HTTPAddr != ":8080" || c.MQTTAddr != ":1883" || c.MQTTWSAddr != ":8083" || c.DataDir != "./data" || c.DatabaseURL != "" || c.LogLevel != slog.LevelInfo {
 				t.Errorf("defaults = %+v", c)
 			}
 		}},
 		{name: "environment sets values", env: map[string]string{"LIFELINE_HTTP_ADDR": "127.0.0.1:9000", "DATABASE_URL": "postgres://db/x", "LIFELINE_LOG_LEVEL": "debug", "LIFELINE_PUBLIC_URL": "https://lifeline.example.org/"},
-			check: func(t *testing.T, c Config) {
+			check: func(t *testing.T, c app.Config) {
 				if c.HTTPAddr != "127.0.0.1:9000" || c.DatabaseURL != "postgres://db/x" || c.LogLevel != slog.LevelDebug || c.PublicURL != "https://lifeline.example.org" {
 					t.Errorf("config = %+v", c)
 				}
 			}},
 		{name: "a flag wins over its variable", args: []string{"--mqtt-addr", ":0"}, env: map[string]string{"LIFELINE_MQTT_ADDR": ":1999"},
-			check: func(t *testing.T, c Config) {
+			check: func(t *testing.T, c app.Config) {
 				if c.MQTTAddr != ":0" {
 					t.Errorf("MQTTAddr = %q, want :0", c.MQTTAddr)
 				}
 			}},
 		{name: "session lifetimes and OIDC", env: map[string]string{"LIFELINE_SESSION_IDLE": "30m", "LIFELINE_OIDC_ISSUER": "https://idp.example", "LIFELINE_OIDC_CLIENT_ID": "lifeline", "LIFELINE_LOCAL_ACCOUNTS": "false"},
-			check: func(t *testing.T, c Config) {
+			check: func(t *testing.T, c app.Config) {
 				if c.SessionIdle != 30*time.Minute || c.SessionMax != 720*time.Hour || c.LocalAccounts || c.OIDC == nil || c.OIDC.Issuer != "https://idp.example" {
 					t.Errorf("config = %+v", c)
 				}
 			}},
 		{name: "roles", env: map[string]string{"LIFELINE_ROLE": "ingest", "LIFELINE_MQTT_EXTERNAL": "tcp://emqx:1883"},
-			check: func(t *testing.T, c Config) {
-				if c.Role != RoleIngest || c.MQTTExternal != "tcp://emqx:1883" {
+			check: func(t *testing.T, c app.Config) {
+				if c.Role != app.RoleIngest || c.MQTTExternal != "tcp://emqx:1883" {
 					t.Errorf("config = %+v", c)
 				}
 			}},
-		{name: "the default role runs everything", check: func(t *testing.T, c Config) {
-			if c.Role != RoleAll {
+		{name: "the default role runs everything", check: func(t *testing.T, c app.Config) {
+			if c.Role != app.RoleAll {
 				t.Errorf("Role = %q, want all", c.Role)
 			}
 		}},
-		{name: "TimescaleDB when installed, by default", check: func(t *testing.T, c Config) {
+		{name: "TimescaleDB when installed, by default", check: func(t *testing.T, c app.Config) {
 			if c.Timescale != store.TimescaleAuto {
 				t.Errorf("Timescale = %v, want auto", c.Timescale)
 			}
 		}},
-		{name: "TimescaleDB switched off", env: map[string]string{"LIFELINE_TIMESCALE": "off"}, check: func(t *testing.T, c Config) {
+		{name: "TimescaleDB switched off", env: map[string]string{"LIFELINE_TIMESCALE": "off"}, check: func(t *testing.T, c app.Config) {
 			if c.Timescale != store.TimescaleOff {
 				t.Errorf("Timescale = %v, want off", c.Timescale)
 			}
 		}},
-		{name: "TimescaleDB required", args: []string{"--timescale", "require"}, check: func(t *testing.T, c Config) {
+		{name: "TimescaleDB required", args: []string{"--timescale", "require"}, check: func(t *testing.T, c app.Config) {
 			if c.Timescale != store.TimescaleRequire {
 				t.Errorf("Timescale = %v, want require", c.Timescale)
 			}
@@ -78,18 +80,18 @@ func TestParseConfig(t *testing.T) {
 		{name: "chat URL without a model", env: map[string]string{"LIFELINE_CHAT_URL": "http://localhost:11434/v1"}, wantErr: "--chat-url needs --chat-model"},
 		{name: "bad reminder hour", args: []string{"--reminder-hour", "24"}, wantErr: `invalid --reminder-hour "24"`},
 		{name: "trusted proxies", env: map[string]string{"LIFELINE_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.7"},
-			check: func(t *testing.T, c Config) {
+			check: func(t *testing.T, c app.Config) {
 				if fmt.Sprint(c.TrustedProxies) != "[10.0.0.0/8 192.0.2.7/32]" {
 					t.Errorf("TrustedProxies = %v", c.TrustedProxies)
 				}
 			}},
-		{name: "the gate's defaults", check: func(t *testing.T, c Config) {
+		{name: "the gate's defaults", check: func(t *testing.T, c app.Config) {
 			if c.HTTPMaxConnsPerAddr != 256 || c.MQTTMaxConnsPerAddr != 1000 || c.FDReserve != 256 || c.HTTPHeaderTimeout != 10*time.Second || c.HTTPBodyTimeout != time.Minute {
 				t.Errorf("gate = %d %d %d %s %s", c.HTTPMaxConnsPerAddr, c.MQTTMaxConnsPerAddr, c.FDReserve, c.HTTPHeaderTimeout, c.HTTPBodyTimeout)
 			}
 		}},
 		{name: "per-address caps off", env: map[string]string{"LIFELINE_HTTP_CONNS_PER_ADDRESS": "0"}, args: []string{"--mqtt-conns-per-address", "0", "--http-body-timeout", "5s"},
-			check: func(t *testing.T, c Config) {
+			check: func(t *testing.T, c app.Config) {
 				if c.HTTPMaxConnsPerAddr != 0 || c.MQTTMaxConnsPerAddr != 0 || c.HTTPBodyTimeout != 5*time.Second {
 					t.Errorf("config = %+v", c)
 				}
@@ -102,13 +104,13 @@ func TestParseConfig(t *testing.T) {
 		{name: "no way to sign in", args: []string{"--local-accounts=false"}, wantErr: "nobody could sign in"},
 		{name: "bad log level", args: []string{"--log-level", "loud"}, wantErr: `invalid log level "loud"`},
 		{name: "bad address", env: map[string]string{"LIFELINE_HTTP_ADDR": "8080"}, wantErr: `invalid --http-addr "8080"`},
-		{name: "no address search by default", check: func(t *testing.T, c Config) {
+		{name: "no address search by default", check: func(t *testing.T, c app.Config) {
 			if c.GeocoderURL != "" {
 				t.Errorf("GeocoderURL = %q, want none", c.GeocoderURL)
 			}
 		}},
 		{name: "a geocoder", env: map[string]string{"LIFELINE_GEOCODER_URL": "https://nominatim.example.org/search?countrycodes=us"},
-			check: func(t *testing.T, c Config) {
+			check: func(t *testing.T, c app.Config) {
 				if c.GeocoderURL != "https://nominatim.example.org/search?countrycodes=us" {
 					t.Errorf("GeocoderURL = %q", c.GeocoderURL)
 				}

@@ -13,6 +13,8 @@ import (
 
 	"lifeline/ingest"
 	"lifeline/ingest/wire"
+
+	"lifeline/app"
 )
 
 // The compose file and Dockerfile cannot run here (no Docker engine), so
@@ -66,30 +68,30 @@ func TestDockerComposeFile(t *testing.T) {
 		t.Error("timescaledb data is not on a named volume")
 	}
 
-	app, ok := c.Services["lifeline"]
+	svc, ok := c.Services["lifeline"]
 	if !ok {
 		t.Fatal("no lifeline service")
 	}
-	if app.Build == nil {
+	if svc.Build == nil {
 		t.Error("lifeline is not built from the Dockerfile")
 	}
-	if app.DependsOn["timescaledb"].Condition != "service_healthy" {
+	if svc.DependsOn["timescaledb"].Condition != "service_healthy" {
 		t.Error("lifeline does not wait for a healthy timescaledb")
 	}
-	if !strings.Contains(app.Environment["DATABASE_URL"], "@timescaledb:5432/") {
-		t.Errorf("DATABASE_URL %q does not point at the timescaledb service", app.Environment["DATABASE_URL"])
+	if !strings.Contains(svc.Environment["DATABASE_URL"], "@timescaledb:5432/") {
+		t.Errorf("DATABASE_URL %q does not point at the timescaledb service", svc.Environment["DATABASE_URL"])
 	}
 	known := map[string]bool{}
-	for _, s := range (&Config{}).settings(&raw{}) {
+	for _, s := range settings(&app.Config{}, &raw{}) {
 		known[s.env] = true
 	}
-	for name := range app.Environment {
+	for name := range svc.Environment {
 		if !known[name] {
 			t.Errorf("lifeline's environment sets %s, which the program does not read", name)
 		}
 	}
 	for _, port := range []string{"8080", "1883", "8083"} {
-		if !containsPrefix(app.Ports, port+":"+port) {
+		if !containsPrefix(svc.Ports, port+":"+port) {
 			t.Errorf("lifeline does not publish port %s", port)
 		}
 	}
@@ -160,7 +162,7 @@ func TestDockerComposeScaleProfile(t *testing.T) {
 		}
 	}
 
-	roles := map[string]Config{}
+	roles := map[string]app.Config{}
 	for _, name := range []string{"lifeline", "lifeline-api-1", "lifeline-api-2", "lifeline-ingest-1", "lifeline-ingest-2"} {
 		s := c.Services[name]
 		env := map[string]string{}
@@ -184,18 +186,18 @@ func TestDockerComposeScaleProfile(t *testing.T) {
 		}
 		roles[name] = cfg
 	}
-	if roles["lifeline"].Role != RoleAll || roles["lifeline"].MQTTExternal != "" {
+	if roles["lifeline"].Role != app.RoleAll || roles["lifeline"].MQTTExternal != "" {
 		t.Errorf("the single node runs role %q with broker %q, want all with the embedded broker", roles["lifeline"].Role, roles["lifeline"].MQTTExternal)
 	}
 	workerPasswords := map[string]string{}
 	for _, name := range []string{"lifeline-api-1", "lifeline-api-2"} {
-		if cfg := roles[name]; cfg.Role != RoleAPI || cfg.MQTTAuthSecret == "" || cfg.MQTTAuthSecret != interpolate(c.Services["emqx"].Environment["LIFELINE_MQTT_AUTH_SECRET"]) {
+		if cfg := roles[name]; cfg.Role != app.RoleAPI || cfg.MQTTAuthSecret == "" || cfg.MQTTAuthSecret != interpolate(c.Services["emqx"].Environment["LIFELINE_MQTT_AUTH_SECRET"]) {
 			t.Errorf("%s: role %q, auth secret %q: want an API node with EMQX's secret", name, cfg.Role, cfg.MQTTAuthSecret)
 		}
 	}
 	for _, name := range []string{"lifeline-ingest-1", "lifeline-ingest-2"} {
 		cfg := roles[name]
-		if cfg.Role != RoleIngest || cfg.MQTTExternal != "tcp://emqx:1883" || cfg.MQTTExternalUser != name {
+		if cfg.Role != app.RoleIngest || cfg.MQTTExternal != "tcp://emqx:1883" || cfg.MQTTExternalUser != name {
 			t.Errorf("%s: role %q broker %q user %q, want an ingest worker on tcp://emqx:1883 as %s", name, cfg.Role, cfg.MQTTExternal, cfg.MQTTExternalUser, name)
 		}
 		if c.Services[name].DependsOn["emqx"].Condition != "service_healthy" {

@@ -1,5 +1,5 @@
-// Command lifeline is the whole Lifeline product in one binary. It only
-// wires the parts together: see serve.go for the order of things.
+// Command lifeline is the whole Lifeline product in one binary: the flags
+// and the subcommands. Package app builds the running program (serve.go).
 package main
 
 import (
@@ -14,11 +14,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 	_ "time/tzdata" // users' time zones must load even where the system has no zoneinfo
-
-	"lifeline/migrations"
-	"lifeline/store"
 )
 
 const usage = `Lifeline: a recovery-support companion with a GPS bracelet.
@@ -70,42 +66,4 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", command)
 	}
-}
-
-func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	cfg, err := ParseConfig("serve", args, getenv, stderr)
-	if err != nil {
-		return err
-	}
-	m := &Main{Config: cfg, Logger: newLogger(cfg.LogLevel), Stdout: stdout}
-	runErr := m.Run(ctx)
-	if runErr == nil {
-		<-ctx.Done()
-		m.Logger.Info("shutting down")
-	}
-	closeCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	return errors.Join(runErr, m.Close(closeCtx))
-}
-
-// migrate applies the migrations and exits: for deployments that migrate
-// before rolling out new nodes.
-func migrate(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
-	cfg, err := ParseConfig("migrate", args, getenv, stderr)
-	if err != nil {
-		return err
-	}
-	m := &Main{Config: cfg, Logger: newLogger(cfg.LogLevel), Stdout: io.Discard}
-	defer m.Close(context.Background())
-	url, err := m.openDatabaseServer(ctx)
-	if err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, url, migrations.FS, cfg.Timescale)
-	if err != nil {
-		return err
-	}
-	db.Close()
-	m.Logger.Info("migrations applied")
-	return nil
 }

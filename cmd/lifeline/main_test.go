@@ -1,17 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
+	"lifeline/app"
+	"lifeline/app/apptest"
 	"lifeline/store/storetest"
 )
 
@@ -28,50 +27,28 @@ func dataDir(t *testing.T) string {
 	return dir
 }
 
-// startProgram runs `lifeline serve` in-process on free ports, as main
-// does, and returns the URL it prints and a function that stops it with
-// the equivalent of SIGTERM.
+// startProgram runs the program in-process (app/apptest) on free ports,
+// configured by serve's flags, and returns its URL and a function that
+// stops it as SIGTERM does.
 func startProgram(t testing.TB, dir string) (url string, stop func() error) {
 	t.Helper()
 	p, stop := startProgramFull(t, dir)
 	return p.url, stop
 }
 
-// program is what a started lifeline printed.
+// program is where a started lifeline listens.
 type program struct{ url, mqtt string }
 
 // startProgramFull also returns the MQTT address; extra flags go to serve.
 func startProgramFull(t testing.TB, dir string, extra ...string) (p program, stop func() error) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	done := make(chan error, 1)
-	args := []string{"serve", "--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", dir, "--log-level", "warn", storetest.TimescaleFlag()}
-	args = append(args, extra...)
-	go func() { done <- run(ctx, args, envOf(nil), pw, io.Discard); pw.Close() }()
-
-	lines := bufio.NewScanner(pr)
-	found := make(chan program, 1)
-	go func() {
-		var p program
-		for lines.Scan() {
-			if m := regexp.MustCompile(`Lifeline is running at (http://\S+)`).FindStringSubmatch(lines.Text()); m != nil {
-				p.url = m[1]
-			}
-			if m := regexp.MustCompile(`connect over MQTT to (\S+)`).FindStringSubmatch(lines.Text()); m != nil {
-				p.mqtt = m[1]
-				found <- p
-			}
-		}
-	}()
-	select {
-	case p = <-found:
-	case err := <-done:
-		t.Fatalf("lifeline exited before it was ready: %v", err)
-	case <-time.After(90 * time.Second):
-		t.Fatal("lifeline did not print its URL within 90s")
+	args := []string{"--http-addr", "127.0.0.1:0", "--mqtt-addr", "127.0.0.1:0", "--mqtt-ws-addr", "127.0.0.1:0", "--data-dir", dir, "--log-level", "warn", storetest.TimescaleFlag()}
+	cfg, err := ParseConfig("serve", append(args, extra...), envOf(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return p, func() error { cancel(); return <-done }
+	a := apptest.Start(t, cfg, app.Options{Logger: newLogger(cfg.LogLevel)})
+	return program{url: a.URL(), mqtt: a.MQTTAddr()}, func() error { return a.Close(context.Background()) }
 }
 
 func status(t *testing.T, url string) int {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"lifeline/app"
 	"lifeline/internal/doctable"
 )
 
@@ -45,9 +46,9 @@ func TestREADMEListsEveryFlag(t *testing.T) {
 		}
 		rows[flag[1]] = row{line: r.Line, env: env[1], deflt: r.Cells[2]}
 	}
-	var c Config
+	var c app.Config
 	known := map[string]bool{}
-	for _, s := range c.settings(&raw{}) {
+	for _, s := range settings(&c, &raw{}) {
 		known[s.flag] = true
 		row, ok := rows[s.flag]
 		if !ok {

@@ -5,17 +5,15 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
 
+	"lifeline/app/apptest"
 	"lifeline/ingest"
 	"lifeline/ingest/mosquittotest"
 	"lifeline/ingest/wire"
@@ -24,71 +22,15 @@ import (
 	"lifeline/store/storetest"
 )
 
-// TestMain lets a test run this very binary as `lifeline` in a child
-// process (LIFELINE_TEST_AS_PROGRAM=1), so a test can kill a node the way
-// an operating system does: SIGKILL, no goodbye to the broker.
-func TestMain(m *testing.M) {
-	if os.Getenv("LIFELINE_TEST_AS_PROGRAM") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
-
-// node is a lifeline serve running as a child process.
-type node struct {
-	cmd *exec.Cmd
-	url string
-}
-
-// startNode runs `lifeline serve args...` in a child process and waits
-// until it prints its URL and the line matching ready.
-func startNode(t *testing.T, env []string, ready string, args ...string) *node {
+// startNode runs `lifeline serve args...` as a child process (app/apptest),
+// with env added to its environment, and waits until it is ready; a test
+// can then kill it the way an operating system does: SIGKILL, no goodbye
+// to the broker.
+func startNode(t *testing.T, env []string, args ...string) *apptest.Process {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"serve", "--http-addr", "127.0.0.1:0", "--log-level", "warn"}, args...)...)
-	cmd.Env = append(append(os.Environ(), "LIFELINE_TEST_AS_PROGRAM=1"), env...)
-	stdout, _ := cmd.StdoutPipe()
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	n := &node{cmd: cmd}
-	t.Cleanup(func() {
-		if n.cmd.ProcessState == nil {
-			n.cmd.Process.Signal(syscall.SIGTERM)
-			n.cmd.Wait()
-		}
-		if t.Failed() {
-			t.Logf("node %v stderr:\n%s", args, stderr.String())
-		}
-	})
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		url := ""
-		for sc.Scan() {
-			if m := regexp.MustCompile(`at (http://\S+)`).FindStringSubmatch(sc.Text()); m != nil {
-				url = m[1]
-			}
-			if strings.Contains(sc.Text(), ready) {
-				found <- url
-			}
-		}
-		io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case n.url = <-found:
-	case <-time.After(60 * time.Second):
-		t.Fatalf("node %v did not print %q within 60s; stderr:\n%s", args, ready, stderr.String())
-	}
-	return n
-}
-
-// kill ends the node with SIGKILL: no DISCONNECT, no acknowledgements.
-func (n *node) kill() {
-	n.cmd.Process.Signal(syscall.SIGKILL)
-	n.cmd.Wait()
+	p := apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "lifeline-node-"), append([]string{"--log-level", "warn"}, args...)...)
+	p.Env = env
+	return apptest.Run(t, p)
 }
 
 // scrape returns one unlabelled sample of the node's /metrics.
@@ -141,11 +83,10 @@ func TestScaleOutRolesWithMosquitto(t *testing.T) {
 		t.Skip("starts Mosquitto and three lifeline processes")
 	}
 	dbURL := storetest.NewURL(t)
-	dir := dataDir(t)
-	common := []string{"--database-url", dbURL, "--data-dir", dir}
+	common := []string{"--database-url", dbURL}
 
-	api := startNode(t, nil, "API node", append([]string{"--role", "api"}, common...)...)
-	owner := signUp(t, api.url, "Scale")
+	api := startNode(t, nil, append([]string{"--role", "api"}, common...)...)
+	owner := signUp(t, api.URL(), "Scale")
 	var device struct{ ID, Token string }
 	owner.call("POST", "/api/devices", `{"name":"Scale-out bracelet"}`, http.StatusCreated, &device)
 
@@ -154,8 +95,8 @@ func TestScaleOutRolesWithMosquitto(t *testing.T) {
 		{Username: workers[0], Password: "worker-secret"}, {Username: workers[1], Password: "worker-secret"},
 		{Username: device.ID, Password: device.Token},
 	})
-	startWorker := func(user string) *node {
-		return startNode(t, []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret"}, "Ingesting bracelet packets",
+	startWorker := func(user string) *apptest.Process {
+		return startNode(t, []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret"},
 			append([]string{"--role", "ingest", "--mqtt-external", broker.URL, "--mqtt-external-username", user}, common...)...)
 	}
 	w1, w2 := startWorker(workers[0]), startWorker(workers[1])
@@ -165,12 +106,12 @@ func TestScaleOutRolesWithMosquitto(t *testing.T) {
 		url  string
 		want int
 	}{
-		{api.url + "/api/auth/config", http.StatusOK},
-		{w1.url + "/api/auth/config", http.StatusNotFound},
-		{w1.url + "/", http.StatusNotFound},
-		{w1.url + "/healthz", http.StatusOK},
-		{w1.url + "/readyz", http.StatusOK},
-		{w1.url + "/metrics", http.StatusOK},
+		{api.URL() + "/api/auth/config", http.StatusOK},
+		{w1.URL() + "/api/auth/config", http.StatusNotFound},
+		{w1.URL() + "/", http.StatusNotFound},
+		{w1.URL() + "/healthz", http.StatusOK},
+		{w1.URL() + "/readyz", http.StatusOK},
+		{w1.URL() + "/metrics", http.StatusOK},
 	} {
 		if got := status(t, c.url); got != c.want {
 			t.Errorf("GET %s = %d, want %d", c.url, got, c.want)
@@ -209,12 +150,12 @@ func TestScaleOutRolesWithMosquitto(t *testing.T) {
 			// share once committed, which on a busy machine can lag the first
 			// batch by seconds: wait for both to have committed some.
 			for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-				w1Before, w2Before = scrape(t, w1.url, "lifeline_ingest_fixes_total"), scrape(t, w2.url, "lifeline_ingest_fixes_total")
+				w1Before, w2Before = scrape(t, w1.URL(), "lifeline_ingest_fixes_total"), scrape(t, w2.URL(), "lifeline_ingest_fixes_total")
 				if w1Before > 0 && w2Before > 0 || time.Now().After(deadline) {
 					break
 				}
 			}
-			w1.kill() // mid-stream: whatever it held unacknowledged stays with the broker
+			w1.Kill() // mid-stream: whatever it held unacknowledged stays with the broker
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -242,7 +183,7 @@ func TestScaleOutRolesWithMosquitto(t *testing.T) {
 	// dead worker's share (its session persists) until it reconnects: a
 	// dead worker delays a part of the traffic, it does not lose it.
 	rows, distinct := waitFor(total, 10*time.Second)
-	w2After := scrape(t, w2.url, "lifeline_ingest_fixes_total")
+	w2After := scrape(t, w2.URL(), "lifeline_ingest_fixes_total")
 	t.Logf("with worker 1 dead: %d of %d fixes stored; worker 2 committed %v (%v before the kill)", distinct, total, w2After, w2Before)
 	if w2After-w2Before < (total-killAt)/3 {
 		t.Errorf("after the kill worker 2 committed only %v more fixes: it did not keep taking its share", w2After-w2Before)
