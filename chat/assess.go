@@ -68,7 +68,7 @@ const ModelThreshold = 0.50
 // layer more sensitive. It is chosen the same way with a miss counting
 // five times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
-const FollowUpThreshold = 0.50
+const FollowUpThreshold = 0.45
 
 // RuleDoubt is the model's probability of "needs help" under which it
 // overrules the rules. The rules read words in a window; on authors they

@@ -66,6 +66,7 @@ const (
 	cAffirm                         // yes, yeah, kind of, maybe
 	cRevived                        // an overdose over and survived: everyone lived, she made it
 	cMask                           // an everyday expression that hides a rule's word: cutting back, kill it at work
+	cServe                          // serving others at work: pouring for customers, bartending
 	numConcepts = iota
 )
 
@@ -74,7 +75,7 @@ var conceptNames = [numConcepts]string{
 	"MEANS", "STOCKPILE", "PREP", "FAREWELL", "TIME", "HARM", "SELF_HARM", "BODY", "OVERDOSE", "OD_SIGN",
 	"SUBSTANCE", "OPIOID", "DEPRESSANT", "ALCOHOL", "STIMULANT", "FENTANYL", "BIG_DOSE", "USE", "ALONE",
 	"BREAK", "NOW", "PAST", "RECENT", "PRESENT", "PLACE", "HOLD", "DEALER", "CRAVING", "INTENSE", "RESISTED", "URGE_NOW",
-	"VIOLENCE", "WEAPON", "FEAR", "UNSAFE", "FAMILY", "QUESTION", "HYPO", "AFFIRM", "REVIVED", "MASK",
+	"VIOLENCE", "WEAPON", "FEAR", "UNSAFE", "FAMILY", "QUESTION", "HYPO", "AFFIRM", "REVIVED", "MASK", "SERVE",
 }
 
 func (c concept) names() []string {
@@ -114,7 +115,7 @@ var lexicon = map[concept]string{
 	cIntent:     "shell|theyll|hed|im doing it|doing it tonight|will be on|ill be on|headed to|heading to|omw|on my way|driving there|walking to|taxis coming|gonna do it|going to do it|about to hit|putting my shoes on|coat on|going to|gonna|about to|ready|plan|planning|decided|decide|made up my mind|will|ill|im going|gunna|finna|bout to|on my way|headed|heading",
 	cBurden:     "burden|better off without me|better off if i|better off with me dead|better off dead|better without me|happier without me|relieved if i|waste of space|waste of oxygen|waste of air|in everyones way|better off without|better off if|miss me|notice if i|care if i|world would be better|deserve better than me|deserves better than me|fine without me|lighter without me|easier without me",
 	cHopeless:   "cant think of one reason|cant think of a reason|no reason to get up|nothing to get up for|no reason to get out of bed|not fighting them|not fighting it anymore|stopped fighting|cant live like this|cannot live like this|can not live like this|cant stand being alive|want no more days|dont want another day|cant face another day|cant do another day|no more days|cant see a way forward|no way forward|nothing left|quitting everything|done with all of it|no reason to live|no reason to keep living|nothing to live for|nothing left to live for|not worth living|isnt worth living|no way out|only way out|cant go on|cannot go on|can not go on|cant keep going|cant do this anymore|cant do it anymore|cannot do this anymore|can not do this anymore|cant take it anymore|cant take this anymore|tired of living|tired of being alive|tired of life|done with life|give up on life|gave up on life|give up on everything|no future|never get better|end the pain|done fighting|cant keep going like this|lost cause|made my peace|beyond help|no hope left|no hope|cant see a way|cant see a future|see no future|wont get better|never going to get better|not going to get better|no way things get better|no way it gets better|nothing will ever change|nothing ever changes|nothing will change|no light|nothing matters|nothing matters anymore|dont care what happens to me|dont care if i live|dont care if i die|done trying|done with everything|done with it all|no fight left|cant fight anymore|tired of fighting|see a way out|except dying|except to die|but to die|but dying|dont see a way out|cant see a way out|dont see any way out|cant see any way out|can not do it anymore|cannot do it anymore|cant take this anymore|can not take it anymore|cannot take it anymore",
-	cMeans:      "sidearm|service weapon|service pistol|handgun|glock|vial|vials|wasted vials|ampule|ampules|cord|cable|extension cord|carbon monoxide|charcoal|the drop|parking deck|parking garage|balcony|9th floor|top floor|cliffs|dam|zopiclone|amitriptyline|insulin|noose|tablet|tablets|paracetamol|sertraline|seroquel|lorazepam|oxys|psych meds|blister pack|sleeping tablets|overpass|platform|crossing|shotgun|rifle|rope|noose|belt|gun|pistol|rifle|shotgun|bullet|bridge|roof|rooftop|ledge|cliff|train|tracks|razor|blade|pill|bottle of pills|tylenol|acetaminophen|med|sleeping pill|exhaust|engine running|antidepressant|antidepressants|insulin|ibuprofen|advil|aspirin|medication|prescription|heroin|fentanyl",
+	cMeans:      "sidearm|service weapon|service pistol|handgun|glock|vial|vials|wasted vials|ampule|ampules|cord|cable|extension cord|carbon monoxide|charcoal|the drop|parking deck|parking garage|balcony|9th floor|top floor|cliffs|dam|zopiclone|amitriptyline|insulin|noose|tablet|tablets|paracetamol|sertraline|seroquel|lorazepam|oxys|psych meds|blister pack|sleeping tablets|overpass|platform|crossing|shotgun|rifle|rope|noose|belt|gun|pistol|rifle|shotgun|bullet|bridge|roof|rooftop|ledge|cliff|train|tracks|razor|blade|pill|bottle of pills|tylenol|acetaminophen|med|sleeping pill|exhaust|engine running|antidepressant|antidepressants|insulin|ibuprofen|advil|aspirin|medication|prescription|heroin|fentanyl|helium|helium kit|helium tank",
 	cStockpile:  "pocketing|pocketed|squirreling away|squirrelled away|squirreled away|setting aside|set aside|putting aside|put aside|keeping back|kept back|held back|saved|save up|saved up|saving|stockpile|stockpiling|hoard|hoarding|collect|collecting|stash up",
 	cPrep:       "loose ends|my loose ends|scheduled it|scheduled a text|scheduled the text|scheduled a message|scheduled an email|scheduled a post|eulogy|my funeral|funeral songs|the songs for the funeral|life insurance|insurance papers|important papers|where the papers are|passwords|my passwords|rehome|rehomed|rehoming|find a home for|take my dog|take my cat|take him|look after my cat|look after my dog|mind my|mind mum|who gets|which goes to|goes to who|go to who|sold my|sold his|sold her|paid off|deleted my|deleted her|deleted his|squared away|housekeeping|laid out|my good suit|wont need them|wont need it|wont need|sealed letter|to open later|open later|give away|gave away|giving away|wont need|affairs in order|everything in order|in order now|my will|updated my will|wrote my will|paid off|insurance|wont need|dont need them|letter|letters|note",
 	cFarewell:   "wont be on this earth|wont be on earth|not be on this earth|nice knowing you|nice knowing them|nice knowing yall|nice knowing everyone|nice knowing all|goodbye texts|goodbye letters|goodbye notes|goodbye messages|goodbye videos|to whoever reads this|to whoever finds this|whoever finds this|whoever finds me|to whoever is reading this|dont worry about me anymore|dont worry about me any more|stop worrying about me|no need to worry about me anymore|the last time we|last time well|last time ill|last time id|never see me again|never talk again|last time we will|last message|last text|my last|wont be around|wont be here|not be around|wont have to worry about me|wont be a problem|not be a problem|none of this will matter|after im gone|when im gone|this is goodbye|goodbye forever|tell my mom i love|tell my kids i love|tell them i love|posted a goodbye",
@@ -129,11 +130,11 @@ var lexicon = map[concept]string{
 	cDepressant: "tranquilizer|tranquilizers|sedative|sedatives|depressants|barbiturates|halcion|phenobarbital|zopiclone|zolpidem|quetiapine|trazodone|diazepam|clonazepam|alprazolam|temazepam|pregabalin|lyrica|lorazepam|sleeping tablets|sleeping tablet|seroquel|sleep tablets|xanax|bars|benzo|klonopin|valium|ativan|ambien|sleeping pill|sleeping pills|sleep meds|gabapentin|downers|ghb|lean",
 	cAlcohol:    "whisky|cognac|ale|liqueur|moonshine|pinot|merlot|chardonnay|prosecco|ipa|bourbon|scotch|hennessy|margarita|margaritas|mimosa|mimosas|pitcher|pitchers|a 40|forty ounce|brandy|sherry|champagne|henny|nips|lager|cider|pint|pints|cocktail|cocktails|gin and tonic|30 rack|off licence|off-licence|alcohol|drink|drinks|drinking|drunk|booze|beer|beers|wine|vodka|whiskey|liquor|tequila|rum|gin|fifth|shots|glasses of wine|bar|six pack|wasted",
 	cStimulant:  "addy|addys|addies|vyvanse|ritalin|methamphetamine|amphetamine|amphetamines|coke|cocaine|crack|meth|adderall",
-	cFentanyl:   "look off|looks off|looked off|look a little off|looks a little off|blue ish|blueish|crumbly|off color|off colour|dont look right|doesnt look right|dont look like the ones|not like the ones|stamp is off|stamp looks|look different|looks different|look a bit different|different from the ones|bought online|got online|got them online|off the internet|from online|way stronger|stronger than usual|stronger than what|flea market|blue m|whats in them|whats in it|what is in them|from someone he met|from someone she met|someone he met|someone she met|not real|arent real|fake|fentanyl|carfentanil|pressed|blues|m30|m30s|laced|cut with|new guy|new dealer|new batch|strong batch|different this time|look different|different from usual|not sure whats in|dont know whats in|off snapchat|test strips|fake pills|someone i dont know|guy i dont know|no clue whats in|no idea whats in|dont know what is in|new plug|new connect|random guy|some guy|off the street|street pills|not sure what it is|dont know what it is|unknown|look weird|looks weird|look off|looks off|look fake|supposed to be|off a guy|from a guy|what i thought was|thought it was",
-	cBigDose:    "whole bag|the whole thing|way more than usual|more than usual|double|usual amount|same amount|same dose|my usual|same as before|as much as i can|everything i have|full bag|a full|all of it|a big shot|a lot more|way more than i should|more than i should|old dose|my old dose|usual dose|old amount|my old amount",
+	cFentanyl:   "look off|looks off|looked off|look a little off|looks a little off|blue ish|blueish|crumbly|off color|off colour|dont look right|doesnt look right|dont look like the ones|not like the ones|stamp is off|stamp looks|look different|looks different|look a bit different|different from the ones|bought online|got online|got them online|off the internet|from online|way stronger|stronger than usual|stronger than what|flea market|blue m|whats in them|whats in it|what is in them|from someone he met|from someone she met|someone he met|someone she met|not real|arent real|fake|fentanyl|carfentanil|pressed|blues|m30|m30s|laced|cut with|new guy|new dealer|new batch|strong batch|different this time|look different|different from usual|not sure whats in|dont know whats in|off snapchat|test strips|fake pills|someone i dont know|guy i dont know|no clue whats in|no idea whats in|dont know what is in|new plug|new connect|random guy|some guy|off the street|street pills|not sure what it is|dont know what it is|unknown|look weird|looks weird|look off|looks off|look fake|supposed to be|off a guy|from a guy|what i thought was|thought it was|buy it on the street|buy them on the street|bought on the street|get it on the street|got them on the street|from the street|from the streets|street pill|street pills|street bar|street bars|street xanax|street perc|street percs|street oxy|street oxys|what he said were|what she said were|what they said were|what he says are|what she says are|m on them|m on it|blue 30s|bought 30s|got 30s|some 30s|couple 30s|counterfeit",
+	cBigDose:    "whole bag|the whole thing|way more than usual|more than usual|double|usual amount|same amount|same dose|my usual|same as before|as much as i can|everything i have|full bag|a full|all of it|a big shot|a lot more|way more than i should|more than i should|old dose|my old dose|usual dose|old amount|my old amount|what i used to|half of what i used to|than i used to|as much as i used to",
 	cUse:        "do a shot|do a bump|do a line|do a hit|do a bag|do the rest|do the dope|do dope|do some dope|do the half|do the h|take a sip|have a sip|first sip|take a hit|hit the pen|order one|order a drink|order a beer|get one|use|using|get high|getting high|im high|so high|shoot up|shooting up|shot up|smoke|snort|score|cop|copped|relapse|relapsed|relapsing|pick up tonight|pick up again|drink|drinking|drank|get drunk|get wasted|dose|do a line|did a shot|a shot by myself|mix|mixing|speedball|speedballing|hit it|grab one|get one|go get|way to buy|buy a bottle|buy some|buy beer|buy more|meeting my guy|do some|do my|try fent|take them all|take it|get some|pick some up|grab some|score some|buy some|doing a|doing fent|doing dope|doing coke|doing heroin|doing lines|do fent|do dope|trying fent|doing meth|doing pills|to pick up|plan to pick up|going to pick up",
 	cAlone:      "nobody would know|no one would know|nobody would notice|no one would notice|nobody would ever know|alone|by myself|on my own|nobody around|nobody is around|no one around|nobody will know|nobody home|no one home|nobody is home|no one will be here|nobody will be here|nobody sees|no one sees|nobody finds out|nobody will find|no one will know|nobody can see|no one can see|where nobody|where no one|in private|in secret",
-	cBreak:      "out of county|got out of county|out of the county|out of county jail|discharged from rehab|discharged from detox|discharged from treatment|discharged from the program|discharged from inpatient|left rehab|left detox|released from rehab|released from detox|out of inpatient|been out|just out|out of the joint|got out today|released today|no drugs for|nothing for|off the methadone|off methadone|months off|years off|weeks off|days off|off the stuff|two years dry|days dry|months dry|after deployment|just back from|first night home|first night out|since january|since february|since march|since april|since may|since june|since july|since august|since september|since october|since november|since december|sober since|clean since|clean for|sober for|months clean|days clean|years clean|weeks clean|month clean|year clean|clean since|first time in|first time since|first time using|out of rehab|out of jail|out of prison|out of detox|out of treatment|got out|just got out|since detox|since rehab|since jail|after a year|after months|after 8 months|after six months|been clean|been sober|haven't used|havent used|same dose i used to|same amount i used to|before i got sober|since my son was born|in six months|months sober|days sober|years sober|weeks sober|year sober|month sober|released|got released|just released|released from|out of prison|parole|since i used|since i last used|years since|months since|since i drank|since my last drink|getting out|get out of jail|got clean in|clean in jail|clean in prison|released tomorrow",
+	cBreak:      "out of county|got out of county|out of the county|out of county jail|discharged from rehab|discharged from detox|discharged from treatment|discharged from the program|discharged from inpatient|left rehab|left detox|released from rehab|released from detox|out of inpatient|been out|just out|out of the joint|got out today|released today|no drugs for|nothing for|off the methadone|off methadone|months off|years off|weeks off|days off|off the stuff|two years dry|days dry|months dry|after deployment|just back from|first night home|first night out|since january|since february|since march|since april|since may|since june|since july|since august|since september|since october|since november|since december|sober since|clean since|clean for|sober for|months clean|days clean|years clean|weeks clean|month clean|year clean|clean since|first time in|first time since|first time using|out of rehab|out of jail|out of prison|out of detox|out of treatment|got out|just got out|since detox|since rehab|since jail|after a year|after months|after 8 months|after six months|been clean|been sober|haven't used|havent used|same dose i used to|same amount i used to|before i got sober|since my son was born|in six months|months sober|days sober|years sober|weeks sober|year sober|month sober|released|got released|just released|released from|out of prison|parole|since i used|since i last used|years since|months since|since i drank|since my last drink|getting out|get out of jail|got clean in|clean in jail|clean in prison|released tomorrow|out of the pen|out the pen|out of the penitentiary",
 	cNow:        "now|right now|rn|tonight|currently|at the moment|atm|this second|as we speak|about to|right here|atm",
 	cPast:       "when i first came in|when i first got here|when i first got sober|when i first got clean|my first week sober|my first month sober|in early recovery|early on in recovery|the old me|old me|old self|the old version of me|year ago tonight|years ago tonight|year ago today|years ago today|year ago this week|years ago this week|years ago|year ago|used to|back then|back when|when i was|in high school|last year|last month|as a teen|as a kid|at my worst|before i got sober|before i got clean|a long time ago|long ago|in the past|at one point|in 2010|in 2011|in 2012|in 2013|in 2014|in 2015|in 2016|in 2017|in 2018|in 2019|in 2020|in 2021|in 2022|months ago|when i was using|back in the day|my old life|as a teenager|when i was a teenager|in my teens|in my twenties|in my 20s|in college|growing up|when i was young|when i was younger|in middle school|as a teen",
 	cRecent:     "yesterday|last night|last week|days ago|the other day|weeks ago|on sunday|on saturday|on friday|on monday|earlier today|this afternoon|this morning",
@@ -153,6 +154,7 @@ var lexicon = map[concept]string{
 	cHypo:       "if|in case|what if|whether|hypothetically|asking for a friend|so i know|asked about|asked me about|asking about|screening for|screened for",
 	cAffirm:     "every single day|every day|all the time|always|constantly|every night|most days|daily|yes|yeah|yea|yep|yup|ya|kind of|kinda|sort of|maybe|i guess|i think so|a little|sometimes|probably|honestly yes|i do|i am|ive thought about it|every day|often|idk|dunno|true|mhm|uh huh",
 	cRevived:    "he lived|she lived|everyone lived|both lived|they lived|he made it|she made it|both made it|they made it|everyone made it|he survived|she survived|both survived|everyone survived",
+	cServe:      "for customers|for the customers|for a customer|for patrons|for the patrons|for drunk|for drunks|for the table|for a table|for tables|for the bar|behind the bar|bartend|bartending|pour for|pouring for|pours for",
 	cMask: "hit me like|hits me like|hit me like a truck|hit like a truck|energy drink|energy drinks|soft drink|soft drinks|sports drink|sports drinks|heart surgery|open heart|one day at a time|one step at a time|take it one|taking it one|4 h|overdose call|overdose calls|od call|od calls|overdose run|overdose runs|overdose training|overdose awareness|overdose prevention|overdose statistics|overdose rates|overdose deaths|new guy at group|new guy at the meeting|new guy in group|new guy at my meeting|new guy at work|new guy at the shelter|like it used to|like they used to|the way it used to|the way they used to|as it used to|as they used to|like it did before|like they did before|panic attack|panic attacks|heart attack|anxiety attack|asthma attack|just shoot me|shoot me now|jumped out of my skin|jump out of my skin|dead to me|dead to her|dead to him|im dead to|suicide risk|risk of suicide|suicide attempts|history of suicide|suicide awareness|suicide statistics|suicide research|about suicide risk|is killing me|is killing her|is killing him|are killing me|its killing me|thats killing me|killing me slowly|literally dying|friends suicide|brothers suicide|sisters suicide|dads suicide|moms suicide|sons suicide|daughters suicide|cousins suicide|cut back|cutting back|cut down|cutting down|cut out|cutting out|cut ties|cutting ties|cut the|cut my hair|cut corners|cutting board|shot myself in the foot|shoot myself in the foot|shooting down|shot down|kms today|killed it|kill it|killing it|to die for|dying to|dying for|dying of laughter|dying laughing|dead tired|dead on my feet|drop dead|phone died|battery died|battery is dying|plants are dying|kill for|kill me when she sees|kill me when he sees|kill me when she finds out|kill me when he finds out|" +
 		"suicide squad|suicide prevention|suicide hotline|suicide rates|died by suicide|lost to suicide|her suicide|his suicide|their suicide|warning signs|signs of|drink water|drink coffee|drink tea|cut the cable|hit the gym|hit me up|hit up|hit the road|hit the hay|bar exam|candy bar|chocolate bar|protein bar|hanging by a thread|hanging out|hang out|burned the toast|burn the toast|out of order|bus stop|run out|ran out|end things with|end it with|ending things with|ending it with|live with my|live with them|live with him|live with her|live with you|living with my|drink some water|smoke a cigarette|smoke a cig|use the|use this|use a|use your|use it to|use it for|could use|cut my nails|cut his|cut her|died of an overdose|died from an overdose|died of a|died from|passed from|passed away|lost to an overdose|lost him to|lost her to|who took his own life|who took her own life|who killed himself|who killed herself|who took his life|who took her life|who died by|cutting onions|cut onions|cutting vegetables|killing time|kill time|kill some time|dying of boredom|bored to death|scared to death|dying laughing|im dying lol|dead battery|dead phone|disappear into|disappear for a while|disappear for the weekend|killing me with|die my hair|dye my hair|die her hair|die of boredom|die of embarrassment|died of embarrassment|to court|take me to court|sue me|high on life|cut carbs|cut sugar|cut caffeine|cut coffee|cut soda|cut calories|cut gluten|cut dairy|cut meat|cut hours|cut costs|cut expenses|cut spending|cut class|cut classes|cut corners|cut grass|cut lawn|cut hair|cut nails|cut onions|cut vegetables|cut wood|cut paper|cut coupons|cut cable|cut cord|cut screen time|cut social media|cut junk food|cut fast food|cut back|cut down|cut out|cut ties|cutting carbs|cutting sugar|cutting caffeine|cutting coffee|cutting soda|cutting calories|cutting gluten|cutting dairy|cutting meat|cutting hours|cutting costs|cutting expenses|cutting spending|cutting class|cutting classes|cutting corners|cutting grass|cutting lawn|cutting hair|cutting nails|cutting onions|cutting vegetables|cutting wood|cutting paper|cutting coupons|cutting cable|cutting cord|cutting screen time|cutting social media|cutting junk food|cutting fast food|cutting back|cutting down|cutting out|cutting ties|cuts carbs|cuts sugar|cuts caffeine|cuts coffee|cuts soda|cuts calories|cuts gluten|cuts dairy|cuts meat|cuts hours|cuts costs|cuts expenses|cuts spending|cuts class|cuts classes|cuts corners|cuts grass|cuts lawn|cuts hair|cuts nails|cuts onions|cuts vegetables|cuts wood|cuts paper|cuts coupons|cuts cable|cuts cord|cuts screen time|cuts social media|cuts junk food|cuts fast food|cuts back|cuts down|cuts out|cuts ties|get high on life",
 }
@@ -255,6 +257,7 @@ func annotate(ts []token) {
 	}
 	markPast(ts)
 	markReported(ts)
+	markTold(ts)
 	// A sentence that opens with a question word is a question.
 	for i := range ts {
 		if (i == 0 || ts[i-1].sentence != ts[i].sentence) && questionWords[ts[i].word] {
@@ -293,6 +296,102 @@ func matchExpressions(ts []token, keep func(conceptEntry) bool) {
 			}
 		}
 	}
+}
+
+// A story watched, read or heard is told, not lived: "watched a movie where
+// a guy ODs in a motel", "saw on the news they busted a guy with 40 pounds
+// of fentanyl". A clause is a story's when a verb of watching, reading or
+// hearing comes before a kind of story in it, or a kind of story opens what
+// it shows ("a scene where", "a documentary about"). "This song makes me
+// want to die" is not one; nor is research of a method ("read an article on
+// the most painless way").
+var (
+	storyVerbs = map[string]bool{"watch": true, "watching": true, "watched": true, "see": true, "saw": true, "seen": true, "read": true,
+		"reading": true, "hear": true, "heard": true, "listen": true, "listening": true, "listened": true, "binge": true, "binged": true, "stream": true, "streamed": true}
+	storyKinds = map[string]bool{"movie": true, "movies": true, "film": true, "films": true, "show": true, "shows": true, "episode": true,
+		"episodes": true, "documentary": true, "documentaries": true, "doc": true, "series": true, "novel": true, "book": true, "memoir": true,
+		"podcast": true, "news": true, "article": true, "headline": true, "headlines": true, "tv": true, "netflix": true, "scene": true,
+		"character": true, "sitcom": true, "drama": true, "thriller": true}
+	storyOpens = map[string]bool{"where": true, "about": true, "which": true}
+	research   = map[string]bool{"how": true, "way": true, "ways": true, "method": true, "methods": true, "painless": true, "painlessly": true, "lethal": true, "dose": true, "quick": true, "quickest": true}
+	// Medicine taken as prescribed is the writer's treatment, not a risk:
+	// "I take them exactly as written and my wife keeps the bottle".
+	prescribed = map[string]bool{"prescribe": true, "prescribed": true, "written": true, "write": true, "directed": true, "direct": true}
+)
+
+// markTold marks the clauses of a story watched, read or heard, and of
+// medicine taken as prescribed: their words name a scene, not the writer's
+// now, and no rule counts them (the model reads the whole message as it
+// is). A negation in the clause before "as prescribed" keeps it the
+// writer's ("haven't been taking them as prescribed"); the writer's own turn after it, in another clause, is theirs
+// ("watched a movie about it and now I want to use"), and so is a story
+// the writer makes their own (madeOwn).
+func markTold(ts []token) {
+	for i := 0; i < len(ts); {
+		end := i
+		for end < len(ts) && ts[end].clause == ts[i].clause {
+			end++
+		}
+		if storyClause(ts[i:end]) && !madeOwn(ts, end) || prescribedClause(ts, i, end) {
+			for j := i; j < end; j++ {
+				ts[j].told = true
+			}
+		}
+		i = end
+	}
+}
+
+// madeOwn reports whether the writer makes the story theirs in the rest of
+// its sentence or the next ("listened to a podcast episode about suicide
+// notes. started mine tonight", "that's me. same gun, same barn", "it made
+// me want to do it").
+func madeOwn(ts []token, from int) bool {
+	if from >= len(ts) {
+		return false
+	}
+	last := ts[from-1].sentence + 1
+	for j := from; j < len(ts) && ts[j].sentence <= last; j++ {
+		w, next := ts[j].word, ""
+		if j+1 < len(ts) {
+			next = ts[j+1].word
+		}
+		switch {
+		case w == "mine" || w == "same" || w == "exactly":
+			return true
+		case w == "me" && next == "too", w == "thats" && next == "me", w == "like" && (next == "him" || next == "her" || next == "them"),
+			w == "me" && (next == "want" || next == "wanna"):
+			return true
+		}
+	}
+	return false
+}
+
+func storyClause(c []token) bool {
+	verb, story := false, false
+	for j, t := range c {
+		if research[t.word] || research[t.lemma] {
+			return false
+		}
+		switch {
+		case storyVerbs[t.word] || storyVerbs[t.lemma]:
+			verb = true
+		case storyKinds[t.word] && (verb || j+1 < len(c) && storyOpens[c[j+1].word]):
+			story = true
+		}
+	}
+	return story
+}
+
+func prescribedClause(ts []token, from, to int) bool {
+	for j := from; j+1 < to; j++ {
+		if ts[j].concepts&cNeg != 0 {
+			return false
+		}
+		if ts[j].word == "as" && (prescribed[ts[j+1].word] || prescribed[ts[j+1].lemma]) {
+			return true
+		}
+	}
+	return false
 }
 
 // relatives open a relative clause after a person: "the guy I used to".

@@ -19,6 +19,7 @@ type token struct {
 	sentence int     // index of its sentence: . ! ? and line breaks end one
 	past     bool    // its sentence speaks of a distant past (see inPast)
 	reported bool    // it is inside a reported question: "she asked if I wish I was dead"
+	told     bool    // it is inside a story watched, read or heard, or medicine taken as prescribed (see markTold)
 }
 
 // maxAssessRunes bounds the work on one message: the chat accepts

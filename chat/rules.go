@@ -278,7 +278,7 @@ func (r *rule) silenced(ts []token, start int) bool {
 	if !r.anyTime && inPast(ts, start) {
 		return true
 	}
-	if ts[start].reported {
+	if ts[start].reported || ts[start].told {
 		return true
 	}
 	if r.topic && (ts[start].concepts&cQuestion != 0 || hypothetical(ts, start)) {

@@ -172,6 +172,23 @@ var crisisRules = compileRules([]rule{
 	// The next attempt foretold: "I won't be lucky next time", "do it
 	// right next time".
 	{kind: kSuicide, name: "next-time", pattern: "@NEG ~3 lucky|survive|wake|fail|miss|mess|screw ~3 next ~1 time", anyTime: true},
+	// A time chosen, the act withheld: "house is empty at 6 when he leaves
+	// for work. thats when".
+	{kind: kSuicide, name: "time-withheld", pattern: "thats|thatll|then ~1 when $", with: "@ALONE|empty|leaves|leave|gone|asleep|away|alone"},
+	{kind: kSuicide, name: "time-withheld-named", pattern: "thats|thatll ~1 the ~1 time|day|night|window|moment $", with: "@ALONE|empty|leaves|leave|gone|asleep|away|alone"},
+	// A method learnt from an attempt survived: "woke up in ICU furious. I
+	// know the right dose now", "I know where a taller one is now".
+	{kind: kSuicide, name: "method-known", pattern: "know|knew|found|figured ~3 right|exact|lethal|taller|higher ~1 dose|amount|spot|height|one|bridge|building",
+		with: "@DIE|@MEANS|@OVERDOSE|icu|attempt|survived|woke|jump|hospital", anyTime: true},
+	// A whole supply named as taken or to be taken: "did it. whole bottle.
+	// scared", "whole bottle this time."
+	{kind: kSuicide, name: "whole-supply", pattern: "whole|entire ~1 bottle|pack|packet|box|strip", with: "did|scared|sorry|goodbye|bye|took|swallowed|time", notRecent: true},
+	// Worth more dead: a death benefit weighed against oneself.
+	{kind: kSuicide, name: "worth-more-dead", pattern: "worth ~2 more|most ~2 dead|gone|@DIE"},
+	// The same told the other way round: "next time I won't screw it up",
+	// "next time I'll do it right".
+	{kind: kSuicide, name: "next-time-foretold", pattern: "next ~1 time ~3 i|ill|id|im|it|itll ~2 @NEG ~3 lucky|survive|wake|fail|miss|mess|screw|chicken|stop|hesitate|bottle|botch", anyTime: true},
+	{kind: kSuicide, name: "next-time-right", pattern: "next ~1 time ~3 i|ill|id|im ~4 right|properly|sure|finish|enough", with: "@OVERDOSE|@SUICIDE|@DIE|@MEANS|tried|attempt|woke|survived|lucky|work|worked", anyTime: true},
 	{kind: kSuicide, name: "right-next-time", pattern: "right|properly ~2 next ~1 time", with: "@OVERDOSE|@SUICIDE|@DIE|@MEANS|tried|attempt|woke|survived|lucky", anyTime: true},
 	{kind: kSuicide, name: "means-in-hand", pattern: "@HOLD|hand ~4 pill|pills|gun|rope|razor|blade|noose", with: "hour|hours|while|long|staring|thinking|count|counting|@DIE|@HOPELESS"},
 	{kind: kSuicide, name: "means-calling", pattern: "bridge|roof|tracks|lake|river|gun|pills|rope ~3 calling|call"},
@@ -293,6 +310,11 @@ var crisisRules = compileRules([]rule{
 
 	// An overdose now: SAMHSA's Opioid Overdose Prevention Toolkit (signs of
 	// an overdose).
+	// Someone back with a weapon: "kicked-out guy back with 3 friends and a
+	// bat"; followed by a car: "same car behind me since the bar. 3 turns".
+	{kind: kDanger, name: "back-with-weapon", pattern: "back|outside|returned|showed ~5 with ~4 @WEAPON", other: true},
+	{kind: kDanger, name: "followed-by-car", pattern: "car|truck|van|suv ~3 behind|following|tailing ~1 me", with: "since|turns|blocks|miles|same|still"},
+
 	{kind: overdoseNow, name: "named", pattern: "=overdosing|=oding|=odeing|=odin|=odding", topic: true, notWished: true, notRecent: true, without: "=died|funeral|anniversary|@REVIVED"},
 	// "An overdose", "his OD" name an event: one happening now says so.
 	{kind: overdoseNow, name: "named-event", pattern: "=od|=overdose|=ods", topic: true, notWished: true, notRecent: true,
@@ -308,6 +330,9 @@ var crisisRules = compileRules([]rule{
 		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shot|choking|blue", other: true, noNeg: true, notRecent: true, without: "=died|funeral|anniversary|@REVIVED"},
 	{kind: overdoseNow, name: "cant-get-them-to", pattern: "cant|couldnt ~1 get ~1 him|her|them ~1 to ~2 answer|respond|wake|move"},
 	{kind: overdoseNow, name: "blue", pattern: "lips|face|skin|fingers|nails|fingernails ~3 blue|purple|grey|gray"},
+	// The same said the other way round: "blue lips, eyes half open".
+	{kind: overdoseNow, name: "blue-before", pattern: "blue|purple|grey|gray ~1 lips|fingers|nails|fingernails", notRecent: true, topic: true,
+		without: "cold|plunge|freezing|swim|swimming|ice|snow|popsicle|slushie"},
 	{kind: overdoseNow, name: "blue-now", pattern: "hes|shes|theyre|turning|turned|going ~1 blue|purple"},
 	{kind: overdoseNow, name: "pupils", pattern: "pupils ~3 tiny|pinpoint|small|pinned"},
 	{kind: overdoseNow, name: "seizure", pattern: "seizure|seizures|seizing", notRecent: true, topic: true},
@@ -329,6 +354,11 @@ var crisisRules = compileRules([]rule{
 	{kind: kOverdose, name: "mixing-depressants", pattern: "@DEPRESSANT", with: "@ALCOHOL|@OPIOID"},
 	{kind: kOverdose, name: "mixing-opioids", pattern: "@OPIOID", with: "@ALCOHOL|@STIMULANT|@DEPRESSANT"},
 	{kind: kOverdose, name: "fentanyl", pattern: "@FENTANYL", with: "@USE|@INTENT|@HOLD|@ALONE|bought|got|buy|get|try|using|tonight|@NOW|has|have|think|doing", noNeg: true, topic: true},
+	// An unknown supply with a drink or a sedative: "he buy it on the
+	// street. I already drink 4 beer" (CDC: counterfeit pills hold
+	// fentanyl; SAMHSA: mixing depressants).
+	{kind: kOverdose, name: "unknown-pill-with-depressant", pattern: "@FENTANYL ~8 pill|pills|tab|tabs|tablet|tablets|@OPIOID|@DEPRESSANT|@STIMULANT", with: "@ALCOHOL|@DEPRESSANT"},
+	{kind: kOverdose, name: "pill-unknown-with-depressant", pattern: "pill|pills|tab|tabs|tablet|tablets|@OPIOID|@DEPRESSANT|@STIMULANT ~8 @FENTANYL", with: "@ALCOHOL|@DEPRESSANT"},
 	{kind: kOverdose, name: "big-dose", pattern: "@BIG_DOSE", with: "@USE|@INTENT|@SUBSTANCE|@NOW"},
 	{kind: kOverdose, name: "no-naloxone", pattern: "@NEG ~3 narcan|naloxone|strips", with: "@USE|@SUBSTANCE"},
 	// Taking more when a dose does not hit: a second bag on top of the first
@@ -340,8 +370,13 @@ var crisisRules = compileRules([]rule{
 	// An urge happening now: NIAAA's "Handling urges to drink".
 	{kind: kUrge, name: "about-to-give-in", pattern: "@URGE_NOW", without: "@RESISTED"},
 	{kind: kUrge, name: "at-the-place", pattern: "@PLACE", with: "@NOW|@CRAVING|@HOLD|@INTENT|@SUBSTANCE|im|am|trying|calling|pulling|order|ordered|sitting|standing|outside", without: "@RESISTED"},
-	{kind: kUrge, name: "at-hand", pattern: "@HOLD ~4 @SUBSTANCE|@ALCOHOL", without: "@RESISTED"},
-	{kind: kUrge, name: "at-hand-after", pattern: "@SUBSTANCE|@ALCOHOL ~4 @HOLD", without: "@RESISTED"},
+	// A drink at hand for others is work ("pouring shots for drunk guys"):
+	// serving them is not a drink of one's own.
+	{kind: kUrge, name: "at-hand", pattern: "@HOLD ~4 @SUBSTANCE|@ALCOHOL", without: "@RESISTED|@SERVE"},
+	{kind: kUrge, name: "at-hand-after", pattern: "@SUBSTANCE|@ALCOHOL ~4 @HOLD", without: "@RESISTED|@SERVE"},
+	// A dealer's number kept under another name: "the ones I saved as
+	// 'pizza' and 'plumber'".
+	{kind: kUrge, name: "disguised-contact", pattern: "saved|save|listed|named|filed|stored ~1 as|under", with: "contact|contacts|number|numbers|phone|scroll|scrolling|text|texting|call|calling", without: "@RESISTED|deleted|delete|blocked|block"},
 	{kind: kUrge, name: "dealer", pattern: "@DEALER", with: "text|texted|texting|call|calling|way|coming|meet|meeting|outside|number|house|block|buy|score|money|phone|thumb", without: "@RESISTED"},
 	{kind: kUrge, name: "offered", pattern: "offer|offered|offering ~3 me", with: "@SUBSTANCE|@USE|some|it|want|high|hit|bump|shot|pill", without: "@RESISTED"},
 	{kind: kUrge, name: "cant-stop-thinking", pattern: "@NEG ~1 stop ~1 thinking ~2 about ~2 @USE|@SUBSTANCE|@ALCOHOL|getting|it", with: "@USE|@SUBSTANCE|@ALCOHOL|@HOLD|high", without: "@RESISTED"},

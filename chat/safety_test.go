@@ -130,6 +130,30 @@ func TestSignsToldAsLogisticsAndBehaviour(t *testing.T) {
 	checkConcerns(t, tests)
 }
 
+// TestStoriesPrescriptionsAndWordOrder: round 9's mechanisms — a story
+// watched, read or heard, and medicine taken as prescribed, are not the
+// writer's now unless the writer makes them theirs; a sign said in another
+// word order; an unknown pill with a drink; a drink poured for others.
+func TestStoriesPrescriptionsAndWordOrder(t *testing.T) {
+	tests := []concernCase{
+		{"a film's overdose is a scene", "we watched a film where the singer overdoses backstage, it was well acted", ""},
+		{"the news is a story", "heard on the news the county had four overdoses this weekend. glad our group is meeting tonight", ""},
+		{"a story the writer makes their own", "read a book about a woman who wrote suicide notes. started writing mine", lifeline.ConcernSuicide},
+		{"medicine as prescribed", "my surgeon gave me oxycodone for the knee, I take it as prescribed and count them with my wife", ""},
+		{"not as prescribed", "I haven't been taking the oxy as prescribed, I take double now with wine", lifeline.ConcernOverdose},
+		{"the next attempt foretold, the other way round", "the pills didn't do it in march. next time I won't fail", lifeline.ConcernSuicide},
+		{"someone else's next time is his threat", "he shoved me into the wall and said next time he won't hold back", lifeline.ConcernDanger},
+		{"a time chosen, the act withheld", "she works nights so the place is empty after 9. thats when", lifeline.ConcernSuicide},
+		{"a method learnt from an attempt", "came round in the hospital. I know the exact dose now", lifeline.ConcernSuicide},
+		{"an unknown pill on top of a drink", "a guy at work sold me a street perc and I've had three beers already", lifeline.ConcernOverdose},
+		{"a dealer's number under another name", "still have his number saved as 'dentist'. thumb on it", lifeline.ConcernUrge},
+		{"a drink poured for others is work", "I bartend sober these days, pouring shots for drunk tourists is my best reminder", ""},
+		{"blue lips, said before the word", "friend slumped on the couch with blue lips and I cant wake him", lifeline.ConcernOverdose},
+		{"blue lips from the cold", "blue lips after the polar plunge, hot tea and a blanket fixed it", ""},
+	}
+	checkConcerns(t, tests)
+}
+
 func TestNormalisation(t *testing.T) {
 	tests := []concernCase{
 		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
