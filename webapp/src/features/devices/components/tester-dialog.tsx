@@ -1,12 +1,12 @@
 import { CircleCheck, CircleX, Eraser, Pause, Play, Radio } from 'lucide-react'
 import * as React from 'react'
 
+import { CopyField } from '@/components/copy-field'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
-import { CopyField } from '@/components/copy-field'
 
 import { useDevicePackets, useWatchDevice } from '../api/device-packets'
 import { devicesText } from '../content'
@@ -98,7 +98,8 @@ function TesterView({ device, host }: { device: Device; host?: string }) {
             <div className="grid gap-3 rounded-lg border border-dashed p-4" data-testid="tester-empty">
               <p className="font-medium">{text.emptyTitle}</p>
               <p className="text-sm text-muted-foreground">{text.emptyDescription}</p>
-              <CopyField texts={devicesText.pairDialog.copyField}
+              <CopyField
+                texts={devicesText.pairDialog.copyField}
                 label={devicesText.pairDialog.command}
                 value={simulatorCommand(device.id, text.tokenPlaceholder, host)}
                 multiline
