@@ -115,6 +115,8 @@ func StartBroker(cfg BrokerConfig) (*Broker, error) {
 		ws:     newWSListener("ws", cfg.WSAddr, cfg.TLS, cfg.Gate, perAddr, cfg.ConnectTimeout),
 		zones:  cfg.Zones,
 	}
+	b.tcp.closeClients = b.closeListenerClients
+	b.ws.closeClients = b.closeListenerClients
 	b.hook = &deviceHook{
 		devices: cfg.Devices, writer: cfg.Writer, limits: cfg.Limits, rate: cfg.Rate,
 		metrics: cfg.Metrics, log: cfg.Logger, now: cfg.Now, sessions: map[string]*deviceSession{}, guard: newAuthGuard(), known: newKnownDevices(),
@@ -219,3 +221,16 @@ func (b *Broker) publishWaypoints(userID int64, cmdTopics []string) {
 
 // Close disconnects every client and stops the listeners.
 func (b *Broker) Close() error { return b.server.Close() }
+
+// closeListenerClients disconnects the clients of one listener as the
+// server shuts down. mochi's own (Clients.GetByListener) takes the clients'
+// read lock twice over; a client leaving at that moment queues for the write
+// lock in between, and the three wait on each other for ever (it hung a CI
+// run for 20 minutes). GetAll takes the lock once.
+func (b *Broker) closeListenerClients(listenerID string) {
+	for _, cl := range b.server.Clients.GetAll() {
+		if cl.Net.Listener == listenerID && !cl.Closed() {
+			_ = b.server.DisconnectClient(cl, packets.ErrServerShuttingDown)
+		}
+	}
+}

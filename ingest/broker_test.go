@@ -54,3 +54,46 @@ func TestBrokerReportsABusyPort(t *testing.T) {
 		})
 	}
 }
+
+// Closing the broker while its clients are leaving must end. mochi's own
+// shutdown took the clients' read lock twice over, so a client leaving in
+// between queued for the write lock and all three waited for ever (a CI run
+// hung on it for 20 minutes). Each round races a shutdown against every
+// client hanging up; it fails by the round that never ends.
+func TestClosingTheBrokerWhileClientsLeaveEnds(t *testing.T) {
+	r := newRig(t, nil, ingest.RateLimit{})
+	const clients = 24
+	type cred struct{ id, token string }
+	creds := make([]cred, clients)
+	for i := range creds {
+		creds[i].id, creds[i].token = r.pairDevice()
+	}
+	for round := 0; round < 30; round++ {
+		b, err := ingest.StartBroker(ingest.BrokerConfig{TCPAddr: "127.0.0.1:0", WSAddr: "127.0.0.1:0",
+			Devices: r.db, Writer: r.writer, Metrics: r.metrics})
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns := make([]*rawMQTT, clients)
+		for i, c := range creds {
+			var code byte
+			conns[i], code = dialMQTT(t, b.TCPAddr(), 4, c.id, c.id, c.token, nil)
+			if code != 0 {
+				t.Fatalf("round %d: CONNACK %#x for %s, want accepted", round, code, c.id)
+			}
+		}
+		closed := make(chan struct{})
+		go func() {
+			b.Close()
+			close(closed)
+		}()
+		for _, c := range conns {
+			c.conn.Close()
+		}
+		select {
+		case <-closed:
+		case <-time.After(2 * time.Minute):
+			t.Fatalf("round %d: the broker's Close has not returned in 2 minutes while its clients left", round)
+		}
+	}
+}

@@ -32,6 +32,8 @@ type tcpListener struct {
 	ln          *gate.Listener
 	// connectTimeout bounds the time to a complete CONNECT.
 	connectTimeout time.Duration
+	// closeClients disconnects the listener's clients when it closes.
+	closeClients func(listenerID string)
 }
 
 var _ listeners.Listener = (*tcpListener)(nil)
@@ -73,9 +75,10 @@ func (l *tcpListener) Serve(establish listeners.EstablishFn) {
 	})
 }
 
-func (l *tcpListener) Close(closeClients listeners.CloseFn) {
+// Close ignores mochi's CloseFn on purpose: see Broker.closeListenerClients.
+func (l *tcpListener) Close(listeners.CloseFn) {
 	if l.ln != nil {
 		l.ln.Close()
 	}
-	closeClients(l.id)
+	l.closeClients(l.id)
 }

@@ -35,6 +35,8 @@ type wsListener struct {
 	// establish is set by Serve before the server accepts connections.
 	establish listeners.EstablishFn
 	once      sync.Once
+	// closeClients disconnects the listener's clients when it closes.
+	closeClients func(listenerID string)
 }
 
 func newWSListener(id, address string, tlsConfig *tls.Config, g *gate.Gate, caps *gate.Caps, connectTimeout time.Duration) *wsListener {
@@ -100,7 +102,8 @@ func (l *wsListener) handle(w http.ResponseWriter, r *http.Request) {
 	_ = l.establish(l.id, &wsConn{Conn: c.UnderlyingConn(), c: c}) // not logged: see tcpListener.Serve
 }
 
-func (l *wsListener) Close(closeClients listeners.CloseFn) {
+// Close ignores mochi's CloseFn on purpose: see Broker.closeListenerClients.
+func (l *wsListener) Close(listeners.CloseFn) {
 	l.once.Do(func() {
 		if l.server != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -108,7 +111,7 @@ func (l *wsListener) Close(closeClients listeners.CloseFn) {
 			_ = l.server.Shutdown(ctx)
 		}
 	})
-	closeClients(l.id)
+	l.closeClients(l.id)
 }
 
 // wsConn presents a WebSocket as the byte stream MQTT expects: each binary
