@@ -1,3 +1,4 @@
+import { renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 // Fresh modules per case: whether the toaster has mounted is module state.
@@ -10,11 +11,20 @@ async function load() {
   return { navigate, ...redirect, ...toasts }
 }
 
+/** The titles of the toasts on screen, as the page's toaster would read them. */
+function toastTitles({ useToast }: Awaited<ReturnType<typeof load>>) {
+  const { result, unmount } = renderHook(() => useToast())
+  const titles = result.current.toasts.map((t) => t.title)
+  unmount()
+  return titles
+}
+
 describe('redirectToLogin', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })
   afterEach(() => {
+    window.sessionStorage.clear()
     vi.useRealTimers()
     vi.restoreAllMocks()
   })
@@ -32,11 +42,42 @@ describe('redirectToLogin', () => {
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/api/login?next=%2Fsettings')
   })
 
-  it('leaves anyway when the toaster never arrives', async () => {
-    const { navigate, redirectToLogin, LOGIN_REDIRECT_DELAY_MS } = await load()
+  it('leaves when the toaster never arrives, and the sign-in screen shows the toast instead', async () => {
+    const { navigate, redirectToLogin, TOASTER_WAIT_MAX_MS } = await load()
     redirectToLogin('/checkin')
-    await vi.advanceTimersByTimeAsync(3000 + LOGIN_REDIRECT_DELAY_MS)
+    await vi.advanceTimersByTimeAsync(TOASTER_WAIT_MAX_MS - 1)
+    expect(navigate).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/api/login?next=%2Fcheckin')
+
+    // The sign-in screen, a new page: fresh modules, the same tab's storage.
+    const next = await load()
+    next.showCarriedUnauthorizedToast()
+    expect(toastTitles(next)).toEqual(['Unauthorized'])
+    next.showCarriedUnauthorizedToast()
+    expect(toastTitles(next)).toEqual(['Unauthorized'])
+  })
+
+  it('carries no toast when it was shown before leaving', async () => {
+    const { redirectToLogin, markToasterMounted, LOGIN_REDIRECT_DELAY_MS } = await load()
+    redirectToLogin('/settings')
+    markToasterMounted()
+    await vi.advanceTimersByTimeAsync(LOGIN_REDIRECT_DELAY_MS)
+
+    const next = await load()
+    next.showCarriedUnauthorizedToast()
+    expect(toastTitles(next)).toEqual([])
+  })
+
+  it('drops a carried toast that is over a minute old', async () => {
+    const { redirectToLogin, TOASTER_WAIT_MAX_MS } = await load()
+    redirectToLogin('/symptoms')
+    await vi.advanceTimersByTimeAsync(TOASTER_WAIT_MAX_MS)
+    vi.setSystemTime(Date.now() + 61_000)
+
+    const next = await load()
+    next.showCarriedUnauthorizedToast()
+    expect(toastTitles(next)).toEqual([])
   })
 
   it('goes nowhere once cancelled, even when the toaster arrives later', async () => {

@@ -8,8 +8,16 @@ export const unauthorizedToast = {
   description: 'You are logged out. Logging in again...',
 } as const
 export const LOGIN_REDIRECT_DELAY_MS = 500
-/** Leave anyway if the toaster has not loaded by then (a failed chunk, say). */
-const TOASTER_WAIT_MAX_MS = 3000
+/** Leave anyway if the toaster has not loaded by then (a failed chunk, a very busy phone). */
+export const TOASTER_WAIT_MAX_MS = 3000
+/**
+ * A toast that could not be shown before leaving is carried in this tab's
+ * sessionStorage and shown on the sign-in screen instead, if it gets there
+ * within CARRIED_TOAST_MAX_AGE_MS (not after a detour through an identity
+ * provider and back an hour later).
+ */
+const CARRIED_TOAST_KEY = 'lifeline.unauthorized-toast'
+const CARRIED_TOAST_MAX_AGE_MS = 60_000
 
 let pending: ReturnType<typeof setTimeout> | null = null
 
@@ -18,7 +26,10 @@ let pending: ReturnType<typeof setTimeout> | null = null
  * sends the browser to `/api/login?next=<path>`. The 500 ms count from the
  * toaster's arrival, which loads after the first paint: on a slow phone a
  * protected screen opened cold would otherwise leave before the toast shows.
- * Several failing requests at once lead to one toast and one navigation.
+ * When the toaster has not arrived within 3 s the browser leaves at once and
+ * the sign-in screen shows the toast (showCarriedUnauthorizedToast): either
+ * way the person sees it once. Several failing requests at once lead to one
+ * toast and one navigation.
  */
 export function redirectToLogin(path: string): void {
   if (pending !== null) return
@@ -29,7 +40,11 @@ export function redirectToLogin(path: string): void {
       browser.navigate(loginUrl(path))
     }, LOGIN_REDIRECT_DELAY_MS)
   }
-  const waiting = setTimeout(leave, TOASTER_WAIT_MAX_MS)
+  const waiting = setTimeout(() => {
+    pending = null
+    carryToast()
+    browser.navigate(loginUrl(path))
+  }, TOASTER_WAIT_MAX_MS)
   pending = waiting
   void toasterMounted.then(() => {
     // Unless cancelled, or already gone on by the fallback.
@@ -37,6 +52,32 @@ export function redirectToLogin(path: string): void {
     clearTimeout(waiting)
     leave()
   })
+}
+
+function carryToast(): void {
+  try {
+    window.sessionStorage.setItem(CARRIED_TOAST_KEY, String(Date.now()))
+  } catch {
+    // Storage refused (a private window's quota): the toast is lost, not the sign-in.
+  }
+}
+
+/**
+ * Shows the Unauthorized toast that redirectToLogin could not show before
+ * leaving, once; the sign-in screen calls it as it opens.
+ */
+export function showCarriedUnauthorizedToast(): void {
+  let carriedAt: number
+  try {
+    carriedAt = Number(window.sessionStorage.getItem(CARRIED_TOAST_KEY))
+    window.sessionStorage.removeItem(CARRIED_TOAST_KEY)
+  } catch {
+    return
+  }
+  const age = Date.now() - carriedAt
+  if (carriedAt > 0 && age >= 0 && age <= CARRIED_TOAST_MAX_AGE_MS) {
+    toast({ ...unauthorizedToast, variant: 'destructive' })
+  }
 }
 
 /** Forgets a scheduled redirect (tests call this between cases). */

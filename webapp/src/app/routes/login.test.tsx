@@ -166,4 +166,15 @@ describe('login screen', () => {
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: text.switchLink })).not.toBeInTheDocument()
   })
+
+  it('shows the Unauthorized toast a protected screen had no time to show before leaving', async () => {
+    // What redirectToLogin leaves in the tab when the toaster had not loaded in 3 s.
+    window.sessionStorage.setItem('lifeline.unauthorized-toast', String(Date.now()))
+    stubFetch({ '/api/auth/session': signedOut })
+    renderApp('/login?next=%2Fsettings')
+
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeInTheDocument()
+    expect(screen.getByText('Unauthorized')).toBeInTheDocument()
+    expect(window.sessionStorage.getItem('lifeline.unauthorized-toast')).toBeNull()
+  })
 })
