@@ -1,5 +1,6 @@
 import { Newspaper } from 'lucide-react'
 
+import { EmptyState } from '@/components/empty-state'
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 
@@ -30,10 +31,7 @@ export function BlogList({ basePath }: BlogListProps) {
   }
   if (posts.data.length === 0) {
     return (
-      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed bg-card/60 px-5 py-12 text-center">
-        <Newspaper aria-hidden="true" className="size-10 text-muted-foreground/70" />
-        <p className="text-muted-foreground">{text.empty}</p>
-      </div>
+<EmptyState size="screen" icon={Newspaper} message={text.empty} />
     )
   }
   return (

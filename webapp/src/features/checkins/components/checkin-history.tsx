@@ -3,6 +3,7 @@ import * as React from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 
 import { ConfirmRemoval } from '@/components/confirm-removal'
+import { EmptyState } from '@/components/empty-state'
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -82,17 +83,20 @@ export function CheckinHistory({ today, checkinPath, onChanged }: CheckinHistory
     )
   } else if (checkins.length === 0) {
     body = (
-      <div className="grid justify-items-center gap-4 rounded-xl border border-dashed bg-card/60 px-5 py-12 text-center">
-        <p className="text-muted-foreground">{filtered ? historyText.emptyRange : historyText.empty}</p>
-        {!filtered && (
-          <Button asChild className="rounded-full">
-            <Link href={checkinPath}>
-              <CalendarPlus aria-hidden="true" />
-              {historyText.startCheckin}
-            </Link>
-          </Button>
-        )}
-      </div>
+      <EmptyState
+        size="screen"
+        message={filtered ? historyText.emptyRange : historyText.empty}
+        action={
+          !filtered && (
+            <Button asChild className="rounded-full">
+              <Link href={checkinPath}>
+                <CalendarPlus aria-hidden="true" />
+                {historyText.startCheckin}
+              </Link>
+            </Button>
+          )
+        }
+      />
     )
   } else {
     body = (

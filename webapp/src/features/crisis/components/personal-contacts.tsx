@@ -3,6 +3,7 @@ import * as React from 'react'
 
 import { QueryList } from '@/components/query-list'
 import { ConfirmRemoval } from '@/components/confirm-removal'
+import { EmptyState } from '@/components/empty-state'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
@@ -48,12 +49,7 @@ export function PersonalContacts() {
           query={contacts}
           loading={<ContactListSkeleton />}
           error={{ message: text.loadFailed, retryLabel: text.retry }}
-          empty={
-            <div className="rounded-xl border border-dashed p-4 text-center">
-              <p className="font-medium">{text.empty}</p>
-              <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
-            </div>
-          }
+          empty={<EmptyState message={text.empty} hint={text.emptyHint} />}
         >
           {(items) => (
             <ul className="grid gap-3" aria-labelledby={headingId}>

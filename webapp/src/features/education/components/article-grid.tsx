@@ -1,5 +1,6 @@
 import type * as React from 'react'
 
+import { EmptyState } from '@/components/empty-state'
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 
@@ -36,14 +37,17 @@ export function ArticleGrid({ category, articleHref, onShowAll }: ArticleGridPro
     )
   } else if (articles.length === 0) {
     body = (
-      <div className="grid justify-items-center gap-4 rounded-xl border border-dashed bg-card/60 px-5 py-12 text-center">
-        <p className="text-muted-foreground">{text.empty}</p>
-        {category && (
-          <Button variant="outline" className="rounded-full" onClick={onShowAll}>
-            {text.emptyCategory}
-          </Button>
-        )}
-      </div>
+      <EmptyState
+        size="screen"
+        message={text.empty}
+        action={
+          category && (
+            <Button variant="outline" className="rounded-full" onClick={onShowAll}>
+              {text.emptyCategory}
+            </Button>
+          )
+        }
+      />
     )
   } else {
     body = (

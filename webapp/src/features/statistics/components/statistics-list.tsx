@@ -1,5 +1,6 @@
 import { BarChart3, Settings } from 'lucide-react'
 
+import { EmptyState } from '@/components/empty-state'
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 
@@ -24,14 +25,17 @@ export function StatisticsList() {
   }
   if (statistics.data.length === 0) {
     return (
-      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed bg-card/60 px-5 py-12 text-center">
-        <BarChart3 aria-hidden="true" className="size-10 text-muted-foreground/70" />
-        <p className="font-medium">{text.empty}</p>
-        <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-          <Settings aria-hidden="true" className="size-4 shrink-0" />
-          {text.emptyHint}
-        </p>
-      </div>
+      <EmptyState
+        size="screen"
+        icon={BarChart3}
+        message={text.empty}
+        hint={
+          <span className="inline-flex items-center gap-1.5">
+            <Settings aria-hidden="true" className="size-4 shrink-0" />
+            {text.emptyHint}
+          </span>
+        }
+      />
     )
   }
   return (

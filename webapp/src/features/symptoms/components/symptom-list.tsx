@@ -3,6 +3,7 @@ import * as React from 'react'
 
 import { QueryList } from '@/components/query-list'
 import { ConfirmRemoval } from '@/components/confirm-removal'
+import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -50,12 +51,7 @@ export function SymptomList({ timeZone }: SymptomListProps) {
           query={logs}
           loading={<SymptomListSkeleton />}
           error={{ message: text.loadFailed, retryLabel: text.retry }}
-          empty={
-            <div className="rounded-xl border border-dashed p-6 text-center" data-testid="symptoms-empty">
-              <p className="font-medium">{text.empty}</p>
-              <p className="mt-1 text-sm text-muted-foreground">{text.emptyHint}</p>
-            </div>
-          }
+          empty={<EmptyState message={text.empty} hint={text.emptyHint} data-testid="symptoms-empty" />}
         >
           {(items) => (
             <ul className="grid gap-3" aria-labelledby={headingId}>
