@@ -45,6 +45,7 @@ describe('questionnaires', () => {
     expect(within(card).getByText(measuresText.due)).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'Take the PHQ-9' })).toHaveAttribute('href', '/measures/phq9')
     expect(screen.getByRole('combobox', { name: 'How often to ask for the PHQ-9' })).toHaveValue('14')
+    expect(screen.getByRole('link', { name: measuresText.clinicianLink })).toHaveAttribute('href', '/clinician')
   })
 
   it('opens the crisis layer the moment item 9 is answered above "Not at all", then stores the response and shows the crisis help before the score', async () => {

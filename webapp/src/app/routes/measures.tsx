@@ -29,7 +29,7 @@ export function MeasuresRoute({ user }: MeasuresRouteProps) {
     <Switch>
       <Route path={routes.measures.path}>
         <title>{measuresText.pageTitle}</title>
-        <MeasuresScreen takePath={takePath} historyPath={historyPath} timeZone={user.timezone} />
+        <MeasuresScreen takePath={takePath} historyPath={historyPath} clinicianPath={routes.clinician.path} timeZone={user.timezone} />
       </Route>
       <Route path={`${routes.measures.path}/:id/history`}>
         <InstrumentPage user={user} view="history" />

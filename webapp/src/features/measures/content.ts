@@ -24,6 +24,7 @@ export const measuresText = {
   notFound: 'There is no such questionnaire here.',
   scoreOf: (total: number, max: number) => `${total} of ${max}`,
   itemCount: (n: number) => `${n} questions`,
+  clinicianLink: 'Share your results with your clinician',
 } as const
 
 export const scheduleText = {

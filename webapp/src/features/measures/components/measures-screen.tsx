@@ -1,4 +1,4 @@
-import { ClipboardList } from 'lucide-react'
+import { ClipboardList, FileHeart } from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'wouter'
 
@@ -21,6 +21,8 @@ export type MeasuresScreenProps = {
   /** The path of one instrument's page ("/measures/phq9") and of its history. */
   takePath: (id: string) => string
   historyPath: (id: string) => string
+  /** The page that turns the results into a file and a summary for a clinician. */
+  clinicianPath: string
   timeZone?: string
 }
 
@@ -38,7 +40,7 @@ function latestLine(instrument: Instrument, s: MeasureStatus, timeZone?: string)
 }
 
 /** The four questionnaires: what is due, the newest result, take one, see its history; and the schedule. */
-export function MeasuresScreen({ takePath, historyPath, timeZone }: MeasuresScreenProps) {
+export function MeasuresScreen({ takePath, historyPath, clinicianPath, timeZone }: MeasuresScreenProps) {
   const instruments = useInstruments()
   const statuses = useMeasures()
 
@@ -70,6 +72,12 @@ export function MeasuresScreen({ takePath, historyPath, timeZone }: MeasuresScre
           {text.title}
         </h1>
         <p className="max-w-prose text-muted-foreground">{text.intro}</p>
+        <p>
+          <Link href={clinicianPath} className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <FileHeart aria-hidden="true" className="size-4" />
+            {text.clinicianLink}
+          </Link>
+        </p>
       </header>
       <ul className="grid gap-4 md:grid-cols-2">
         {instruments.data.map((instrument) => {
