@@ -282,8 +282,8 @@ type OutboxItem struct {
 	Destination        string
 	DestinationFailing bool
 	IdempotencyKey     string
-	// Purpose says what the row is for: PurposeAlert, PurposeTest,
-	// PurposeInvitation, PurposeConfirmation or PurposePasswordReset.
+	// Purpose says what the row is for (a Purpose… constant; docs/care-circle.md,
+	// "The outbox", lists them all).
 	Purpose string
 	Role    string // wearer or supporter; "" for an invitation
 	Channel string // email, webhook, push or app
