@@ -73,7 +73,7 @@ func (s *Server) inviteSupporter(w http.ResponseWriter, r *http.Request) {
 	var inv *lifeline.Invitation
 	var err error
 	if req.Email != "" { // the server emails it, with a link built as share links' are (share.go)
-		inv, err = s.cfg.Care.InviteSupporterByEmail(r.Context(), currentUser(r.Context()).ID, req.Label, req.Email, s.origin(r)+"/care/accept#token=", s.cfg.Now())
+		inv, err = s.cfg.Care.InviteSupporterByEmail(r.Context(), currentUser(r.Context()).ID, req.Label, req.Email, s.emailLinkBase()+"/care/accept#token=", s.cfg.Now())
 	} else {
 		inv, err = s.cfg.Care.InviteSupporter(r.Context(), currentUser(r.Context()).ID, req.Label, req.Email, s.cfg.Now())
 	}
@@ -81,7 +81,7 @@ func (s *Server) inviteSupporter(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	url := strings.TrimRight(s.cfg.PublicURL, "/") + "/care/accept#token=" + inv.Token
+	url := s.origin(r) + "/care/accept#token=" + inv.Token
 	writeJSON(w, http.StatusCreated, inviteResponse{Invitation: *inv, InviteURL: url})
 }
 

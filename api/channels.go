@@ -41,8 +41,8 @@ func (s *Server) listChannels(w http.ResponseWriter, r *http.Request) {
 
 // confirmBase is the start of a confirmation link; the token follows it in
 // the fragment, which browsers do not send to servers or in Referer.
-func (s *Server) confirmBase(r *http.Request) string {
-	return s.origin(r) + "/confirm-channel#token="
+func (s *Server) confirmBase() string {
+	return s.emailLinkBase() + "/confirm-channel#token="
 }
 
 // createChannel adds a channel; a new email address is sent its
@@ -72,7 +72,7 @@ func (s *Server) createChannel(w http.ResponseWriter, r *http.Request) {
 	if c.Kind == lifeline.ChannelEmail && !s.allowConfirmation(w, r, user.ID, c.Address) {
 		return
 	}
-	if err := s.cfg.Channels.CreateChannel(r.Context(), user.ID, c, s.confirmBase(r), s.cfg.Now()); err != nil {
+	if err := s.cfg.Channels.CreateChannel(r.Context(), user.ID, c, s.confirmBase(), s.cfg.Now()); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -166,7 +166,7 @@ func (s *Server) resendConfirmation(w http.ResponseWriter, r *http.Request) {
 	if c.NeedsConfirmation() && !s.allowConfirmation(w, r, user.ID, c.Address) {
 		return
 	}
-	c, err := s.cfg.Channels.ResendConfirmation(r.Context(), user.ID, c.ID, s.confirmBase(r), s.cfg.Now())
+	c, err := s.cfg.Channels.ResendConfirmation(r.Context(), user.ID, c.ID, s.confirmBase(), s.cfg.Now())
 	if err != nil {
 		writeError(w, r, err)
 		return

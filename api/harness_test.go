@@ -138,6 +138,10 @@ func (c *client) do(method, path string, body any, headers ...string) response {
 	req.Header.Set("Origin", c.app.url)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" { // Go sends req.Host, not a Host header
+			req.Host = headers[i+1]
+			continue
+		}
 		req.Header.Set(headers[i], headers[i+1])
 	}
 	resp, err := c.http.Do(req)

@@ -51,7 +51,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) {
 	if !s.allowSend(w, r, sendCount{clientResetLimit, s.clientKey(r)}, sendCount{addressResetLimit, email}) {
 		return
 	}
-	queued, err := s.cfg.PasswordResets.RequestPasswordReset(r.Context(), email, s.origin(r)+"/reset-password#token=", s.cfg.Now())
+	queued, err := s.cfg.PasswordResets.RequestPasswordReset(r.Context(), email, s.emailLinkBase()+"/reset-password#token=", s.cfg.Now())
 	if err != nil {
 		writeError(w, r, err)
 		return

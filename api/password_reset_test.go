@@ -210,3 +210,56 @@ func TestPasswordResetWithoutEmail(t *testing.T) {
 		t.Error("auth config offers a reset by email")
 	}
 }
+
+// TestEmailedLinksIgnoreTheHostHeader: with no --public-url, a link the
+// server emails points at the address it runs at, whatever Host the request
+// named. Built from the Host header, anyone could ask a reset for someone
+// else's address and have the email send them, token and all, to a site of
+// the asker's.
+func TestEmailedLinksIgnoreTheHostHeader(t *testing.T) {
+	app := newTestApp(t)
+	owner, email := app.registerUser("Noor")
+	const forged = "evil.example"
+	// The cookie jar files cookies under the URL's host; name the session outright.
+	session := "lifeline_session=" + owner.sessionToken()
+
+	if resp := owner.do("POST", "/api/channels", map[string]any{"kind": "email", "address": uniqueEmail("sam")}, "Host", forged, "Cookie", session); resp.status != http.StatusCreated {
+		t.Fatalf("add an email channel with Host %s = %d %s", forged, resp.status, resp.body)
+	}
+	if resp := owner.do("POST", "/api/supporters", map[string]any{"label": "Ari", "email": uniqueEmail("ari")}, "Host", forged, "Cookie", session); resp.status != http.StatusCreated {
+		t.Fatalf("invite a supporter by email with Host %s = %d %s", forged, resp.status, resp.body)
+	}
+
+	if resp := app.newClient().do("POST", "/api/auth/password-reset", map[string]string{"email": email}, "Host", forged); resp.status != http.StatusAccepted {
+		t.Fatalf("ask for a reset with Host %s = %d %s", forged, resp.status, resp.body)
+	}
+
+	rows, err := app.db.Pool.Query(context.Background(), `
+		SELECT o.purpose, o.secret_link FROM outbox o
+		WHERE o.secret_link IS NOT NULL AND (o.user_id = (SELECT id FROM users WHERE email = $1))`, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{}
+	for rows.Next() {
+		var purpose, link string
+		if err := rows.Scan(&purpose, &link); err != nil {
+			t.Fatal(err)
+		}
+		links[purpose] = link
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, purpose := range []string{"password_reset", "confirmation", "invitation"} {
+		link, ok := links[purpose]
+		switch {
+		case !ok:
+			t.Errorf("no %s email waits (links: %v)", purpose, links)
+		case strings.Contains(link, forged):
+			t.Errorf("the %s email links to %s, the request's Host: %s", purpose, forged, link)
+		case !strings.HasPrefix(link, app.url+"/"):
+			t.Errorf("the %s email's link %q does not start with the server's address %s", purpose, link, app.url)
+		}
+	}
+}

@@ -68,6 +68,10 @@ type Config struct {
 
 	// PublicURL is the URL people open; an https URL makes cookies Secure.
 	PublicURL string
+	// LinkBase is where links sent by email point when PublicURL is empty:
+	// the address the server said it runs at (app.App.URL), never the
+	// request's Host header, which whoever asks for a link chooses.
+	LinkBase func() string
 	// MapTileURL is the map tile URL template, allowed by the CSP, and
 	// MapAttribution the credit its provider requires.
 	MapTileURL     string

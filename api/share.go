@@ -74,8 +74,22 @@ func (g *tokenGate) result(ctx context.Context, err error) error {
 	return err
 }
 
-// origin is the base of links the server hands out: --public-url, or the
-// scheme and host the request came to.
+// emailLinkBase is the start of a link the server sends by email to
+// someone other than the requester's browser (a password reset, an
+// invitation, a channel's confirmation). Built from the Host header, a
+// reset asked for someone else's address would mail them a link to the
+// asker's site, token and all.
+func (s *Server) emailLinkBase() string {
+	base := s.cfg.PublicURL
+	if base == "" && s.cfg.LinkBase != nil {
+		base = s.cfg.LinkBase()
+	}
+	return strings.TrimSuffix(base, "/")
+}
+
+// origin is the base of links the server hands back to the requester (a
+// share link, the invitation link to copy, the OIDC callback):
+// --public-url, or the scheme and host the request came to.
 func (s *Server) origin(r *http.Request) string {
 	base := s.cfg.PublicURL
 	if base == "" {

@@ -255,6 +255,7 @@ func (a *App) startHTTP(ctx context.Context, sos *live.SOS) error {
 		Metrics:              a.registry,
 		Logger:               a.logger.With("component", "http"),
 		PublicURL:            a.cfg.PublicURL,
+		LinkBase:             a.URL,
 		MapTileURL:           a.cfg.MapTileURL,
 		MapAttribution:       a.cfg.MapCredit,
 		GeocoderURL:          a.cfg.GeocoderURL,
