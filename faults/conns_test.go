@@ -32,7 +32,7 @@ func TestConnectionMemory(t *testing.T) {
 	// otherwise find free and flatter their cost with.
 	s.Stop()
 	s.start()
-	s.postAuth(t, owner, "login", map[string]string{"email": owner.email, "password": owner.password})
+	owner.post(t, s, "/api/auth/login", map[string]string{"email": owner.email, "password": owner.password})
 	time.Sleep(2 * time.Second)
 	before := s.medianRSSKB(5)
 

@@ -7,8 +7,6 @@ package faults
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -17,22 +15,6 @@ import (
 
 	"lifeline/internal/smtptest"
 )
-
-func (a *account) post(t *testing.T, s *server, path string, body any) {
-	t.Helper()
-	raw, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, s.url+path, bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", s.url)
-	resp, err := a.http.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode >= 300 {
-		t.Fatalf("POST %s: %s", path, resp.Status)
-	}
-}
 
 // outboxRow is the one delivery of the test's alert, read from PostgreSQL.
 type outboxRow struct {

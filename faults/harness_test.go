@@ -182,7 +182,7 @@ func (s *server) newAccount(t *testing.T, name string, n int) *account {
 	jar, _ := cookiejar.New(nil)
 	a := &account{email: fmt.Sprintf("%s-%d@example.org", name, time.Now().UnixNano()), password: "a-long-walk-home-" + name,
 		http: &http.Client{Jar: jar, Timeout: time.Minute}}
-	s.postAuth(t, a, "register", map[string]string{"email": a.email, "password": a.password, "firstName": name})
+	a.post(t, s, "/api/auth/register", map[string]string{"email": a.email, "password": a.password, "firstName": name})
 	if n > 0 {
 		a.devicesCSV = filepath.Join(t.TempDir(), name+".csv")
 		s.lifeline(t, "devices", "add", "--user", a.email, "--name", name, "--count", strconv.Itoa(n), "--out", a.devicesCSV)
@@ -194,11 +194,12 @@ func (s *server) newAccount(t *testing.T, name string, n int) *account {
 	return a
 }
 
-// postAuth posts body to /api/auth/{op} as a's browser would.
-func (s *server) postAuth(t *testing.T, a *account, op string, body map[string]string) {
+// post posts body as JSON to path as a's browser would (Origin set, its
+// cookies), and fails the test unless the answer is a success.
+func (a *account) post(t *testing.T, s *server, path string, body any) {
 	t.Helper()
 	raw, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, s.url+"/api/auth/"+op, bytes.NewReader(raw))
+	req, _ := http.NewRequest(http.MethodPost, s.url+path, bytes.NewReader(raw))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Origin", s.url)
 	resp, err := a.http.Do(req)
@@ -207,7 +208,7 @@ func (s *server) postAuth(t *testing.T, a *account, op string, body map[string]s
 	}
 	resp.Body.Close()
 	if resp.StatusCode >= 300 {
-		t.Fatalf("%s %s: %s", op, a.email, resp.Status)
+		t.Fatalf("POST %s as %s: %s", path, a.email, resp.Status)
 	}
 }
 
