@@ -8,6 +8,8 @@ import reactRefresh from 'eslint-plugin-react-refresh'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+import oneOperationPerApiFile from './lint/one-operation-per-api-file.js'
+
 /*
  * Import boundaries (bulletproof-react):
  *   - a feature never imports another feature;
@@ -116,6 +118,28 @@ const apiConvention = {
   },
 }
 
+/*
+ * The other half of that convention: every other file in a feature's api/
+ * holds one operation, so it exports at most one hook, named after the file
+ * (`get-notes.ts` → `useNotes`, `mark-note-read.ts` → `useMarkNoteRead`;
+ * lint/one-operation-per-api-file.js).
+ */
+const oneOperationPerFile = {
+  files: ['src/features/*/api/*.{ts,tsx}'],
+  ignores: ['src/features/*/api/*-keys.ts', 'src/features/**/*.test.{ts,tsx}'],
+  plugins: { lifeline: { rules: { 'one-operation-per-api-file': oneOperationPerApiFile } } },
+  rules: {
+    'lifeline/one-operation-per-api-file': [
+      'error',
+      {
+        // The bracelet tester view's packets and its watch switch, being
+        // reworked on another branch: split when that lands.
+        allow: ['devices/api/device-packets.ts'],
+      },
+    ],
+  },
+}
+
 export default defineConfig([
   globalIgnores(['dist', 'node_modules', 'test-results', 'playwright-report', 'e2e/.artifacts', 'public']),
   {
@@ -168,5 +192,6 @@ export default defineConfig([
     rules: { 'no-restricted-imports': ['error', { patterns: [olPattern, apexPattern] }] },
   },
   apiConvention,
+  oneOperationPerFile,
   featureBoundary('gps', { allowOl: true, files: [`${olMapDir}/**/*.{ts,tsx}`] }),
 ])

@@ -11,15 +11,24 @@ import { describe, expect, it } from 'vitest'
 
 const root = path.join(import.meta.dirname, '..')
 const eslint = new ESLint({ cwd: root })
-const ruleNames = ['no-restricted-imports', 'no-restricted-syntax'] as const
+const ruleNames = ['no-restricted-imports', 'no-restricted-syntax', 'lifeline/one-operation-per-api-file'] as const
+
+type Config = { rules: Record<string, Linter.RuleEntry>; plugins: Record<string, ESLint.Plugin> }
 
 async function lint(file: string, code: string): Promise<string[]> {
-  const config = (await eslint.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, Linter.RuleEntry> }
+  const config = (await eslint.calculateConfigForFile(path.join(root, file))) as Config
   const rules = Object.fromEntries(ruleNames.filter((name) => config.rules[name]).map((name) => [name, config.rules[name]]))
   const linter = new Linter({ configType: 'flat' })
   const messages = linter.verify(
     code,
-    [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } }, rules }],
+    [
+      {
+        files: ['**/*.{ts,tsx}'],
+        languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+        plugins: config.plugins.lifeline ? { lifeline: config.plugins.lifeline } : {},
+        rules,
+      },
+    ],
     { filename: path.join(root, file) },
   )
   return messages.map((m) => m.message)
@@ -64,6 +73,42 @@ describe("a feature's API files", () => {
   ])('%s takes its query keys from the factory, not an array literal', async (file, code) => {
     expect(await lint(file, code)).toEqual([expect.stringContaining("Query keys come from the feature's key factory")])
     expect(await lint(file, code.replace("['/api', 'symptoms']", 'symptomKeys.list()'))).toEqual([])
+  })
+})
+
+describe('one operation per API file', () => {
+  const notes = `export function useNotes() {}`
+
+  it.each([
+    ['src/features/care/api/get-notes.ts', notes],
+    ['src/features/care/api/get-notes.ts', 'export function useGetNotes() {}'],
+    ['src/features/care/api/mark-note-read.ts', 'export const useMarkNoteRead = () => {}'],
+    ['src/features/share/api/view-share.ts', 'export async function viewShare() {}\nexport const SHARE_HOURS = [1, 8, 24]'],
+    ['src/features/care/api/care-keys.ts', 'export function useA() {}\nexport function useB() {}'],
+    ['src/features/care/api/get-notes.test.ts', 'export function useA() {}\nexport function useB() {}'],
+  ])('%s passes', async (file, code) => {
+    expect(await lint(file, code)).toEqual([])
+  })
+
+  it('a second hook in the file is refused', async () => {
+    expect(await lint('src/features/care/api/get-notes.ts', `${notes}\nexport function useMarkNoteRead() {}`)).toEqual([
+      expect.stringContaining('An API file holds one operation: move useMarkNoteRead to its own file'),
+    ])
+    expect(await lint('src/features/care/api/get-notes.ts', `${notes}\nconst useSendNote = () => {}\nexport { useSendNote }`)).toEqual([
+      expect.stringContaining('move useSendNote'),
+    ])
+  })
+
+  it.each([
+    ['src/features/care/api/get-notes.ts', 'export function useNotePresets() {}', 'get-notes.ts exports useNotes or useGetNotes'],
+    ['src/features/care/api/send-note.ts', 'export function useNote() {}', 'send-note.ts exports useSendNote'],
+    ['src/features/care/api/notes.ts', 'export function useMarkNoteRead() {}', 'notes.ts exports useNotes'],
+  ])('%s may not export a hook named after something else', async (file, code, expected) => {
+    expect(await lint(file, code)).toEqual([expect.stringContaining(expected)])
+  })
+
+  it('the tester view is allowed its two hooks until it is split', async () => {
+    expect(await lint('src/features/devices/api/device-packets.ts', 'export function useDevicePackets() {}\nexport function useWatchDevice() {}')).toEqual([])
   })
 })
 

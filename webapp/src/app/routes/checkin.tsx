@@ -1,5 +1,5 @@
 import { routes } from '@/config/routes'
-import { useRefreshAlerts } from '@/features/alerts/api/get-alerts'
+import { useRefreshAlerts } from '@/features/alerts/hooks/use-refresh-alerts'
 import { CheckinScreen } from '@/features/checkins/components/checkin-screen'
 import { checkinText } from '@/features/checkins/content'
 

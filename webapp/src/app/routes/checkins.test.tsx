@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { HISTORY_PAGE_SIZE } from '@/features/checkins/api/get-checkins'
+import { HISTORY_PAGE_SIZE } from '@/features/checkins/api/get-checkin-history'
 import { addDays } from '@/features/checkins/utils/dates'
 import { makeCheckin, makeStats } from '@/testing/checkin-data'
 import { makeUser } from '@/testing/data'

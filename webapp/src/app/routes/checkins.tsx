@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'wouter'
 
 import { routes } from '@/config/routes'
-import { useRefreshAlerts } from '@/features/alerts/api/get-alerts'
+import { useRefreshAlerts } from '@/features/alerts/hooks/use-refresh-alerts'
 import type { User } from '@/features/auth/types'
 import { CheckinHistory } from '@/features/checkins/components/checkin-history'
 import { historyText } from '@/features/checkins/content'

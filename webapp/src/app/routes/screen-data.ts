@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 
 import { prefetchDashboard } from '@/app/routes/dashboard-queries'
 import { routes } from '@/config/routes'
-import { getCaseloadQueryOptions } from '@/features/care/api/caseload'
+import { getCaseloadQueryOptions } from '@/features/care/api/get-caseload'
 
 /**
  * What a screen waits for before it draws more than its skeleton, by path.

@@ -1,5 +1,5 @@
+import { useStoreUser } from '@/features/auth/hooks/use-store-user'
 import type { User } from '@/features/auth/types'
-import { useStoreUser } from '@/features/auth/api/get-user'
 import { ChannelsList } from '@/features/notifications/components/channels-list'
 import { DevicePushSwitch } from '@/features/notifications/components/device-push-switch'
 import { QuietHoursEditor } from '@/features/notifications/components/quiet-hours-editor'

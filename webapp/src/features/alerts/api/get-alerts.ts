@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as React from 'react'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet, queryKeyToUrl } from '@/lib/api-client'
 
@@ -20,16 +19,4 @@ export function getAlertsQueryOptions() {
 
 export function useAlerts() {
   return useQuery(getAlertsQueryOptions())
-}
-
-/**
- * Refetches every cached alert list. Other screens call it after an action
- * that can raise alerts (a check-in can raise a milestone or a concern).
- */
-export function useRefreshAlerts(): () => Promise<void> {
-  const queryClient = useQueryClient()
-  return React.useCallback(
-    () => queryClient.invalidateQueries({ queryKey: alertKeys.all, refetchType: 'all' }),
-    [queryClient],
-  )
 }

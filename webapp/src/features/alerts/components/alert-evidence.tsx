@@ -3,7 +3,7 @@ import * as React from 'react'
 import { DisclosureButton } from '@/components/disclosure-button'
 import { Skeleton } from '@/components/ui/skeleton'
 
-import { useAlertDetail } from '../api/get-alert'
+import { useAlertDetail } from '../api/get-alert-detail'
 import { alertsText } from '../content'
 import type { AlertEvidence } from '../types'
 import { plainReason } from '../utils/plain-reason'

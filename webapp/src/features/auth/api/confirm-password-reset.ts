@@ -5,8 +5,8 @@ import { apiRequest } from '@/lib/api-client'
 
 import { authText } from '../content'
 import type { User } from '../types'
+import { storeSignedInUser } from '../utils/store-signed-in-user'
 import { authKeys } from './auth-keys'
-import { storeSignedInUser } from './get-user'
 import { PASSWORD_MIN_LENGTH } from './register'
 
 export const newPasswordInputSchema = z

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import * as React from 'react'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client'
 
@@ -25,20 +24,4 @@ export function getUserQueryOptions() {
 
 export function useUser() {
   return useQuery(getUserQueryOptions())
-}
-
-/**
- * Puts a user the server just returned (sign-in, registration, a profile
- * change) into the cache so every screen shows it at once, then refetches
- * to confirm the session cookie works.
- */
-export async function storeSignedInUser(queryClient: QueryClient, user: User): Promise<void> {
-  queryClient.setQueryData(authKeys.user(), user)
-  await queryClient.invalidateQueries({ queryKey: authKeys.user() })
-}
-
-/** For screens outside this feature that receive an updated user (the settings screen). */
-export function useStoreUser(): (user: User) => void {
-  const queryClient = useQueryClient()
-  return React.useCallback((user: User) => queryClient.setQueryData(authKeys.user(), user), [queryClient])
 }

@@ -5,8 +5,8 @@ import { apiRequest } from '@/lib/api-client'
 
 import { authText } from '../content'
 import type { User } from '../types'
+import { storeSignedInUser } from '../utils/store-signed-in-user'
 import { authKeys } from './auth-keys'
-import { storeSignedInUser } from './get-user'
 
 export const loginInputSchema = z.object({
   email: z.string().trim().min(1, authText.errors.emailRequired).pipe(z.email(authText.errors.emailInvalid)),

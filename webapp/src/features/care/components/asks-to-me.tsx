@@ -4,7 +4,8 @@ import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { readApiError } from '@/lib/api-client'
 
-import { useAnswerAsk, useAsksToMe } from '../api/asks'
+import { useAnswerAsk } from '../api/answer-ask'
+import { useAsksToMe } from '../api/get-asks-to-me'
 import { careText } from '../content'
 import type { SupportedAsk } from '../types'
 

@@ -5,7 +5,7 @@ import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 
-import { useSupporters } from '../api/supporters'
+import { useSupporters } from '../api/get-supporters'
 import { careText } from '../content'
 import { CareViewsCard } from './care-views-card'
 import { InviteDialog } from './invite-dialog'

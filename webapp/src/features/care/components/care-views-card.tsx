@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatClock } from '@/lib/date-format'
 
-import { useCareViews } from '../api/supporters'
+import { useCareViews } from '../api/get-care-views'
 import { careText } from '../content'
 import { formatDateTime } from '../utils/format'
 

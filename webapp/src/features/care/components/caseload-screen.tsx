@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useProgressiveCount } from '@/hooks/use-progressive-count'
 import { cn } from '@/lib/utils'
 
-import { useCaseload } from '../api/caseload'
+import { useCaseload } from '../api/get-caseload'
 import { careText } from '../content'
 import type { CaseloadEntry, CaseloadNeed } from '../types'
 import { type CaseloadFilter, caseloadFilters, countCaseload, filterCaseload } from '../utils/caseload-filters'

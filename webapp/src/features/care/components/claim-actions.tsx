@@ -8,7 +8,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { Textarea } from '@/components/ui/textarea'
 import { readApiError } from '@/lib/api-client'
 
-import { useClaimStep } from '../api/claims'
+import { useClaimStep } from '../api/claim-step'
 import { careText } from '../content'
 import type { PersonAlert } from '../types'
 

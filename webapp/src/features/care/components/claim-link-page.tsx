@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { readApiError } from '@/lib/api-client'
 import { tokenFromFragment } from '@/lib/fragment-token'
 
-import { useClaimByLink } from '../api/claims'
+import { useClaimByLink } from '../api/claim-by-link'
 import { careText } from '../content'
 
 const text = careText.claim.link

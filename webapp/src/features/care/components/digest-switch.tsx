@@ -5,7 +5,7 @@ import { Switch } from '@/components/ui/switch'
 import { toast } from '@/hooks/use-toast'
 import { readApiError } from '@/lib/api-client'
 
-import { useSetDigest } from '../api/digest'
+import { useSetDigest } from '../api/set-digest'
 import { careText } from '../content'
 
 export type DigestSwitchProps = {

@@ -2,7 +2,7 @@ import { MailX } from 'lucide-react'
 
 import { LinkTokenPage } from '@/components/link-token-page'
 
-import { useUnsubscribeDigest } from '../api/digest'
+import { useUnsubscribeDigest } from '../api/unsubscribe-digest'
 import { careText } from '../content'
 
 const text = careText.digest

@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { readApiError } from '@/lib/api-client'
 
-import { useSetGrant } from '../api/supporters'
+import { useSetGrant } from '../api/set-grant'
 import { careText, LOCATION_WINDOWS } from '../content'
 import type { AlertScope, FullGrant, LocationScope, Supporter } from '../types'
 import { fullGrant, sameGrant } from '../utils/format'

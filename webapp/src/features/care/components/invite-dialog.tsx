@@ -8,7 +8,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { Input } from '@/components/ui/input'
 import { readApiError } from '@/lib/api-client'
 
-import { useInviteSupporter } from '../api/supporters'
+import { useInviteSupporter } from '../api/invite-supporter'
 import { careText } from '../content'
 import type { Invitation } from '../types'
 

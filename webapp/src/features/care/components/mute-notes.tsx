@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { toast } from '@/hooks/use-toast'
 import { readApiError } from '@/lib/api-client'
 
-import { useMuteNotes } from '../api/notes'
+import { useMuteNotes } from '../api/mute-notes'
 import { careText } from '../content'
 import type { Supporter } from '../types'
 

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { toast } from '@/hooks/use-toast'
 import { readApiError } from '@/lib/api-client'
 
-import { useMarkNoteRead, useNotes } from '../api/notes'
+import { useNotes } from '../api/get-notes'
+import { useMarkNoteRead } from '../api/mark-note-read'
 import { careText } from '../content'
 import type { CareNote } from '../types'
 import { formatDateTime } from '../utils/format'

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { readApiError } from '@/lib/api-client'
 
-import { useRevokeSupporter } from '../api/supporters'
+import { useRevokeSupporter } from '../api/revoke-supporter'
 import { careText } from '../content'
 import type { Supporter } from '../types'
 import { formatDate, grantSummary, supporterName } from '../utils/format'

@@ -5,7 +5,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/hooks/use-toast'
 import { readApiError } from '@/lib/api-client'
 
-import { useSetTier } from '../api/supporters'
+import { useSetTier } from '../api/set-tier'
 import { careText } from '../content'
 import type { Supporter } from '../types'
 

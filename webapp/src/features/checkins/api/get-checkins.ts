@@ -1,12 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, keepPreviousData } from '@tanstack/react-query'
+import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client'
 
-import type { CheckIn, CheckInListParams, DateRange } from '../types'
+import type { CheckIn, CheckInListParams } from '../types'
+import { normalizeCheckIn } from '../utils/normalize-checkin'
 import { checkinKeys } from './checkin-keys'
-
-/** The history screen reads this many check-ins per page. */
-export const HISTORY_PAGE_SIZE = 20
 
 /** `/api/checkins?limit=&before=&from=&to=`, leaving out what is not set. */
 export function checkinsUrl(params: CheckInListParams = {}): string {
@@ -17,19 +15,6 @@ export function checkinsUrl(params: CheckInListParams = {}): string {
   if (params.to) query.set('to', params.to)
   const search = query.toString()
   return search ? `/api/checkins?${search}` : '/api/checkins'
-}
-
-/** The server may send null for an empty list; the screens always get arrays. */
-export function normalizeCheckIn(c: CheckIn): CheckIn {
-  return {
-    ...c,
-    moodDescription: c.moodDescription ?? '',
-    triggers: c.triggers ?? [],
-    triggerDescription: c.triggerDescription ?? '',
-    substanceDetails: c.substanceDetails ?? '',
-    copingStrategies: c.copingStrategies ?? [],
-    notes: c.notes ?? '',
-  }
 }
 
 /** `GET /api/checkins`: the user's check-ins, newest first. */
@@ -58,20 +43,4 @@ export function useCheckins(params: CheckInListParams = {}, { keepPrevious = fal
     ...getCheckinsQueryOptions(params),
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   })
-}
-
-/** The whole history in pages of HISTORY_PAGE_SIZE, paging back with `before` = the last date received. */
-export function getCheckinHistoryQueryOptions(range: DateRange = {}) {
-  return infiniteQueryOptions({
-    queryKey: checkinKeys.history(range),
-    queryFn: ({ pageParam, signal }) =>
-      getCheckins({ ...range, limit: HISTORY_PAGE_SIZE, before: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) =>
-      lastPage.length < HISTORY_PAGE_SIZE ? undefined : lastPage[lastPage.length - 1]?.date,
-  })
-}
-
-export function useCheckinHistory(range: DateRange = {}) {
-  return useInfiniteQuery(getCheckinHistoryQueryOptions(range))
 }

@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet, queryKeyToUrl } from '@/lib/api-client'
 
 import type { CheckIn } from '../types'
+import { normalizeCheckIn } from '../utils/normalize-checkin'
 import { checkinKeys } from './checkin-keys'
-import { normalizeCheckIn } from './get-checkins'
 
 /** `GET /api/checkins/today`: today's check-in (the user's local date), or null. Truthy means done. */
 export async function getTodayCheckin({ signal }: { signal?: AbortSignal } = {}): Promise<CheckIn | null> {

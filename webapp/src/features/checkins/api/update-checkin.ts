@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client'
 
 import type { CheckIn } from '../types'
+import { normalizeCheckIn } from '../utils/normalize-checkin'
 import type { CreateCheckinInput } from './create-checkin'
 import { checkinKeys, refreshCheckinData } from './checkin-keys'
-import { normalizeCheckIn } from './get-checkins'
 
 export type UpdateCheckinInput = { id: number } & Partial<CreateCheckinInput>
 

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 
 import { useDeleteCheckin } from '../api/delete-checkin'
-import { useCheckinHistory } from '../api/get-checkins'
+import { useCheckinHistory } from '../api/get-checkin-history'
 import { correctText, historyText } from '../content'
 import type { CheckIn, DateRange } from '../types'
 import { formatMediumDate } from '../utils/dates'

@@ -1,8 +1,9 @@
 import * as React from 'react'
 
 import { useAppConfig } from '../api/get-app-config'
+import { useDayLocations } from '../api/get-day-locations'
 import { useLatestLocation } from '../api/get-latest-location'
-import { useDayLocations, useRecentLocations } from '../api/get-locations'
+import { useRecentLocations } from '../api/get-recent-locations'
 import { useZones } from '../api/get-zones'
 import { gpsText, KEEP_SHARING_INTERVAL_S } from '../content'
 import { useKeepSharing } from '../hooks/use-keep-sharing'

@@ -5,7 +5,8 @@ import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 import { formatClock } from '@/lib/date-format'
 
-import { useChannelPauses, useResumeChannel } from '../api/channel-pauses'
+import { useChannelPauses } from '../api/get-channel-pauses'
+import { useResumeChannel } from '../api/resume-channel'
 import { notificationsText } from '../content'
 
 const text = notificationsText.channels

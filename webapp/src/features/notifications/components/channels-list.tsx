@@ -13,14 +13,12 @@ import { useConfirmedRemoval } from '@/hooks/use-confirmed-removal'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
-import {
-  useChannels,
-  useCreateChannel,
-  useDeleteChannel,
-  useResendConfirmation,
-  useSetChannelEnabled,
-  useTestChannel,
-} from '../api/notifications'
+import { useCreateChannel } from '../api/create-channel'
+import { useDeleteChannel } from '../api/delete-channel'
+import { useChannels } from '../api/get-channels'
+import { useResendConfirmation } from '../api/resend-confirmation'
+import { useSetChannelEnabled } from '../api/set-channel-enabled'
+import { useTestChannel } from '../api/test-channel'
 import { notificationsText } from '../content'
 import { type Channel, waitingForConfirmation } from '../types'
 import { ChannelPause } from './channel-pause'

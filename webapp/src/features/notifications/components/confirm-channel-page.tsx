@@ -2,7 +2,7 @@ import { MailCheck } from 'lucide-react'
 
 import { LinkTokenPage } from '@/components/link-token-page'
 
-import { useConfirmChannel } from '../api/notifications'
+import { useConfirmChannel } from '../api/confirm-channel'
 import { notificationsText } from '../content'
 
 const text = notificationsText.confirm

@@ -5,7 +5,7 @@ import { Switch } from '@/components/ui/switch'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError, readApiError } from '@/lib/api-client'
 
-import { useTestChannel } from '../api/notifications'
+import { useTestChannel } from '../api/test-channel'
 import { notificationsText } from '../content'
 import { useDevicePush } from '../hooks/use-device-push'
 import { LastResult } from './last-result'

@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 
+import { deleteChannel } from '../api/delete-channel'
+import { useChannels } from '../api/get-channels'
+import { getPushKey } from '../api/get-push-key'
 import { notificationKeys } from '../api/notification-keys'
-import { deleteChannel, getPushKey, savePushChannel, useChannels } from '../api/notifications'
+import { savePushChannel } from '../api/save-push-channel'
 import { base64UrlToBytes, deviceLabel, pushSupported, workerRegistration } from '../lib/push'
 
 export type DevicePushState = 'unsupported' | 'denied' | 'off' | 'on'

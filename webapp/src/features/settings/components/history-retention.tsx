@@ -3,7 +3,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/hooks/use-toast'
 import { isUnauthorizedError } from '@/lib/api-client'
 
-import { useUpdateHistoryDays } from '../api/update-history'
+import { useUpdateHistoryDays } from '../api/update-history-days'
 import { settingsText } from '../content'
 import type { AccountUser } from '../types'
 import { SettingsSection } from './settings-section'

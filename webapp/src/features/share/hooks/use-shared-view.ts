@@ -4,7 +4,7 @@ import * as React from 'react'
 import { readApiError } from '@/lib/api-client'
 
 import { shareKeys } from '../api/share-keys'
-import { viewShare } from '../api/share-links'
+import { viewShare } from '../api/view-share'
 
 /** How often the public page asks again. */
 export const SHARE_REFRESH_MS = 15_000

@@ -9,7 +9,8 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Skeleton } from '@/components/ui/skeleton'
 import { readApiError } from '@/lib/api-client'
 
-import { useEscalation, useSaveEscalation } from '../api/escalation'
+import { useEscalation } from '../api/get-escalation'
+import { useSaveEscalation } from '../api/save-escalation'
 import { escalationText } from '../content'
 import type { EscalationSettings } from '../types'
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { apiRequest } from '@/lib/api-client'
 
-import type { DigestUnsubscribed, Supported } from '../types'
+import type { Supported } from '../types'
 import { careKeys } from './care-keys'
 
 /** `PUT /api/supporting/{id}/digest`: my weekly summary of this person, on or off. */
@@ -16,13 +16,5 @@ export function useSetDigest(personId: number) {
         queryClient.invalidateQueries({ queryKey: careKeys.supporting, exact: true }),
         queryClient.invalidateQueries({ queryKey: careKeys.person(personId) }),
       ]),
-  })
-}
-
-/** `POST /api/digest/unsubscribe?token=…`: the email's one-click unsubscribe, from its public page. */
-export function useUnsubscribeDigest() {
-  return useMutation({
-    mutationFn: async (token: string) =>
-      (await (await apiRequest('POST', `/api/digest/unsubscribe?token=${encodeURIComponent(token)}`)).json()) as DigestUnsubscribed,
   })
 }

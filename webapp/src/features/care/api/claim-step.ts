@@ -23,11 +23,3 @@ export function useClaimStep() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: careKeys.supporting }),
   })
 }
-
-/** `POST /api/claim-links/claim`: a one-tap link's "I'm on it", signed in or not. */
-export function useClaimByLink() {
-  return useMutation({
-    mutationKey: careKeys.claimLink,
-    mutationFn: async (token: string) => (await (await apiRequest('POST', '/api/claim-links/claim', { token })).json()) as ClaimAnswer,
-  })
-}

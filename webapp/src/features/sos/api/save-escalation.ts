@@ -1,16 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { apiGet, apiRequest, queryKeyToUrl } from '@/lib/api-client'
+import { apiRequest } from '@/lib/api-client'
 
 import type { EscalationSettings, EscalationSettingsInput } from '../types'
 import { sosKeys } from './sos-keys'
-
-export function useEscalation() {
-  return useQuery({
-    queryKey: sosKeys.escalation(),
-    queryFn: ({ signal }) => apiGet<EscalationSettings>(queryKeyToUrl(sosKeys.escalation()), { signal }),
-  })
-}
 
 /** `PUT /api/escalation`: the saved settings come back. */
 export function useSaveEscalation() {

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import { apiGet, apiRequest } from '@/lib/api-client'
+import { apiGet } from '@/lib/api-client'
 
 import type { ChannelPause } from '../types'
 import { notificationKeys } from './notification-keys'
@@ -19,15 +19,4 @@ export const channelPausesQueryOptions = () =>
 /** `GET /api/channels/pauses`: the person's channels whose destination kept failing. */
 export function useChannelPauses() {
   return useQuery(channelPausesQueryOptions())
-}
-
-/** `POST /api/channels/{id}/resume`: "Try now". */
-export function useResumeChannel() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest('POST', `/api/channels/${id}/resume`)
-    },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: notificationKeys.pauses() }), client.invalidateQueries({ queryKey: notificationKeys.channels() })]),
-  })
 }
