@@ -85,13 +85,13 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 }
 
 // TestModelThresholdIsChosenByAuthors checks that chat.ModelThreshold,
-// chat.RuleDoubt and chat.FollowUpThreshold follow the rule they are
+// chat.RuleDoubt, chat.SuicideDoubt and chat.FollowUpThreshold follow the rule they are
 // documented to follow: ChooseThresholds on the authors left out, with
 // MissCost and FollowUpMissCost (after crisis talk the model never
 // overrules the rules). When the data or the layer change, update the
 // constants.
 func TestModelThresholdIsChosenByAuthors(t *testing.T) {
-	threshold, doubt := ChooseThresholds(leftOut(), MissCost, Doubts())
+	threshold, doubt, suicideDoubt := ChooseThresholds(leftOut(), MissCost, Doubts())
 	followUp := ChooseThreshold(leftOut(), FollowUpMissCost)
 	for _, tt := range []struct {
 		name            string
@@ -99,6 +99,7 @@ func TestModelThresholdIsChosenByAuthors(t *testing.T) {
 	}{
 		{"chat.ModelThreshold", threshold, chat.ModelThreshold},
 		{"chat.RuleDoubt", doubt, chat.RuleDoubt},
+		{"chat.SuicideDoubt", suicideDoubt, chat.SuicideDoubt},
 		{"chat.FollowUpThreshold", followUp, chat.FollowUpThreshold},
 	} {
 		if math.Abs(tt.chosen-tt.current) > 1e-9 {
