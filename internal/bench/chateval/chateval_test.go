@@ -64,7 +64,7 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.945, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.975,
+		lifeline.ConcernSuicide: 0.955, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.975,
 		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.96,
 	}
 	for label, floor := range floors {
@@ -72,8 +72,8 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 			t.Errorf("%s recall %s, under its floor %.1f%%", label, f, 100*floor)
 		}
 	}
-	if s.CrisisAll.Rate() < 0.965 {
-		t.Errorf("crisis recall %s, under its floor 96.5%%", s.CrisisAll)
+	if s.CrisisAll.Rate() < 0.97 {
+		t.Errorf("crisis recall %s, under its floor 97.0%%", s.CrisisAll)
 	}
 	if s.FalseAlarms.Rate() > 0.105 {
 		t.Errorf("false alarms %s, over the ceiling 10.5%%", s.FalseAlarms)
