@@ -198,8 +198,8 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "next-time-right", pattern: "next ~1 time ~3 i|ill|id|im ~4 right|properly|sure|finish|enough", with: "@OVERDOSE|@SUICIDE|@DIE|@MEANS|tried|attempt|woke|survived|lucky|work|worked", anyTime: true},
 	{kind: kSuicide, name: "right-next-time", pattern: "right|properly ~2 next ~1 time", with: "@OVERDOSE|@SUICIDE|@DIE|@MEANS|tried|attempt|woke|survived|lucky", anyTime: true},
 	// A rehearsal (the C-SSRS's preparatory behaviour and interrupted
-	// attempt): "been practising. got as far as the chair", "a dry run with
-	// the belt".
+	// attempt): "been practising. got as far as the chair", "rehearsed it
+	// with the belt".
 	{kind: kSuicide, name: "rehearsal", pattern: "practising|practicing|practised|practiced|rehearsing|rehearse|rehearsed|rehearsal",
 		with: "chair|stool|knot|knots|noose|beam|ledge|railing|@MEANS|@DIE|@SUICIDE", firm: true},
 	{kind: kSuicide, name: "got-as-far-as", pattern: "got|made|went|go|get ~1 as|so ~1 far ~1 as ~3 chair|stool|knot|knots|noose|beam|ledge|railing|rail|@MEANS", firm: true},
@@ -437,7 +437,7 @@ var crisisRules = compileRules([]rule{
 	// A dose of methadone or buprenorphine skipped to reach someone else:
 	// "screw it. not dosing today. calling J"; not a missed dose told to the
 	// clinic or a counsellor.
-	{kind: kUrge, name: "dose-skipped", pattern: "skip|skipping|skipped|=not|missed|missing|ditch|ditching ~2 dose|dosing|dosed|clinic",
+	{kind: kUrge, name: "dose-skipped", pattern: "skip|skipping|skipped|=not|missed|missing|ditch|ditching ~2 dose|dosing|dosed",
 		with: "call|calling|text|texting|=meet|meeting|@DEALER|score", without: "@RESISTED|counselor|counsellor|nurse|doctor|prescriber|pharmacist|clinic|told"},
 	// Money sent under a cover the writer gives away: "the zelle to 'Mike
 	// Landscaping' is pending. I don't have a lawn", "got $200 out. going to
