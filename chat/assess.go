@@ -82,20 +82,33 @@ const FollowUpThreshold = 0.45
 // "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
 // to what a message completes or answers after crisis talk (Assess): there
 // the conversation, not the message alone, speaks.
-const RuleDoubt = 0.40
+const RuleDoubt = 0.35
+
+// SuicideDoubt is RuleDoubt for the rules that hear suicide between the
+// lines: the model overrules them only under it. Suicide said indirectly
+// (a time, a means, a cover story, a goodbye) is what every blind set has
+// found missed, and it is told in long ordinary messages the model scores
+// by their ordinary words. Chosen with ModelThreshold and RuleDoubt by
+// leaving one author out (round 10: at 0.30 rather than 0.40, 23 more
+// suicides heard for 21 more false alarms over twenty-seven authors).
+const SuicideDoubt = 0.30
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern
 // the concern it finds most likely: the rules' concern unless score is
-// under doubt and no rule that fired states the crisis outright (outright),
-// else the model's when score reaches threshold. A model sure
+// under doubt (suicideDoubt when the rules heard suicide) and no rule that
+// fired states the crisis outright (outright), else the model's when score
+// reaches threshold. A model sure
 // of a crisis where the rules heard only an urge raises it: "my dealer is
 // outside and says I owe him" is danger, not an urge.
-func Decide(rules string, outright bool, score float64, modelConcern string, threshold, doubt float64) string {
-	return concernOf(decide(rules, outright, score, modelConcern, threshold, doubt))
+func Decide(rules string, outright bool, score float64, modelConcern string, threshold, doubt, suicideDoubt float64) string {
+	return concernOf(decide(rules, outright, score, modelConcern, threshold, doubt, suicideDoubt))
 }
 
-func decide(kind string, outright bool, score float64, modelConcern string, threshold, doubt float64) string {
+func decide(kind string, outright bool, score float64, modelConcern string, threshold, doubt, suicideDoubt float64) string {
+	if kind == kSuicide {
+		doubt = suicideDoubt
+	}
 	switch {
 	case kind != "" && !outright && score < doubt:
 		return ""
@@ -107,8 +120,8 @@ func decide(kind string, outright bool, score float64, modelConcern string, thre
 
 // A Layer assesses messages: the rules, then its model.
 type Layer struct {
-	model            *model
-	threshold, doubt float64
+	model                          *model
+	threshold, doubt, suicideDoubt float64
 }
 
 // NewLayer trains a layer's model on examples.
@@ -120,7 +133,7 @@ func NewLayer(examples []Example) *Layer {
 		inputs[i] = inputOf(ts)
 		labels[i] = slices.Index(Labels, e.Label)
 	}
-	return &Layer{model: trainModel(inputs, labels), threshold: ModelThreshold, doubt: RuleDoubt}
+	return &Layer{model: trainModel(inputs, labels), threshold: ModelThreshold, doubt: RuleDoubt, suicideDoubt: SuicideDoubt}
 }
 
 // WithThreshold returns a copy of l whose model raises alarms from
@@ -132,10 +145,18 @@ func (l *Layer) WithThreshold(threshold float64) *Layer {
 }
 
 // WithDoubt returns a copy of l whose model overrules the rules under
-// doubt (0: never).
+// doubt, those of suicide too (0: never).
 func (l *Layer) WithDoubt(doubt float64) *Layer {
 	c := *l
-	c.doubt = doubt
+	c.doubt, c.suicideDoubt = doubt, doubt
+	return &c
+}
+
+// WithSuicideDoubt returns a copy of l whose model overrules the rules of
+// suicide under doubt.
+func (l *Layer) WithSuicideDoubt(doubt float64) *Layer {
+	c := *l
+	c.suicideDoubt = doubt
 	return &c
 }
 
@@ -174,7 +195,7 @@ const jointReach = 12
 // turn's tokens, then the newest message's), the rules read from up to
 // jointReach tokens before it and count only when their match ends in the
 // newest message; the model reads the newest message alone.
-func (l *Layer) hear(ts []token, offset int, threshold, doubt float64) heard {
+func (l *Layer) hear(ts []token, offset int, threshold, doubt, suicideDoubt float64) heard {
 	h := heard{tokens: ts[offset:], matches: fired(ts, offset)}
 	for _, k := range precedence {
 		if slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.kind == k }) {
@@ -189,7 +210,7 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt float64) heard {
 	h.model = modelConcern(p, ts[offset:])
 	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() }) ||
 		h.kind != "" && len(h.tokens) <= wholeMessage
-	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt)
+	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt, suicideDoubt)
 	return h
 }
 
@@ -208,8 +229,9 @@ const substanceTalk = cOverdose | cODSign | cSubstance | cOpioid | cDepressant |
 // urgeTalk is what a message must speak of for the model alone to name an
 // urge, whose answer is the next twenty minutes without a drink or a drug:
 // "in the car in the garage, door's down, keys in my hand" needs 988, not
-// urge surfing.
-const urgeTalk = substanceTalk | cCraving | cPlace | cDealer | cUrgeNow
+// urge surfing; nor does a means that is no drug ("standing by the tracks.
+// freight comes at 11"), though pills are both.
+const urgeTalk = substanceTalk&^(cMeans|cStockpile) | cCraving | cPlace | cDealer | cUrgeNow
 
 // modelConcern is the concern other than none the model finds most likely
 // given its probabilities p of Labels, of those the words of ts allow.
@@ -251,7 +273,7 @@ func fired(ts []token, offset int) []match {
 // "I have pills saved up", is a crisis too.
 func (l *Layer) Assess(history []lifeline.ChatMessage, message string) Assessment {
 	ts := analyse(message)
-	h := l.hear(ts, 0, l.threshold, l.doubt)
+	h := l.hear(ts, 0, l.threshold, l.doubt, l.suicideDoubt)
 	a := h.assessment()
 	// A crisis the rules heard stands on its own; one the model alone
 	// heard in a short follow-up ("tonight") is better named by the crisis
@@ -272,7 +294,7 @@ func (l *Layer) Assess(history []lifeline.ChatMessage, message string) Assessmen
 	// than the crisis the last turn alone did.
 	together := l.together(history, ts)
 	switch {
-	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, FollowUpThreshold, 0).kind != ""):
+	case lifeline.IsCrisis(prior) && answer != no && (answer == yes || answer == detail || l.hear(ts, 0, FollowUpThreshold, 0, 0).kind != ""):
 		if rank(together) < rank(prior) {
 			return a.raise(together, "together")
 		}
@@ -300,7 +322,7 @@ func (l *Layer) together(history []lifeline.ChatMessage, ts []token) string {
 		t.clause += len(prev) + 1
 		joint = append(joint, t)
 	}
-	if k := l.hear(joint, len(prev), 1.1, 0).kind; lifeline.IsCrisis(concernOf(k)) {
+	if k := l.hear(joint, len(prev), 1.1, 0, 0).kind; lifeline.IsCrisis(concernOf(k)) {
 		return k
 	}
 	return ""
@@ -327,7 +349,7 @@ func (l *Layer) recentConcern(history []lifeline.ChatMessage) (prior, asked stri
 			continue
 		}
 		users++
-		k := l.hear(analyse(m.Content), 0, l.threshold, l.doubt).kind
+		k := l.hear(analyse(m.Content), 0, l.threshold, l.doubt, l.suicideDoubt).kind
 		if rank(k) < rank(prior) {
 			prior = k
 		}

@@ -24,11 +24,12 @@ import (
 //
 // outright reports whether r states a crisis outright rather than reading
 // it between the lines: a rule naming suicide or self-harm as a topic (so
-// negation, questions, the past and other people already silence it), or
-// any sign of an overdose happening now. The model, which reads a message
-// as a whole, may doubt a rule that reads between the lines; never these.
+// negation, questions, the past and other people already silence it), any
+// sign of an overdose happening now, or a firm rule. The model, which reads
+// a message as a whole, may doubt a rule that reads between the lines;
+// never these.
 func (r *rule) outright() bool {
-	return r.kind == overdoseNow || r.topic && (r.kind == kSuicide || r.kind == kSelfHarm)
+	return r.firm || r.kind == overdoseNow || r.topic && (r.kind == kSuicide || r.kind == kSelfHarm)
 }
 
 type rule struct {
@@ -56,6 +57,15 @@ type rule struct {
 	notWished bool
 	// other: the message must name someone else.
 	other bool
+	// firm: the model never overrules it, though it reads between the
+	// lines: an act with a lethal means (acquired with its purpose
+	// withheld, sat with, rehearsed with, checked on after hospital), a
+	// cover story given away, hopelessness named. Buried in a cheerful
+	// update ("forklift cert done … also bought the rope last week, it's in
+	// my trunk"), the sign is the message; the model reads the whole of it,
+	// and a long ordinary update scores low. Leaving one author out, the
+	// model's doubt of these saved no false alarm and lost crises.
+	firm bool
 
 	steps         []ruleStep
 	withStep      *ruleStep
@@ -284,7 +294,7 @@ func (r *rule) silenced(ts []token, start int) bool {
 	if r.topic && (ts[start].concepts&cQuestion != 0 || hypothetical(ts, start)) {
 		return true
 	}
-	if r.notRecent && sentenceHas(ts, start, cRecent) {
+	if r.notRecent && (sentenceHas(ts, start, cRecent) || datedClause(ts, start)) {
 		return true
 	}
 	if r.notWished {
@@ -394,6 +404,19 @@ func markReported(ts []token) {
 func hypothetical(ts []token, i int) bool {
 	for j := i - 1; j >= 0 && ts[j].clause == ts[i].clause; j-- {
 		if ts[j].concepts&cHypo != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// datedClause reports whether token i's own clause dates it in a distant
+// past ("my coworker OD'd in 2019"): an emergency so dated is over, though
+// the sentence goes on in the present ("and I still think about finding
+// him"), which keeps the rest of the sentence present.
+func datedClause(ts []token, i int) bool {
+	for j := clauseStart(ts, i); j < len(ts) && ts[j].clause == ts[i].clause; j++ {
+		if c := ts[j].concepts; c&cPast != 0 && c&(cBreak|cBigDose|cPlace) == 0 {
 			return true
 		}
 	}

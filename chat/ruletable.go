@@ -32,7 +32,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "unmissed", pattern: "nobody|noone|no|one ~3 miss|notice|care ~3 me|if|gone|disappeared|died|dead"},
 	{kind: kSuicide, name: "waste", pattern: "waste ~1 space|oxygen|air"},
 	{kind: kSuicide, name: "world-without-me", pattern: "world|everyone|everybody|family|kids ~4 better|happier|easier ~3 without ~3 me"},
-	{kind: kSuicide, name: "hopeless", pattern: "@HOPELESS"},
+	{kind: kSuicide, name: "hopeless", pattern: "@HOPELESS", firm: true},
 	{kind: kSuicide, name: "no-future-self", pattern: "@NEG ~3 see|picture|imagine ~1 myself|me ~4 around|alive|here|future|living|older|making|next|year|birthday"},
 	{kind: kSuicide, name: "better-if-gone", pattern: "fine|better|easier|happier|relieved|lighter|okay|ok|good ~6 if ~2 i ~2 wasnt|werent|was|were|wasn ~2 here|around|alive|gone|dead|born|there|anymore"},
 	{kind: kSuicide, name: "better-without-me", pattern: "better|happier|easier|lighter|fine|relieved ~5 without ~2 me"},
@@ -110,7 +110,7 @@ var crisisRules = compileRules([]rule{
 		with: "@DIE|@MEANS|@SUICIDE|@OVERDOSE|painless|lethal|wake|know"},
 	{kind: kSuicide, name: "dangerous-in-quantity", pattern: "which|what ~4 @MEANS|@SUBSTANCE ~6 dangerous|lethal|fatal|enough|work", with: "@SELF|certain|sure|quantity|many"},
 	{kind: kSuicide, name: "noose", pattern: "noose", topic: true},
-	{kind: kSuicide, name: "day-picked", pattern: "picked|chose|chosen|set|pick ~2 day|date|time|spot|place|night", with: "@MEANS|@DIE|@FAREWELL|@HOPELESS|@PREP|rope|goodbye|ready|place"},
+	{kind: kSuicide, name: "day-picked", pattern: "picked|chose|chosen|set|pick ~2 day|date|time|spot|place|night", with: "@MEANS|@DIE|@FAREWELL|@HOPELESS|@PREP|rope|goodbye|ready"},
 	// A time chosen, said after it ("I have a date picked"), beside a
 	// preparation, a goodbye or a means, or kept from those who would stop it.
 	{kind: kSuicide, name: "day-picked-after", pattern: "day|date|night|time ~1 picked|chosen|set|decided", with: "@MEANS|@DIE|@FAREWELL|@HOPELESS|@PREP|@NEG|rope|goodbye|ready"},
@@ -118,7 +118,7 @@ var crisisRules = compileRules([]rule{
 	// rope today. not for anything normal", "a length of hose"): the C-SSRS's
 	// preparatory behaviour, without a word of suicide.
 	{kind: kSuicide, name: "means-acquired", pattern: "bought|buy|buying|purchased|ordered ~4 rope|hose|handgun|gun|pistol|revolver|rifle|shotgun|noose|bullets|ammo|charcoal",
-		with: "@NEG|@FAREWELL|@HOPELESS|=me|say|saying"},
+		with: "@NEG|@FAREWELL|@HOPELESS|=me|say|saying", firm: true},
 	// A deadline set for living ("I'm giving it till friday", "I gave myself
 	// until my birthday") beside what it waits on or ends.
 	{kind: kSuicide, name: "deadline", pattern: "giving|gave|give ~2 it|myself|life|things ~2 till|until|til|to ~3 @TIME|birthday|anniversary|christmas|end|then",
@@ -154,7 +154,7 @@ var crisisRules = compileRules([]rule{
 	// A means taken out and sat with, a while (the C-SSRS's aborted or
 	// interrupted attempt, told as a chore: "loaded it and sat with it a
 	// while and put it back"); not a hunting trip's "sat in the blind".
-	{kind: kSuicide, name: "means-sat-with", pattern: "sat|sit|sitting ~4 with ~1 it", with: "@WEAPON|loaded|shotgun|rope|noose|blade|razor|cord|belt"},
+	{kind: kSuicide, name: "means-sat-with", pattern: "sat|sit|sitting ~4 with ~1 it", with: "@WEAPON|loaded|shotgun|rope|noose|blade|razor|cord|belt", firm: true},
 	// An attempt aborted, said as losing one's nerve ("took my seatbelt off
 	// before the curve and sped up. Chickened out at the last second").
 	{kind: kSuicide, name: "aborted", pattern: "chickened|chicken|bottled|backed|lost ~1 out|my ~1 nerve|out", with: "@MEANS|@DIE|@SUICIDE|seatbelt|trigger|curve|edge|drop|sped|speed|cliff|jump"},
@@ -175,6 +175,13 @@ var crisisRules = compileRules([]rule{
 	// A time chosen, the act withheld: "house is empty at 6 when he leaves
 	// for work. thats when".
 	{kind: kSuicide, name: "time-withheld", pattern: "thats|thatll|then ~1 when $", with: "@ALONE|empty|leaves|leave|gone|asleep|away|alone"},
+	// The same with the time said first and the act left out: "I lied to
+	// him. Tuesday, when he's at school."
+	{kind: kSuicide, name: "time-alone-withheld", pattern: "@TIME ~1 when|while|once|after ~4 school|work|asleep|sleeping|gone|away|out|leaves|left|empty $",
+		with: "lied|lie|lying|pretend|pretending|@FAREWELL|@DIE|@MEANS|@HOPELESS|@PREP|@BURDEN"},
+	// A plan a story gave, its content withheld: "that bridge documentary
+	// gave me my plan. Saturday."
+	{kind: kSuicide, name: "plan-given", pattern: "gave|give|gives|given ~2 my|a|the ~1 plan|idea $", with: "@MEANS|@DIE|@SUICIDE|@HOPELESS"},
 	{kind: kSuicide, name: "time-withheld-named", pattern: "thats|thatll ~1 the ~1 time|day|night|window|moment $", with: "@ALONE|empty|leaves|leave|gone|asleep|away|alone"},
 	// A method learnt from an attempt survived: "woke up in ICU furious. I
 	// know the right dose now", "I know where a taller one is now".
@@ -190,6 +197,19 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "next-time-foretold", pattern: "next ~1 time ~3 i|ill|id|im|it|itll ~2 @NEG ~3 lucky|survive|wake|fail|miss|mess|screw|chicken|stop|hesitate|bottle|botch", anyTime: true},
 	{kind: kSuicide, name: "next-time-right", pattern: "next ~1 time ~3 i|ill|id|im ~4 right|properly|sure|finish|enough", with: "@OVERDOSE|@SUICIDE|@DIE|@MEANS|tried|attempt|woke|survived|lucky|work|worked", anyTime: true},
 	{kind: kSuicide, name: "right-next-time", pattern: "right|properly ~2 next ~1 time", with: "@OVERDOSE|@SUICIDE|@DIE|@MEANS|tried|attempt|woke|survived|lucky", anyTime: true},
+	// A rehearsal (the C-SSRS's preparatory behaviour and interrupted
+	// attempt): "been practising. got as far as the chair", "rehearsed it
+	// with the belt".
+	{kind: kSuicide, name: "rehearsal", pattern: "practising|practicing|practised|practiced|rehearsing|rehearse|rehearsed|rehearsal",
+		with: "chair|stool|knot|knots|noose|beam|ledge|railing|@MEANS|@DIE|@SUICIDE", firm: true},
+	{kind: kSuicide, name: "got-as-far-as", pattern: "got|made|went|go|get ~1 as|so ~1 far ~1 as ~3 chair|stool|knot|knots|noose|beam|ledge|railing|rail|@MEANS", firm: true},
+	// A goodbye said "in case": "told both my kids I love them today in
+	// case they need to remember it".
+	{kind: kSuicide, name: "love-in-case", pattern: "told|tell|telling|said|say|texted|hugged|called ~6 love|loved ~6 in ~1 case", with: "remember|need|last|goodbye|@FAREWELL|@PREP|@HOPELESS|@DIE|@MEANS"},
+	// Means checked on coming home, still there: "home from the hospital
+	// and the first thing i did was check if the pills were still in the
+	// drawer. they missed them."
+	{kind: kSuicide, name: "means-still-there", pattern: "check|checked|checking|looked|look ~6 @MEANS|pills|gun|rope|stash ~4 still", with: "hospital|discharged|ward|psych|missed|er|icu|took|search|searched|they", anyTime: true, firm: true},
 	{kind: kSuicide, name: "means-in-hand", pattern: "@HOLD|hand ~4 pill|pills|gun|rope|razor|blade|noose", with: "hour|hours|while|long|staring|thinking|count|counting|@DIE|@HOPELESS"},
 	{kind: kSuicide, name: "means-calling", pattern: "bridge|roof|tracks|lake|river|gun|pills|rope ~3 calling|call"},
 	{kind: kSuicide, name: "means-staring", pattern: "stare|staring|look|looking ~4 @MEANS", with: "think|thinking|it|want|keep|tonight|lately|lot|again|hours|@DIE"},
@@ -218,9 +238,17 @@ var crisisRules = compileRules([]rule{
 	// for my dog", "I don't want him alone after" (AFSP: putting affairs in
 	// order, giving away possessions).
 	{kind: kSuicide, name: "pet-rehomed", pattern: "home|homes|owner|owners|family ~2 for ~2 dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse",
-		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|lie|lied|lying|pretend|pretending|gone|ready"},
+		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|@COVER|lie|lied|lying|pretend|pretending|gone|ready"},
 	{kind: kSuicide, name: "pet-rehomed-2", pattern: "rehome|rehomed|rehoming|rehomes ~3 dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse",
 		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|lie|lied|lying|pretend|pretending|gone|ready"},
+	// A pet given a new home, and a cover told for it given away: "found
+	// my dog a new home. told them I'm moving. I'm not".
+	{kind: kSuicide, name: "pet-new-home", pattern: "dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse ~3 a|new ~1 home|owner|owners|family",
+		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|@COVER|lie|lied|lying|pretend|pretending|ready"},
+	// A cover story for going away, given away: "I told her I'm going into a
+	// home. I am not going into a home", "told her I got a job out of state.
+	// there's no job".
+	{kind: kSuicide, name: "cover-story", pattern: "told|tell|telling|said|think|thinks|thought ~6 moving|move|job|trip|away|home|vacation|leaving|going|state|town|visit|visiting|retiring|retire", with: "@COVER", firm: true},
 	{kind: kSuicide, name: "cared-for-after", pattern: "alone|cared|provided|sorted ~2 after $", noNeg: true},
 	// Preparation for an "after" left unnamed ("don't want anybody stuck
 	// with my loose ends after", "passwords written down for after").
@@ -310,6 +338,14 @@ var crisisRules = compileRules([]rule{
 
 	// An overdose now: SAMHSA's Opioid Overdose Prevention Toolkit (signs of
 	// an overdose).
+	// Hurt by someone and afraid: "I have a black eye and I'm scared of the
+	// morning"; not a hockey puck's black eye told laughing.
+	{kind: kDanger, name: "hurt-and-afraid", pattern: "black|bruised|swollen|split|busted|fat ~1 eye|eyes|lip|lips|jaw|nose|ribs|wrist|wrists|neck|face|cheek", with: "@FEAR|@VIOLENCE|@UNSAFE"},
+	// A phone read by someone one hides help from (NDVH: control of the
+	// phone): "saved the hotline number as Pizza Palace because he goes
+	// through my phone".
+	{kind: kDanger, name: "phone-watched", pattern: "@OTHER ~3 goes|go|going|went|checks|check|checking|reads|read|reading|looks|searches|searched|tracks|tracking ~2 my ~1 phone|texts|messages|calls|location",
+		with: "@FEAR|@VIOLENCE|@UNSAFE|hotline|shelter|hide|hid|hiding|secret|delete|deleted|eye|bruise|bruises", other: true},
 	// Someone back with a weapon: "kicked-out guy back with 3 friends and a
 	// bat"; followed by a car: "same car behind me since the bar. 3 turns".
 	{kind: kDanger, name: "back-with-weapon", pattern: "back|outside|returned|showed ~5 with ~4 @WEAPON", other: true},
@@ -398,6 +434,16 @@ var crisisRules = compileRules([]rule{
 	// It, at hand, untouched so far and wanted: "haven't touched it. but I
 	// want to."
 	{kind: kUrge, name: "untouched-but-wanted", pattern: "@NEG ~2 touched|opened|tasted|cracked|pulled ~1 it|them", with: "=want|=wanna|@CRAVING|itch|itching", without: "@RESISTED"},
+	// A dose of methadone or buprenorphine skipped to reach someone else:
+	// "screw it. not dosing today. calling J"; not a missed dose told to the
+	// clinic or a counsellor.
+	{kind: kUrge, name: "dose-skipped", pattern: "skip|skipping|skipped|=not|missed|missing|ditch|ditching ~2 dose|dosing|dosed",
+		with: "call|calling|text|texting|=meet|meeting|@DEALER|score", without: "@RESISTED|counselor|counsellor|nurse|doctor|prescriber|pharmacist|clinic|told"},
+	// Money sent under a cover the writer gives away: "the zelle to 'Mike
+	// Landscaping' is pending. I don't have a lawn", "got $200 out. going to
+	// meet 'Jimmy from PT'. there's no Jimmy at PT".
+	{kind: kUrge, name: "cover-denied", pattern: "@COVER", with: "zelle|venmo|cashapp|paypal|withdrew|withdrawal|atm|pending|=meet|cash"},
+	{kind: kUrge, name: "cover-denied-own", pattern: "dont|=not ~1 have|own|rent ~1 a|any", with: "zelle|venmo|cashapp|paypal|withdrew|withdrawal|atm|pending"},
 	// Asking to be talked down now (not "a policeman talked me down").
 	{kind: kUrge, name: "talk-me-down", pattern: "=talk ~1 me ~1 down|out"},
 	{kind: kUrge, name: "craving-now", pattern: "@CRAVING", with: "@NOW|@INTENSE", without: "@RESISTED", topic: true, notRecent: true},

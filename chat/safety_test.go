@@ -154,6 +154,34 @@ func TestStoriesPrescriptionsAndWordOrder(t *testing.T) {
 	checkConcerns(t, tests)
 }
 
+// TestCoversRehearsalsAndDatedEvents: round 10's mechanisms — a cover
+// story the writer gives away; a rehearsal and a means still there after
+// hospital; a goodbye said "in case"; a way out that outranks the craving
+// beside it; a means acquired that the model may not overrule; danger
+// heard in an injury and a watched phone; an overdose dated or told as
+// over; a skipped dose and a cover for money.
+func TestCoversRehearsalsAndDatedEvents(t *testing.T) {
+	tests := []concernCase{
+		{"a cover story given away", "gave my cat to my aunt today with all her toys. told her I'm moving abroad. I'm not", lifeline.ConcernSuicide},
+		{"a denial that says something new", "told my boss I'm going to a wedding. I'm not, I'm going to a job interview lol", ""},
+		{"a rehearsal", "been rehearsing it at night. got as far as tying the knot", lifeline.ConcernSuicide},
+		{"a speech rehearsed", "practising my speech for my sister's wedding, got as far as the toast before I cried", ""},
+		{"means still there after hospital", "back from the psych ward and I checked the pills are still under the sink. they missed them", lifeline.ConcernSuicide},
+		{"a goodbye said in case", "hugged my son extra long tonight and told him I love him, in case he needs to remember", lifeline.ConcernSuicide},
+		{"a way out beside a craving", "I can't drink, can't stop wanting to. there's only one way out of this now", lifeline.ConcernSuicide},
+		{"the way out is through", "the only way out is through, my sponsor says, and she's right", ""},
+		{"a means acquired in a cheerful update", "good week: passed my driving test, painted the kitchen, called grandma. also bought a rope, it's in the shed, not sure what for yet. anyway pizza tonight", lifeline.ConcernSuicide},
+		{"hurt and afraid", "he gave me a black eye last night and I'm scared of the morning", lifeline.ConcernDanger},
+		{"a sporting black eye", "got a black eye from a hockey puck last night, the kids think it's hilarious", ""},
+		{"a watched phone", "she reads my texts every night so I hid the shelter's number under a fake name", lifeline.ConcernDanger},
+		{"an overdose dated in the past", "my uncle OD'd in 2016 and I still think about that morning, therapy is helping", ""},
+		{"an overdose told as over", "paramedic here. had an overdose on shift tonight and we brought him back. tea and bed now", ""},
+		{"a dose skipped to call someone", "not dosing at the clinic today. texting my old guy instead", lifeline.ConcernUrge},
+		{"a dose missed and reported", "missed my methadone dose yesterday because the clinic closed early, called my counselor and they're fixing it", ""},
+	}
+	checkConcerns(t, tests)
+}
+
 func TestNormalisation(t *testing.T) {
 	tests := []concernCase{
 		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
@@ -236,6 +264,18 @@ func TestTheModelNamesAnOverdoseOnlyOfASubstance(t *testing.T) {
 	}
 	if got := modelConcern(p, analyse("I took a handful of my pills")); got != lifeline.ConcernOverdose {
 		t.Errorf("of pills the model named %q, want overdose", got)
+	}
+	// An urge is answered with the next twenty minutes without a drink or a
+	// drug: not of a means that is no drug.
+	p = make([]float64, len(Labels))
+	p[slices.Index(Labels, lifeline.ConcernUrge)] = 0.5
+	p[slices.Index(Labels, lifeline.ConcernSuicide)] = 0.3
+	p[0] = 0.2
+	if got := modelConcern(p, analyse("standing by the tracks. the freight comes at 11")); got != lifeline.ConcernSuicide {
+		t.Errorf("of the tracks the model named %q, want suicide", got)
+	}
+	if got := modelConcern(p, analyse("two pills in my hand and I want them")); got != lifeline.ConcernUrge {
+		t.Errorf("of pills in hand the model named %q, want urge", got)
 	}
 }
 

@@ -130,17 +130,18 @@ func OfAuthor(outcomes []Outcome, author string) []Outcome {
 }
 
 // WithThreshold re-decides outcomes as if the model's threshold were t, at
-// the layer's chat.RuleDoubt.
+// the layer's chat.RuleDoubt and chat.SuicideDoubt.
 func WithThreshold(outcomes []Outcome, t float64) []Outcome {
-	return Redecide(outcomes, t, chat.RuleDoubt)
+	return Redecide(outcomes, t, chat.RuleDoubt, chat.SuicideDoubt)
 }
 
 // Redecide re-decides outcomes as if the model's threshold were t and its
-// doubt of the rules doubt (chat.Decide).
-func Redecide(outcomes []Outcome, t, doubt float64) []Outcome {
+// doubt of the rules doubt, of the rules of suicide suicideDoubt
+// (chat.Decide).
+func Redecide(outcomes []Outcome, t, doubt, suicideDoubt float64) []Outcome {
 	out := slices.Clone(outcomes)
 	for i := range out {
-		out[i].Concern = chat.Decide(out[i].Rules, out[i].Outright, out[i].Score, out[i].ModelConcern, t, doubt)
+		out[i].Concern = chat.Decide(out[i].Rules, out[i].Outright, out[i].Score, out[i].ModelConcern, t, doubt, suicideDoubt)
 	}
 	return out
 }
@@ -155,8 +156,9 @@ func Thresholds() []float64 {
 	return out
 }
 
-// Doubts are the model's doubts of the rules (chat.RuleDoubt) the rule
-// chooses from: 0 (never overrule them) to 0.60 in steps of 0.05.
+// Doubts are the model's doubts of the rules (chat.RuleDoubt,
+// chat.SuicideDoubt) the rule chooses from: 0 (never overrule them) to 0.60
+// in steps of 0.05.
 func Doubts() []float64 {
 	var out []float64
 	for step := 0; step <= 12; step++ {
@@ -183,40 +185,50 @@ const (
 // ChooseThreshold is the one of Thresholds at which outcomes, re-decided
 // without doubting the rules, cost least (ChooseThresholds).
 func ChooseThreshold(outcomes []Outcome, missCost float64) float64 {
-	t, _ := ChooseThresholds(outcomes, missCost, []float64{0})
+	t, _, _ := ChooseThresholds(outcomes, missCost, []float64{0})
 	return t
 }
 
-// ChooseThresholds is the pair of one of Thresholds and one of doubts at
-// which outcomes, re-decided, cost least: missCost times the share of
-// messages that need help (a crisis or an urge) it misses, plus the share
-// of ordinary talk it raises an alarm on. Of equal costs, the lowest
-// threshold, then the lowest doubt.
-func ChooseThresholds(outcomes []Outcome, missCost float64, doubts []float64) (threshold, doubt float64) {
+// ChooseThresholds is the one of Thresholds and the two of doubts (the
+// model's doubt of the rules, and of the rules of suicide) at which
+// outcomes, re-decided, cost least: missCost times the share of messages
+// that need help (a crisis or an urge) it misses, plus the share of
+// ordinary talk it raises an alarm on. Of equal costs, the lowest
+// threshold, then the lowest doubts.
+func ChooseThresholds(outcomes []Outcome, missCost float64, doubts []float64) (threshold, doubt, suicideDoubt float64) {
 	threshold, bestCost := 1.0, math.Inf(1)
 	for _, t := range Thresholds() {
 		for _, d := range doubts {
-			var miss, help, fa, none float64
-			for _, o := range Redecide(outcomes, t, d) {
-				switch {
-				case o.Example.Concern() == "":
-					none++
-					if !o.Caught() {
-						fa++
-					}
-				default:
-					help++
-					if !o.Caught() {
-						miss++
-					}
+			for _, sd := range doubts {
+				if cost := costAt(outcomes, missCost, t, d, sd); cost < bestCost-1e-12 {
+					threshold, doubt, suicideDoubt, bestCost = t, d, sd, cost
 				}
-			}
-			if cost := missCost*miss/max(help, 1) + fa/max(none, 1); cost < bestCost-1e-12 {
-				threshold, doubt, bestCost = t, d, cost
 			}
 		}
 	}
-	return threshold, doubt
+	return threshold, doubt, suicideDoubt
+}
+
+// costAt is the cost of outcomes re-decided at threshold t and doubts d
+// and sd (ChooseThresholds).
+func costAt(outcomes []Outcome, missCost, t, d, sd float64) float64 {
+	var miss, help, fa, none float64
+	for _, o := range outcomes {
+		o.Concern = chat.Decide(o.Rules, o.Outright, o.Score, o.ModelConcern, t, d, sd)
+		switch {
+		case o.Example.Concern() == "":
+			none++
+			if !o.Caught() {
+				fa++
+			}
+		default:
+			help++
+			if !o.Caught() {
+				miss++
+			}
+		}
+	}
+	return missCost*miss/max(help, 1) + fa/max(none, 1)
 }
 
 // Baseline is the old phrase table's outcome for every example.

@@ -64,7 +64,7 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.945, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.975,
+		lifeline.ConcernSuicide: 0.955, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.975,
 		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.96,
 	}
 	for label, floor := range floors {
@@ -72,8 +72,8 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 			t.Errorf("%s recall %s, under its floor %.1f%%", label, f, 100*floor)
 		}
 	}
-	if s.CrisisAll.Rate() < 0.965 {
-		t.Errorf("crisis recall %s, under its floor 96.5%%", s.CrisisAll)
+	if s.CrisisAll.Rate() < 0.97 {
+		t.Errorf("crisis recall %s, under its floor 97.0%%", s.CrisisAll)
 	}
 	if s.FalseAlarms.Rate() > 0.105 {
 		t.Errorf("false alarms %s, over the ceiling 10.5%%", s.FalseAlarms)
@@ -85,13 +85,13 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 }
 
 // TestModelThresholdIsChosenByAuthors checks that chat.ModelThreshold,
-// chat.RuleDoubt and chat.FollowUpThreshold follow the rule they are
+// chat.RuleDoubt, chat.SuicideDoubt and chat.FollowUpThreshold follow the rule they are
 // documented to follow: ChooseThresholds on the authors left out, with
 // MissCost and FollowUpMissCost (after crisis talk the model never
 // overrules the rules). When the data or the layer change, update the
 // constants.
 func TestModelThresholdIsChosenByAuthors(t *testing.T) {
-	threshold, doubt := ChooseThresholds(leftOut(), MissCost, Doubts())
+	threshold, doubt, suicideDoubt := ChooseThresholds(leftOut(), MissCost, Doubts())
 	followUp := ChooseThreshold(leftOut(), FollowUpMissCost)
 	for _, tt := range []struct {
 		name            string
@@ -99,6 +99,7 @@ func TestModelThresholdIsChosenByAuthors(t *testing.T) {
 	}{
 		{"chat.ModelThreshold", threshold, chat.ModelThreshold},
 		{"chat.RuleDoubt", doubt, chat.RuleDoubt},
+		{"chat.SuicideDoubt", suicideDoubt, chat.SuicideDoubt},
 		{"chat.FollowUpThreshold", followUp, chat.FollowUpThreshold},
 	} {
 		if math.Abs(tt.chosen-tt.current) > 1e-9 {
