@@ -171,9 +171,10 @@ func (c *Cluster) Restart(i int) {
 	c.waitReady(n)
 }
 
-// Leader is the index of the node leading stream's replicas (the stream
-// must exist: MQTT creates its streams at the account's first MQTT
-// connection).
+// Leader is the index of the running node leading stream's replicas (the
+// stream must exist: MQTT creates its streams at the account's first MQTT
+// connection). Right after a node's death the others still name it for a
+// while: Leader waits until they name a running node.
 func (c *Cluster) Leader(stream string) int {
 	c.tb.Helper()
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
@@ -181,7 +182,7 @@ func (c *Cluster) Leader(stream string) int {
 			if n.running() {
 				if leader := n.streamLeader(stream); leader != "" {
 					for i, m := range c.Nodes {
-						if m.Name == leader {
+						if m.Name == leader && m.running() {
 							return i
 						}
 					}
