@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -66,15 +67,7 @@ func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamCons
 		conn.Close()
 		return nil, fmt.Errorf("ingest: JetStream on %s: %w", cfg.BrokerURL, err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	consumer, err := js.CreateOrUpdateConsumer(ctx, mqttMessagesStream, jetstream.ConsumerConfig{
-		Durable:        SharedGroup,
-		FilterSubjects: streamFilters,
-		AckPolicy:      jetstream.AckExplicitPolicy,
-		AckWait:        streamAckWait,
-		MaxAckPending:  streamMaxAckPending,
-	})
+	consumer, err := joinConsumer(js, cfg.Logger)
 	if errors.Is(err, jetstream.ErrStreamNotFound) {
 		err = fmt.Errorf("no %s stream yet (NATS creates it at the first MQTT connection): %w", mqttMessagesStream, err)
 	}
@@ -92,6 +85,28 @@ func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamCons
 	}
 	cfg.Logger.Info("ingesting from NATS", "broker", cfg.BrokerURL, "worker", cfg.ClientID, "consumer", SharedGroup)
 	return &streamConsumer{conn: conn, consume: consume}, nil
+}
+
+// joinConsumer creates the workers' durable consumer, or finds it made by
+// another worker. The request is idempotent, so one left unanswered is
+// asked again: a second worker joining just as the first had made the
+// consumer once waited 30 s for an answer that never came (1 run in 4).
+func joinConsumer(js jetstream.JetStream, log *slog.Logger) (jetstream.Consumer, error) {
+	for attempt := 1; ; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		consumer, err := js.CreateOrUpdateConsumer(ctx, mqttMessagesStream, jetstream.ConsumerConfig{
+			Durable:        SharedGroup,
+			FilterSubjects: streamFilters,
+			AckPolicy:      jetstream.AckExplicitPolicy,
+			AckWait:        streamAckWait,
+			MaxAckPending:  streamMaxAckPending,
+		})
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || attempt == 3 {
+			return consumer, err
+		}
+		log.Warn("no answer to the request for the workers' consumer; asking again", "stream", mqttMessagesStream, "attempt", attempt)
+	}
 }
 
 func (s *streamConsumer) close() {
