@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,7 +21,10 @@ const SharedGroup = "lifeline"
 // ExternalConfig connects an ingest worker to an existing MQTT broker
 // (Mosquitto, EMQX, VerneMQ, HiveMQ) instead of embedding one.
 type ExternalConfig struct {
-	BrokerURL string // tcp://host:1883, ssl://host:8883, ws://host:8083
+	// BrokerURL is tcp://host:1883, ssl://host:8883 or ws://host:8083 for
+	// an MQTT broker, or nats://host:4222 (comma-separated, every node)
+	// for a NATS cluster whose MQTT listener the devices use.
+	BrokerURL string
 	ClientID  string // unique per worker; kept, so the broker keeps its session
 	Username  string
 	Password  string
@@ -45,13 +49,30 @@ type ExternalConfig struct {
 type External struct {
 	cfg     ExternalConfig
 	client  paho.Client
+	stream  *streamConsumer // instead of client, on a NATS cluster
 	devices *deviceCache
+}
+
+// delivery is one message from the broker: an MQTT PUBLISH or a JetStream
+// message. Ack tells the broker it is done with.
+type delivery interface {
+	Topic() string
+	Payload() []byte
+	Ack()
 }
 
 // StartExternal connects and subscribes; it returns once subscribed.
 func StartExternal(cfg ExternalConfig) (*External, error) {
 	cfg.Logger, cfg.Metrics, cfg.Now = orDefaults(cfg.Logger, cfg.Metrics, cfg.Now)
 	e := &External{cfg: cfg, devices: &deviceCache{store: cfg.Devices, ttl: 30 * time.Second, now: cfg.Now, entries: map[string]cachedDevice{}}}
+	if strings.HasPrefix(cfg.BrokerURL, "nats://") {
+		stream, err := startStreamConsumer(cfg, e.handle)
+		if err != nil {
+			return nil, err
+		}
+		e.stream = stream
+		return e, nil
+	}
 	subscribed := make(chan error, 1)
 	opts := paho.NewClientOptions().
 		AddBroker(cfg.BrokerURL).
@@ -65,7 +86,7 @@ func StartExternal(cfg ExternalConfig) (*External, error) {
 		// CONNACK, before the subscription below has registered its
 		// handler; without a default handler paho would drop those
 		// packets unacknowledged, stuck until the next reconnect.
-		SetDefaultPublishHandler(e.handle).
+		SetDefaultPublishHandler(e.handleMQTT).
 		SetOrderMatters(false). // handle messages concurrently, so they batch
 		SetAutoReconnect(true).
 		SetMaxReconnectInterval(10 * time.Second).
@@ -80,7 +101,7 @@ func StartExternal(cfg ExternalConfig) (*External, error) {
 				"$share/" + SharedGroup + "/" + wire.TopicRoot + "/+/sos":      1,
 				"$share/" + SharedGroup + "/" + OwnTracksRoot + "/+/+":         1,
 			}
-			tok := c.SubscribeMultiple(filters, e.handle)
+			tok := c.SubscribeMultiple(filters, e.handleMQTT)
 			tok.Wait()
 			if err := tok.Error(); err != nil {
 				cfg.Logger.Error("subscribe on the external broker", "err", err)
@@ -124,10 +145,12 @@ func orDefaults(logger *slog.Logger, metrics *Metrics, now func() time.Time) (*s
 	return logger, metrics, now
 }
 
+func (e *External) handleMQTT(_ paho.Client, msg paho.Message) { e.handle(msg) }
+
 // handle stores one packet and then acknowledges it. Invalid packets and
 // packets of unknown or revoked devices are acknowledged without storing:
 // redelivering them could never succeed.
-func (e *External) handle(_ paho.Client, msg paho.Message) {
+func (e *External) handle(msg delivery) {
 	deviceID, err := topicDevice(msg.Topic())
 	if err != nil {
 		e.reject(msg, wire.ReasonOf(err))
@@ -176,19 +199,25 @@ func topicDevice(topic string) (string, error) {
 	return id, err
 }
 
-func (e *External) record(deviceID string, userID int64, at time.Time, msg paho.Message, res packetResult) {
+func (e *External) record(deviceID string, userID int64, at time.Time, msg delivery, res packetResult) {
 	if e.cfg.Packets != nil {
 		e.cfg.Packets.Record(deviceID, userID, at, msg.Topic(), msg.Payload(), res)
 	}
 }
 
-func (e *External) reject(msg paho.Message, reason string) {
+func (e *External) reject(msg delivery, reason string) {
 	e.cfg.Metrics.RejectedFixes.WithLabelValues(reason).Inc()
 	msg.Ack()
 }
 
 // Close disconnects, letting handlers in flight finish for up to a second.
-func (e *External) Close() { e.client.Disconnect(1000) }
+func (e *External) Close() {
+	if e.stream != nil {
+		e.stream.close()
+		return
+	}
+	e.client.Disconnect(1000)
+}
 
 // deviceCache remembers device owners for a while: a worker must not query
 // the database for every packet. Revocation reaches it within the TTL (the

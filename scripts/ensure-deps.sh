@@ -20,6 +20,8 @@ if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need chromium
   command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] || need mosquitto
   command -v mosquitto_pub >/dev/null || need mosquitto-clients
+  # The broker cluster of the scale-out tests (ingest/brokercluster) is NATS,
+  # built from the module go.mod pins: nothing to install.
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -96,6 +96,20 @@ describe('live events → query caches', () => {
     expect(qc.getQueryState(deviceKeys.list())?.isInvalidated).toBe(true)
   })
 
+  it("a bracelet's fix or connection refetches the bracelet list but not its packets, which arrive live", async () => {
+    // Refetching them raced with the live packet events: an answer computed
+    // just before a packet was recorded replaced the list that event had
+    // just joined, and the tester view lost that packet.
+    const qc = createQueryClient()
+    const id = 'brc_aaaaaaaaaaaa'
+    qc.setQueryData(deviceKeys.list(), [makeDevice({ id })])
+    qc.setQueryData(deviceKeys.packets(id), [])
+    applyLocation(qc, makeLocation({ deviceId: id }))
+    await applyDevice(qc, { id, connected: true })
+    expect(qc.getQueryState(deviceKeys.list())?.isInvalidated).toBe(true)
+    expect(qc.getQueryState(deviceKeys.packets(id))?.isInvalidated).toBe(false)
+  })
+
   it("an sos event refetches the supporter's People I support, or the wearer's own open SOS and alerts", async () => {
     const qc = createQueryClient()
     const seed = () => {

@@ -59,8 +59,9 @@ export function applyLocation(queryClient: QueryClient, location: Location): voi
     queryClient.setQueryData<Location[]>(key, withLocation(list, location))
   }
   void queryClient.invalidateQueries({ queryKey: gpsKeys.locations() })
-  // A bracelet's fix changes its last seen, battery and health.
-  if (location.deviceId) void queryClient.invalidateQueries({ queryKey: deviceKeys.list() })
+  // A bracelet's fix changes its last seen, battery and health (the list
+  // only: its packets come as events of their own).
+  if (location.deviceId) void queryClient.invalidateQueries({ queryKey: deviceKeys.list(), exact: true })
 }
 
 /**
@@ -83,7 +84,7 @@ export function applyDevice(queryClient: QueryClient, change: { id: string; conn
   queryClient.setQueryData<Device[]>(deviceKeys.list(), (list) =>
     list?.map((d) => (d.id === change.id ? { ...d, connected: change.connected } : d)),
   )
-  return queryClient.invalidateQueries({ queryKey: deviceKeys.list() })
+  return queryClient.invalidateQueries({ queryKey: deviceKeys.list(), exact: true })
 }
 
 /** `zone`: a zone was created, edited or deleted (here or in another tab): refetch them. */

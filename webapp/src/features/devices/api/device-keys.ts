@@ -1,4 +1,4 @@
-/** Query and mutation keys of the bracelets feature. The live stream refreshes `list()` on a `device` event. */
+/** Query and mutation keys of the bracelets feature. The live stream refreshes `list()` (exactly: not the packets under it) on a `device` event. */
 export const deviceKeys = {
   all: ['/api', 'devices'] as const,
   list: () => [...deviceKeys.all] as const,

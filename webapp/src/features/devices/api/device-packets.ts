@@ -16,10 +16,18 @@ export async function getDevicePackets(id: string, { signal }: { signal?: AbortS
   return (await apiGet<PacketRecord[] | null>(`/api/devices/${encodeURIComponent(id)}/packets`, { signal })) ?? []
 }
 
+/**
+ * The fetched list is merged with the cached one: a live packet that arrived
+ * while the request was out is missing from an answer computed before it was
+ * recorded, and would otherwise vanish when that answer replaces the cache.
+ */
 export function getDevicePacketsQueryOptions(id: string) {
   return queryOptions({
     queryKey: deviceKeys.packets(id),
-    queryFn: ({ signal }) => getDevicePackets(id, { signal }),
+    queryFn: async ({ client, queryKey, signal }) => {
+      const fetched = await getDevicePackets(id, { signal })
+      return mergePackets(client.getQueryData<PacketRecord[]>(queryKey) ?? [], fetched)
+    },
   })
 }
 

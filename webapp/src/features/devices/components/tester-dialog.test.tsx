@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { stubFetch } from '@/testing/fetch-stub'
+import { jsonResponse, stubFetch } from '@/testing/fetch-stub'
 import { makeDevice } from '@/testing/gps-data'
 import { renderWithProviders } from '@/testing/test-utils'
 
+import { deviceKeys } from '../api/device-keys'
 import { applyPacket, WATCH_RENEW_MS } from '../api/device-packets'
 import type { PacketRecord } from '../types'
 import { BraceletsCard } from './bracelets-card'
@@ -144,6 +145,35 @@ describe('Tester view', () => {
     expect(dialog).toHaveTextContent('Cleared. New packets will appear here.')
     act(() => applyPacket(queryClient, packet({ id: 'n1-10', at: '2026-11-22T12:00:10Z' })))
     await waitFor(() => expect(within(dialog).getAllByTestId('packet')).toHaveLength(1))
+  })
+
+  it('keeps a live packet that arrives while the list is being fetched again', async () => {
+    // The answer was computed before the packet was recorded and lands after
+    // its event (a refetch after the live stream reconnected, say): the
+    // packet must not vanish with the older list.
+    let answer: (packets: PacketRecord[]) => void = () => {}
+    const fetchMock = stubFetch({
+      '/api/devices': { body: [makeDevice({ name: 'Left wrist' })] },
+      [`/api/devices/${ID}/packets`]: () => new Promise<Response>((resolve) => (answer = (body) => resolve(jsonResponse({ body })))),
+      [`POST /api/devices/${ID}/watch`]: { body: { until: '2026-11-22T12:01:00Z' } },
+    })
+    const { user, queryClient } = renderWithProviders(<BraceletsCard host="localhost" />, { advanced: true })
+    await user.click(await screen.findByRole('button', { name: 'Tester view for Left wrist' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Tester view: Left wrist' })
+    const packetFetches = () => fetchMock.mock.calls.filter(([url]) => url === `/api/devices/${ID}/packets`).length
+    await waitFor(() => expect(packetFetches()).toBe(1))
+    act(() => answer([good]))
+    await within(dialog).findByTestId('packet')
+
+    act(() => void queryClient.invalidateQueries({ queryKey: deviceKeys.packets(ID) }))
+    await waitFor(() => expect(packetFetches()).toBe(2))
+    act(() => applyPacket(queryClient, bad))
+    await waitFor(() => expect(within(dialog).getAllByTestId('packet')).toHaveLength(2))
+    act(() => answer([good]))
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: deviceKeys.packets(ID) })).toBe(0))
+    const items = within(dialog).getAllByTestId('packet')
+    expect(items).toHaveLength(2)
+    expect(within(items[0]).getByTestId('packet-outcome')).toHaveTextContent('Rejected · latitude out of range')
   })
 
   it('keeps the bracelet watched while open and says so when watching fails', async () => {

@@ -1,0 +1,371 @@
+// Package brokercluster runs a real three-node NATS cluster for tests of the
+// scale-out path: JetStream with three replicas and the MQTT listener on
+// every node, each node a child process on loopback that a test can SIGKILL
+// and start again. The server is built from the module go.mod pins as a tool
+// (github.com/nats-io/nats-server/v2), so nothing needs installing.
+//
+// Why NATS and not RabbitMQ, and what was measured: docs/scaling.md.
+package brokercluster
+
+import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Size is the number of nodes: the smallest cluster in which a replicated
+// stream keeps its quorum when one node dies.
+const Size = 3
+
+// Account is the NATS account every user of the cluster belongs to. MQTT
+// needs JetStream in the user's account: sessions, retained messages and
+// QoS 1 messages live in streams there ($MQTT_sess, $MQTT_rmsgs, $MQTT_msgs).
+const Account = "LIFELINE"
+
+// MessagesStream is the stream the MQTT listener stores every QoS 1 PUBLISH
+// in, replicated to every node, before it sends the PUBACK.
+const MessagesStream = "$MQTT_msgs"
+
+// User is an account of the cluster. Empty Publish and Subscribe lists mean
+// no restriction; otherwise they are NATS subjects (an MQTT topic
+// bracelets/d1/position is the subject bracelets.d1.position).
+type User struct {
+	Name, Password     string
+	Publish, Subscribe []string
+}
+
+// Cluster is three running NATS nodes.
+type Cluster struct {
+	Nodes []*Node
+	tb    testing.TB
+	bin   string
+}
+
+// Node is one NATS server of the cluster.
+type Node struct {
+	Name    string
+	MQTTURL string // tcp://127.0.0.1:PORT, for paho
+	NATSURL string // nats://127.0.0.1:PORT
+
+	monitor string // http://127.0.0.1:PORT
+	conf    string
+	logPath string
+	cmd     *exec.Cmd
+	exited  chan struct{}
+}
+
+// Start runs three clustered nodes with the given users (none: one user
+// "lifeline" with password "lifeline" and no restriction), each in its own
+// temporary folder on free loopback ports, and returns once every node
+// serves MQTT and JetStream has a leader. The nodes are stopped when the
+// test ends, and their logs printed if it failed.
+func Start(tb testing.TB, users ...User) *Cluster {
+	tb.Helper()
+	if len(users) == 0 {
+		users = []User{{Name: "lifeline", Password: "lifeline"}}
+	}
+	dir := tb.TempDir()
+	c := &Cluster{tb: tb, bin: serverBinary(tb)}
+	ports := freePorts(tb, 4*Size)
+	routes := make([]string, Size)
+	for i := range Size {
+		routes[i] = fmt.Sprintf("nats://127.0.0.1:%d", ports[4*i+1])
+	}
+	for i := range Size {
+		n := &Node{
+			Name:    fmt.Sprintf("n%d", i+1),
+			NATSURL: fmt.Sprintf("nats://127.0.0.1:%d", ports[4*i]),
+			MQTTURL: fmt.Sprintf("tcp://127.0.0.1:%d", ports[4*i+2]),
+			monitor: fmt.Sprintf("http://127.0.0.1:%d", ports[4*i+3]),
+		}
+		nodeDir := filepath.Join(dir, n.Name)
+		if err := os.MkdirAll(nodeDir, 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		n.conf = filepath.Join(nodeDir, "nats.conf")
+		n.logPath = filepath.Join(nodeDir, "nats.log")
+		conf := nodeConfig(n.Name, nodeDir, ports[4*i:4*i+4], routes, users)
+		if err := os.WriteFile(n.conf, []byte(conf), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		c.Nodes = append(c.Nodes, n)
+	}
+	tb.Cleanup(func() {
+		for _, n := range c.Nodes {
+			n.stop()
+		}
+		if tb.Failed() {
+			for _, n := range c.Nodes {
+				out, _ := os.ReadFile(n.logPath)
+				tb.Logf("nats node %s log (last 4 KB):\n%s", n.Name, tail(out, 4096))
+			}
+		}
+	})
+	for _, n := range c.Nodes {
+		c.start(n)
+	}
+	for _, n := range c.Nodes {
+		c.waitReady(n)
+	}
+	return c
+}
+
+// nodeConfig is one node's configuration file. JetStream keeps its files
+// in the node's folder; MQTT's streams get three replicas, so a PUBACK
+// means a majority of the nodes hold the message.
+func nodeConfig(name, dir string, ports []int, routes []string, users []User) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "server_name: %s\nlisten: 127.0.0.1:%d\nhttp: 127.0.0.1:%d\n", name, ports[0], ports[3])
+	fmt.Fprintf(&b, "jetstream { store_dir: %q }\n", dir)
+	fmt.Fprintf(&b, "cluster { name: lifeline, listen: 127.0.0.1:%d, routes: [%s] }\n", ports[1], strings.Join(routes, ", "))
+	fmt.Fprintf(&b, "mqtt { listen: 127.0.0.1:%d, stream_replicas: %d }\n", ports[2], Size)
+	fmt.Fprintf(&b, "accounts {\n  %s: { jetstream: enabled, users: [\n", Account)
+	for _, u := range users {
+		fmt.Fprintf(&b, "    { user: %q, password: %q", u.Name, u.Password)
+		if len(u.Publish) > 0 || len(u.Subscribe) > 0 {
+			fmt.Fprintf(&b, ", permissions: { publish: %s, subscribe: %s }", subjects(u.Publish), subjects(u.Subscribe))
+		}
+		b.WriteString(" }\n")
+	}
+	b.WriteString("  ] }\n  SYS: { users: [] }\n}\nsystem_account: SYS\n")
+	return b.String()
+}
+
+func subjects(list []string) string {
+	if len(list) == 0 {
+		return `">"`
+	}
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = fmt.Sprintf("%q", s)
+	}
+	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// Kill ends node i (0-based) with SIGKILL: no goodbye to its peers or its
+// clients, nothing flushed.
+func (c *Cluster) Kill(i int) {
+	c.tb.Helper()
+	n := c.Nodes[i]
+	if err := n.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		c.tb.Fatalf("kill nats node %s: %v", n.Name, err)
+	}
+	<-n.exited
+}
+
+// Restart starts node i again on its ports and its JetStream files, and
+// returns once it serves MQTT and is caught up with the cluster.
+func (c *Cluster) Restart(i int) {
+	c.tb.Helper()
+	n := c.Nodes[i]
+	c.start(n)
+	c.waitReady(n)
+}
+
+// Leader is the index of the running node leading stream's replicas (the
+// stream must exist: MQTT creates its streams at the account's first MQTT
+// connection). Right after a node's death the others still name it for a
+// while: Leader waits until they name a running node.
+func (c *Cluster) Leader(stream string) int {
+	c.tb.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		for _, n := range c.Nodes {
+			if n.running() {
+				if leader := n.streamLeader(stream); leader != "" {
+					for i, m := range c.Nodes {
+						if m.Name == leader && m.running() {
+							return i
+						}
+					}
+				}
+			}
+		}
+	}
+	c.tb.Fatalf("no node leads stream %s", stream)
+	return -1
+}
+
+func (c *Cluster) start(n *Node) {
+	c.tb.Helper()
+	logFile, err := os.OpenFile(n.logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		c.tb.Fatal(err)
+	}
+	n.cmd = exec.Command(c.bin, "-c", n.conf)
+	n.cmd.Stdout, n.cmd.Stderr = logFile, logFile
+	if err := n.cmd.Start(); err != nil {
+		logFile.Close()
+		c.tb.Fatalf("start nats node %s: %v", n.Name, err)
+	}
+	n.exited = make(chan struct{})
+	go func(cmd *exec.Cmd, exited chan struct{}) {
+		cmd.Wait()
+		logFile.Close()
+		close(exited)
+	}(n.cmd, n.exited)
+}
+
+// waitReady waits until the node answers /healthz (JetStream has a meta
+// leader and the node's replicas are current) and accepts MQTT connections.
+// A loaded two-core machine can take a while: the limit is generous, and
+// what is waited on is the node's own answer.
+func (c *Cluster) waitReady(n *Node) {
+	c.tb.Helper()
+	mqttAddr := strings.TrimPrefix(n.MQTTURL, "tcp://")
+	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if !n.running() {
+			c.tb.Fatalf("nats node %s exited while starting (its log is printed below)", n.Name)
+		}
+		if n.healthy() {
+			if conn, err := net.Dial("tcp", mqttAddr); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			c.tb.Fatalf("nats node %s did not become ready", n.Name)
+		}
+	}
+}
+
+func (n *Node) running() bool {
+	select {
+	case <-n.exited:
+		return false
+	default:
+		return n.cmd != nil
+	}
+}
+
+func (n *Node) stop() {
+	if n.running() {
+		n.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-n.exited:
+		case <-time.After(10 * time.Second):
+			n.cmd.Process.Kill()
+			<-n.exited
+		}
+	}
+}
+
+var monitorClient = &http.Client{Timeout: 5 * time.Second}
+
+func (n *Node) healthy() bool {
+	resp, err := monitorClient.Get(n.monitor + "/healthz")
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
+}
+
+// streamLeader asks the node which server leads stream's replicas ("" when
+// it does not know).
+func (n *Node) streamLeader(stream string) string {
+	resp, err := monitorClient.Get(n.monitor + "/jsz?accounts=true&streams=true")
+	if err != nil {
+		return ""
+	}
+	defer resp.Body.Close()
+	var jsz struct {
+		Accounts []struct {
+			Name    string `json:"name"`
+			Streams []struct {
+				Name    string `json:"name"`
+				Cluster struct {
+					Leader string `json:"leader"`
+				} `json:"cluster"`
+			} `json:"stream_detail"`
+		} `json:"account_details"`
+	}
+	if json.NewDecoder(resp.Body).Decode(&jsz) != nil {
+		return ""
+	}
+	for _, a := range jsz.Accounts {
+		for _, s := range a.Streams {
+			if a.Name == Account && s.Name == stream {
+				return s.Cluster.Leader
+			}
+		}
+	}
+	return ""
+}
+
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+)
+
+// serverBinary builds nats-server from the version go.mod pins (`tool
+// github.com/nats-io/nats-server/v2`) once per version, into the user's
+// cache folder; test processes after the first reuse it.
+func serverBinary(tb testing.TB) string {
+	tb.Helper()
+	buildOnce.Do(func() { builtBin, buildErr = buildServer() })
+	if buildErr != nil {
+		tb.Fatalf("cannot build nats-server from the module go.mod pins (go mod download fetches it; make test does): %v", buildErr)
+	}
+	return builtBin
+}
+
+func buildServer() (string, error) {
+	const module = "github.com/nats-io/nats-server/v2"
+	version, err := exec.Command("go", "list", "-m", "-f", "{{.Version}}", module).Output()
+	if err != nil {
+		return "", fmt.Errorf("go list -m %s: %w", module, err)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(cache, "lifeline")
+	bin := filepath.Join(dir, "nats-server-"+strings.TrimSpace(string(version)))
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	// Built beside its final name and renamed: another test process may be
+	// building the same version at the same moment.
+	tmp := fmt.Sprintf("%s.%d", bin, os.Getpid())
+	if out, err := exec.Command("go", "build", "-o", tmp, module).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%v\n%s", err, out)
+	}
+	return bin, os.Rename(tmp, bin)
+}
+
+func freePorts(tb testing.TB, n int) []int {
+	tb.Helper()
+	ports := make([]int, n)
+	listeners := make([]net.Listener, n)
+	for i := range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		listeners[i], ports[i] = l, l.Addr().(*net.TCPAddr).Port
+	}
+	for _, l := range listeners {
+		l.Close()
+	}
+	return ports
+}
+
+func tail(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
+}

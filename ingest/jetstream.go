@@ -1,0 +1,150 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"lifeline/ingest/wire"
+)
+
+// On a NATS cluster the devices speak MQTT to NATS's MQTT listener, which
+// stores every QoS 1 PUBLISH in the account's $MQTT_msgs stream (replicated)
+// before its PUBACK. The workers share one durable pull consumer of that
+// stream, filtered to the device topics: each message goes to one worker,
+// stays in the stream until a worker acknowledges it after the commit, and
+// is delivered again if none does within streamAckWait. NATS has no MQTT
+// shared subscriptions, so this is the group SharedGroup names.
+const (
+	mqttMessagesStream = "$MQTT_msgs"
+	mqttMessagesPrefix = "$MQTT.msgs."
+	streamAckWait      = 30 * time.Second
+	// streamMaxAckPending bounds the packets a worker holds at once, all
+	// waiting in the writer's group commit.
+	streamMaxAckPending = 1000
+)
+
+// streamFilters are the device topics as NATS subjects, the ones the MQTT
+// workers subscribe to.
+var streamFilters = []string{
+	mqttMessagesPrefix + wire.TopicRoot + ".*.position",
+	mqttMessagesPrefix + wire.TopicRoot + ".*.battery",
+	mqttMessagesPrefix + wire.TopicRoot + ".*.sos",
+	mqttMessagesPrefix + OwnTracksRoot + ".*.*",
+}
+
+type streamConsumer struct {
+	conn    *nats.Conn
+	consume jetstream.ConsumeContext
+}
+
+// startStreamConsumer connects to the NATS cluster and starts handing each
+// device message to handle, concurrently (so they meet in the writer's
+// group commit). The $MQTT_msgs stream must exist: NATS creates it at the
+// account's first MQTT connection. Until the workers' consumer exists the
+// stream keeps nothing (its retention follows interest), so start the
+// workers before the bracelets.
+func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamConsumer, error) {
+	conn, err := nats.Connect(cfg.BrokerURL,
+		nats.UserInfo(cfg.Username, cfg.Password),
+		nats.Name(cfg.ClientID),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(time.Second),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+			cfg.Logger.Warn("NATS connection lost; reconnecting", "err", err)
+		}))
+	if err != nil {
+		return nil, fmt.Errorf("ingest: connect to NATS %s: %w", cfg.BrokerURL, err)
+	}
+	js, err := jetstream.New(conn)
+	if err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("ingest: JetStream on %s: %w", cfg.BrokerURL, err)
+	}
+	consumer, err := joinConsumer(js, cfg.Logger)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		err = fmt.Errorf("no %s stream yet (NATS creates it at the first MQTT connection): %w", mqttMessagesStream, err)
+	}
+	if err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("ingest: the workers' consumer on %s: %w", cfg.BrokerURL, err)
+	}
+	consume, err := consumer.Consume(func(m jetstream.Msg) { go handle(streamDelivery{m}) },
+		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
+			cfg.Logger.Warn("JetStream consumer", "err", err)
+		}))
+	if err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("ingest: consume %s: %w", mqttMessagesStream, err)
+	}
+	cfg.Logger.Info("ingesting from NATS", "broker", cfg.BrokerURL, "worker", cfg.ClientID, "consumer", SharedGroup)
+	return &streamConsumer{conn: conn, consume: consume}, nil
+}
+
+// joinConsumer creates the workers' durable consumer, or finds it made by
+// another worker. The request is idempotent, so one left unanswered is
+// asked again: a second worker joining just as the first had made the
+// consumer once waited 30 s for an answer that never came (1 run in 4).
+func joinConsumer(js jetstream.JetStream, log *slog.Logger) (jetstream.Consumer, error) {
+	for attempt := 1; ; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		consumer, err := js.CreateOrUpdateConsumer(ctx, mqttMessagesStream, jetstream.ConsumerConfig{
+			Durable:        SharedGroup,
+			FilterSubjects: streamFilters,
+			AckPolicy:      jetstream.AckExplicitPolicy,
+			AckWait:        streamAckWait,
+			MaxAckPending:  streamMaxAckPending,
+		})
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || attempt == 3 {
+			return consumer, err
+		}
+		log.Warn("no answer to the request for the workers' consumer; asking again", "stream", mqttMessagesStream, "attempt", attempt)
+	}
+}
+
+func (s *streamConsumer) close() {
+	s.consume.Stop()
+	s.conn.Drain()
+}
+
+// streamDelivery is a JetStream message as a delivery: its subject read
+// back as the MQTT topic it came from.
+type streamDelivery struct{ msg jetstream.Msg }
+
+func (d streamDelivery) Topic() string {
+	return subjectTopic(strings.TrimPrefix(d.msg.Subject(), mqttMessagesPrefix))
+}
+func (d streamDelivery) Payload() []byte { return d.msg.Data() }
+
+// Ack waits for the stream to confirm: the packet is committed, and a lost
+// acknowledgement would only mean one duplicate, stored once.
+func (d streamDelivery) Ack() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	d.msg.DoubleAck(ctx)
+}
+
+// subjectTopic undoes NATS's mapping of an MQTT topic to a subject: a level
+// separator "/" became ".", and a "." inside a level became "//".
+func subjectTopic(subject string) string {
+	var b strings.Builder
+	for i := 0; i < len(subject); i++ {
+		switch {
+		case subject[i] == '/' && i+1 < len(subject) && subject[i+1] == '/':
+			b.WriteByte('.')
+			i++
+		case subject[i] == '.':
+			b.WriteByte('/')
+		default:
+			b.WriteByte(subject[i])
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,142 @@
+package ingest_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"lifeline/ingest"
+	"lifeline/ingest/brokercluster"
+	"lifeline/ingest/wire"
+	"lifeline/store/storetest"
+)
+
+// TestTwoWorkersKeepEveryFixThroughABrokerNodeKill runs two workers on a
+// three-node NATS cluster. A bracelet publishes through the node leading
+// the MQTT message stream; that node is SIGKILLed mid-stream, the bracelet
+// goes on through another node, and every fix the cluster acknowledged is
+// stored exactly once, shared between the two workers.
+func TestTwoWorkersKeepEveryFixThroughABrokerNodeKill(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	device, token := pairedDevice(t, db, "nats@example.org")
+	id := device.ID
+	cluster := brokercluster.Start(t,
+		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
+		brokercluster.User{Name: id, Password: token,
+			Publish:   []string{"bracelets." + id + ".position", "bracelets." + id + ".battery", "bracelets." + id + ".sos"},
+			Subscribe: []string{"bracelets." + id + ".config"}},
+	)
+	// The bracelet's first connection makes NATS create the account's MQTT
+	// streams, which the workers' consumer reads.
+	bracelet := connectTo(t, cluster.Nodes[0].MQTTURL, id, token)
+
+	var urls []string
+	for _, n := range cluster.Nodes {
+		urls = append(urls, n.NATSURL)
+	}
+	var metrics []*ingest.Metrics
+	for _, worker := range []string{"lifeline-ingest-1", "lifeline-ingest-2"} {
+		m := ingest.NewMetrics(prometheus.NewRegistry())
+		w := ingest.NewWriter(db, ingest.WriterConfig{Metrics: m})
+		e, err := ingest.StartExternal(ingest.ExternalConfig{
+			BrokerURL: strings.Join(urls, ","), ClientID: worker, Username: "lifeline-ingest", Password: "worker-secret",
+			Devices: db, Writer: w, Metrics: m,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { e.Close(); w.Close(ctx) })
+		metrics = append(metrics, m)
+	}
+
+	leader := cluster.Leader(brokercluster.MessagesStream)
+	if leader != 0 {
+		bracelet.Disconnect(100)
+		bracelet = connectTo(t, cluster.Nodes[leader].MQTTURL, id, token)
+	}
+	base := time.Now().Add(-time.Hour).Truncate(time.Millisecond)
+	// send publishes fixes from..to and returns once every one is
+	// acknowledged. Like the firmware, a bracelet whose connection fails
+	// connects again (to the next node) and sends what was not acknowledged:
+	// a node that has just lost the stream's leader may accept a session and
+	// then drop it when the first PUBLISH cannot be stored.
+	node := leader
+	send := func(from, to uint64) {
+		t.Helper()
+		pending := map[uint64]bool{}
+		for seq := from; seq <= to; seq++ {
+			pending[seq] = true
+		}
+		for deadline := time.Now().Add(120 * time.Second); len(pending) > 0; {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d fixes never acknowledged by the cluster", len(pending))
+			}
+			toks := map[uint64]paho.Token{}
+			for seq := range pending {
+				toks[seq] = bracelet.Publish(wire.PositionTopic(id), 1, false, wire.EncodePosition(fix(seq, base.Add(time.Duration(seq)*time.Second))))
+			}
+			// One 30 s wait for the whole round, not one per fix: on a
+			// connection the node dropped, no token completes (the session
+			// is persistent), and 200 waits of 30 s outlast the test.
+			round := time.Now().Add(30 * time.Second)
+			for seq, tok := range toks {
+				if tok.WaitTimeout(time.Until(round)) && tok.Error() == nil {
+					delete(pending, seq)
+				}
+			}
+			if len(pending) > 0 {
+				bracelet.Disconnect(0)
+				node = (node + 1) % brokercluster.Size
+				if node == leader {
+					node = (node + 1) % brokercluster.Size
+				}
+				bracelet = connectTo(t, cluster.Nodes[node].MQTTURL, id, token)
+			}
+		}
+	}
+	send(1, 200)
+	cluster.Kill(leader)
+	killed := time.Now()
+	node = (leader + 1) % brokercluster.Size
+	bracelet = connectTo(t, cluster.Nodes[node].MQTTURL, id, token)
+	send(201, 400)
+	t.Logf("fixes 201-400 acknowledged %v after the SIGKILL of node %s", time.Since(killed).Round(time.Millisecond), cluster.Nodes[leader].Name)
+
+	// A worker counts a batch just after its commit is visible, so wait on both.
+	var stored, distinct int
+	var a, b float64
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		db.Pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT seq) FROM locations WHERE device_id = $1`, id).Scan(&stored, &distinct)
+		a, b = testutil.ToFloat64(metrics[0].AcceptedFixes), testutil.ToFloat64(metrics[1].AcceptedFixes)
+		if stored == 400 && a+b >= 400 {
+			break
+		}
+	}
+	if stored != 400 || distinct != 400 {
+		t.Fatalf("stored %d fixes (%d distinct) of the 400 the cluster acknowledged", stored, distinct)
+	}
+	if a == 0 || b == 0 {
+		t.Errorf("worker 1 committed %v and worker 2 %v: want both to share the work", a, b)
+	}
+}
+
+// connectTo connects the bracelet to one node, trying again while a node
+// that has just lost a peer is still electing its streams' leaders.
+func connectTo(t *testing.T, url, id, token string) paho.Client {
+	t.Helper()
+	var err error
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		var c paho.Client
+		if c, err = connect(t, url, id, id, token); err == nil {
+			return c
+		}
+	}
+	t.Fatalf("the bracelet cannot connect to %s: %v", url, err)
+	return nil
+}
