@@ -21,8 +21,12 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Ceilings, not windows: every step waits on an event, and these only bound
+  // how long it may take. On a busy machine a whole test (the tester view's
+  // three packets, a rename and a reload) took 28-31 s at load 3-5 and a
+  // protected page 10 s to draw at load 20-30; a quick machine never nears them.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     trace: 'retain-on-failure',
