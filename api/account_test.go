@@ -97,6 +97,7 @@ func rowsPerTable(t *testing.T, app *testApp, id int64) map[string]int {
 }
 
 func TestExportHoldsEveryTableOfTheUserOnly(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	idA, idB := userID(t, a), userID(t, b)
@@ -140,6 +141,7 @@ func TestExportHoldsEveryTableOfTheUserOnly(t *testing.T) {
 }
 
 func TestDeleteAccountRemovesEveryRow(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	idA, idB := userID(t, a), userID(t, b)
@@ -182,6 +184,7 @@ func TestDeleteAccountRemovesEveryRow(t *testing.T) {
 }
 
 func TestAccountEndpointsOnlyTouchTheSignedInUser(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	b.do("PATCH", "/api/auth/user", map[string]string{"firstName": "Changed"})

@@ -56,6 +56,7 @@ type supportedAsk struct {
 // only that one sees it, answers, and the wearer reads the answer; one ask
 // at a time; closing it ends it for the supporter.
 func TestAskAChosenSupporterForACall(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, samLink := linkSupporter(t, app, wearer, "Sam")
@@ -128,6 +129,7 @@ func TestAskAChosenSupporterForACall(t *testing.T) {
 // revoked or another wearer's is refused whole (404), and so is an empty
 // or too long ask; revoking a link ends that supporter's view of an ask.
 func TestAskReachesOnlyTheWearersActiveSupporters(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	other, _ := app.registerUser("Olga")
@@ -173,6 +175,7 @@ func TestAskReachesOnlyTheWearersActiveSupporters(t *testing.T) {
 // TestSupporterTier: the wearer puts a supporter in a tier, the supporter
 // reads it on People I support, and anything but 1 to 3 is refused.
 func TestSupporterTier(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, link := linkSupporter(t, app, wearer, "Sam")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRegisterValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	valid := func() map[string]any {
 		return map[string]any{"email": uniqueEmail("new"), "password": goodPassword, "firstName": "Ana", "lastName": "Lopez", "timezone": "America/New_York"}
@@ -62,6 +63,7 @@ func TestRegisterValidation(t *testing.T) {
 }
 
 func TestRegisterSignsInAndRefusesATakenEmail(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c := app.newClient()
 	resp := c.do("POST", "/api/auth/register", map[string]string{
@@ -89,6 +91,7 @@ func TestRegisterSignsInAndRefusesATakenEmail(t *testing.T) {
 }
 
 func TestUnauthorizedAnswers(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c := app.newClient()
 	for _, r := range []struct{ method, path string }{
@@ -105,6 +108,7 @@ func TestUnauthorizedAnswers(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	_, email := app.registerUser("Mina")
 	tests := []struct {
@@ -135,6 +139,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestSessionTokenIsRotatedAtSignIn(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	victim, email := app.registerUser("Vera")
 	first := victim.sessionToken()
@@ -159,6 +164,7 @@ func TestSessionTokenIsRotatedAtSignIn(t *testing.T) {
 }
 
 func TestSessionLifetimes(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.SessionIdle = 2 * time.Hour; c.SessionMax = 5 * time.Hour })
 	c, _ := app.registerUser("Ida")
 	status := func() int { return c.do("GET", "/api/auth/user", nil).status }
@@ -182,6 +188,7 @@ func TestSessionLifetimes(t *testing.T) {
 }
 
 func TestLogoutEndsTheSessionOnTheServer(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Leo")
 	token := c.sessionToken()
@@ -197,6 +204,7 @@ func TestLogoutEndsTheSessionOnTheServer(t *testing.T) {
 }
 
 func TestCrossOriginStateChangesAreRefused(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Cleo")
 	for _, r := range []struct{ method, path string }{
@@ -216,6 +224,7 @@ func TestCrossOriginStateChangesAreRefused(t *testing.T) {
 }
 
 func TestLoginRedirectKeepsOnlyLocalNext(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	tests := []struct{ next, want string }{
 		{"", "/login"},
@@ -241,6 +250,7 @@ func TestLoginRedirectKeepsOnlyLocalNext(t *testing.T) {
 }
 
 func TestProfileAndPassword(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, email := app.registerUser("Pia")
 	other := app.newClient()
@@ -286,6 +296,7 @@ func TestProfileAndPassword(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	for _, path := range []string{"/", "/api/auth/user", "/healthz"} {
 		t.Run(path, func(t *testing.T) {
@@ -304,6 +315,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestSecureCookieBehindHTTPS(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.PublicURL = "https://lifeline.example.org" })
 	c := app.newClient()
 	resp := c.do("POST", "/api/auth/register", map[string]string{"email": uniqueEmail("sec"), "password": goodPassword, "firstName": "Sam"})
@@ -316,6 +328,7 @@ func TestSecureCookieBehindHTTPS(t *testing.T) {
 }
 
 func TestSignupsPerClientAreLimited(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.SignupLimit = 3 })
 	c := app.newClient()
 	var statuses []int
@@ -331,6 +344,7 @@ func TestSignupsPerClientAreLimited(t *testing.T) {
 // Each person chooses how long their location and battery history is kept;
 // the account export shows the choice.
 func TestHistoryRetentionChoice(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Ren")
 	var u struct{ HistoryDays int }
@@ -376,6 +390,7 @@ func TestHistoryRetentionChoice(t *testing.T) {
 // TestAdvancedSwitch: the developer tools are off for a new account, and
 // the choice is kept with the account (another device sees it).
 func TestAdvancedSwitch(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, email := app.registerUser("Ada")
 	other := app.newClient()

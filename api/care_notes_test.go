@@ -44,6 +44,7 @@ func notesOf(t *testing.T, c *client) []careNote {
 }
 
 func TestNoteValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")
@@ -89,6 +90,7 @@ func TestNoteValidation(t *testing.T) {
 }
 
 func TestNotesReachTheWearerUnlessMutedOrRevoked(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")
@@ -169,6 +171,7 @@ func TestNotesReachTheWearerUnlessMutedOrRevoked(t *testing.T) {
 }
 
 func TestNotesAreLimitedPerPersonPerDay(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	other, _ := app.registerUser("Ora")
@@ -199,6 +202,7 @@ func TestNotesAreLimitedPerPersonPerDay(t *testing.T) {
 }
 
 func TestNotesInExportAndErasure(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")

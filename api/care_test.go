@@ -92,6 +92,7 @@ func supported(t *testing.T, c *client) []person {
 }
 
 func TestInvitations(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, samEmail := app.registerUser("Sam")
@@ -160,6 +161,7 @@ func TestInvitations(t *testing.T) {
 // resources, shows nothing outside the grant; only the granted supporter's
 // "People I support" holds what A ticked.
 func TestSupporterIsolationMatrix(t *testing.T) {
+	t.Parallel()
 	app := securityApp(t)
 	a := newVictim(t, app)
 	routes := walkRoutes(t, app.api)
@@ -299,6 +301,7 @@ func TestSupporterIsolationMatrix(t *testing.T) {
 // support"; "I'm okay" closes it; an SOS reaches them at once; a
 // revocation leaves them nothing.
 func TestCareCircleFlow(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	app.db.EscalateAfter = 200 * time.Millisecond
 	wearer, _ := app.registerUser("Alex")
@@ -392,6 +395,7 @@ func TestCareCircleFlow(t *testing.T) {
 }
 
 func TestSupporterExportAndDeletion(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")
@@ -418,6 +422,7 @@ func TestSupporterExportAndDeletion(t *testing.T) {
 }
 
 func TestInvitationPreviewNamesTheWearerOnly(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	_, used := invite(t, wearer, "Kim", "")

@@ -46,6 +46,7 @@ func caseload(t *testing.T, c *client) []caseloadEntry {
 // TestCaseloadOrder: one supporter of many, each person in a different
 // state; the caseload lists them by need, each part only within the grant.
 func TestCaseloadOrder(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	ctx := context.Background()
 	now := *app.now.Load()

@@ -11,6 +11,7 @@ import (
 )
 
 func TestChannelPauses(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alex, _ := app.registerUser("Alex")
 	kim, _ := app.registerUser("Kim")

@@ -76,6 +76,7 @@ func outboxRows(t *testing.T, app *testApp, address string) map[string]int {
 // until the link is opened it gets no test, and the link works once,
 // signed in or not, and not after "Send again" replaced it.
 func TestEmailChannelConfirmation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alex, _ := app.registerUser("Alex")
 	id := addChannel(t, alex, map[string]any{"kind": "email", "address": "Alex.Home@Example.org"})
@@ -136,6 +137,7 @@ func TestEmailChannelConfirmation(t *testing.T) {
 // own limit; past it the answer is 429 with Retry-After and a message that
 // says when to try again, and the window's end lets them send again.
 func TestSendLimits(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		allowed int
@@ -223,6 +225,7 @@ func channelOfKind(t *testing.T, c *client, kind string, body map[string]any) in
 // nothing but its confirmation emails (at most 3 a day, however many
 // accounts add it).
 func TestNoOpenRelay(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	mallory, _ := app.registerUser("Mallory")
 	victim := "victim@example.org"

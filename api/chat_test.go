@@ -52,6 +52,7 @@ func chatReply(t *testing.T, c *client, body any) (int, string) {
 }
 
 func TestChatbotAnswersWithTheBuiltInAssistant(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Chat")
 	status, reply := chatReply(t, c, map[string]any{"message": "I'm having a strong craving"})
@@ -66,6 +67,7 @@ func TestChatbotAnswersWithTheBuiltInAssistant(t *testing.T) {
 }
 
 func TestChatbotMessageValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Val")
 	tests := []struct {
@@ -95,6 +97,7 @@ func TestChatbotMessageValidation(t *testing.T) {
 }
 
 func TestChatbotSendsRecentHistoryToTheProvider(t *testing.T) {
+	t.Parallel()
 	fake := &fakeChat{reply: "I'm here."}
 	app := newTestApp(t, withChat(chat.Safe(fake, slog.New(slog.DiscardHandler))))
 	c, _ := app.registerUser("Hist")
@@ -131,6 +134,7 @@ func TestChatbotSendsRecentHistoryToTheProvider(t *testing.T) {
 }
 
 func TestChatbotCrisisMessagesAlwaysGetResources(t *testing.T) {
+	t.Parallel()
 	fake := &fakeChat{reply: "Have you tried a bubble bath?"}
 	app := newTestApp(t, withChat(chat.Safe(fake, slog.New(slog.DiscardHandler))))
 	c, _ := app.registerUser("Safe")
@@ -168,6 +172,7 @@ func TestChatbotCrisisMessagesAlwaysGetResources(t *testing.T) {
 }
 
 func TestChatbotIsRateLimitedPerUser(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	for i := range 20 {
@@ -194,6 +199,7 @@ func TestChatbotIsRateLimitedPerUser(t *testing.T) {
 }
 
 func TestChatbotFailures(t *testing.T) {
+	t.Parallel()
 	t.Run("no provider configured", func(t *testing.T) {
 		app := newTestApp(t, withChat(nil))
 		c, _ := app.registerUser("None")
@@ -251,6 +257,7 @@ func labels(actions []chatAction) []string {
 // safety layer, a crisis answer carries the buttons lifeline.ChatActions
 // makes from the person's own contacts and plans.
 func TestChatbotCrisisAnswersCarryActions(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Acts")
 	for _, body := range []map[string]any{
@@ -304,6 +311,7 @@ func (urgeChat) Answer(context.Context, []lifeline.ChatMessage, string) (*lifeli
 }
 
 func TestChatbotUrgeOffersTheCopingPlanFirst(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, withChat(urgeChat{}))
 	c, _ := app.registerUser("Urge")
 	if resp := c.do("PUT", "/api/coping-plan", map[string]any{"copingActions": []string{"Text Maria and go for a walk"}}); resp.status != http.StatusOK {

@@ -38,6 +38,7 @@ func days(s recovery) string {
 }
 
 func TestCheckInCorrectionValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Val")
 	body := checkInBody(5, 1, true)
@@ -101,6 +102,7 @@ func TestCheckInCorrectionValidation(t *testing.T) {
 // TestCorrectingASlip: an accidental "Yes" is corrected; Recovery days,
 // the alert it raised and the supporter's view all follow.
 func TestCorrectingASlip(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Kai")
 	seedCheckIns(t, app, wearer, "2026-11-21", "2026-11-20", "2026-11-12")
@@ -164,6 +166,7 @@ func TestCorrectingASlip(t *testing.T) {
 }
 
 func TestDeletingACheckIn(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Del")
 	seedCheckIns(t, app, c, "2026-11-21", "2026-11-20")
@@ -203,6 +206,7 @@ func TestDeletingACheckIn(t *testing.T) {
 // own zone: "today" there is the latest it may be, and the count is the
 // days from it to their today.
 func TestSoberDateAcrossTimeZones(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	// 10:30 UTC on the 22nd is the 23rd in Kiritimati and the 21st in Pago Pago.
 	at := time.Date(2026, 11, 22, 10, 30, 0, 0, time.UTC)
@@ -243,6 +247,7 @@ func TestSoberDateAcrossTimeZones(t *testing.T) {
 // does not move it; it is offered until the person starts again from it or
 // keeps their date.
 func TestAUseAfterTheSoberDateIsOffered(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Ola")
 	seedCheckIns(t, app, c, "2026-11-21")

@@ -44,6 +44,7 @@ func seedCheckIns(t *testing.T, app *testApp, c *client, dates ...string) {
 }
 
 func TestCheckInValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Val")
 	with := func(k string, v any) map[string]any { b := checkInBody(5, 1, false); b[k] = v; return b }
@@ -75,6 +76,7 @@ func TestCheckInValidation(t *testing.T) {
 }
 
 func TestCheckInOncePerLocalDay(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Dee")
 	var today any
@@ -111,6 +113,7 @@ func TestCheckInOncePerLocalDay(t *testing.T) {
 }
 
 func TestConcurrentCheckInsGiveExactlyOne(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Race")
 	statuses := make([]int, 20)
@@ -133,6 +136,7 @@ func TestConcurrentCheckInsGiveExactlyOne(t *testing.T) {
 }
 
 func TestTodayIsTheUsersLocalDate(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	// 10:30 UTC on the 22nd is 00:30 on the 23rd in Kiritimati, 23:30 on
 	// the 21st in Pago Pago, and 10:30 on the 22nd in London.
@@ -152,6 +156,7 @@ func TestTodayIsTheUsersLocalDate(t *testing.T) {
 }
 
 func TestStatsAndMilestone(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Sol")
 	seedCheckIns(t, app, c, "2026-11-21", "2026-11-20", "2026-11-19", "2026-11-18", "2026-11-17", "2026-11-16", "2026-11-01")
@@ -204,6 +209,7 @@ func TestStatsAndMilestone(t *testing.T) {
 }
 
 func TestSubstanceUseRaisesAKindAlertAndKeepsHistory(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Kai")
 	seedCheckIns(t, app, c, "2026-11-21", "2026-11-20")
@@ -228,6 +234,7 @@ func TestSubstanceUseRaisesAKindAlertAndKeepsHistory(t *testing.T) {
 }
 
 func TestCheckInListPagesAndExports(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Pat")
 	seedCheckIns(t, app, c, "2026-11-20", "2026-11-19", "2026-11-18", "2026-11-10", "2026-10-30")

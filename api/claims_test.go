@@ -14,6 +14,7 @@ import (
 // claims again and resolves it with a note; a one-tap link works once,
 // signed out, and not after its supporter was removed.
 func TestClaimRoutes(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	join := func(name string) (*client, int64, int64) {

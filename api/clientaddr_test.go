@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseTrustedProxies(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		list    string
 		want    string // the prefixes joined by spaces
@@ -49,6 +50,7 @@ func TestParseTrustedProxies(t *testing.T) {
 // one, read from the right; whatever a client writes left of that is
 // ignored.
 func TestClientAddr(t *testing.T) {
+	t.Parallel()
 	proxies, err := ParseTrustedProxies("10.0.0.0/8, 2001:db8:ffff::/48")
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +96,7 @@ func TestClientAddr(t *testing.T) {
 }
 
 func TestThrottleKeyGroupsAnIPv6Subscriber(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ addr, want string }{
 		{"203.0.113.5", "203.0.113.5"},
 		{"2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"},

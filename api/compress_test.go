@@ -12,6 +12,7 @@ import (
 // gzipped, one that does not gets it plain, and the live stream is never
 // compressed (an event must reach the page when it is written).
 func TestJSONIsGzipped(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	get := func(path, acceptEncoding string) *http.Response {
 		t.Helper()

@@ -65,6 +65,7 @@ func publish(t *testing.T, app *testApp, fsys fstest.MapFS) {
 }
 
 func TestArticles(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Reader")
 	if resp := c.do("GET", "/api/articles", nil); resp.status != http.StatusOK || strings.TrimSpace(string(resp.body)) != "[]" {
@@ -114,6 +115,7 @@ func TestArticles(t *testing.T) {
 }
 
 func TestContentIsServedEscaped(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Reader")
 	publish(t, app, fstest.MapFS{
@@ -142,6 +144,7 @@ func deref(s *string) string {
 }
 
 func TestBlog(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Reader")
 	publish(t, app, nil)
@@ -170,6 +173,7 @@ func TestBlog(t *testing.T) {
 }
 
 func TestStatistics(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Reader")
 	publish(t, app, nil)
@@ -194,6 +198,7 @@ func TestStatistics(t *testing.T) {
 }
 
 func TestContentNeedsSignIn(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	signedOut := app.newClient()
 	for _, p := range []string{"/api/articles", "/api/articles/1", "/api/blog", "/api/blog/1", "/api/statistics"} {

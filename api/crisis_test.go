@@ -17,6 +17,7 @@ type crisisContact struct {
 }
 
 func TestCrisisContactValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Val")
 	contact := func(k string, v any) map[string]any {
@@ -77,6 +78,7 @@ func contacts(t *testing.T, c *client) []crisisContact {
 }
 
 func TestCrisisContactsCRUDEmergencyFirst(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Cris")
 	if got := c.do("GET", "/api/crisis-contacts", nil); got.status != http.StatusOK || strings.TrimSpace(string(got.body)) != "[]" {
@@ -137,6 +139,7 @@ func TestCrisisContactsCRUDEmergencyFirst(t *testing.T) {
 }
 
 func TestCrisisContactsAreIsolated(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	resp := a.do("POST", "/api/crisis-contacts", map[string]any{"name": "Sam", "phone": "555-0100", "relationship": "sponsor", "isEmergency": true})
@@ -164,6 +167,7 @@ func TestCrisisContactsAreIsolated(t *testing.T) {
 // lifeline.Sponsor through the real store (emergency first), with the
 // extension kept in its tel: link, and is null without one.
 func TestSponsorIsTheContactMarkedSponsor(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Spon")
 	sponsor := func() map[string]any {

@@ -17,6 +17,7 @@ import (
 // is answered 400 and cut off once the body deadline passes; a body that
 // arrives in time, however slow the answer, is not.
 func TestATricklingBodyIsCut(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.BodyTimeout = 500 * time.Millisecond })
 	conn, err := net.Dial("tcp", mustURL(app.url).Host)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // address is refused when saved, with a field error that names no
 // address; public names pass (they are judged again at each connection).
 func TestDestinationsOutsideThePublicInternetAreRefused(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.AllowPrivateWebhooks = false })
 	alex, _ := app.registerUser("Alex")
 	keys := pushChannelSpecBody("alex")["keys"]

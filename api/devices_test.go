@@ -20,6 +20,7 @@ type paired struct {
 }
 
 func TestPairListAndRevokeABracelet(t *testing.T) {
+	t.Parallel()
 	var broker *ingest.Broker
 	app := newTestApp(t, func(c *api.Config) {
 		var err error

@@ -13,6 +13,7 @@ import (
 // List-Unsubscribe URL turns it off without a session, as often as it is
 // sent, and a token that names no digest is a 404.
 func TestDigestOneClickUnsubscribe(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")

@@ -31,6 +31,7 @@ import (
 // not a list of tables, so a column added later that keeps any of them
 // fails it.
 func TestErasedAccountLeavesNoTrace(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) {
 		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 	})

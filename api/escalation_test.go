@@ -9,6 +9,7 @@ import (
 // TestEscalationSettings: the defaults until changed, a round trip, and a
 // clear message for each field that is out of range.
 func TestEscalationSettings(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Wren")
 

@@ -19,6 +19,7 @@ import (
 // buffers are full the server's write blocks, and the stream must end within
 // StreamWriteTimeout instead of holding the connection and its goroutine.
 func TestStalledLiveStreamIsClosed(t *testing.T) {
+	t.Parallel()
 	// The events go to this node's streams only (8 kB each is over NOTIFY's limit).
 	local := live.NewBus(nil, nil)
 	app := newTestApp(t, func(c *api.Config) { c.StreamWriteTimeout, c.Events = 300*time.Millisecond, local })

@@ -89,6 +89,7 @@ func none(t *testing.T, events <-chan sseEvent, wait time.Duration) {
 }
 
 func TestLiveEventsReachOnlyTheirUser(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	streamA, streamB := a.openStream(t, ""), b.openStream(t, "")
@@ -135,6 +136,7 @@ func TestLiveEventsReachOnlyTheirUser(t *testing.T) {
 }
 
 func TestLiveEventsCrossNodes(t *testing.T) {
+	t.Parallel()
 	node1 := newTestApp(t)
 	node2 := newTestAppOn(t, node1.db)
 	a, _ := node1.registerUser("Nia")
@@ -152,6 +154,7 @@ func TestLiveEventsCrossNodes(t *testing.T) {
 // (a script, or tabs left open) holds at most the cap; each new stream past
 // it ends the session's oldest, which is told to wait before it comes back.
 func TestASessionHoldsAFewLiveStreams(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.StreamsPerSession = 2 })
 	a, _ := app.twoUsers()
 	first, second := a.openStream(t, ""), a.openStream(t, "")

@@ -83,6 +83,7 @@ func signedInUser(t *testing.T, c *client) lifeline.User {
 }
 
 func TestExportFHIR(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alice, _ := app.registerUser("Alice")
 	alice.do("PATCH", "/api/auth/user", map[string]any{"phone": "+1 555 010 2000"})
@@ -178,6 +179,7 @@ func TestExportFHIR(t *testing.T) {
 }
 
 func TestExportFHIRRefusesUnknownFields(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alice, _ := app.registerUser("Alice")
 	for _, include := range []string{"location", "name,address", "Name"} {
@@ -189,6 +191,7 @@ func TestExportFHIRRefusesUnknownFields(t *testing.T) {
 }
 
 func TestExportFHIRIsOnlyTheCallersOwn(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alice, bruno := app.twoUsers()
 	seedMeasures(t, app, signedInUser(t, alice).ID)

@@ -17,6 +17,7 @@ type location struct {
 }
 
 func TestShareLocationFromTheBrowser(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 

@@ -11,6 +11,7 @@ import (
 // /readyz names the storage engine the test run chose (LIFELINE_TEST_ENGINE),
 // so the TimescaleDB variant of this suite checks the TimescaleDB answer.
 func TestReadyzNamesTheStorageEngine(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	resp := app.newClient().do(http.MethodGet, "/readyz", nil)
 	if resp.status != http.StatusOK {

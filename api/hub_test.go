@@ -8,6 +8,7 @@ import (
 )
 
 func TestHubDropsASlowStreamWithoutBlocking(t *testing.T) {
+	t.Parallel()
 	h := newHub(8, 24)
 	slow := h.subscribe(1, []byte("a"))
 	fast := h.subscribe(1, []byte("b"))
@@ -51,6 +52,7 @@ func TestHubDropsASlowStreamWithoutBlocking(t *testing.T) {
 }
 
 func TestHubCapsStreamsPerSessionAndPerson(t *testing.T) {
+	t.Parallel()
 	h := newHub(2, 3)
 	ended := func(s *stream) bool {
 		select {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestEmailInvitationQueuesTheEmailWithALinkFromTheOrigin(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	cases := []struct {

@@ -34,6 +34,7 @@ func takeMeasure(t *testing.T, c *client, instrument string, answers []any, note
 }
 
 func TestTakingAQuestionnaire(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Robin")
 
@@ -118,6 +119,7 @@ func TestTakingAQuestionnaire(t *testing.T) {
 }
 
 func TestMeasureScheduleAndDue(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Robin")
 	type status struct {
@@ -168,6 +170,7 @@ func TestMeasureScheduleAndDue(t *testing.T) {
 // sees scores and bands; never the answers to items or the person's notes;
 // without it, nothing.
 func TestSupportersSeeScoresNeverAnswers(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Robin")
 	takeMeasure(t, wearer, "phq9", []any{1, 1, 1, 1, 1, 0, 0, 0, 0, 2}, "private words")

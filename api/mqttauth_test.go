@@ -12,6 +12,7 @@ import (
 // The outside broker's HTTP authenticator, called as EMQX calls it: a
 // plain POST from a server, with the shared secret.
 func TestMQTTAuthForAnOutsideBroker(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.MQTTAuthSecret = "broker-secret" })
 	owner, _ := app.registerUser("Ada")
 	var device, revoked struct{ ID, Token string }
@@ -63,6 +64,7 @@ func TestMQTTAuthForAnOutsideBroker(t *testing.T) {
 }
 
 func TestMQTTAuthIsOffWithoutASecret(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	resp, err := http.Post(app.url+"/internal/mqtt/auth", "application/json", strings.NewReader(`{"username":"x","password":"y"}`))
 	if err != nil {

@@ -156,6 +156,7 @@ func resolve(base, loc string) string {
 }
 
 func TestOpenIDConnectSignIn(t *testing.T) {
+	t.Parallel()
 	provider := newFakeProvider(t)
 	app := newTestApp(t, func(c *api.Config) {
 		c.OIDC = &api.OIDCConfig{Issuer: provider.srv.URL, ClientID: clientID, ClientSecret: clientSecret, Name: "Clinic SSO"}
@@ -233,6 +234,7 @@ func TestOpenIDConnectSignIn(t *testing.T) {
 }
 
 func TestOIDCOnlySendsLoginToTheProvider(t *testing.T) {
+	t.Parallel()
 	provider := newFakeProvider(t)
 	app := newTestApp(t, func(c *api.Config) {
 		c.OIDC = &api.OIDCConfig{Issuer: provider.srv.URL, ClientID: clientID, ClientSecret: clientSecret}

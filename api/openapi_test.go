@@ -156,6 +156,7 @@ func (a *testApp) contractClient() *http.Client {
 }
 
 func TestOpenAPIDocumentIsValid(t *testing.T) {
+	t.Parallel()
 	c := contract(t)
 	if ok, errs := c.validator.ValidateDocument(); !ok {
 		t.Fatalf("the OpenAPI document is not valid OpenAPI 3.1:%s", describe(errs))
@@ -205,6 +206,7 @@ func hasExample(op *v3.Operation) bool {
 // optional route enabled: a route the document lacks, or a documented
 // operation no route serves, fails.
 func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(cfg *api.Config) { cfg.MQTTAuthSecret = "secret" })
 	routes, ok := app.api.Handler().(chi.Routes)
 	if !ok {
@@ -252,6 +254,7 @@ func sortedKeys(m map[string]bool) []string {
 }
 
 func TestOpenAPIServedAsJSON(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	resp := app.newClient().do("GET", "/api/openapi.json", nil)
 	if resp.status != http.StatusOK || !strings.HasPrefix(resp.header.Get("Content-Type"), "application/json") {
@@ -271,6 +274,7 @@ func TestOpenAPIServedAsJSON(t *testing.T) {
 // vacuous: a User with an extra field, or a status the operation does not
 // list, breaks the document.
 func TestContractCatchesUndocumentedFields(t *testing.T) {
+	t.Parallel()
 	c := contract(t)
 	req, _ := http.NewRequest("GET", "http://example.org/api/auth/user", nil)
 	tests := []struct {

@@ -17,6 +17,7 @@ import (
 )
 
 func TestRenameABracelet(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	var d paired
@@ -116,6 +117,7 @@ type packetRecord struct {
 // stream on node 2 and node 2's GET .../packets, each with its outcome;
 // another user sees none of it.
 func TestTesterViewSeesPacketsLiveAcrossNodes(t *testing.T) {
+	t.Parallel()
 	var broker *ingest.Broker
 	node1 := testerNode(t, storetest.NewDB(t), &broker)
 	node2 := testerNode(t, node1.db, nil)
@@ -216,6 +218,7 @@ func TestTesterViewSeesPacketsLiveAcrossNodes(t *testing.T) {
 // TestPacketsAreNotPublishedUnwatched: an unwatched device's packets are
 // recorded but cost no live event.
 func TestPacketsAreNotPublishedUnwatched(t *testing.T) {
+	t.Parallel()
 	var broker *ingest.Broker
 	app := testerNode(t, storetest.NewDB(t), &broker)
 	a, _ := app.registerUser("Ula")

@@ -44,6 +44,7 @@ func confirmReset(c *client, token, password string) response {
 // and one whose account has no password get the same answer, and only the
 // first is sent an email.
 func TestPasswordResetAnswersAlike(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	_, known := app.registerUser("Kim")
 	oidcOnly := uniqueEmail("oidc")
@@ -92,6 +93,7 @@ func TestPasswordResetAnswersAlike(t *testing.T) {
 // registration rules, signs the account out everywhere and this browser in,
 // and works once, within the hour, and only while it is the newest.
 func TestPasswordResetLink(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	kim, email := app.registerUser("Kim")
 	otherBrowser := app.newClient()
@@ -165,6 +167,7 @@ func TestPasswordResetLink(t *testing.T) {
 // TestPasswordResetLimits: per address (whether or not it has an account)
 // and per client address, 429 with Retry-After and words that say when.
 func TestPasswordResetLimits(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		emails  func(i int) string
@@ -196,6 +199,7 @@ func TestPasswordResetLimits(t *testing.T) {
 // TestPasswordResetWithoutEmail: a server that cannot send email says so,
 // alike for every address, and the sign-in page is told not to offer it.
 func TestPasswordResetWithoutEmail(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.EmailEnabled = false })
 	_, known := app.registerUser("Kim")
 	for _, email := range []string{known, uniqueEmail("nobody")} {
@@ -217,6 +221,7 @@ func TestPasswordResetWithoutEmail(t *testing.T) {
 // else's address and have the email send them, token and all, to a site of
 // the asker's.
 func TestEmailedLinksIgnoreTheHostHeader(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	owner, email := app.registerUser("Noor")
 	const forged = "evil.example"

@@ -101,6 +101,7 @@ func basicAuth(id, token string) string {
 // app's "stored" reply, the fix is stored once, and the GPS page's list
 // shows it with its source and device.
 func TestPhoneAppsFixturesThroughTheServer(t *testing.T) {
+	t.Parallel()
 	osmandQuery := strings.TrimSpace(phoneFixture(t, "osmand-query.txt"))
 	tests := []struct {
 		name, clock, source string
@@ -161,6 +162,7 @@ func TestPhoneAppsFixturesThroughTheServer(t *testing.T) {
 // its own phone: every one with a usable position is stored, with its
 // fixes, and answered with the app's reply; the others are refused.
 func TestPhoneCorpusThroughTheServer(t *testing.T) {
+	t.Parallel()
 	var corpus []struct {
 		File, Protocol, Now, Refused string
 		Fixes                        []struct{ Lat, Lon float64 }
@@ -222,6 +224,7 @@ func TestPhoneCorpusThroughTheServer(t *testing.T) {
 // tester view (its token blanked out), and the refused reports count on
 // the device card, today only.
 func TestPhoneIngestKeepsTheFix(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) {
 		log := ingest.NewPacketLog(ingest.PacketLogConfig{Refusals: c.Devices.(lifeline.RefusalStore), RefusalFlush: 10 * time.Millisecond})
 		t.Cleanup(log.Close)
@@ -310,6 +313,7 @@ func TestPhoneIngestKeepsTheFix(t *testing.T) {
 // TestOwnTracksOtherTypesAreIgnored: lwt and friends get OwnTracks' empty
 // reply and store nothing.
 func TestOwnTracksOtherTypesAreIgnored(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, _ := app.twoUsers()
 	p := pairPhone(t, a)
@@ -326,6 +330,7 @@ func TestOwnTracksOtherTypesAreIgnored(t *testing.T) {
 // not the protocol, or whose position or time cannot be used, a 400 that
 // says what was wrong, and nothing is stored.
 func TestPhoneIngestRefusals(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	p, other := pairPhone(t, a), pairPhone(t, b)
@@ -401,6 +406,7 @@ func TestPhoneIngestRefusals(t *testing.T) {
 // are needed, a browser's cross-site headers change nothing, and a signed-in
 // browser without a device token gets 401.
 func TestPhoneIngestIsMachineToMachine(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, _ := app.twoUsers()
 	p := pairPhone(t, a)
@@ -418,6 +424,7 @@ func TestPhoneIngestIsMachineToMachine(t *testing.T) {
 
 // TestPhoneIngestRateLimit: a phone gets the bracelets' per-device budget.
 func TestPhoneIngestRateLimit(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, func(c *api.Config) { c.DeviceRate = ratelimit.Limit{PerSecond: 0.01, Burst: 2} })
 	a, b := app.twoUsers()
 	p, other := pairPhone(t, a), pairPhone(t, b)
@@ -437,6 +444,7 @@ func TestPhoneIngestRateLimit(t *testing.T) {
 // the geofence engine exactly as a bracelet's do; entering an avoid zone
 // raises the same geofence_enter_avoid alert.
 func TestOwnTracksPhoneEntersAvoidZone(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	p := pairPhone(t, a)

@@ -12,6 +12,7 @@ import (
 // person refuses line breaks, controls and bidi overrides with a field
 // error, wherever it is written.
 func TestNamesAndLabelsArePlainText(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alex, _ := app.registerUser("Alex")
 	const bad = "Sam\nVisit https://evil.example to confirm your account"

@@ -29,6 +29,7 @@ type copingPlan struct {
 }
 
 func TestSafetyPlanDefaultsSaveAndReload(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Sage")
 
@@ -81,6 +82,7 @@ func TestSafetyPlanDefaultsSaveAndReload(t *testing.T) {
 }
 
 func TestCopingPlanDefaultsSaveAndReload(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Cope")
 	resp := c.do("GET", "/api/coping-plan", nil)
@@ -109,6 +111,7 @@ func TestCopingPlanDefaultsSaveAndReload(t *testing.T) {
 }
 
 func TestPlanValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Val")
 	many := make([]string, 26)
@@ -157,6 +160,7 @@ func TestPlanValidation(t *testing.T) {
 }
 
 func TestPlansAreIsolated(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	a.do("PUT", "/api/safety-plan", map[string]any{"reasonsForLiving": []string{"Alice's reason"}})

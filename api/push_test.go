@@ -10,6 +10,7 @@ import (
 // time; a browser's push channel is validated, listed with the others,
 // tested and removed, and only by its owner.
 func TestPushRoutes(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alex, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")

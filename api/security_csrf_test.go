@@ -24,6 +24,7 @@ var crossSite = []struct {
 // and the victim's data is unchanged. The same requests from the app's own
 // pages (or a non-browser client) get past the check.
 func TestCrossSiteRequestsChangeNothing(t *testing.T) {
+	t.Parallel()
 	app := securityApp(t)
 	a := newVictim(t, app)
 	before := a.snapshot(t)
@@ -88,6 +89,7 @@ func TestCrossSiteRequestsChangeNothing(t *testing.T) {
 // so the cross-origin check (which lets GET through) does not cover it; a
 // link on another site must not sign the user out.
 func TestCrossSiteLogoutIsIgnored(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Lou")
 	for _, cs := range []string{"cross-site", "same-site"} {
@@ -114,6 +116,7 @@ func TestCrossSiteLogoutIsIgnored(t *testing.T) {
 // TestNoCORSForOtherOrigins: no route grants another origin access, to the
 // preflight or to the request itself, so no other site can read answers.
 func TestNoCORSForOtherOrigins(t *testing.T) {
+	t.Parallel()
 	app := securityApp(t)
 	a := newVictim(t, app)
 	for _, r := range walkRoutes(t, app.api) {

@@ -43,6 +43,7 @@ func wrongType(v any) any {
 // unknown-field, deeply nested and otherwise broken bodies get a 400 with
 // a message, never a 500, and store nothing.
 func TestMalformedJSONOnEveryJSONRoute(t *testing.T) {
+	t.Parallel()
 	app := securityApp(t)
 	a := newVictim(t, app)
 	tables := tableNames(t, app)
@@ -196,6 +197,7 @@ func containsString(v any, s string) bool {
 // string path parameter: each is stored verbatim (read back equal) or
 // refused with a 4xx, never a 500, and every table survives.
 func TestSQLInjectionThroughEveryStringField(t *testing.T) {
+	t.Parallel()
 	app := securityApp(t)
 	a := newVictim(t, app)
 	tables := tableNames(t, app)

@@ -13,6 +13,7 @@ import (
 // and A's data is unchanged afterwards. Signed out, every protected route
 // answers 401.
 func TestIsolationMatrix(t *testing.T) {
+	t.Parallel()
 	app := securityApp(t)
 	a := newVictim(t, app)
 	b, _ := app.registerUser("Bruno")
@@ -98,6 +99,7 @@ func TestIsolationMatrix(t *testing.T) {
 // reaches A's stream and never B's, also when B resumes with a
 // Last-Event-ID older than A's alerts.
 func TestLiveEventsNeverCrossUsers(t *testing.T) {
+	t.Parallel()
 	app := securityApp(t)
 	a, _ := app.registerUser("Alice")
 	b, _ := app.registerUser("Bruno")

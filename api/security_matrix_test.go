@@ -378,6 +378,7 @@ func walkRoutes(t *testing.T, s *api.Server) []route {
 }
 
 func TestEveryRouteIsInTheSecurityMatrix(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	walked := map[string]bool{}
 	for _, r := range walkRoutes(t, app.api) {

@@ -27,6 +27,7 @@ func signedIn(app *testApp, token string) int {
 // never the one after it and never becomes valid; the browser's earlier
 // session ends at sign-in; after logout the token is dead everywhere.
 func TestSessionFixation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	planted := "attacker-chosen-token-value-0123456789abcdef"
 
@@ -77,6 +78,7 @@ func sha(token string) []byte {
 // (not by sleeping): past expires_at or idle past the idle lifetime, the
 // cookie stops working and the row is removed.
 func TestSessionExpiryIsEnforcedFromTheStore(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	now := *app.now.Load()
 	tests := []struct {
@@ -127,6 +129,7 @@ func TestSessionExpiryIsEnforcedFromTheStore(t *testing.T) {
 // public URL is https (also on the cookie that clears it); the token is 32
 // random bytes and the database holds only its SHA-256.
 func TestSessionCookieFlags(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		publicURL  string
 		wantSecure bool
@@ -163,6 +166,7 @@ func TestSessionCookieFlags(t *testing.T) {
 // TestDeletingTheAccountEndsItsSessions: every session of a deleted
 // account stops working, on every device.
 func TestDeletingTheAccountEndsItsSessions(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, email := app.registerUser("Dee")
 	other := app.newClient()
@@ -188,6 +192,7 @@ func login(app *testApp, c *client, email, password string, headers ...string) r
 // like any wrong sign-in and counts towards the client's limit, without
 // an account count to store (its key would break the throttle's rules).
 func TestLoginWithAnImpossibleEmail(t *testing.T) {
+	t.Parallel()
 	var logs strings.Builder
 	app := newTestApp(t, func(c *api.Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
 	for _, email := range []string{"", strings.Repeat("a", 400) + "@example.org"} {

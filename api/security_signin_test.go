@@ -77,6 +77,7 @@ func requireTooMany(t *testing.T, r response, when string) {
 // Retry-After) for an hour. Throughout, the owner, from the same address,
 // signs in from their known browser.
 func TestOneClientGetsFewerThan100GuessesAnHour(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	owner, email := app.registerUser("Olga")
 	attacker := app.newClient()
@@ -123,6 +124,7 @@ func TestOneClientGetsFewerThan100GuessesAnHour(t *testing.T) {
 // after which unknown browsers wait and the owner's known browser still
 // signs in, even from an attacking address.
 func TestDistributedAttackHitsTheAccountCeiling(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, trustProxies("127.0.0.1, ::1"))
 	owner := app.newClient()
 	email := uniqueEmail("dora")
@@ -183,6 +185,7 @@ func TestDistributedAttackHitsTheAccountCeiling(t *testing.T) {
 // right-most untrusted hop); untrusted, the header is ignored: rotating it
 // buys no fresh back-off and the session records the real address.
 func TestForwardedForIsBelievedOnlyFromTrustedProxies(t *testing.T) {
+	t.Parallel()
 	free := lifeline.DefaultSignInLimits.FreeFailures
 	sessionIP := func(app *testApp, c *client) string {
 		t.Helper()
@@ -228,6 +231,7 @@ func TestForwardedForIsBelievedOnlyFromTrustedProxies(t *testing.T) {
 // known device is still limited by its own back-off (a stolen cookie buys
 // no guesses).
 func TestKnownDeviceCookie(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		publicURL  string
 		wantSecure bool
@@ -331,6 +335,7 @@ func setCeiling(t *testing.T, app *testApp, scope, key string, level int) {
 // real accounts (no probing which exist); a success clears the address's
 // back-off; one address spraying many accounts meets its own ceiling.
 func TestSignInLimitsGiveNothingAway(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	l := lifeline.DefaultSignInLimits
 	_, real := app.registerUser("Rea")

@@ -71,6 +71,7 @@ func body(t *testing.T, resp *http.Response) string {
 }
 
 func TestHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	db := storetest.NewDB(t)
 	ts := newServer(t, api.Config{Ready: db, WebApp: builtApp})
 
@@ -94,6 +95,7 @@ func TestHealthAndReadiness(t *testing.T) {
 }
 
 func TestUnknownAPIPathIsJSON404(t *testing.T) {
+	t.Parallel()
 	ts := newServer(t, api.Config{WebApp: builtApp})
 	for _, path := range []string{"/api/nope", "/api/", "/api/auth/nothing/here"} {
 		t.Run(path, func(t *testing.T) {
@@ -110,6 +112,7 @@ func TestUnknownAPIPathIsJSON404(t *testing.T) {
 }
 
 func TestWebAppServing(t *testing.T) {
+	t.Parallel()
 	ts := newServer(t, api.Config{WebApp: builtApp})
 	tests := []struct {
 		name         string
@@ -170,6 +173,7 @@ func TestWebAppServing(t *testing.T) {
 }
 
 func TestWebAppContentTypes(t *testing.T) {
+	t.Parallel()
 	ts := newServer(t, api.Config{WebApp: builtApp})
 	for path, want := range map[string]string{
 		"/manifest.webmanifest": "application/manifest+json",
@@ -183,6 +187,7 @@ func TestWebAppContentTypes(t *testing.T) {
 }
 
 func TestWebAppNotBuilt(t *testing.T) {
+	t.Parallel()
 	ts := newServer(t, api.Config{})
 	resp := get(t, ts.URL+"/", nil)
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body(t, resp), "make run") {
@@ -191,6 +196,7 @@ func TestWebAppNotBuilt(t *testing.T) {
 }
 
 func TestAppConfigCarriesTheMapSettings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		cfg  api.Config
@@ -212,6 +218,7 @@ func TestAppConfigCarriesTheMapSettings(t *testing.T) {
 }
 
 func TestContentSecurityPolicyAllowsTheGeocoderOnlyWhenSet(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		geocoderURL string

@@ -7,6 +7,7 @@ import (
 )
 
 func TestSessionAnswersWhoAmIWithoutAnError(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	signedIn, _ := app.registerUser("Sol")
 	tests := []struct {

@@ -37,6 +37,7 @@ func viewShare(app *testApp, token string, refresh bool) response {
 }
 
 func TestShareLinkShowsOnlyTheLatestPositionUntilItEnds(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, email := app.registerUser("Alex")
 	other, _ := app.registerUser("Otto")
@@ -104,6 +105,7 @@ func TestShareLinkShowsOnlyTheLatestPositionUntilItEnds(t *testing.T) {
 }
 
 func TestShareLinkEnds(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		end  func(t *testing.T, app *testApp, wearer *client, s shareLink) string // the token to try
@@ -145,6 +147,7 @@ func TestShareLinkEnds(t *testing.T) {
 }
 
 func TestShareLinkRequests(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	other, _ := app.registerUser("Otto")
@@ -185,6 +188,7 @@ func TestShareLinkRequests(t *testing.T) {
 }
 
 func TestShareViewIsRateLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	s := createShare(t, wearer, 1)

@@ -28,6 +28,7 @@ type ownSignals struct {
 }
 
 func TestSignalsAndNotNow(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alex, email := app.registerUser("Alex")
 	var got ownSignals
@@ -79,6 +80,7 @@ func TestSignalsAndNotNow(t *testing.T) {
 // view's signals are null; with it, the arithmetic without the coping
 // plan, and the look is in the wearer's audit log.
 func TestSupporterSeesSignalsOnlyWithTheScope(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alex, email := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")

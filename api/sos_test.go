@@ -43,6 +43,7 @@ func drainOutbox(t *testing.T, app *testApp) {
 }
 
 func TestSOSTakesThePositionTheBrowserHas(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	cases := []struct {
 		name   string
@@ -102,6 +103,7 @@ func TestSOSTakesThePositionTheBrowserHas(t *testing.T) {
 // claimed: a supporter whose grant shows it gets where they are now, not
 // the fix of a few minutes ago.
 func TestSOSMessagesCarryThePositionSentWithIt(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, sam, _ := sosCircle(t, app, false)
 	hook := startHook(t)
@@ -162,6 +164,7 @@ func (h *hook) bodies() []string {
 }
 
 func TestSafeNowClosesTheSOS(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, sam, _ := sosCircle(t, app, false)
 	other, _ := app.registerUser("Olive")
@@ -278,6 +281,7 @@ const closedSOSShown = 24 * time.Hour
 // TestSOSOnTheSupporterScreenOverTime: the title says "now" only during
 // the SOS window, and the time it began after it.
 func TestSOSOnTheSupporterScreenOverTime(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, sam, _ := sosCircle(t, app, false)
 	var raised struct{ Alert struct{ CreatedAt time.Time } }
@@ -312,6 +316,7 @@ func sameDayOr(a, b time.Time, layout, otherDay string) string {
 }
 
 func TestSupportersSeeThePhoneOnlyWithTheGrant(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	for _, tc := range []struct {
 		name  string
@@ -362,6 +367,7 @@ func onePerson(t *testing.T, c *client, link int64) person {
 }
 
 func TestOwnPhoneNumber(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Jo")
 	for _, tc := range []struct {
@@ -392,6 +398,7 @@ func TestOwnPhoneNumber(t *testing.T) {
 }
 
 func TestSOSAudienceNamesKindsNeverAddresses(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Jo")
 	type channel struct {
@@ -482,6 +489,7 @@ func TestSOSAudienceNamesKindsNeverAddresses(t *testing.T) {
 }
 
 func TestOwnPhoneIsExportedAndErased(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, sam, _ := sosCircle(t, app, true)
 	const phone = "+1 555 010 2000"
@@ -512,6 +520,7 @@ func TestOwnPhoneIsExportedAndErased(t *testing.T) {
 // supporter's open "People I support" and the wearer's other tabs at once,
 // as an sos event on /api/events.
 func TestSOSReachesOpenPagesLive(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	wearer, sam, link := sosCircle(t, app, false)
 	samEvents := sam.openStream(t, "")

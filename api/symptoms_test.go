@@ -50,6 +50,7 @@ func symptomList(t *testing.T, c *client) []symptomLog {
 }
 
 func TestSymptomsCRUD(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Sam")
 	if list := symptomList(t, c); list == nil || len(list) != 0 {
@@ -98,6 +99,7 @@ func TestSymptomsCRUD(t *testing.T) {
 }
 
 func TestSymptomValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Val")
 	with := func(k string, v any) map[string]any { b := symptomBody(); b[k] = v; return b }
@@ -155,6 +157,7 @@ func TestSymptomValidation(t *testing.T) {
 }
 
 func TestSymptomExport(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Exporter")
 	body := symptomBody()
@@ -202,6 +205,7 @@ type trendDay struct {
 }
 
 func TestSymptomTrend(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Trend") // Europe/London: UTC in November
 	logSymptom(t, c, map[string]any{"physicalSeverity": 4, "mentalSeverity": 6, "duration": "All day"})
@@ -242,6 +246,7 @@ func TestSymptomTrend(t *testing.T) {
 }
 
 func TestSymptomsAreIsolated(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	alice, bruno := app.twoUsers()
 	l := logSymptom(t, alice, symptomBody())

@@ -22,6 +22,7 @@ type zone struct {
 }
 
 func TestZonesValidation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	c, _ := app.registerUser("Zoe")
 	circle := func(k string, v any) map[string]any {
@@ -59,6 +60,7 @@ func TestZonesValidation(t *testing.T) {
 }
 
 func TestZonesCRUDAndIsolation(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	resp := a.do("POST", "/api/safe-zones", map[string]any{"name": "Home", "type": "safe", "latitude": 37.7749, "longitude": -122.4194, "radius": 200,
@@ -102,6 +104,7 @@ func TestZonesCRUDAndIsolation(t *testing.T) {
 // TestAvoidZoneAlertWithEvidence walks a browser-shared position into an
 // avoid zone: the engine confirms the entry and the alert explains why.
 func TestAvoidZoneAlertWithEvidence(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	a, b := app.twoUsers()
 	a.do("PATCH", "/api/auth/user", map[string]string{"timezone": "America/Los_Angeles"})
