@@ -124,7 +124,10 @@ func TestBenchAPICommands(t *testing.T) {
 		t.Errorf("%d plan summaries and %d plans, want 9 and 18 (custom and generic)", len(plans), strings.Count(string(md), "Execution Time"))
 	}
 	for _, p := range plans {
-		if len(p.Indexes) == 0 {
+		// 200 sessions fit in three pages: analyzed (as SeedSessions does),
+		// PostgreSQL rightly reads them whole. The bench's data set, where
+		// sessions is a big table, checks FindSession's index.
+		if len(p.Indexes) == 0 && p.Query != "FindSession" {
 			t.Errorf("plan of %s names no index (on TimescaleDB: the chunks' copies count)", p.Query)
 		}
 	}
