@@ -2,6 +2,7 @@ package storebench_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -165,16 +166,26 @@ func TestExplainQueries(t *testing.T) {
 func TestExplainQueriesFlagsSeqScans(t *testing.T) {
 	db := storetest.NewDB(t)
 	ctx := context.Background()
-	if _, err := db.Pool.Exec(ctx, `INSERT INTO users (email) SELECT 'u' || g || '@example.org' FROM generate_series(1, 50) g`); err != nil {
-		t.Fatal(err)
-	}
-	// Nothing indexes first_name: the plan must read users whole, and say so.
-	plans, err := storebench.ExplainQueries(ctx, db, []storebench.PlanQuery{{Endpoint: "test", Name: "by first name",
-		SQL: `SELECT id FROM users WHERE first_name = $1`, Args: []any{"Ada"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(plans[0].SeqScans) != 1 || plans[0].SeqScans[0] != "users" {
-		t.Errorf("seq scans %v, want [users] in:\n%s", plans[0].SeqScans, plans[0].Custom)
+	byFirstName := []storebench.PlanQuery{{Endpoint: "test", Name: "by first name",
+		SQL: `SELECT id FROM users WHERE first_name = $1`, Args: []any{"Ada"}}}
+	// Nothing indexes first_name: the plan reads users whole. Fifty rows
+	// read whole are no finding; two thousand are.
+	for _, tt := range []struct {
+		users int
+		want  []string
+	}{{50, nil}, {2000, []string{"users"}}} {
+		if _, err := db.Pool.Exec(ctx, `DELETE FROM users`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Pool.Exec(ctx, `INSERT INTO users (email) SELECT 'u' || g || '@example.org' FROM generate_series(1, $1::int) g`, tt.users); err != nil {
+			t.Fatal(err)
+		}
+		plans, err := storebench.ExplainQueries(ctx, db, byFirstName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(plans[0].SeqScans, tt.want) {
+			t.Errorf("%d users: seq scans %v, want %v in:\n%s", tt.users, plans[0].SeqScans, tt.want, plans[0].Custom)
+		}
 	}
 }
