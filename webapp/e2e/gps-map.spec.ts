@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import { registerViaApi, watchForErrors } from './accounts'
 import { expect, test } from './fixtures'
 import { startLifeline, type LifelineServer } from './lifeline-server'
+import { closeServer } from './receiver'
 import { artifactsDir, webappDir } from './paths'
 
 /*
@@ -262,7 +263,7 @@ async function startNominatim() {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url, asked, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return { url, asked, close: () => closeServer(server) }
 }
 
 test.describe('with an address search (--geocoder-url)', () => {
