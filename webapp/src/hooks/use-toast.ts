@@ -99,17 +99,22 @@ function toast(props: Toast) {
   return { id, dismiss, update }
 }
 
+function subscribe(listener: (state: State) => void): () => void {
+  listeners.push(listener)
+  return () => {
+    const index = listeners.indexOf(listener)
+    if (index > -1) listeners.splice(index, 1)
+  }
+}
+
+const snapshot = () => memoryState
+
 function useToast() {
-  const [state, setState] = React.useState<State>(memoryState)
-
-  React.useEffect(() => {
-    listeners.push(setState)
-    return () => {
-      const index = listeners.indexOf(setState)
-      if (index > -1) listeners.splice(index, 1)
-    }
-  }, [])
-
+  // An external store read the React way: a toast raised between the
+  // Toaster's first render and its subscription (a screen's effect that
+  // runs first, as the sign-in screen's carried toast and a protected
+  // screen's Unauthorized toast do) is shown, not lost.
+  const state = React.useSyncExternalStore(subscribe, snapshot, snapshot)
   return {
     ...state,
     toast,
