@@ -63,6 +63,10 @@ type SentNote struct {
 	Body      string    `json:"body"`
 	Preset    *string   `json:"preset"`
 	CreatedAt time.Time `json:"createdAt"`
+	// Reaches names the wearer when the note is shown to them (not muted),
+	// for the live event that puts it on their dashboard; set by SendNote
+	// only, never sent to the supporter.
+	Reaches int64 `json:"-"`
 }
 
 // NoteProblem is why a note is refused, in the words the supporter sees.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"lifeline"
+	"lifeline/live"
 )
 
 // Care notes: a supporter sends a person they support a few kind words;
@@ -53,6 +54,13 @@ func (s *Server) sendNote(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeError(w, r, err)
 		return
+	}
+	if n.Reaches != 0 {
+		// An open dashboard shows the note now; a muted one is stored
+		// quietly, with no event that would tell it arrived.
+		if err := s.cfg.Events.Publish(r.Context(), live.NoteArrived(n.Reaches, n.ID)); err != nil {
+			s.cfg.Logger.Warn("note: live event not published", "err", err) // the dashboard refetches on its own
+		}
 	}
 	writeJSON(w, http.StatusCreated, n)
 }

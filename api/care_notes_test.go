@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -168,6 +169,49 @@ func TestNotesReachTheWearerUnlessMutedOrRevoked(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestANoteReachesAnOpenDashboardLive(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t)
+	wearer, _ := app.registerUser("Alex")
+	sam, _ := app.registerUser("Sam")
+	kim, _ := app.registerUser("Kim")
+	samLink, token := invite(t, wearer, "Sam", "")
+	samPath := fmt.Sprintf("/api/supporting/%d/notes", accept(t, sam, token))
+	_, token = invite(t, wearer, "Kim", "")
+	kimPath := fmt.Sprintf("/api/supporting/%d/notes", accept(t, kim, token))
+	dashboard, samsPages := wearer.openStream(t, ""), sam.openStream(t, "")
+	send := func(c *client, path string) int64 {
+		t.Helper()
+		var n struct{ ID int64 }
+		if resp := c.do("POST", path, map[string]any{"body": "Thinking of you."}); resp.status != http.StatusCreated {
+			t.Fatalf("send = %d %s", resp.status, resp.body)
+		} else {
+			resp.json(t, &n)
+		}
+		return n.ID
+	}
+	arrived := func() int64 {
+		t.Helper()
+		var got struct{ NoteID int64 }
+		if e := next(t, dashboard, "note"); json.Unmarshal([]byte(e.data), &got) != nil {
+			t.Fatalf("note event data %q", e.data)
+		}
+		return got.NoteID
+	}
+
+	if id, got := send(sam, samPath), arrived(); got != id {
+		t.Errorf("note event for %d, want %d", got, id)
+	}
+	// Muted, Sam's note is stored with no event: the next one the
+	// dashboard hears is Kim's, sent after it.
+	wearer.do("PUT", fmt.Sprintf("/api/supporters/%d/notes-muted", samLink), map[string]any{"muted": true})
+	send(sam, samPath)
+	if id, got := send(kim, kimPath), arrived(); got != id {
+		t.Errorf("after a muted note, the event names %d, want Kim's %d", got, id)
+	}
+	none(t, samsPages, 200*time.Millisecond) // the sender's own pages hear nothing
 }
 
 func TestNotesAreLimitedPerPersonPerDay(t *testing.T) {

@@ -48,6 +48,10 @@ const (
 	// resolved): the wearer's pages refetch the alert ({"alertId"}), and
 	// each told supporter's People I support that person ({"personId"}).
 	KindClaim Kind = "claim"
+
+	// KindNote is a supporter's note the wearer will see: their dashboard
+	// refetches its notes ({"noteId"}).
+	KindNote Kind = "note"
 )
 
 // Node-control events, acted on by every node and never shown to users.
@@ -60,7 +64,7 @@ const (
 )
 
 // userKinds are the kinds a user's live stream shows.
-var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS, KindAsk, KindClaim}
+var userKinds = []Kind{KindLocation, KindAlert, KindDevice, KindPacket, KindZone, KindSOS, KindAsk, KindClaim, KindNote}
 
 // Event is one update for one user. ID is set for alerts (their id, so a
 // reconnecting client can resume after the last one it saw) and zones.
@@ -147,6 +151,11 @@ type sosChange struct {
 // or closed.
 func AskChanged(wearerID, askID int64) Event {
 	return event(wearerID, KindAsk, 0, askChange{AskID: askID})
+}
+
+// NoteArrived tells the wearer's pages that a supporter sent them a note.
+func NoteArrived(wearerID, noteID int64) Event {
+	return event(wearerID, KindNote, 0, map[string]int64{"noteId": noteID})
 }
 
 // SupportedAskChanged tells a supporter's pages that the person of their

@@ -20,11 +20,15 @@ func (db *DB) SendNote(ctx context.Context, supporterID, linkID int64, body, pre
 		INSERT INTO care_notes (user_id, supporter_id, care_link_id, body, preset, muted, created_at)
 		SELECT l.user_id, l.supporter_id, l.id, $3, $4, l.notes_muted, $5 FROM care_links l
 		WHERE l.id = $2 AND l.supporter_id = $1 AND l.accepted_at IS NOT NULL AND l.revoked_at IS NULL
-		RETURNING id, body, preset, created_at`, supporterID, linkID, body, nullIfEmpty(preset), now)
+		RETURNING id, body, preset, created_at, CASE WHEN muted THEN 0 ELSE user_id END`, supporterID, linkID, body, nullIfEmpty(preset), now)
 	if err != nil {
 		return nil, fmt.Errorf("store: send note: %w", err)
 	}
-	n, err := pgx.CollectExactlyOneRow(rows, scanSentNote)
+	n, err := pgx.CollectExactlyOneRow(rows, func(row pgx.CollectableRow) (*lifeline.SentNote, error) {
+		var n lifeline.SentNote
+		err := row.Scan(&n.ID, &n.Body, &n.Preset, &n.CreatedAt, &n.Reaches)
+		return &n, err
+	})
 	switch {
 	case isNoRows(err):
 		return nil, lifeline.Errorf(lifeline.ENOTFOUND, "Person not found.")

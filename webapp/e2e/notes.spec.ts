@@ -6,8 +6,8 @@ import { expect, saveFullPageScreenshot, test } from './fixtures'
 /*
  * Issue 30, notes: a supporter sends a preset and a note of their own from
  * People I support; the wearer, on a phone, reads both on the dashboard
- * ("From your people", newest first, by the name they gave the supporter),
- * marks one read and mutes the supporter on Care circle, after which the
+ * as they arrive ("From your people", newest first, by the name they gave
+ * the supporter), marks one read and mutes the supporter on Care circle, after which the
  * notes are gone from the dashboard and the supporter still sees what
  * they sent, with nothing to tell them.
  */
@@ -22,6 +22,11 @@ test('a supporter sends a preset and a note; the wearer reads them on a phone an
     const wearerProblems = watchForErrors(wearerPage)
     await registerViaApi(wearerPage, newAccount({ firstName: 'Alex', lastName: 'Rivera' }))
     const sam = await addSupporter(wearerPage, 'Sam, my sponsor', newAccount({ firstName: 'Sam', lastName: 'Okafor' }))
+    // The wearer's dashboard is open before anything is sent: the notes
+    // arrive on it live (a note event), not at its next minute's refetch.
+    await wearerPage.goto('/')
+    await expect(wearerPage.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(wearerPage.getByRole('region', { name: 'From your people' })).toHaveCount(0)
 
     // The supporter, signed in as Sam in a desktop browser.
     const supporterPage = await desktop.newPage()
@@ -43,8 +48,7 @@ test('a supporter sends a preset and a note; the wearer reads them on a phone an
     await saveFullPageScreenshot(supporterPage, 'notes-supporter-desktop')
     await expectAxeClean(supporterPage)
 
-    // The wearer, on a phone: both notes, newest first, by the name they gave Sam.
-    await wearerPage.goto('/')
+    // The wearer, on a phone, without reloading: both notes, newest first, by the name they gave Sam.
     const notes = wearerPage.getByRole('region', { name: 'From your people' })
     await expect(notes.getByTestId('note')).toHaveCount(2)
     await expect(notes.getByTestId('note').nth(0)).toContainText('Proud of you for Tuesday.')

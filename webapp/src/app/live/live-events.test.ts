@@ -13,7 +13,16 @@ import { makeAlert } from '@/testing/checkin-data'
 import { makeDevice, makeLocation } from '@/testing/gps-data'
 import { createQueryClient } from '@/lib/query-client'
 
-import { applyAlert, applyAskChange, applyClaimChange, applyDevice, applyLocation, applySosChange, RECENT_LIMIT } from './live-events'
+import {
+  applyAlert,
+  applyAskChange,
+  applyClaimChange,
+  applyDevice,
+  applyLocation,
+  applyNoteArrived,
+  applySosChange,
+  RECENT_LIMIT,
+} from './live-events'
 
 describe('live events → query caches', () => {
   it('a location becomes the latest, heads Recent History and joins its day', () => {
@@ -164,5 +173,18 @@ describe('live events → query caches', () => {
     seed()
     await applyClaimChange(qc, { alertId: 9 })
     expect(invalidated()).toEqual([false, false, true])
+  })
+
+  it("note: the wearer's notes are fetched again, and nothing else", async () => {
+    const qc = createQueryClient()
+    qc.setQueryData(careKeys.notes, [])
+    qc.setQueryData(careKeys.notePresets, [])
+    qc.setQueryData(careKeys.sentNotes(4), [])
+    await applyNoteArrived(qc)
+    expect([careKeys.notes, careKeys.notePresets, careKeys.sentNotes(4)].map((key) => qc.getQueryState(key)?.isInvalidated)).toEqual([
+      true,
+      false,
+      false,
+    ])
   })
 })

@@ -130,6 +130,11 @@ export function applyClaimChange(queryClient: QueryClient, change: ClaimChange):
   return queryClient.invalidateQueries({ queryKey: alertKeys.all })
 }
 
+/** `note`: a supporter sent the wearer a note; the dashboard's "From your people" asks again at once (instead of at its next minute). */
+export function applyNoteArrived(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: careKeys.notes, exact: true })
+}
+
 /** After a reconnect: whatever happened meanwhile is fetched again. */
 export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
@@ -140,5 +145,6 @@ export function refreshAfterReconnect(queryClient: QueryClient): Promise<unknown
     queryClient.invalidateQueries({ queryKey: sosKeys.open(), exact: true }),
     queryClient.invalidateQueries({ queryKey: careKeys.supporting }),
     queryClient.invalidateQueries({ queryKey: careKeys.openAsk, exact: true }),
+    queryClient.invalidateQueries({ queryKey: careKeys.notes, exact: true }),
   ])
 }

@@ -14,6 +14,7 @@ import {
   applyClaimChange,
   applyDevice,
   applyLocation,
+  applyNoteArrived,
   applySosChange,
   applyZoneChange,
   refreshAfterReconnect,
@@ -37,7 +38,7 @@ function parse<T>(event: Event): T | null {
 
 /**
  * One Server-Sent Events stream per signed-in session (docs/api.md "Live
- * events": location, alert, device, zone, sos, ask, and packet for the bracelet tester view) (the shell mounts
+ * events": location, alert, device, zone, sos, ask, claim, note, and packet for the bracelet tester view) (the shell mounts
  * this once). Events update the query caches; a new geofence alert also
  * shows a toast. The browser resumes a dropped stream by itself (sending
  * Last-Event-ID); when the stream closes for good (an error answer), this
@@ -87,6 +88,7 @@ export function useLiveEvents(): void {
       const change = parse<ClaimChange>(event)
       if (change) void applyClaimChange(queryClient, change)
     }
+    const onNote = () => void applyNoteArrived(queryClient)
     const onPacket = (event: Event) => {
       const packet = parse<PacketRecord>(event)
       if (packet?.id && packet.deviceId) applyPacket(queryClient, packet)
@@ -108,6 +110,7 @@ export function useLiveEvents(): void {
       es.addEventListener('sos', onSos)
       es.addEventListener('ask', onAsk)
       es.addEventListener('claim', onClaim)
+      es.addEventListener('note', onNote)
       es.addEventListener('error', () => {
         if (es.readyState !== EventSource.CLOSED || stopped) return
         es.close()

@@ -5,7 +5,7 @@ import { apiGet } from '@/lib/api-client'
 import type { CareNote } from '../types'
 import { careKeys } from './care-keys'
 
-/** How often the dashboard asks for new notes, so one arrives without a reload. */
+/** A note arrives live (the `note` event); this refetch catches one a dropped stream missed. */
 export const NOTES_REFETCH_MS = 60_000
 
 /** `GET /api/notes`: notes from my supporters, newest first. */
