@@ -98,8 +98,9 @@ test-web: webapp/node_modules/.installed
 
 # The browser suite's mail server (internal/smtptest as a process), beside
 # lifeline, which never links it. Browser workers: every test stands alone,
-# so E2E_WORKERS=2 runs two at a time (docs/development.md, "Time of make test").
-E2E_WORKERS ?= 1
+# and one worker kept the two cores about a third busy, so two run at a time
+# (E2E_WORKERS=1 for one; docs/development.md, "Time of make test").
+E2E_WORKERS ?= 2
 test-e2e: build
 	go build -o $(SMTPTEST_BIN) ./cmd/lifeline-smtptest
 	cd webapp && LIFELINE_BIN=$(CURDIR)/$(BIN) LIFELINE_SMTPTEST_BIN=$(CURDIR)/$(SMTPTEST_BIN) npm run e2e -- --workers $(E2E_WORKERS)
