@@ -25,6 +25,15 @@ func noteTo(t *testing.T, app *testApp, wearer *client, body string) int64 {
 	return n.ID
 }
 
+// supportWithNotes has supporter accept wearer's invitation (label as the
+// wearer names them) and returns the care link's id and the supporter's
+// notes path for it.
+func supportWithNotes(t *testing.T, wearer, supporter *client, label string) (int64, string) {
+	t.Helper()
+	link, token := invite(t, wearer, label, "")
+	return link, fmt.Sprintf("/api/supporting/%d/notes", accept(t, supporter, token))
+}
+
 type careNote struct {
 	ID          int64
 	SupporterID int64
@@ -49,8 +58,7 @@ func TestNoteValidation(t *testing.T) {
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")
-	_, token := invite(t, wearer, "Sam, my sponsor", "")
-	path := fmt.Sprintf("/api/supporting/%d/notes", accept(t, sam, token))
+	_, path := supportWithNotes(t, wearer, sam, "Sam, my sponsor")
 
 	for _, tc := range []struct {
 		name   string
@@ -96,10 +104,8 @@ func TestNotesReachTheWearerUnlessMutedOrRevoked(t *testing.T) {
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")
 	kim, _ := app.registerUser("Kim")
-	samLink, token := invite(t, wearer, "Sam, my sponsor", "")
-	samPath := fmt.Sprintf("/api/supporting/%d/notes", accept(t, sam, token))
-	kimLink, token := invite(t, wearer, "", "")
-	kimPath := fmt.Sprintf("/api/supporting/%d/notes", accept(t, kim, token))
+	samLink, samPath := supportWithNotes(t, wearer, sam, "Sam, my sponsor")
+	kimLink, kimPath := supportWithNotes(t, wearer, kim, "")
 	send := func(c *client, path string, body map[string]any) response {
 		t.Helper()
 		resp := c.do("POST", path, body)
@@ -177,10 +183,8 @@ func TestANoteReachesAnOpenDashboardLive(t *testing.T) {
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")
 	kim, _ := app.registerUser("Kim")
-	samLink, token := invite(t, wearer, "Sam", "")
-	samPath := fmt.Sprintf("/api/supporting/%d/notes", accept(t, sam, token))
-	_, token = invite(t, wearer, "Kim", "")
-	kimPath := fmt.Sprintf("/api/supporting/%d/notes", accept(t, kim, token))
+	samLink, samPath := supportWithNotes(t, wearer, sam, "Sam")
+	_, kimPath := supportWithNotes(t, wearer, kim, "Kim")
 	dashboard, samsPages := wearer.openStream(t, ""), sam.openStream(t, "")
 	send := func(c *client, path string) int64 {
 		t.Helper()
@@ -220,10 +224,8 @@ func TestNotesAreLimitedPerPersonPerDay(t *testing.T) {
 	wearer, _ := app.registerUser("Alex")
 	other, _ := app.registerUser("Ora")
 	sam, _ := app.registerUser("Sam")
-	_, token := invite(t, wearer, "Sam", "")
-	path := fmt.Sprintf("/api/supporting/%d/notes", accept(t, sam, token))
-	_, token = invite(t, other, "Sam", "")
-	otherPath := fmt.Sprintf("/api/supporting/%d/notes", accept(t, sam, token))
+	_, path := supportWithNotes(t, wearer, sam, "Sam")
+	_, otherPath := supportWithNotes(t, other, sam, "Sam")
 	for i := range 5 {
 		if resp := sam.do("POST", path, map[string]any{"body": fmt.Sprint("note ", i)}); resp.status != http.StatusCreated {
 			t.Fatalf("note %d = %d %s", i, resp.status, resp.body)
@@ -250,8 +252,7 @@ func TestNotesInExportAndErasure(t *testing.T) {
 	app := newTestApp(t)
 	wearer, _ := app.registerUser("Alex")
 	sam, _ := app.registerUser("Sam")
-	_, token := invite(t, wearer, "Sam", "")
-	path := fmt.Sprintf("/api/supporting/%d/notes", accept(t, sam, token))
+	_, path := supportWithNotes(t, wearer, sam, "Sam")
 	sam.do("POST", path, map[string]any{"body": "Thinking of you, Alex."})
 
 	for _, tc := range []struct {
