@@ -49,10 +49,34 @@ type fixKey struct {
 	lat, lon float64
 }
 
-// verify pages through the user's stored fixes over the time range of the
-// acknowledged ones and checks each acknowledged fix is there exactly once,
-// and none that the server should have rejected.
+// verifySettle is how long verify waits for acknowledged fixes that are not
+// stored yet. Lifeline's own broker acknowledges a fix once it is committed,
+// but an external broker (a NATS or Mosquitto cluster) acknowledges once it
+// holds the fix, and the ingest workers store it after: on a busy machine
+// the last fixes of a run arrive a moment after the run ends.
+const verifySettle = 30 * time.Second
+
+// verify checks each acknowledged fix is stored exactly once and none that
+// the server should have rejected, reading again while some are missing,
+// for up to verifySettle.
 func (s *sim) verify(ctx context.Context) (*VerifyResult, error) {
+	deadline := time.Now().Add(verifySettle)
+	for {
+		v, err := s.verifyOnce(ctx)
+		if err != nil || v.Missing == 0 || time.Now().After(deadline) {
+			return v, err
+		}
+		select {
+		case <-ctx.Done():
+			return v, nil
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+// verifyOnce pages through the user's stored fixes over the time range of
+// the acknowledged ones and counts each acknowledged fix found.
+func (s *sim) verifyOnce(ctx context.Context) (*VerifyResult, error) {
 	v := &VerifyResult{}
 	found := map[fixKey]int{}
 	invalid := map[fixKey]bool{}
