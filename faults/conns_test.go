@@ -10,8 +10,11 @@ import (
 // idle bracelet connection in TestConnectionMemory. Issue 21's goal is 20
 // KB, which mochi's two goroutines per connection alone (20 to 24 KB of
 // stack) do not fit; docs/faults.md, "Memory per connection", has the
-// breakdown. This guards what is reached (about 26 KB) with some margin.
-const connMemoryLimitKB = 32
+// breakdown. The figure itself is make bench-connections'; this only
+// catches a connection that grew by half or more over what is reached
+// (about 26 KB): RSS read on a machine busy with other suites went past a
+// closer ceiling (32.5 KB against 32 at load 5).
+const connMemoryLimitKB = 40
 
 // TestConnectionMemory is the small, regular version of the 100,000
 // connections benchmark (make bench-connections): 3,000 lean bracelets
