@@ -263,11 +263,11 @@ func people(n int, one, many string) string {
 	return fmt.Sprintf("%d people %s", n, many)
 }
 
-// SOSAlert is the wearer's SOS raised at at. Its key is the minute: a
-// second press in the same minute tells nobody twice.
+// SOSAlert is the wearer's SOS raised at at. Its key is the moment of the
+// press, which SOSRepeats reads back.
 func SOSAlert(reach SOSReach, at time.Time, owner *time.Location) NewAlert {
 	return NewAlert{Type: AlertSOS, Message: SOSMessage(reach, at.In(owner)), Link: "/crisis",
-		DedupKey: at.UTC().Truncate(SOSRepeatWindow).Format(keyTime)}
+		DedupKey: at.UTC().Format(time.RFC3339Nano)}
 }
 
 // Messages to supporters: they name the wearer and say what happened, and

@@ -12,7 +12,7 @@ import (
 // SOSRaiser raises a wearer's SOS at now: the one path that "Alert my
 // people now" in the web app and the bracelet's SOS button both take. It
 // returns the alert and how many supporters it reaches, and ECONFLICT for
-// a second SOS in the same minute (nobody is told twice).
+// a second SOS within a minute of the last (nobody is told twice).
 type SOSRaiser interface {
 	RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*Alert, int, error)
 }
@@ -40,9 +40,18 @@ type SOSService interface {
 	SupportedSOS(ctx context.Context, supporterID, wearerID int64, closedSince time.Time) (*Alert, error)
 }
 
-// SOSRepeatWindow is how long one press stands: a second press within the
-// same minute of the clock tells nobody again.
+// SOSRepeatWindow is how long one press stands: a second press within a
+// minute of the last SOS that told people tells nobody again.
 const SOSRepeatWindow = time.Minute
+
+// SOSRepeats reports whether a press at now repeats the SOS whose alert
+// has key (SOSAlert's): one made within SOSRepeatWindow of it, either way,
+// so a press a second after another is one press whatever the clock's
+// minute.
+func SOSRepeats(key string, now time.Time) bool {
+	at, err := time.Parse(time.RFC3339Nano, key)
+	return err == nil && now.Sub(at).Abs() < SOSRepeatWindow
+}
 
 // SOSWindow is the first hour of an open SOS: the web app keeps sharing
 // the wearer's position from the page while it lasts, and supporters read

@@ -58,3 +58,30 @@ func TestSupporterSOS(t *testing.T) {
 		})
 	}
 }
+
+// A press repeats the last SOS within a minute of it, whichever minute of
+// the clock each fell in; the key SOSAlert writes is the one read back.
+func TestSOSRepeats(t *testing.T) {
+	first := time.Date(2026, 11, 22, 21, 4, 50, 0, time.UTC)
+	key := lifeline.SOSAlert(lifeline.SOSReach{}, first, time.UTC).DedupKey
+	for _, tc := range []struct {
+		name string
+		key  string
+		now  time.Time
+		want bool
+	}{
+		{"the same instant", key, first, true},
+		{"15 s later, across the clock's minute", key, first.Add(15 * time.Second), true},
+		{"59.9 s later", key, first.Add(59900 * time.Millisecond), true},
+		{"a minute later", key, first.Add(time.Minute), false},
+		{"an hour later", key, first.Add(time.Hour), false},
+		{"a clock set back a little", key, first.Add(-10 * time.Second), true},
+		{"a key of the old minute form", "2026-11-22T21:04:00Z", first, true},
+		{"no SOS before", "", first, false},
+		{"a key that is not a time", "device:x", first, false},
+	} {
+		if got := lifeline.SOSRepeats(tc.key, tc.now); got != tc.want {
+			t.Errorf("%s: SOSRepeats(%q, %s) = %v, want %v", tc.name, tc.key, tc.now.Format(time.RFC3339Nano), got, tc.want)
+		}
+	}
+}

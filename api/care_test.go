@@ -376,7 +376,7 @@ func TestCareCircleFlow(t *testing.T) {
 		t.Fatalf("SOS = %d %s", resp.status, resp.body)
 	}
 	if again := wearer.do("POST", "/api/sos", nil); again.status != http.StatusConflict {
-		t.Errorf("a second SOS in the same minute = %d, want 409 (nobody told twice)", again.status)
+		t.Errorf("a second SOS within the minute = %d, want 409 (nobody told twice)", again.status)
 	}
 	drain()
 	if p := supported(t, sam); len(p[0].Alerts) != 0 || p[0].SOS == nil || p[0].SOS.Type != "sos" || p[0].Location == nil {

@@ -99,6 +99,55 @@ func TestSOSTakesThePositionTheBrowserHas(t *testing.T) {
 	}
 }
 
+// One press stands for a minute from when it was made, not for the clock's
+// minute: presses seconds apart across a minute's end tell supporters once,
+// two presses at the same moment too, and a press a minute on tells them
+// again.
+func TestSOSRepeatWindowSlides(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t)
+	wearer, _, _ := sosCircle(t, app, false)
+	sosAlerts := func() int {
+		var n int
+		if err := app.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM alerts WHERE type = 'sos'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	app.advance(50 * time.Second) // 09:00:50
+	steps := []struct {
+		after  time.Duration
+		status int
+		alerts int
+	}{
+		{0, http.StatusCreated, 1},
+		{15 * time.Second, http.StatusConflict, 1}, // 09:01:05: another minute of the clock, the same press
+		{44 * time.Second, http.StatusConflict, 1}, // 59 s after the first
+		{time.Second, http.StatusCreated, 2},       // a minute after it
+	}
+	for i, s := range steps {
+		app.advance(s.after)
+		if resp := wearer.do("POST", "/api/sos", nil); resp.status != s.status {
+			t.Fatalf("press %d = %d %s, want %d", i+1, resp.status, resp.body, s.status)
+		}
+		if n := sosAlerts(); n != s.alerts {
+			t.Fatalf("after press %d the wearer has %d SOS alerts, want %d", i+1, n, s.alerts)
+		}
+	}
+
+	app.advance(5 * time.Minute)
+	statuses := make(chan int, 2)
+	for range 2 {
+		go func() { statuses <- wearer.do("POST", "/api/sos", nil).status }()
+	}
+	if a, b := <-statuses, <-statuses; a+b != http.StatusCreated+http.StatusConflict {
+		t.Errorf("two presses at once = %d and %d, want one 201 and one 409", a, b)
+	}
+	if n := sosAlerts(); n != 3 {
+		t.Errorf("two presses at once raised %d SOS alerts, want one", n-2)
+	}
+}
+
 // The SOS's position is the wearer's latest fix before any delivery is
 // claimed: a supporter whose grant shows it gets where they are now, not
 // the fix of a few minutes ago.

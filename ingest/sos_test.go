@@ -43,8 +43,9 @@ func TestBraceletSOSRaisesTheSameSOSOnBothPaths(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			// Both presses in the middle of one minute of the clock.
-			minute := time.Now().Add(-2 * time.Minute).Truncate(time.Minute).Add(20 * time.Second)
+			// The press at :50 and its repeat 15 s later, in the clock's next
+			// minute: a press stands for a minute from when it was made.
+			minute := time.Now().Add(-3 * time.Minute).Truncate(time.Minute).Add(50 * time.Second)
 			acc := 8.0
 			steps := []struct {
 				name      string

@@ -382,14 +382,26 @@ func (db *DB) FindCareViews(ctx context.Context, wearerID int64, limit int) ([]*
 
 // RaiseSOS reads its audience first, so the wearer's own copy of the
 // alert says who it reached and how; the alert and its deliveries are one
-// statement (insertAlert) in the same transaction.
+// statement (insertAlert) in the same transaction. The wearer's row is
+// locked while it looks for a press that this one repeats, so two presses
+// at once are one SOS.
 func (db *DB) RaiseSOS(ctx context.Context, wearerID int64, now time.Time) (*lifeline.Alert, int, error) {
 	var alert *lifeline.Alert
 	var reach lifeline.SOSReach
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		var tz string
-		if err := tx.QueryRow(ctx, `SELECT timezone FROM users WHERE id = $1`, wearerID).Scan(&tz); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT timezone FROM users WHERE id = $1 FOR UPDATE`, wearerID).Scan(&tz); err != nil {
 			return err
+		}
+		var last string
+		err := tx.QueryRow(ctx, `
+			SELECT dedup_key FROM alerts WHERE user_id = $1 AND type = $2
+			ORDER BY id DESC LIMIT 1`, wearerID, lifeline.AlertSOS).Scan(&last)
+		if err != nil && !isNoRows(err) {
+			return err
+		}
+		if lifeline.SOSRepeats(last, now) {
+			return nil
 		}
 		audience, err := db.sosAudience(ctx, tx, wearerID)
 		if err != nil {

@@ -693,7 +693,7 @@ export interface paths {
         /** The wearer's open SOS (the newest they have not closed with "I'm safe now"), or null. */
         get: operations["getOpenSOS"];
         put?: never;
-        /** "Alert my people now": every supporter with the SOS scope is told at once (quiet hours or not), with the latest position where their grant shows it; 409 for a second SOS in the same minute. The body is optional: a position in it is stored as the latest position (as by POST /api/gps/location) before anyone is told. */
+        /** "Alert my people now": every supporter with the SOS scope is told at once (quiet hours or not), with the latest position where their grant shows it; 409 for a second SOS within a minute of the last. The body is optional: a position in it is stored as the latest position (as by POST /api/gps/location) before anyone is told. */
         post: operations["raiseSOS"];
         delete?: never;
         options?: never;
