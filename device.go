@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
 	"time"
 )
@@ -198,6 +199,26 @@ func NewDeviceToken() (token string, hash []byte) {
 	}
 	token = base64.RawURLEncoding.EncodeToString(b)
 	return token, HashDeviceToken(token)
+}
+
+// AuthenticateBrokerDevice is the rule an outside broker's CONNECT meets,
+// whichever way the broker asks (POST /internal/mqtt/auth, the NATS auth
+// callout): username is the device ID, password its current token, and the
+// client ID the device ID too, so no device takes over another's session.
+// It returns the device's credentials when admitted; ENOTFOUND when the
+// username is no device (the broker may know it otherwise: a worker);
+// EUNAUTHORIZED for a revoked device, a wrong token or another client ID;
+// any other error when the store could not answer.
+func AuthenticateBrokerDevice(ctx context.Context, devices DeviceService, clientID, username, password string) (*DeviceCredentials, error) {
+	creds, err := devices.DeviceCredentials(ctx, username)
+	if err != nil {
+		return nil, err
+	}
+	if creds.Revoked || clientID != username ||
+		subtle.ConstantTimeCompare(HashDeviceToken(password), creds.TokenHash) != 1 {
+		return nil, Errorf(EUNAUTHORIZED, "Device %s may not connect.", username)
+	}
+	return creds, nil
 }
 
 // HashDeviceToken is the stored form of a device token.

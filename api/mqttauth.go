@@ -35,21 +35,15 @@ func (s *Server) mqttAuth(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, errorBody{Error: "invalid_request", Message: "Send JSON with clientid, username and password."})
 		return
 	}
-	creds, err := s.cfg.Devices.DeviceCredentials(r.Context(), req.Username)
-	switch {
-	case lifeline.ErrorCode(err) == lifeline.ENOTFOUND:
+	_, err := lifeline.AuthenticateBrokerDevice(r.Context(), s.cfg.Devices, req.ClientID, req.Username, req.Password)
+	switch lifeline.ErrorCode(err) {
+	case "":
+		writeJSON(w, http.StatusOK, map[string]any{"result": "allow", "is_superuser": false})
+	case lifeline.ENOTFOUND:
 		writeJSON(w, http.StatusOK, map[string]any{"result": "ignore"})
-		return
-	case err != nil:
+	case lifeline.EUNAUTHORIZED:
+		writeJSON(w, http.StatusOK, map[string]any{"result": "deny", "is_superuser": false})
+	default:
 		writeError(w, r, err) // a 5xx: the broker refuses, the bracelet retries
-		return
 	}
-	allow := !creds.Revoked &&
-		req.ClientID == req.Username && // no device may take over another's client ID
-		subtle.ConstantTimeCompare(lifeline.HashDeviceToken(req.Password), creds.TokenHash) == 1
-	result := "deny"
-	if allow {
-		result = "allow"
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"result": result, "is_superuser": false})
 }
