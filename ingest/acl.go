@@ -64,3 +64,25 @@ func serverOwned(kind, rest string) bool {
 // The embedded broker lets a phone write any subtopic but cmd; an outside
 // broker's rule file, which cannot say "all but", lists these.
 var ownTracksPublishes = []string{"event", "info", "waypoint", "waypoints", "status", "step", "beacon", "dump"}
+
+// NATSSubjects is a device's rule as a NATS cluster's permissions, for the
+// auth callout (ingest/natsauth): the subjects its MQTT topics become ("/"
+// turns into "."; a device ID holds no "." or wildcard). Like the
+// Mosquitto and EMQX files it lists the contract's topics, but knows the
+// device's kind: a bracelet publishes its position, battery and sos and
+// reads its config; a phone publishes its OwnTracks base topic and the
+// subtopics the apps use, never cmd, and reads inside its own subtree.
+// NATS checks a Will against the same publish list when it fires.
+func NATSSubjects(kind, id string) (publish, subscribe []string) {
+	if kind == lifeline.DevicePhone {
+		own := OwnTracksRoot + "." + id + "."
+		publish = []string{own + "*"}
+		for _, sub := range ownTracksPublishes {
+			publish = append(publish, own+"*."+sub)
+		}
+		return publish, []string{own + ">"}
+	}
+	own := wire.TopicRoot + "." + id + "."
+	return []string{own + wire.KindPosition.String(), own + wire.KindBattery.String(), own + wire.KindSOS.String()},
+		[]string{own + wire.KindConfig.String()}
+}

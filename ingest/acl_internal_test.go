@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,4 +93,51 @@ func FuzzDeviceMayWrite(f *testing.F) {
 			t.Fatalf("a phone may write %q, a command topic of some device name", topic)
 		}
 	})
+}
+
+// TestNATSSubjectsSayTheRule checks the auth callout's permissions against
+// the rule: every subject a device is granted, as the MQTT topic it stands
+// for (a "*" level as one concrete name), is one the device may write or
+// read, and each kind is granted the topics its contract needs.
+func TestNATSSubjectsSayTheRule(t *testing.T) {
+	const me = "brc_me000001"
+	topic := func(subject string) string {
+		return strings.ReplaceAll(strings.ReplaceAll(subjectTopic(subject), "*", "iphone"), ">", "#")
+	}
+	for _, tt := range []struct {
+		kind                string
+		wantWrite, wantRead []string
+	}{
+		{lifeline.DeviceBracelet,
+			[]string{"bracelets/" + me + "/position", "bracelets/" + me + "/battery", "bracelets/" + me + "/sos"},
+			[]string{"bracelets/" + me + "/config"}},
+		{lifeline.DevicePhone,
+			[]string{"owntracks/" + me + "/iphone", "owntracks/" + me + "/iphone/event", "owntracks/" + me + "/iphone/waypoints"},
+			[]string{"owntracks/" + me + "/#"}},
+	} {
+		publish, subscribe := NATSSubjects(tt.kind, me)
+		var writes, reads []string
+		for _, s := range publish {
+			if !deviceMayWrite(tt.kind, me, topic(s)) {
+				t.Errorf("%s: granted publish %s, which the rule refuses", tt.kind, s)
+			}
+			writes = append(writes, topic(s))
+		}
+		for _, s := range subscribe {
+			if !deviceMayRead(tt.kind, me, topic(s)) {
+				t.Errorf("%s: granted subscribe %s, which the rule refuses", tt.kind, s)
+			}
+			reads = append(reads, topic(s))
+		}
+		for _, want := range tt.wantWrite {
+			if !slices.Contains(writes, want) {
+				t.Errorf("%s: may not publish %s (granted %v)", tt.kind, want, writes)
+			}
+		}
+		for _, want := range tt.wantRead {
+			if !slices.Contains(reads, want) {
+				t.Errorf("%s: may not subscribe %s (granted %v)", tt.kind, want, reads)
+			}
+		}
+	}
 }
