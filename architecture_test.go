@@ -41,7 +41,8 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/internal/doctable":    {},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/pgcluster", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
-		"lifeline/ingest/brokercluster": {},
+		"lifeline/ingest/brokercluster": {"lifeline/ingest/natsauth"},
+		"lifeline/ingest/natsauth":      {"lifeline", "lifeline/ingest", "lifeline/ingest/wire"},
 		"lifeline/faults":               {},
 		"lifeline/delivery":             {"lifeline", "lifeline/internal/netguard"},
 		"lifeline/internal/netguard":    {},
@@ -52,7 +53,7 @@ func TestImportDirection(t *testing.T) {
 		// The composition root builds the running program from every
 		// product package; only cmd/lifeline and its test helper import it.
 		"lifeline/app": {"lifeline", "lifeline/api", "lifeline/chat", "lifeline/content", "lifeline/delivery", "lifeline/guard",
-			"lifeline/ingest", "lifeline/internal/gate", "lifeline/live", "lifeline/migrations", "lifeline/pgcluster",
+			"lifeline/ingest", "lifeline/ingest/natsauth", "lifeline/internal/gate", "lifeline/live", "lifeline/migrations", "lifeline/pgcluster",
 			"lifeline/signals", "lifeline/store", "lifeline/webapp"},
 		"lifeline/app/apptest": {"lifeline/app", "lifeline/store/storetest"},
 		// The command: flags and subcommands; serve hands its Config to app.
@@ -105,6 +106,8 @@ func TestOutsideLibraryOwners(t *testing.T) {
 		"github.com/eclipse/paho.mqtt.golang": {"lifeline/ingest", "lifeline/firmware-sim"},
 		"github.com/gorilla/websocket":        {"lifeline/ingest"},
 		"github.com/nats-io/nats.go":          {"lifeline/ingest"},
+		"github.com/nats-io/jwt":              {"lifeline/ingest"},
+		"github.com/nats-io/nkeys":            {"lifeline/ingest"},
 		"github.com/go-chi/chi":               {"lifeline/api"},
 		"github.com/coreos/go-oidc":           {"lifeline/api"},
 		"golang.org/x/oauth2":                 {"lifeline/api"},

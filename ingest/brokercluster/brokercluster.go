@@ -20,16 +20,19 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"lifeline/ingest/natsauth"
 )
 
 // Size is the number of nodes: the smallest cluster in which a replicated
 // stream keeps its quorum when one node dies.
 const Size = 3
 
-// Account is the NATS account every user of the cluster belongs to. MQTT
-// needs JetStream in the user's account: sessions, retained messages and
-// QoS 1 messages live in streams there ($MQTT_sess, $MQTT_rmsgs, $MQTT_msgs).
-const Account = "LIFELINE"
+// Account is the NATS account every user of the cluster belongs to, the
+// one the auth callout places devices in. MQTT needs JetStream in the
+// user's account: sessions, retained messages and QoS 1 messages live in
+// streams there ($MQTT_sess, $MQTT_rmsgs, $MQTT_msgs).
+const Account = natsauth.Account
 
 // MessagesStream is the stream the MQTT listener stores every QoS 1 PUBLISH
 // in, replicated to every node, before it sends the PUBACK.
@@ -41,6 +44,15 @@ const MessagesStream = "$MQTT_msgs"
 type User struct {
 	Name, Password     string
 	Publish, Subscribe []string
+}
+
+// Callout makes the nodes ask an auth callout service (ingest/natsauth)
+// about every CONNECT of a user not in AuthUsers.
+type Callout struct {
+	Issuer string // the public account key (A...) whose signature the nodes trust
+	// AuthUsers are users (given to Start) the nodes admit themselves:
+	// Lifeline's workers and the callout service.
+	AuthUsers []string
 }
 
 // Cluster is three running NATS nodes.
@@ -70,6 +82,20 @@ type Node struct {
 // test ends, and their logs printed if it failed.
 func Start(tb testing.TB, users ...User) *Cluster {
 	tb.Helper()
+	return start(tb, nil, users)
+}
+
+// StartWithCallout is Start with the nodes asking the auth callout about
+// every user not in callout.AuthUsers. The service must be running before
+// a device connects: the nodes refuse the CONNECT of a device when no
+// answer comes.
+func StartWithCallout(tb testing.TB, callout Callout, users ...User) *Cluster {
+	tb.Helper()
+	return start(tb, &callout, users)
+}
+
+func start(tb testing.TB, callout *Callout, users []User) *Cluster {
+	tb.Helper()
 	if len(users) == 0 {
 		users = []User{{Name: "lifeline", Password: "lifeline"}}
 	}
@@ -93,7 +119,7 @@ func Start(tb testing.TB, users ...User) *Cluster {
 		}
 		n.conf = filepath.Join(nodeDir, "nats.conf")
 		n.logPath = filepath.Join(nodeDir, "nats.log")
-		conf := nodeConfig(n.Name, nodeDir, ports[4*i:4*i+4], routes, users)
+		conf := nodeConfig(n.Name, nodeDir, ports[4*i:4*i+4], routes, users, callout)
 		if err := os.WriteFile(n.conf, []byte(conf), 0o644); err != nil {
 			tb.Fatal(err)
 		}
@@ -122,7 +148,7 @@ func Start(tb testing.TB, users ...User) *Cluster {
 // nodeConfig is one node's configuration file. JetStream keeps its files
 // in the node's folder; MQTT's streams get three replicas, so a PUBACK
 // means a majority of the nodes hold the message.
-func nodeConfig(name, dir string, ports []int, routes []string, users []User) string {
+func nodeConfig(name, dir string, ports []int, routes []string, users []User, callout *Callout) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "server_name: %s\nlisten: 127.0.0.1:%d\nhttp: 127.0.0.1:%d\n", name, ports[0], ports[3])
 	fmt.Fprintf(&b, "jetstream { store_dir: %q }\n", dir)
@@ -137,6 +163,10 @@ func nodeConfig(name, dir string, ports []int, routes []string, users []User) st
 		b.WriteString(" }\n")
 	}
 	b.WriteString("  ] }\n  SYS: { users: [] }\n}\nsystem_account: SYS\n")
+	if callout != nil {
+		fmt.Fprintf(&b, "authorization { auth_callout { issuer: %q, account: %s, auth_users: %s } }\n",
+			callout.Issuer, Account, subjects(callout.AuthUsers))
+	}
 	return b.String()
 }
 
