@@ -26,6 +26,7 @@ import (
 	"lifeline/chat"
 	"lifeline/guard"
 	"lifeline/ingest"
+	"lifeline/ingest/natsauth"
 	"lifeline/internal/gate"
 	"lifeline/live"
 	"lifeline/migrations"
@@ -75,6 +76,7 @@ type App struct {
 	packets  *ingest.PacketLog
 	broker   *ingest.Broker
 	external *ingest.External
+	natsAuth *natsauth.Service
 	http     *api.Server
 	gate     *gate.Gate
 
@@ -318,6 +320,23 @@ func (a *App) startIngest(metrics *ingest.Metrics) error {
 	if a.cfg.MQTTExternal == "" {
 		return a.startBroker(metrics)
 	}
+	if a.cfg.NATSAuthIssuerSeed != "" {
+		// Before the worker's consumer: while no worker answers, no device
+		// can connect.
+		var err error
+		a.natsAuth, err = natsauth.Start(natsauth.Config{
+			URL:        a.cfg.MQTTExternal,
+			Username:   a.cfg.MQTTExternalUser,
+			Password:   a.cfg.MQTTExternalPass,
+			Name:       a.cfg.MQTTExternalID + "-auth",
+			IssuerSeed: a.cfg.NATSAuthIssuerSeed,
+			Devices:    a.db,
+			Logger:     a.logger.With("component", "nats-auth"),
+		})
+		if err != nil {
+			return err
+		}
+	}
 	var err error
 	a.external, err = ingest.StartExternal(ingest.ExternalConfig{
 		BrokerURL: a.cfg.MQTTExternal,
@@ -401,6 +420,9 @@ func (a *App) close(ctx context.Context) error {
 	}
 	if a.external != nil {
 		a.external.Close()
+	}
+	if a.natsAuth != nil {
+		a.natsAuth.Close()
 	}
 	if a.writer != nil {
 		errs = append(errs, a.writer.Close(ctx))

@@ -55,6 +55,10 @@ type Config struct {
 	// existing broker instead of embedding one.
 	MQTTExternal                                       string
 	MQTTExternalUser, MQTTExternalPass, MQTTExternalID string
+	// NATSAuthIssuerSeed, when set on a worker of a NATS cluster, makes it
+	// answer the cluster's auth callout for devices (ingest/natsauth),
+	// signing with this account nkey seed.
+	NATSAuthIssuerSeed string
 	// MQTTAuthSecret enables the outside broker's HTTP authenticator
 	// endpoint for bracelets.
 	MQTTAuthSecret string

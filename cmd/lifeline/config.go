@@ -56,6 +56,7 @@ func settings(c *app.Config, r *raw) []setting {
 		{"mqtt-external-username", "LIFELINE_MQTT_EXTERNAL_USERNAME", defaultWorkerID(), "this ingest worker's username on the external broker, one per worker", &c.MQTTExternalUser},
 		{"mqtt-external-password", "LIFELINE_MQTT_EXTERNAL_PASSWORD", "", "password on the external broker (prefer the variable: flags show in ps)", &c.MQTTExternalPass},
 		{"mqtt-external-client-id", "LIFELINE_MQTT_EXTERNAL_CLIENT_ID", "", "client ID of this worker (default: its username), stable across restarts", &c.MQTTExternalID},
+		{"nats-auth-issuer-seed", "LIFELINE_NATS_AUTH_ISSUER_SEED", "", "on a worker of a NATS cluster (--mqtt-external nats://…): answer the cluster's auth callout for devices, signing with this account nkey seed (SA…) whose public key the nodes' auth_callout names as issuer (empty: off; prefer the variable)", &c.NATSAuthIssuerSeed},
 		{"mqtt-auth-secret", "LIFELINE_MQTT_AUTH_SECRET", "", "shared secret of the outside broker's HTTP authentication of bracelets (POST /internal/mqtt/auth; empty: off; prefer the variable)", &c.MQTTAuthSecret},
 		{"mqtt-tls-cert", "LIFELINE_MQTT_TLS_CERT", "", "PEM certificate file: serve MQTT (TCP and WebSocket) over TLS", &c.MQTTTLSCert},
 		{"mqtt-tls-key", "LIFELINE_MQTT_TLS_KEY", "", "PEM private key file for --mqtt-tls-cert", &c.MQTTTLSKey},
@@ -192,6 +193,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 		}
 	default:
 		return c, fmt.Errorf("invalid --role %q: want all, api or ingest", c.Role)
+	}
+	if c.NATSAuthIssuerSeed != "" && !strings.HasPrefix(c.MQTTExternal, "nats://") {
+		return c, fmt.Errorf("--nats-auth-issuer-seed answers a NATS cluster's auth callout: it needs --mqtt-external nats://…")
 	}
 	if c.MQTTExternalID == "" {
 		c.MQTTExternalID = c.MQTTExternalUser

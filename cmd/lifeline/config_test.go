@@ -77,6 +77,7 @@ func TestParseConfig(t *testing.T) {
 		{name: "unknown TimescaleDB choice", args: []string{"--timescale", "yes"}, wantErr: `invalid --timescale "yes": want auto, off or require`},
 		{name: "unknown role", args: []string{"--role", "worker"}, wantErr: `invalid --role "worker": want all, api or ingest`},
 		{name: "an API node does not ingest", args: []string{"--role", "api", "--mqtt-external", "tcp://emqx:1883"}, wantErr: "--role=api does not ingest"},
+		{name: "the NATS auth callout needs a NATS cluster", args: []string{"--role", "ingest", "--mqtt-external", "tcp://emqx:1883", "--nats-auth-issuer-seed", "SAxxx"}, wantErr: "needs --mqtt-external nats://"},
 		{name: "chat URL without a model", env: map[string]string{"LIFELINE_CHAT_URL": "http://localhost:11434/v1"}, wantErr: "--chat-url needs --chat-model"},
 		{name: "bad reminder hour", args: []string{"--reminder-hour", "24"}, wantErr: `invalid --reminder-hour "24"`},
 		{name: "trusted proxies", env: map[string]string{"LIFELINE_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.7"},
