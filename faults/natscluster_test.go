@@ -6,6 +6,7 @@ import (
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/nats-io/nkeys"
 
 	"lifeline/app/apptest"
 	"lifeline/ingest/brokercluster"
@@ -21,29 +22,32 @@ import (
 // what was not acknowledged, and every fix the cluster acknowledged is
 // stored once (firmware-sim --verify and the database).
 //
-// The bracelets are static users of the cluster, each allowed its own
-// topics: NATS does not yet ask /internal/mqtt/auth (that needs an auth
-// callout service, not written; docs/scaling.md).
+// The nodes know only the workers' user: every bracelet's CONNECT goes to
+// the auth callout the workers answer (--nats-auth-issuer-seed,
+// ingest/natsauth), which checks its token in the database and grants it
+// its own topics, through the kill and the reconnections after it.
 func TestNATSBrokerNodeKilledMidStream(t *testing.T) {
 	t.Parallel()
 	dbURL := storetest.NewURL(t)
 	api := startServer(t, dbURL, "--role", "api")
 	owner := api.newAccount(t, "nats", 10)
 
-	users := []brokercluster.User{{Name: "lifeline-ingest", Password: "worker-secret"}}
-	for _, d := range owner.devices {
-		topic := "bracelets." + d.ID + "."
-		users = append(users, brokercluster.User{Name: d.ID, Password: d.Token,
-			Publish: []string{topic + "position", topic + "battery", topic + "sos"}, Subscribe: []string{topic + "config"}})
+	issuer, err := nkeys.CreateAccount()
+	if err != nil {
+		t.Fatal(err)
 	}
-	cluster := brokercluster.Start(t, users...)
+	issuerSeed, _ := issuer.Seed()
+	issuerKey, _ := issuer.PublicKey()
+	cluster := brokercluster.StartWithCallout(t,
+		brokercluster.Callout{Issuer: issuerKey, AuthUsers: []string{"lifeline-ingest"}},
+		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"})
 	// The account's first MQTT connection makes NATS create its MQTT
-	// streams, which the workers' consumer reads: one before the workers.
-	first := owner.devices[0]
+	// streams, which the workers' consumer reads: one before the workers,
+	// as the workers' user (no callout answers yet).
 	c := paho.NewClient(paho.NewClientOptions().AddBroker(cluster.Nodes[0].MQTTURL).
-		SetClientID(first.ID).SetUsername(first.ID).SetPassword(first.Token).SetProtocolVersion(4))
+		SetClientID("lifeline-setup").SetUsername("lifeline-ingest").SetPassword("worker-secret").SetProtocolVersion(4))
 	if tok := c.Connect(); !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
-		t.Fatalf("the first bracelet cannot connect to NATS: %v", tok.Error())
+		t.Fatalf("the workers' user cannot connect to NATS over MQTT: %v", tok.Error())
 	}
 	c.Disconnect(100)
 
@@ -56,7 +60,7 @@ func TestNATSBrokerNodeKilledMidStream(t *testing.T) {
 		p := apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "faults-worker-"), "--log-level", "warn", "--role", "ingest",
 			"--database-url", dbURL, "--mqtt-external", strings.Join(natsURLs, ","),
 			"--mqtt-external-username", "lifeline-ingest", "--mqtt-external-client-id", name)
-		p.Env = []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret"}
+		p.Env = []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret", "LIFELINE_NATS_AUTH_ISSUER_SEED=" + string(issuerSeed)}
 		apptest.Run(t, p)
 		workers = append(workers, &server{Process: p, t: t, url: p.URL()})
 	}
