@@ -192,6 +192,13 @@ func TestAuthCallout(t *testing.T) {
 			{"a name that is no device ID", "lifeline-ingest-2", "lifeline-ingest-2", workerPassword},
 			{"no password", d.ID, d.ID, ""},
 		}
+		t.Run("a device over NATS's own protocol", func(t *testing.T) {
+			nc, err := nats.Connect(r.cluster.Nodes[0].NATSURL, nats.UserInfo(d.ID, token), nats.MaxReconnects(0))
+			if err == nil {
+				nc.Close()
+				t.Fatal("a device connected with NATS's protocol, outside MQTT's rules")
+			}
+		})
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
 				_, err := connect(t, node(0), tt.clientID, tt.username, tt.password)
