@@ -168,7 +168,7 @@ func defineFlags(c *Config) (fs *flag.FlagSet, rate, targetLat, targetLon *strin
 	fs.SetOutput(io.Discard)
 
 	fs.Var(&c.Protocol, "protocol", "the `protocol` the devices speak: bracelet (the wire contract), owntracks-mqtt (OwnTracks on the broker), or owntracks-http, overland, osmand (the phone apps' HTTP protocols, sent to --api over kept-alive connections); phone protocols need devices paired with --kind phone")
-	fs.StringVar(&c.Broker, "broker", c.Broker, "MQTT broker `URL`: tcp://HOST:PORT, ws://HOST:PORT (MQTT over WebSocket), or ssl://, wss:// for TLS")
+	fs.StringVar(&c.Broker, "broker", c.Broker, "MQTT broker `URL`: tcp://HOST:PORT, ws://HOST:PORT (MQTT over WebSocket), or ssl://, wss:// for TLS; a comma-separated list for a cluster's nodes (one scheme): each device starts at its own node in turn and fails over to the next when its node dies")
 	fs.StringVar(&c.CAFile, "ca", "", "PEM `file` of the CA that signed the broker's TLS certificate (default: the system's)")
 	fs.BoolVar(&c.Insecure, "insecure", false, "do not verify the broker's TLS certificate (test set-ups only)")
 	fs.IntVar(&c.QoS, "qos", c.QoS, "MQTT QoS of fixes and battery packets, 0 or 1; with 0 nothing is acknowledged, so \"acked\" counts packets written")
@@ -351,8 +351,8 @@ func (c *Config) validate() error {
 		return usagef("--spread, --radius and --approach-from are metres, 0 or more")
 	case !(c.Speed > 0 && c.Speed < 1000):
 		return usagef("--speed %g: want metres per second above 0", c.Speed)
-	case c.Lean && (c.Protocol != protoBracelet || c.Interval <= 0 || c.QoS != 1 || !strings.HasPrefix(c.Broker, "tcp://")):
-		return usagef("--lean is for idle hordes of bracelets: --protocol bracelet, QoS 1, an --interval above 0 and a tcp:// broker")
+	case c.Lean && (c.Protocol != protoBracelet || c.Interval <= 0 || c.QoS != 1 || !allTCP(c.Broker)):
+		return usagef("--lean is for idle hordes of bracelets: --protocol bracelet, QoS 1, an --interval above 0 and tcp:// brokers")
 	case c.Flash < 1:
 		return usagef("--flash %d: want 1 or more", c.Flash)
 	case c.Batch < 1 || c.Batch > 500:
@@ -390,10 +390,33 @@ func (c *Config) validate() error {
 			return &usageError{err.Error()}
 		}
 	}
-	if _, err := brokerURL(c.Broker); err != nil {
+	if _, err := brokerURLs(c.Broker); err != nil {
 		return err
 	}
 	return nil
+}
+
+// brokerURLs checks --broker, one URL or a comma-separated list of a
+// cluster's nodes, each as brokerURL does. The nodes share one scheme: a
+// device fails over from one to the next with the same TLS settings.
+func brokerURLs(raw string) ([]*url.URL, error) {
+	var urls []*url.URL
+	for _, part := range strings.Split(raw, ",") {
+		u, err := brokerURL(strings.TrimSpace(part))
+		if err != nil {
+			return nil, err
+		}
+		if len(urls) > 0 && u.Scheme != urls[0].Scheme {
+			return nil, usagef("--broker %q: every node of the list needs the same scheme (%s:// and %s://)", raw, urls[0].Scheme, u.Scheme)
+		}
+		urls = append(urls, u)
+	}
+	return urls, nil
+}
+
+func allTCP(raw string) bool {
+	urls, err := brokerURLs(raw)
+	return err == nil && (urls[0].Scheme == "tcp" || urls[0].Scheme == "mqtt")
 }
 
 // brokerURL checks the broker URL and fills in the scheme's default port.
@@ -416,6 +439,10 @@ func brokerURL(raw string) (*url.URL, error) {
 }
 
 func (c *Config) tlsScheme() bool {
-	u, err := url.Parse(c.Broker)
-	return err == nil && (u.Scheme == "ssl" || u.Scheme == "tls" || u.Scheme == "mqtts" || u.Scheme == "wss")
+	urls, err := brokerURLs(c.Broker)
+	if err != nil {
+		return false
+	}
+	s := urls[0].Scheme
+	return s == "ssl" || s == "tls" || s == "mqtts" || s == "wss"
 }

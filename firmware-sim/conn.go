@@ -22,7 +22,7 @@ func (c *bufferedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 // openConn dials tcp:// and ssl:// brokers through a bufferedConn. WebSocket
 // URLs (framed in messages already) are left to paho: it returns nil then.
 func (s *sim) openConn() paho.OpenConnectionFunc {
-	u, err := url.Parse(s.brokerURL)
+	u, err := url.Parse(s.brokerURLs[0]) // one scheme for all (brokerURLs)
 	if err != nil {
 		return nil
 	}

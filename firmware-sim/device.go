@@ -438,9 +438,11 @@ func (d *device) connect() error {
 	if cfg.Protocol == protoOwnTracksMQTT {
 		clientID = "owntracks-sim-" + d.cred.ID // any client ID: the broker files it under the username
 	}
-	opts := paho.NewClientOptions().
-		AddBroker(s.brokerURL).
-		SetClientID(clientID).SetUsername(d.cred.ID).SetPassword(d.cred.Token).
+	opts := paho.NewClientOptions()
+	for _, b := range s.brokersFrom(d.idx) { // paho tries them in order at every Connect
+		opts.AddBroker(b)
+	}
+	opts.SetClientID(clientID).SetUsername(d.cred.ID).SetPassword(d.cred.Token).
 		SetProtocolVersion(4).
 		SetCleanSession(false). // a bracelet's session and subscription outlive its connections
 		SetAutoReconnect(false).SetConnectRetry(false).

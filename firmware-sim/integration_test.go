@@ -352,3 +352,40 @@ func TestEveryProtocol(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokerListFailsOver: given a cluster's nodes of which one is down,
+// the devices that start at the dead node connect through the next one,
+// with paho and in the lean mode, and every acknowledged fix is stored.
+func TestBrokerListFailsOver(t *testing.T) {
+	s := startServer(t)
+	a := newAccount(t, s)
+	creds := a.pair(t, 6)
+	dead := closedPort(t)
+	for _, lean := range []bool{false, true} {
+		t.Run(map[bool]string{false: "paho", true: "lean"}[lean], func(t *testing.T) {
+			cfg := a.config(s, creds)
+			cfg.Broker = "tcp://" + s.mqtt + ",tcp://" + dead // devices 1, 3, 5 start at the dead node
+			cfg.Lean, cfg.BatteryEvery = lean, 0
+			var out, progress bytes.Buffer
+			sum, err := Run(t.Context(), cfg, &out, &progress)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			if sum.Devices != 6 || sum.Acked < 6 || sum.Lost != 0 {
+				t.Fatalf("%d devices, %d fixes acknowledged, %d lost: want all six devices through the live node\n%s", sum.Devices, sum.Acked, sum.Lost, out.String())
+			}
+			if v := sum.Verify; v == nil || v.Checked != int(sum.Acked) || v.failed() {
+				t.Errorf("verify: %+v", sum.Verify)
+			}
+			stored := map[string]bool{}
+			for _, l := range a.everything(t) {
+				stored[l.DeviceID] = true
+			}
+			for _, c := range creds {
+				if !stored[c.ID] {
+					t.Errorf("device %s stored no fix: it did not fail over to the live node", c.ID)
+				}
+			}
+		})
+	}
+}

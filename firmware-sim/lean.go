@@ -42,16 +42,18 @@ type leanDevice struct {
 	pid     uint16
 	backoff time.Duration
 	src     *net.TCPAddr
+	node    int // index in s.brokerURLs of the node to dial next
 }
 
-// leanDial dials the broker from src (nil: any address); ctx ends with
-// the run's kill.
-func (s *sim) leanDial(ctx context.Context, src *net.TCPAddr) (net.Conn, error) {
+// leanDial dials broker node (an index in s.brokerURLs) from src (nil: any
+// address); ctx ends with the run's kill.
+func (s *sim) leanDial(ctx context.Context, node int, src *net.TCPAddr) (net.Conn, error) {
 	d := &net.Dialer{Timeout: s.cfg.ConnectTimeout}
 	if src != nil {
 		d.LocalAddr = src
 	}
-	return d.DialContext(ctx, "tcp", strings.TrimPrefix(strings.TrimPrefix(s.brokerURL, "tcp://"), "mqtt://"))
+	u := s.brokerURLs[node%len(s.brokerURLs)]
+	return d.DialContext(ctx, "tcp", strings.TrimPrefix(strings.TrimPrefix(u, "tcp://"), "mqtt://"))
 }
 
 // leanDevices gives each device its start point and source address.
@@ -64,7 +66,7 @@ func (s *sim) leanDevices() []*leanDevice {
 	for i, d := range s.devices {
 		rng := rand.New(rand.NewPCG(s.seed, uint64(i)))
 		lat, lon := move(s.cfg.Lat, s.cfg.Lon, rng.Float64()*2*math.Pi, s.cfg.Spread*math.Sqrt(rng.Float64()))
-		ld := &leanDevice{d: d, rng: rng, lat: round7(lat), lon: round7(lon)}
+		ld := &leanDevice{d: d, rng: rng, lat: round7(lat), lon: round7(lon), node: i % len(s.brokerURLs)}
 		if len(srcs) > 0 {
 			ld.src = srcs[i%len(srcs)]
 		}
@@ -102,6 +104,7 @@ func (ld *leanDevice) run(ctx context.Context, s *sim, ramp *sync.WaitGroup) {
 			return // drained
 		}
 		s.noteError("lean connection", err)
+		ld.node = (ld.node + 1) % len(s.brokerURLs) // a cluster: the next node, in case this one died
 		wait := ld.nextBackoff()
 		if errors.Is(err, errLeanRefused) {
 			s.c.refused.Add(1)
@@ -129,7 +132,7 @@ func (ld *leanDevice) session(ctx context.Context, s *sim, connected func(), was
 	case <-s.kill:
 		return nil
 	}
-	conn, err := s.leanDial(ctx, ld.src)
+	conn, err := s.leanDial(ctx, ld.node, ld.src)
 	if err != nil {
 		<-s.connectSem
 		return err

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,7 @@ func TestHelpExplainsEveryFlag(t *testing.T) {
 	for name := range listed {
 		t.Errorf("--help lists --%s, which is not a flag", name)
 	}
-	for _, want := range []string{"tcp://", "ws://", "ssl://", "--provision", "wander", "route", "approach", "offline", "skew", "fuzz", "Exit status"} {
+	for _, want := range []string{"comma-separated list", "fails over to the next", "tcp://", "ws://", "ssl://", "--provision", "wander", "route", "approach", "offline", "skew", "fuzz", "Exit status"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("help does not mention %q", want)
 		}
@@ -68,6 +69,12 @@ func TestBadInput(t *testing.T) {
 		{"bad broker URL", []string{"--devices", good, "--broker", "localhost:1883"}, "is not a URL"},
 		{"wrong broker scheme", []string{"--devices", good, "--broker", "http://localhost:1883"}, "scheme must be"},
 		{"bad broker port", []string{"--devices", good, "--broker", "tcp://localhost:99999"}, "bad port"},
+		{"bad node in a broker list", []string{"--devices", good, "--broker", "tcp://a:4001,b:4002"}, `"b:4002" is not a URL`},
+		{"empty node in a broker list", []string{"--devices", good, "--broker", "tcp://a:4001,,tcp://c:4003"}, `"" is not a URL`},
+		{"bad port in a broker list", []string{"--devices", good, "--broker", "tcp://a:4001,tcp://b:0"}, `"tcp://b:0": bad port`},
+		{"mixed schemes in a broker list", []string{"--devices", good, "--broker", "tcp://a:4001,ssl://b:8883"}, "the same scheme"},
+		{"lean with a websocket node", []string{"--devices", good, "--lean", "--interval", "30s", "--broker", "ws://a:8083,ws://b:8083"}, "tcp:// brokers"},
+		{"every node of a list unreachable", []string{"--devices", good, "--broker", "tcp://" + closed + ",tcp://" + closed}, "cannot reach the broker"},
 		{"unreachable broker", []string{"--devices", good, "--broker", "tcp://" + closed}, "cannot reach the broker"},
 		{"unreachable API", []string{"--provision", "--email", "a@example.com", "--password", "pw", "--api", "http://" + closed}, "cannot reach the API"},
 		{"bad API URL", []string{"--provision", "--email", "a@example.com", "--password", "pw", "--api", "localhost"}, "not an http:// or https:// URL"},
@@ -147,4 +154,39 @@ func closedPort(t *testing.T) string {
 	addr := l.Addr().String()
 	l.Close()
 	return addr
+}
+
+// TestBrokerList: --broker takes one URL or a cluster's nodes; each device
+// starts at its own node in turn and fails over through the others in order.
+func TestBrokerList(t *testing.T) {
+	tests := []struct {
+		name   string
+		broker string
+		want   []string // device 0's order, then device 1's
+		want1  []string
+	}{
+		{"one broker", "tcp://localhost:1883", []string{"tcp://localhost:1883"}, []string{"tcp://localhost:1883"}},
+		{"default port filled in", "tcp://a", []string{"tcp://a:1883"}, []string{"tcp://a:1883"}},
+		{"three nodes", "tcp://a:4001, tcp://b:4002,tcp://c:4003",
+			[]string{"tcp://a:4001", "tcp://b:4002", "tcp://c:4003"}, []string{"tcp://b:4002", "tcp://c:4003", "tcp://a:4001"}},
+		{"websocket nodes", "ws://a:8083,ws://b:8083", []string{"ws://a:8083", "ws://b:8083"}, []string{"ws://b:8083", "ws://a:8083"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			urls, err := brokerURLs(tt.broker)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := &sim{}
+			for _, u := range urls {
+				s.brokerURLs = append(s.brokerURLs, u.String())
+			}
+			if got := s.brokersFrom(0); !slices.Equal(got, tt.want) {
+				t.Errorf("device 0 tries %v, want %v", got, tt.want)
+			}
+			if got := s.brokersFrom(1); !slices.Equal(got, tt.want1) {
+				t.Errorf("device 1 tries %v, want %v", got, tt.want1)
+			}
+		})
+	}
 }

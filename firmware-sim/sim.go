@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
@@ -39,18 +40,18 @@ type counters struct {
 
 // sim is one run: the devices and what they share.
 type sim struct {
-	cfg       Config
-	brokerURL string
-	tls       *tls.Config
-	dial      paho.OpenConnectionFunc // nil: paho's own (WebSocket)
-	http      *httpSender             // the HTTP protocols' requests
-	api       *apiClient              // signed in, when the run needs the API
-	route     *route
-	target    target
-	fuzzer    *fuzzer
-	load      bool // --rate or --interval 0: a closed-loop load generator
-	saturate  bool // as fast as the window allows
-	seed      uint64
+	cfg        Config
+	brokerURLs []string // one or a cluster's nodes; device i starts at node i mod n
+	tls        *tls.Config
+	dial       paho.OpenConnectionFunc // nil: paho's own (WebSocket)
+	http       *httpSender             // the HTTP protocols' requests
+	api        *apiClient              // signed in, when the run needs the API
+	route      *route
+	target     target
+	fuzzer     *fuzzer
+	load       bool // --rate or --interval 0: a closed-loop load generator
+	saturate   bool // as fast as the window allows
+	seed       uint64
 
 	devices []*device
 	dialed  atomic.Int64 // connections dialled, for --local-addrs in turn
@@ -116,14 +117,41 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) (*Summary, e
 	return sum, nil
 }
 
+// serverName is the name TLS checks in every node's certificate: the
+// nodes' one host name, or none when they differ (then each connection
+// checks the host it dials).
+func serverName(urls []*url.URL) string {
+	for _, u := range urls[1:] {
+		if u.Hostname() != urls[0].Hostname() {
+			return ""
+		}
+	}
+	return urls[0].Hostname()
+}
+
+// brokersFrom is the broker list as device i tries it: from its own node
+// (i mod n) on, so a cluster's devices spread over the nodes, and each
+// fails over to the next node when its own is down.
+func (s *sim) brokersFrom(i int) []string {
+	n := len(s.brokerURLs)
+	out := make([]string, n)
+	for k := range n {
+		out[k] = s.brokerURLs[(i+k)%n]
+	}
+	return out
+}
+
 // prepare checks everything that can be checked before a device connects:
 // credentials, files, the API, the broker's address.
 func prepare(ctx context.Context, cfg Config, stderr io.Writer) (*sim, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	u, _ := brokerURL(cfg.Broker)
-	s := &sim{cfg: cfg, brokerURL: u.String(), seed: cfg.Seed, errCount: map[string]int{}}
+	urls, _ := brokerURLs(cfg.Broker)
+	s := &sim{cfg: cfg, seed: cfg.Seed, errCount: map[string]int{}}
+	for _, u := range urls {
+		s.brokerURLs = append(s.brokerURLs, u.String())
+	}
 	s.windows.width = cfg.LatencyWindows
 	if cfg.Protocol != protoBracelet {
 		s.cfg.BatteryEvery = 0 // a phone app reports its battery in each fix
@@ -191,7 +219,7 @@ func prepare(ctx context.Context, cfg Config, stderr io.Writer) (*sim, error) {
 		s.fuzzer = newFuzzer(time.Now())
 	}
 	if cfg.tlsScheme() {
-		t := &tls.Config{InsecureSkipVerify: cfg.Insecure, ServerName: u.Hostname(), MinVersion: tls.VersionTLS12}
+		t := &tls.Config{InsecureSkipVerify: cfg.Insecure, ServerName: serverName(urls), MinVersion: tls.VersionTLS12}
 		if cfg.CAFile != "" {
 			pem, err := os.ReadFile(cfg.CAFile)
 			if err != nil {
