@@ -41,7 +41,8 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/internal/doctable":    {},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/pgcluster", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
-		"lifeline/ingest/brokercluster": {"lifeline/ingest/natsauth"},
+		"lifeline/ingest/brokercluster": {"lifeline/ingest/natsauth", "lifeline/internal/child"},
+		"lifeline/internal/child":       {},
 		"lifeline/ingest/natsauth":      {"lifeline", "lifeline/ingest", "lifeline/ingest/wire"},
 		"lifeline/faults":               {},
 		"lifeline/delivery":             {"lifeline", "lifeline/internal/netguard"},
@@ -55,7 +56,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/app": {"lifeline", "lifeline/api", "lifeline/chat", "lifeline/content", "lifeline/delivery", "lifeline/guard",
 			"lifeline/ingest", "lifeline/ingest/natsauth", "lifeline/internal/gate", "lifeline/live", "lifeline/migrations", "lifeline/pgcluster",
 			"lifeline/signals", "lifeline/store", "lifeline/webapp"},
-		"lifeline/app/apptest": {"lifeline/app", "lifeline/store/storetest"},
+		"lifeline/app/apptest": {"lifeline/app", "lifeline/store/storetest", "lifeline/internal/child"},
 		// The command: flags and subcommands; serve hands its Config to app.
 		"lifeline/cmd/lifeline": {"lifeline", "lifeline/app", "lifeline/api", "lifeline/content", "lifeline/ingest",
 			"lifeline/live", "lifeline/migrations", "lifeline/pgcluster", "lifeline/store", "lifeline/internal/fdlimit"},

@@ -25,12 +25,14 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"lifeline/app/apptest"
+	"lifeline/internal/child"
 	"lifeline/pgcluster"
 	"lifeline/store/storetest"
 )
@@ -299,10 +301,11 @@ func (s *server) runSim(t *testing.T, a *account, flags ...string) *simRun {
 		defer r.errMu.Unlock()
 		return r.errOut.Write(p)
 	})
-	if err := r.cmd.Start(); err != nil {
+	proc, err := child.Start(r.cmd, syscall.SIGKILL) // dies with the test process
+	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { r.waitErr = r.cmd.Wait(); close(r.done) }()
+	go func() { <-proc.Done; r.waitErr = proc.Err; close(r.done) }()
 	t.Cleanup(func() {
 		select {
 		case <-r.done:

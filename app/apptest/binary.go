@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"lifeline/internal/child"
 	"lifeline/store/storetest"
 )
 
@@ -175,11 +176,13 @@ func (p *Process) Start() error {
 	if err != nil {
 		return err
 	}
-	if err := cmd.Start(); err != nil {
+	// SIGKILL when the test process dies first (a timeout, a kill), so no
+	// server outlives its test holding ports and a database.
+	proc, err := child.Start(cmd, syscall.SIGKILL)
+	if err != nil {
 		return err
 	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
+	exited := proc.Done
 	p.mu.Lock()
 	p.cmd, p.exited = cmd, exited
 	p.mu.Unlock()

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"lifeline/ingest/natsauth"
+	"lifeline/internal/child"
 )
 
 // Size is the number of nodes: the smallest cluster in which a replicated
@@ -232,16 +233,19 @@ func (c *Cluster) start(n *Node) {
 	}
 	n.cmd = exec.Command(c.bin, "-c", n.conf)
 	n.cmd.Stdout, n.cmd.Stderr = logFile, logFile
-	if err := n.cmd.Start(); err != nil {
+	// SIGKILL when the test process dies first (a timeout, a kill): the
+	// node would otherwise hold its ports and its folder.
+	p, err := child.Start(n.cmd, syscall.SIGKILL)
+	if err != nil {
 		logFile.Close()
 		c.tb.Fatalf("start nats node %s: %v", n.Name, err)
 	}
 	n.exited = make(chan struct{})
-	go func(cmd *exec.Cmd, exited chan struct{}) {
-		cmd.Wait()
+	go func(exited chan struct{}) {
+		<-p.Done
 		logFile.Close()
 		close(exited)
-	}(n.cmd, n.exited)
+	}(n.exited)
 }
 
 // waitReady waits until the node answers /healthz (JetStream has a meta
