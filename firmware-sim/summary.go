@@ -216,8 +216,8 @@ func (p *progress) print(now time.Time) {
 	if p.phase != "" {
 		fmt.Fprintf(&b, " %s", p.phase)
 	}
-	fmt.Fprintf(&b, "  connected %d/%d  sent %d  acked %d  in flight %d  errors %d  rate %.0f fixes/s",
-		c.connected.Load(), len(p.s.devices), c.sent.Load(), acked, c.inflight.Load(), c.errors.Load(), rate)
+	fmt.Fprintf(&b, "  connected %d/%d  sent %d  acked %d  in flight %d  errors %d  reconnects %d  rate %.0f fixes/s",
+		c.connected.Load(), len(p.s.devices), c.sent.Load(), acked, c.inflight.Load(), c.errors.Load(), c.reconnects.Load(), rate)
 	if p.tty {
 		fmt.Fprintf(p.w, "\r\x1b[K%s", b.String())
 	} else {
