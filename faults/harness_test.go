@@ -258,13 +258,19 @@ type summary struct {
 	Lost       int64   `json:"lost"`
 	Reconnects int64   `json:"reconnects"`
 	FixesPerS  float64 `json:"fixes_per_s"`
+	P50ms      float64 `json:"p50_ms"`
 	P99ms      float64 `json:"p99_ms"`
 	Resent     int64   `json:"resent"`
 	Unsent     int64   `json:"unsent"`
 	Skipped    int64   `json:"skipped"`
 	Dropped    int64   `json:"flash_dropped"`
 	Offlines   int64   `json:"offlines"`
-	Verify     *struct {
+	Windows    []struct {
+		P50ms float64 `json:"p50_ms"`
+		P99ms float64 `json:"p99_ms"`
+		Acked uint64  `json:"acked"`
+	} `json:"latency_windows"`
+	Verify *struct {
 		Checked        int      `json:"checked"`
 		Missing        int      `json:"missing"`
 		Duplicates     int      `json:"duplicates"`
@@ -282,6 +288,7 @@ type simRun struct {
 	out     bytes.Buffer
 	errMu   sync.Mutex
 	errOut  bytes.Buffer
+	lines   []progressLine // errOut's lines as the test read them (natscluster_test.go)
 	waitErr error
 }
 
@@ -315,6 +322,15 @@ func (s *server) runSim(t *testing.T, a *account, flags ...string) *simRun {
 		}
 	})
 	return r
+}
+
+// interrupt is a Ctrl-C: the simulator stops sending, drains, verifies
+// and writes its summary.
+func (r *simRun) interrupt(t *testing.T) {
+	t.Helper()
+	if err := r.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatalf("interrupt firmware-sim: %v", err)
+	}
 }
 
 func (r *simRun) progress() string {

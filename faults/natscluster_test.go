@@ -1,7 +1,17 @@
 package faults
 
 import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,57 +23,45 @@ import (
 	"lifeline/store/storetest"
 )
 
-// TestNATSBrokerNodeKilledMidStream is the scale-out topology on real
-// processes: one API node, two `--role ingest` workers sharing the
-// JetStream work queue of a three-node NATS cluster, one database, and the
-// firmware simulator's bracelets speaking MQTT to the node that leads the
-// cluster's message stream. That node is SIGKILLed mid-stream and started
-// again once another node leads; the bracelets reconnect to it and resend
-// what was not acknowledged, and every fix the cluster acknowledged is
-// stored once (firmware-sim --verify and the database).
+// TestScaleOutSurvivesEachKill is the scale-out topology on real processes,
+// through one fault after another: a three-node NATS cluster whose nodes
+// know only the workers' user (every bracelet's CONNECT goes to the auth
+// callout the workers answer), two `--role ingest` workers sharing its
+// JetStream work queue, two `--role api` nodes, one database, and
+// firmware-sim --verify with 50 bracelets given all three nodes' addresses,
+// walking a route through a row of avoid zones so alerts flow all along.
 //
-// The nodes know only the workers' user: every bracelet's CONNECT goes to
-// the auth callout the workers answer (--nats-auth-issuer-seed,
-// ingest/natsauth), which checks its token in the database and grants it
-// its own topics, through the kill and the reconnections after it.
-func TestNATSBrokerNodeKilledMidStream(t *testing.T) {
+// Mid-stream, in turn: the node leading the cluster's message stream is
+// SIGKILLed and started again, then an ingest worker, then an API node.
+// After each kill the test measures (a) the seconds until every bracelet
+// is connected again (the simulator's progress line: all connected, and,
+// after the broker node, more reconnections than before) and (b) the
+// seconds until an alert raised from a fix made after the kill reaches the
+// owner's live event stream on the API node that was not killed. At the
+// end every fix the cluster acknowledged is stored exactly once.
+//
+// LIFELINE_SCALEOUT_DEVICES and LIFELINE_SCALEOUT_INTERVAL size it up;
+// with LIFELINE_SCALEOUT_REPORT set it also measures publish-to-PUBACK
+// through the embedded broker first and through the cluster before the
+// first kill, and writes every figure there as JSON (make bench-scaleout).
+func TestScaleOutSurvivesEachKill(t *testing.T) {
 	t.Parallel()
+	cfg := scaleOutSize(t)
 	dbURL := storetest.NewURL(t)
-	api := startServer(t, dbURL, "--role", "api")
-	owner := api.newAccount(t, "nats", 10)
-
-	issuer, err := nkeys.CreateAccount()
-	if err != nil {
-		t.Fatal(err)
+	api := []*server{startServer(t, dbURL, "--role", "api"), startServer(t, dbURL, "--role", "api")}
+	owner := api[0].newAccount(t, "scaleout", cfg.devices)
+	route := avoidZonesAlongARoute(t, api[0], owner)
+	report := scaleOutReport{Devices: cfg.devices, IntervalS: cfg.interval.Seconds()}
+	if cfg.reportPath != "" {
+		report.Embedded = embeddedBaseline(t, dbURL, cfg, route)
 	}
-	issuerSeed, _ := issuer.Seed()
-	issuerKey, _ := issuer.PublicKey()
-	cluster := brokercluster.StartWithCallout(t,
-		brokercluster.Callout{Issuer: issuerKey, AuthUsers: []string{"lifeline-ingest"}},
-		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"})
-	// The account's first MQTT connection makes NATS create its MQTT
-	// streams, which the workers' consumer reads: one before the workers,
-	// as the workers' user (no callout answers yet).
-	c := paho.NewClient(paho.NewClientOptions().AddBroker(cluster.Nodes[0].MQTTURL).
-		SetClientID("lifeline-setup").SetUsername("lifeline-ingest").SetPassword("worker-secret").SetProtocolVersion(4))
-	if tok := c.Connect(); !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
-		t.Fatalf("the workers' user cannot connect to NATS over MQTT: %v", tok.Error())
-	}
-	c.Disconnect(100)
 
-	var natsURLs []string
+	cluster, issuerSeed := startCallingOutCluster(t)
+	var natsURLs, mqttURLs []string
 	for _, n := range cluster.Nodes {
-		natsURLs = append(natsURLs, n.NATSURL)
+		natsURLs, mqttURLs = append(natsURLs, n.NATSURL), append(mqttURLs, n.MQTTURL)
 	}
-	var workers []*server
-	for _, name := range []string{"lifeline-ingest-1", "lifeline-ingest-2"} {
-		p := apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "faults-worker-"), "--log-level", "warn", "--role", "ingest",
-			"--database-url", dbURL, "--mqtt-external", strings.Join(natsURLs, ","),
-			"--mqtt-external-username", "lifeline-ingest", "--mqtt-external-client-id", name)
-		p.Env = []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret", "LIFELINE_NATS_AUTH_ISSUER_SEED=" + string(issuerSeed)}
-		apptest.Run(t, p)
-		workers = append(workers, &server{Process: p, t: t, url: p.URL()})
-	}
+	workers := []*worker{newWorker(t, "lifeline-ingest-1", dbURL, natsURLs, issuerSeed), newWorker(t, "lifeline-ingest-2", dbURL, natsURLs, issuerSeed)}
 	committed := func() (total float64, each []float64) {
 		for _, w := range workers {
 			n := w.metric("lifeline_ingest_fixes_total")
@@ -72,36 +70,375 @@ func TestNATSBrokerNodeKilledMidStream(t *testing.T) {
 		return total, each
 	}
 
-	leader := cluster.Leader(brokercluster.MessagesStream)
-	through := *api
-	through.mqttAddr = strings.TrimPrefix(cluster.Nodes[leader].MQTTURL, "tcp://")
-	run := through.runSim(t, owner, "--rate", "60", "--inflight", "4", "--duration", "25s", "--drain-timeout", "120s",
-		"--battery-every", "0", "--quiet")
+	alerts := api[1].followAlerts(t, owner)
+	// The last --broker wins: every bracelet is given all three nodes,
+	// device i starting at node i mod 3.
+	run := api[0].runSim(t, owner, "--broker", strings.Join(mqttURLs, ","), "--scenario", "route", "--route", route,
+		"--speed", strconv.FormatFloat(metresPerFix/cfg.interval.Seconds(), 'f', 1, 64), "--interval", cfg.interval.String(),
+		"--inflight", "4", "--battery-every", "0", "--drain-timeout", "180s", "--latency-windows", cfg.steady.String())
 
-	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
-		if n, _ := committed(); n >= 200 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("fewer than 200 fixes committed by the workers after two minutes:\n%s", tail(run.progress()))
-		}
+	began := time.Now()
+	waitFor(t, 3*time.Minute, "every bracelet connected, 200 fixes committed and an alert on the live stream", func() bool {
+		n, _ := committed()
+		return run.progressLine().connected == cfg.devices && n >= 200 && alerts.count() > 0
+	}, run)
+	t0 := run.steadySince()
+	if cfg.reportPath != "" {
+		// The window latency is read from: the cluster before any fault.
+		waitFor(t, cfg.steady+time.Minute, "a steady window", func() bool { return time.Since(t0) > cfg.steady+2*time.Second }, run)
 	}
-	cluster.Kill(leader)
-	killed := time.Now()
-	next := cluster.Leader(brokercluster.MessagesStream) // asks the nodes still running
-	t.Logf("killed node %s (the stream's leader) mid-stream; %s leads after %v",
-		cluster.Nodes[leader].Name, cluster.Nodes[next].Name, time.Since(killed).Round(time.Millisecond))
-	cluster.Restart(leader)
-	t.Logf("node %s serves again %v after its SIGKILL", cluster.Nodes[leader].Name, time.Since(killed).Round(time.Millisecond))
+	n, _ := committed()
+	t.Logf("%d bracelets connected, %.0f fixes committed, %d alerts after %v", cfg.devices, n, alerts.count(),
+		time.Since(began).Round(time.Second))
+	if _, each := committed(); each[0] == 0 || each[1] == 0 {
+		t.Errorf("the workers committed %v fixes before the first kill: want both to share the work", each)
+	}
 
-	sum := run.wait(t, 4*time.Minute)
-	if sum.Reconnects < int64(len(owner.devices)) || sum.Lost != 0 || sum.Unsent != 0 || sum.Dropped != 0 {
-		t.Errorf("%d reconnects (want every bracelet's), %d lost, %d unsent, %d dropped: want every fix delivered after the restart",
+	steps := []struct {
+		what     string
+		kill     func()
+		restart  func()
+		dropsAll bool // the killed process held bracelets' connections
+	}{
+		{"broker node (the message stream's leader)", nil, nil, true},
+		{"ingest worker", func() { workers[0].Kill() }, func() { workers[0].restart(t) }, false},
+		{"API node", func() { api[0].Kill() }, func() { api[0].start() }, false},
+	}
+	leader := cluster.Leader(brokercluster.MessagesStream)
+	steps[0].kill = func() { cluster.Kill(leader) }
+	steps[0].restart = func() { cluster.Restart(leader) }
+	for _, step := range steps {
+		before := run.progressLine()
+		killed := time.Now()
+		step.kill()
+		m := faultFigures{What: step.what}
+		waitFor(t, 3*time.Minute, "bracelets connected and an alert after the "+step.what+" was killed", func() bool {
+			if m.ReconnectedS == 0 {
+				if p := run.progressLine(); p.at.After(killed) && p.connected == cfg.devices && (!step.dropsAll || p.reconnects > before.reconnects) {
+					m.ReconnectedS, m.Reconnections = p.at.Sub(killed).Seconds(), p.reconnects-before.reconnects
+				}
+			}
+			if m.AlertS == 0 {
+				if at, ok := alerts.firstFromFixAfter(t, api[1], owner, killed); ok {
+					m.AlertS = at.Sub(killed).Seconds()
+				}
+			}
+			return m.ReconnectedS > 0 && m.AlertS > 0
+		}, run)
+		step.restart()
+		m.RestartedS = time.Since(killed).Seconds()
+		t.Logf("%s SIGKILLed: every bracelet connected %.1f s later (%d reconnections), an alert from a fix made after the kill on the other API node's live stream %.1f s later; restarted and serving %.1f s after the kill",
+			step.what, m.ReconnectedS, m.Reconnections, m.AlertS, m.RestartedS)
+		report.Faults = append(report.Faults, m)
+	}
+
+	run.interrupt(t) // ends the run: the simulator drains and verifies
+	sum := run.wait(t, 5*time.Minute)
+	if sum.Reconnects == 0 || sum.Lost != 0 || sum.Unsent != 0 || sum.Dropped != 0 {
+		t.Errorf("%d reconnects (want the killed node's bracelets'), %d lost, %d unsent, %d dropped: want every fix delivered",
 			sum.Reconnects, sum.Lost, sum.Unsent, sum.Dropped)
 	}
-	if _, each := committed(); each[0] == 0 || each[1] == 0 {
-		t.Errorf("the workers committed %v fixes: want both to share the work", each)
+	t.Logf("%d fixes acknowledged by the cluster, %d re-sent after a lost connection, %d alerts on the live stream", sum.Acked, sum.Resent, alerts.count())
+	checkNothingLost(t, api[0], map[*account]*summary{owner: sum})
+
+	if cfg.reportPath != "" && len(sum.Windows) > 0 {
+		report.Cluster = latency{P50ms: sum.Windows[0].P50ms, P99ms: sum.Windows[0].P99ms, Acked: sum.Windows[0].Acked, Seconds: cfg.steady.Seconds()}
+		report.Acked, report.Alerts = sum.Acked, alerts.count()
+		raw, _ := json.MarshalIndent(report, "", "  ")
+		if err := os.WriteFile(cfg.reportPath, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	t.Logf("%d fixes acknowledged by the cluster, %d re-sent after the kill", sum.Acked, sum.Resent)
-	checkNothingLost(t, api, map[*account]*summary{owner: sum})
+}
+
+// metresPerFix is how far a bracelet walks between fixes: an avoid zone
+// 200 m across then holds several fixes clearly inside it, enough for the
+// geofence engine to confirm the entry (three), whatever the interval.
+const metresPerFix = 20
+
+type scaleOutConfig struct {
+	devices    int
+	interval   time.Duration
+	steady     time.Duration // the window latency is measured over before the first kill
+	reportPath string
+}
+
+func scaleOutSize(t *testing.T) scaleOutConfig {
+	t.Helper()
+	c := scaleOutConfig{devices: 50, interval: time.Second, steady: 20 * time.Second, reportPath: os.Getenv("LIFELINE_SCALEOUT_REPORT")}
+	if v := os.Getenv("LIFELINE_SCALEOUT_DEVICES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 3 {
+			t.Fatalf("LIFELINE_SCALEOUT_DEVICES=%q: want a number of bracelets, 3 or more", v)
+		}
+		c.devices = n
+	}
+	if v := os.Getenv("LIFELINE_SCALEOUT_INTERVAL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 100*time.Millisecond {
+			t.Fatalf("LIFELINE_SCALEOUT_INTERVAL=%q: want a duration of 100ms or more", v)
+		}
+		c.interval = d
+	}
+	if v := os.Getenv("LIFELINE_SCALEOUT_STEADY"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 5*time.Second {
+			t.Fatalf("LIFELINE_SCALEOUT_STEADY=%q: want a duration of 5s or more", v)
+		}
+		c.steady = d
+	}
+	return c
+}
+
+// scaleOutReport is what make bench-scaleout reads.
+type scaleOutReport struct {
+	Devices   int            `json:"devices"`
+	IntervalS float64        `json:"interval_s"`
+	Embedded  *latency       `json:"embedded"` // publish to PUBACK through one lifeline's embedded broker
+	Cluster   latency        `json:"cluster"`  // the same through the cluster, before the first kill
+	Faults    []faultFigures `json:"faults"`
+	Acked     int64          `json:"acked"`
+	Alerts    int            `json:"alerts"`
+}
+
+type latency struct {
+	P50ms   float64 `json:"p50_ms"`
+	P99ms   float64 `json:"p99_ms"`
+	Acked   uint64  `json:"acked"`
+	Seconds float64 `json:"seconds"`
+}
+
+type faultFigures struct {
+	What          string  `json:"what"`
+	ReconnectedS  float64 `json:"reconnected_s"` // every bracelet connected again (progress lines: 1 s resolution)
+	Reconnections int     `json:"reconnections"`
+	AlertS        float64 `json:"alert_s"`     // an alert from a fix after the kill on the surviving API node's stream
+	RestartedS    float64 `json:"restarted_s"` // the killed process serving again
+}
+
+// avoidZonesAlongARoute writes a straight route 9 km east and gives the
+// account an avoid zone, 100 m in radius, every 300 m along it: each
+// bracelet, starting anywhere on it, enters one every 15 fixes. The
+// engine's cool-down (15 min for a device and a zone) makes a zone alert
+// once per bracelet, hence the row.
+func avoidZonesAlongARoute(t *testing.T, s *server, a *account) string {
+	t.Helper()
+	const lat, lon0, length = 51.5, -0.2, 9000.0
+	metresPerDegree := 111320 * math.Cos(lat*math.Pi/180)
+	path := filepath.Join(t.TempDir(), "route.geojson")
+	line := fmt.Sprintf(`{"type":"LineString","coordinates":[[%f,%f],[%f,%f]]}`, lon0, lat, lon0+length/metresPerDegree, lat)
+	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, x := 0, 150.0; x < length; i, x = i+1, x+300 {
+		a.post(t, s, "/api/safe-zones", map[string]any{"name": fmt.Sprintf("Crossing %d", i+1), "type": "avoid", "shape": "circle",
+			"latitude": lat, "longitude": lon0 + x/metresPerDegree, "radius": 100, "isActive": true})
+	}
+	return path
+}
+
+// embeddedBaseline runs the same bracelets' walk for the steady window
+// through one `lifeline serve` with its embedded broker, on the same
+// database and another account, and stops it again.
+func embeddedBaseline(t *testing.T, dbURL string, cfg scaleOutConfig, route string) *latency {
+	t.Helper()
+	s := startServer(t, dbURL)
+	a := s.newAccount(t, "embedded", cfg.devices)
+	avoidZonesAlongARoute(t, s, a) // the same geofence work as in the cluster
+	run := s.runSim(t, a, "--scenario", "route", "--route", route, "--speed", strconv.FormatFloat(metresPerFix/cfg.interval.Seconds(), 'f', 1, 64),
+		"--interval", cfg.interval.String(), "--inflight", "4", "--battery-every", "0", "--duration", cfg.steady.String(), "--quiet")
+	sum := run.wait(t, cfg.steady+5*time.Minute)
+	s.Stop()
+	return &latency{P50ms: sum.P50ms, P99ms: sum.P99ms, Acked: uint64(sum.Acked), Seconds: cfg.steady.Seconds()}
+}
+
+// startCallingOutCluster starts the three nodes with the auth callout, and
+// connects once over MQTT as the workers' user: the account's first MQTT
+// connection makes NATS create its MQTT streams, which the workers'
+// consumer reads, and no callout answers before the workers run.
+func startCallingOutCluster(t *testing.T) (*brokercluster.Cluster, []byte) {
+	t.Helper()
+	issuer, err := nkeys.CreateAccount()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed, _ := issuer.Seed()
+	key, _ := issuer.PublicKey()
+	cluster := brokercluster.StartWithCallout(t,
+		brokercluster.Callout{Issuer: key, AuthUsers: []string{"lifeline-ingest"}},
+		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"})
+	c := paho.NewClient(paho.NewClientOptions().AddBroker(cluster.Nodes[0].MQTTURL).
+		SetClientID("lifeline-setup").SetUsername("lifeline-ingest").SetPassword("worker-secret").SetProtocolVersion(4))
+	if tok := c.Connect(); !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
+		t.Fatalf("the workers' user cannot connect to NATS over MQTT: %v", tok.Error())
+	}
+	c.Disconnect(100)
+	return cluster, seed
+}
+
+// worker is a `--role ingest` process on the cluster, answering its callout.
+type worker struct{ *server }
+
+func newWorker(t *testing.T, name, dbURL string, natsURLs []string, issuerSeed []byte) *worker {
+	t.Helper()
+	p := apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "faults-worker-"), "--log-level", "warn", "--role", "ingest",
+		"--database-url", dbURL, "--mqtt-external", strings.Join(natsURLs, ","),
+		"--mqtt-external-username", "lifeline-ingest", "--mqtt-external-client-id", name)
+	p.Env = []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret", "LIFELINE_NATS_AUTH_ISSUER_SEED=" + string(issuerSeed)}
+	apptest.Run(t, p)
+	return &worker{&server{Process: p, t: t, url: p.URL()}}
+}
+
+// restart starts the worker again (on a new HTTP port: its metrics start
+// from zero).
+func (w *worker) restart(t *testing.T) {
+	t.Helper()
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.url = w.URL()
+}
+
+// waitFor polls cond until it holds, failing the test after within (a
+// generous limit: what is waited on is the event, not the time).
+func waitFor(t *testing.T, within time.Duration, what string, cond func() bool, run *simRun) {
+	t.Helper()
+	for deadline := time.Now().Add(within); !cond(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within %v:\n%s", what, within, tail(run.progress()))
+		}
+	}
+}
+
+// progressLine is one of the simulator's progress lines, with the moment
+// the test read it.
+type progressLine struct {
+	at                    time.Time
+	matched               bool
+	connected, reconnects int
+	steady                bool // printed after every device had connected once
+}
+
+var progressRe = regexp.MustCompile(`(connecting)?\s+connected (\d+)/\d+ .* reconnects (\d+) `)
+
+// progressLine is the newest progress line (its time: when it was read,
+// within the 100 ms the tests poll at, of a line printed every second).
+func (r *simRun) progressLine() progressLine {
+	r.errMu.Lock()
+	defer r.errMu.Unlock()
+	all := strings.Split(r.errOut.String(), "\n")
+	for _, l := range all[len(r.lines) : len(all)-1] { // complete lines not read yet
+		p := progressLine{at: time.Now()}
+		if m := progressRe.FindStringSubmatch(l); m != nil {
+			p.matched, p.steady = true, m[1] == ""
+			p.connected, _ = strconv.Atoi(m[2])
+			p.reconnects, _ = strconv.Atoi(m[3])
+		}
+		r.lines = append(r.lines, p)
+	}
+	for i := len(r.lines) - 1; i >= 0; i-- {
+		if r.lines[i].matched {
+			return r.lines[i]
+		}
+	}
+	return progressLine{}
+}
+
+// steadySince is when the test first read a line printed after every
+// device had connected: the start of the simulator's latency windows,
+// give or take a second.
+func (r *simRun) steadySince() time.Time {
+	r.progressLine()
+	r.errMu.Lock()
+	defer r.errMu.Unlock()
+	for _, l := range r.lines {
+		if l.matched && l.steady {
+			return l.at
+		}
+	}
+	return time.Now()
+}
+
+// alertStream is the owner's live event stream on one API node, keeping
+// the alerts it announces with the moment each arrived.
+type alertStream struct {
+	mu      sync.Mutex
+	arrived []streamedAlert
+	checked map[int64]bool
+}
+
+type streamedAlert struct {
+	id int64
+	at time.Time
+}
+
+func (s *server) followAlerts(t *testing.T, a *account) *alertStream {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, s.url+"/api/events", nil)
+	resp, err := (&http.Client{Jar: a.http.Jar}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("live stream: %s", resp.Status)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	as := &alertStream{checked: map[int64]bool{}}
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		var id int64
+		var kind string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "id: "):
+				id, _ = strconv.ParseInt(strings.TrimPrefix(line, "id: "), 10, 64)
+			case strings.HasPrefix(line, "event: "):
+				kind = strings.TrimPrefix(line, "event: ")
+			case line == "":
+				if kind == "alert" && id > 0 {
+					as.mu.Lock()
+					as.arrived = append(as.arrived, streamedAlert{id: id, at: time.Now()})
+					as.mu.Unlock()
+				}
+				id, kind = 0, ""
+			}
+		}
+	}()
+	return as
+}
+
+func (as *alertStream) count() int {
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	return len(as.arrived)
+}
+
+// firstFromFixAfter is when the first alert arrived whose evidence is a
+// fix made after since (GET /api/alerts/{id} on s: the stream's alerts
+// carry no evidence).
+func (as *alertStream) firstFromFixAfter(t *testing.T, s *server, a *account, since time.Time) (time.Time, bool) {
+	t.Helper()
+	as.mu.Lock()
+	arrived := append([]streamedAlert(nil), as.arrived...)
+	as.mu.Unlock()
+	for _, al := range arrived {
+		if al.at.Before(since) || as.checked[al.id] {
+			continue
+		}
+		as.checked[al.id] = true
+		var got struct {
+			Type     string `json:"type"`
+			Evidence struct {
+				Fixes []struct {
+					TS time.Time `json:"ts"`
+				} `json:"fixes"`
+			} `json:"evidence"`
+		}
+		a.getJSON(t, fmt.Sprintf("%s/api/alerts/%d", s.url, al.id), &got)
+		if f := got.Evidence.Fixes; len(f) > 0 && f[0].TS.After(since) {
+			return al.at, true
+		}
+	}
+	return time.Time{}, false
 }
