@@ -13,7 +13,7 @@ GO_TEST_FLAGS ?= -race -timeout 30m
 # Each test database on TimescaleDB is slower to clone and start.
 TIMESCALE_TEST_FLAGS ?= -race -timeout 25m
 
-.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api bench-connections bench-chat bench-delivery bench-signals
+.PHONY: help run build web deps-run deps-test deps-bench check-tree test test-go test-web test-e2e test-fuzz test-contract vet clean fuzz soak bench bench-build bench-engine bench-ingest bench-api bench-connections bench-chat bench-delivery bench-signals bench-scaleout
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -126,6 +126,9 @@ bench-connections: deps-bench bench-build ## 10,000 (DEVICES="10000 100000") con
 
 bench-delivery: deps-test ## SOS-to-email latency alone and behind 1,000 hanging webhooks, deliveries per second to local SMTP and webhook servers; writes BENCHMARKS.md
 	scripts/bench-delivery.sh
+
+bench-scaleout: deps-test ## the scale-out topology (three NATS nodes, two workers, two API nodes) at DEVICES=2000 bracelets: publish to PUBACK against the embedded broker, then a broker node, a worker and an API node SIGKILLed: seconds to reconnect and to the next alert; writes BENCHMARKS.md
+	scripts/bench-scaleout-cluster.sh
 
 bench-chat: ## the chat's safety layer: recall per category and false alarms with 95% intervals on the held-out and development sets, against the old phrase table; latency; writes BENCHMARKS.md
 	scripts/bench-chat.sh
