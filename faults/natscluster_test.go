@@ -414,9 +414,11 @@ func (as *alertStream) count() int {
 	return len(as.arrived)
 }
 
-// firstFromFixAfter is when the first alert arrived whose evidence is a
-// fix made after since (GET /api/alerts/{id} on s: the stream's alerts
-// carry no evidence).
+// firstFromFixAfter is when the first alert arrived that was raised by a
+// fix made after since: the newest fix of its evidence, the one that
+// confirmed the entry (GET /api/alerts/{id} on s: the stream's alerts
+// carry no evidence). The fixes before it in the evidence, which began
+// the entry, may be older.
 func (as *alertStream) firstFromFixAfter(t *testing.T, s *server, a *account, since time.Time) (time.Time, bool) {
 	t.Helper()
 	as.mu.Lock()
@@ -436,7 +438,7 @@ func (as *alertStream) firstFromFixAfter(t *testing.T, s *server, a *account, si
 			} `json:"evidence"`
 		}
 		a.getJSON(t, fmt.Sprintf("%s/api/alerts/%d", s.url, al.id), &got)
-		if f := got.Evidence.Fixes; len(f) > 0 && f[0].TS.After(since) {
+		if f := got.Evidence.Fixes; len(f) > 0 && f[len(f)-1].TS.After(since) {
 			return al.at, true
 		}
 	}

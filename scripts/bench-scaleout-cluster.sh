@@ -50,7 +50,9 @@ auth callout answered by the workers), two \`--role ingest\` workers, two \`--ro
 PostgreSQL; every process on this machine. The baseline is the same walk, the same number of
 bracelets and zones, through one \`lifeline serve\` with its embedded broker on the same database,
 in the same run. Latency is publish to PUBACK over $STEADY after every bracelet connected, before
-any fault.
+any fault. The two PUBACKs do not promise the same thing: the embedded broker sends it after the
+fix is committed to PostgreSQL (and checked against the zones); NATS sends it once the fix is on
+two of the three nodes, before a worker has read it, so the cluster's figure leaves the commit out.
 
 | publish to PUBACK | p50 | p99 | PUBACKs |
 | --- | ---: | ---: | ---: |
@@ -65,7 +67,9 @@ Then, mid-stream, each SIGKILLed in turn and started again; seconds counted from
 $rows
 
 "Connected again" is read from the simulator's progress line, printed every second (so 1 s is
-the resolution; a kill that drops no bracelet shows the next line). In all, $(j .acked) fixes
+the resolution; a kill that drops no bracelet shows the next line). The alert is the first whose
+confirming fix (the newest of its evidence) was made after the kill; the engine confirms an
+entry with three fixes, so the fixes before it may be older. In all, $(j .acked) fixes
 acknowledged by the cluster, every one stored exactly once (firmware-sim --verify), and $(j .alerts)
 alerts on the live stream.
 EOT
