@@ -34,7 +34,7 @@ if ! LIFELINE_SCALEOUT_DEVICES=$DEVICES LIFELINE_SCALEOUT_INTERVAL=$INTERVAL LIF
   say "the run failed: nothing written"
   exit 1
 fi
-grep -E 'natscluster_test.go:[0-9]+: .*(SIGKILLed|bracelets connected|acknowledged by)' "$work/test.log" >&2 || true
+grep -E 'natscluster_test.go:[0-9]+: .*(SIGKILLed|bracelets connected|acknowledged by|alerts stored)' "$work/test.log" >&2 || true
 r=$work/report.json
 j() { jq -r "$1" "$r"; }
 rows=$(jq -r '.faults[] | "| \(.what) | \(.reconnected_s * 10 | round / 10) s (\(.reconnections) reconnections) | \(.alert_s * 10 | round / 10) s | \(.restarted_s * 10 | round / 10) s |"' "$r")
@@ -70,8 +70,10 @@ $rows
 the resolution; a kill that drops no bracelet shows the next line). The alert is the first whose
 confirming fix (the newest of its evidence) was made after the kill; the engine confirms an
 entry with three fixes, so the fixes before it may be older. In all, $(j .acked) fixes
-acknowledged by the cluster, every one stored exactly once (firmware-sim --verify), and $(j .alerts)
-alerts on the live stream.
+acknowledged by the cluster, every one stored exactly once (firmware-sim --verify); $(j .alerts)
+avoid-zone alerts stored, and $(j .repeated_alerts) (bracelet, zone) pairs alerted more than once, which one
+geofence engine's 15-minute cool-down forbids: with one shared pull consumer a bracelet's fixes
+alternate between the two workers' engines (docs/scaling.md).
 EOT
 )
 replace_section "$OUT" "## Scale-out through faults" "$section"
