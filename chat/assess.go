@@ -82,7 +82,7 @@ const FollowUpThreshold = 0.45
 // "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
 // to what a message completes or answers after crisis talk (Assess): there
 // the conversation, not the message alone, speaks.
-const RuleDoubt = 0.35
+const RuleDoubt = 0.45
 
 // SuicideDoubt is RuleDoubt for the rules that hear suicide between the
 // lines: the model overrules them only under it. Suicide said indirectly
@@ -90,8 +90,9 @@ const RuleDoubt = 0.35
 // found missed, and it is told in long ordinary messages the model scores
 // by their ordinary words. Chosen with ModelThreshold and RuleDoubt by
 // leaving one author out (round 10: at 0.30 rather than 0.40, 23 more
-// suicides heard for 21 more false alarms over twenty-seven authors).
-const SuicideDoubt = 0.30
+// suicides heard for 21 more false alarms over twenty-seven authors; round
+// 11, a miss costing four false alarms: 0.25, with RuleDoubt 0.45).
+const SuicideDoubt = 0.25
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern
@@ -209,9 +210,33 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt, suicideDoubt floa
 	h.score = 1 - p[0]
 	h.model = modelConcern(p, ts[offset:])
 	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() }) ||
-		h.kind != "" && len(h.tokens) <= wholeMessage
+		h.kind != "" && len(h.tokens) <= wholeMessage || corroborated(h.matches, h.kind)
 	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt, suicideDoubt)
 	return h
+}
+
+// corroborated reports whether two different rules of kind heard it, at
+// two places in the message: danger told among the news ("he's been texting
+// that he'll make me pay … his van's been parked down the road since
+// lunch") is a threat and a watcher, each read between the lines, and the
+// model, weighing a long ordinary update, scores it low; two signs that
+// agree are not the model's to doubt.
+func corroborated(matches []match, kind string) bool {
+	if kind != kDanger {
+		return false
+	}
+	var first *match
+	for i, m := range matches {
+		if m.rule.kind != kind {
+			continue
+		}
+		if first == nil {
+			first = &matches[i]
+		} else if m.rule != first.rule && (m.end <= first.start || m.start >= first.end) {
+			return true
+		}
+	}
+	return false
 }
 
 // wholeMessage is the length, in words, up to which a rule reads the

@@ -16,6 +16,11 @@ const (
 // from someone else, a risk of overdose, and an urge.
 var precedence = []string{overdoseNow, kSuicide, kSelfHarm, kDanger, kOverdose, kUrge}
 
+// everydayCause is what an everyday hurt names after it: a household or
+// workshop cause, an accident, its first aid ("burned my hand on the stove
+// making pasta", "cut myself shaving", "ice and a plaster").
+const everydayCause = "accident|accidentally|accidental|stove|hob|oven|pan|pans|tray|iron|straighteners|kettle|radiator|grill|bbq|barbecue|cooking|making|baking|shaving|glue|soldering|exhaust|toaster|steam|welding|chopping|brambles|gloves|stitches|plaster|ice"
+
 // crisisRules are the layer's rules (see rule for the syntax). The sources
 // of each group are in chat/crisisset/README.md.
 var crisisRules = compileRules([]rule{
@@ -148,6 +153,20 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "how-high", pattern: "how ~1 high|far ~5 bridge|building|roof|jump|fall|drop"},
 	{kind: kSuicide, name: "means-stockpiled", pattern: "@STOCKPILE ~4 @MEANS|@SUBSTANCE"},
 	{kind: kSuicide, name: "means-saved", pattern: "@MEANS|@SUBSTANCE ~3 @STOCKPILE"},
+	// Doses kept back instead of taken, put away somewhere ordinary: "stopped
+	// taking my antidepressants and started saving them in a jar", "I'll
+	// have enough by the end of the month" (the 988 list's stockpiling).
+	{kind: kSuicide, name: "doses-put-away", pattern: "@STOCKPILE|hiding|stashing ~4 in|into|under|inside ~3 jar|drawer|sock|socks|tin|envelope|box|bottle|pot|shoebox|pillowcase|it",
+		with: "@MEANS|pills|tablets|meds|antidepressants|doses|dose|sleepers|painkillers|instead", firm: true},
+	// A lethal means one's work gives, taken for oneself: "nurse. the
+	// morphine's in my bag. it's for me", "took it for me".
+	{kind: kSuicide, name: "means-for-me", pattern: "its|took|it|kept|keeping|taking ~1 for ~1 me|myself $",
+		with: "@MEANS|@OPIOID|euthanasia|morphine|fentanyl|pentobarbital|insulin|ketamine|pills|tablets|gun|rope", without: "prescribed|prescription|script|surgery|doctor|gp|pain|pharmacist|dentist"},
+	{kind: kSuicide, name: "enough-by", pattern: "have|got|be|had ~1 enough ~3 by|soon|@TIME", with: "@MEANS|pills|tablets|meds|antidepressants|doses|sleepers|painkillers|@STOCKPILE"},
+	// At a height and not wanting to come down: "I'm at the top of the
+	// quarry now and I don't want to go back down".
+	{kind: kSuicide, name: "not-coming-down", pattern: "@NEG ~1 want|wanna|planning|going ~3 come|go|climb|get|walk ~2 down",
+		with: "top|edge|roof|rooftop|bridge|ledge|cliff|cliffs|quarry|height|parapet|railing|overpass|multistorey"},
 	{kind: kSuicide, name: "means-at-hand", pattern: "i|ive|im|id ~3 bought|buy|got|get|have|holding|hold|loaded|load ~4 rope|noose|gun|pistol|rifle|shotgun|bullet|bullets"},
 	{kind: kSuicide, name: "means-place", pattern: "stand|standing|stood|sit|sitting|sat|drove|drive|driving|walk|walking|went|climb|climbing|parked ~4 bridge|roof|rooftop|ledge|cliff|tracks|edge",
 		with: "@DIE|@HOPELESS|@FAREWELL|@SUICIDE|@NOW|think|thinking|calling|hour|hours|jump|staring|down|tonight"},
@@ -245,6 +264,10 @@ var crisisRules = compileRules([]rule{
 	// my dog a new home. told them I'm moving. I'm not".
 	{kind: kSuicide, name: "pet-new-home", pattern: "dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse ~3 a|new ~1 home|owner|owners|family",
 		with: "@FAREWELL|@DIE|@PREP|@HOPELESS|@BURDEN|@COVER|lie|lied|lying|pretend|pretending|ready"},
+	// A pet left for a stay and not to be collected: "dropped the dog at my
+	// ex's 'for the weekend'. I'm not planning on picking him up."
+	{kind: kSuicide, name: "pet-not-collected", pattern: "@NEG ~3 picking|pick|collecting|collect|fetching|fetch ~1 him|her|them|it ~1 up|back $",
+		with: "dog|dogs|cat|cats|pet|pets|puppy|kitten|bird|birds|horse|rabbit|hamster"},
 	// A cover story for going away, given away: "I told her I'm going into a
 	// home. I am not going into a home", "told her I got a job out of state.
 	// there's no job".
@@ -281,8 +304,11 @@ var crisisRules = compileRules([]rule{
 
 	// Self-harm: 988 Lifeline, AFSP.
 	{kind: kSelfHarm, name: "named", pattern: "@SELF_HARM", topic: true},
-	{kind: kSelfHarm, name: "hurting-self", pattern: "@HARM ~3 myself|@OTHER_SELF"},
-	{kind: kSelfHarm, name: "hurting-my-body", pattern: "@HARM ~2 my ~1 @BODY"},
+	// An everyday hurt names its cause after it ("burned my hand on the stove
+	// making pasta", "cut myself shaving"): a household or workshop cause in
+	// the clause or after it silences the two plain rules below.
+	{kind: kSelfHarm, name: "hurting-self", pattern: "@HARM ~3 myself|@OTHER_SELF", without: everydayCause},
+	{kind: kSelfHarm, name: "hurting-my-body", pattern: "@HARM ~2 my ~1 @BODY", without: everydayCause},
 	{kind: kSelfHarm, name: "wall-until-blood", pattern: "@HARM ~4 wall|door ~5 bleed|bled|blood|bruise|broke"},
 	{kind: kSelfHarm, name: "make-myself", pattern: "make|making ~1 myself ~2 bleed|throw|hurt|pay|suffer|sick"},
 	{kind: kSelfHarm, name: "wish-to-hurt", pattern: "@WISH|@INTENT|urge|urges|need|itch ~3 cut|burn|bleed|hurt|harm|slit|carve", without: "@RESISTED"},
@@ -292,7 +318,11 @@ var crisisRules = compileRules([]rule{
 	{kind: kSelfHarm, name: "too-deep", pattern: "cut|cuts ~3 too ~1 deep"},
 	{kind: kSelfHarm, name: "reopen", pattern: "open|reopen ~3 them|scars|cuts|wounds ~2 again|up"},
 	{kind: kSelfHarm, name: "feel-pain", pattern: "need|want ~3 feel ~1 pain|something"},
-	{kind: kSelfHarm, name: "again", pattern: "=cutting|=cut|=burning|=carving|started ~1 again|cutting|burning"},
+	// Harm taken up again: "started again this week. fresh ones every
+	// night" (not "the leak started again"), "back to cutting".
+	{kind: kSelfHarm, name: "again", pattern: "=cutting|=cut|=burning|=carving|started ~1 again|cutting|burning",
+		with: "@HARM|@SELF_HARM|@BODY|fresh|blade|blades|razor|scratch|scratching|marks|blood|bleed|bleeding|scars|wounds|ones", firm: true},
+	{kind: kSelfHarm, name: "back-to-harm", pattern: "back ~1 to|on ~1 =cutting|=burning|=scratching|=harming|=hurting"},
 	{kind: kSelfHarm, name: "harm-to-cope", pattern: "calm|calms|help|helps|relief|relieve|only ~6 =cutting|=burning|hurting|harming"},
 	{kind: kSelfHarm, name: "blade-to-body", pattern: "razor|blade|knife|lighter|glass|scissors ~3 to|on|into ~1 my ~1 @BODY"},
 	{kind: kSelfHarm, name: "hair", pattern: "pull|pulling ~3 hair ~1 out"},
@@ -375,8 +405,11 @@ var crisisRules = compileRules([]rule{
 	// Naloxone given and the person still or again in danger: renarcotisation
 	// (SAMHSA: a second dose after 2-3 minutes).
 	{kind: overdoseNow, name: "naloxone-given", pattern: "gave|give|given|giving|used|sprayed|hit|grabbing|grabbed|grab ~4 narcan|naloxone|narcans",
-		with: "@OD_SIGN|breathing|wake|woke|under|respond|round|around|second|another|again|more|still", without: "@REVIVED", notRecent: true},
-	{kind: overdoseNow, name: "body-after-using", pattern: "breathe|breathing|awake|chest|heart|fading|clammy|pale|legs|eyes|confused|vomiting|throwing|puking|drowsy|twitching",
+		// One revived who walked off is over: "gave naloxone and he came round and walked to the ambulance himself".
+		with: "@OD_SIGN|breathing|wake|woke|under|respond|round|around|second|another|again|more|still", without: "@REVIVED|walked|walking", notRecent: true},
+	// The body's signs after using; "breathe" is not one ("feels like I can
+	// breathe" is relief), "breathing" is.
+	{kind: overdoseNow, name: "body-after-using", pattern: "breathing|awake|chest|heart|fading|clammy|pale|legs|eyes|confused|vomiting|throwing|puking|drowsy|twitching",
 		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shooting", notRecent: true, topic: true},
 	{kind: overdoseNow, name: "numb-after-using", pattern: "@NEG ~1 feel ~1 my ~1 face|legs|arms|body|hands|feet", with: "@SUBSTANCE|@USE|@OVERDOSE|took", notRecent: true},
 	{kind: overdoseNow, name: "passed-out", pattern: "passed ~1 out", with: "@SUBSTANCE|@USE|@OVERDOSE|took|wake|breathing", notRecent: true},
@@ -386,7 +419,15 @@ var crisisRules = compileRules([]rule{
 	// mixing depressants) and the CDC on fentanyl.
 	{kind: kOverdose, name: "using-alone", pattern: "@USE", with: "@ALONE"},
 	{kind: kOverdose, name: "using-it-alone", pattern: "do|doing|shoot|smoke|snort|take ~4 @SUBSTANCE|gram|shot|bump|line|hit|rest", with: "@ALONE"},
-	{kind: kOverdose, name: "lost-tolerance", pattern: "@BREAK", with: "@USE|@DEALER|@BIG_DOSE|bought|buy|copped|scored|@OPIOID", noNeg: true},
+	// A break in tolerance, unless the moment is resisted or the drink is
+	// served to others ("3 years sober, pouring drinks all night … lime and soda").
+	{kind: kOverdose, name: "lost-tolerance", pattern: "@BREAK", with: "@USE|@DEALER|@BIG_DOSE|bought|buy|copped|scored|@OPIOID", noNeg: true, without: "@RESISTED|@SERVE"},
+	// A supply unlike the last: from someone new, another colour, stronger
+	// than before (SAMHSA, CDC: an unknown supply may hold fentanyl).
+	{kind: kOverdose, name: "new-supply", pattern: "from|off ~1 someone|somebody|a ~1 new|different|else", with: "@USE|@DEALER|@OPIOID|@FENTANYL|doing|picked|copped|scored", without: "@RESISTED"},
+	{kind: kOverdose, name: "different-supply", pattern: "different|new|weird|strange|funny|darker ~2 colour|color|batch|stamp|smell|taste|texture",
+		with: "@USE|@DEALER|@OPIOID|@FENTANYL|picked|copped|scored|bag|gear", without: "@RESISTED|pharmacist|pharmacy|prescription|script|manufacturer|brand|generic|vet|organiser|organizer"},
+	{kind: kOverdose, name: "stronger-supply", pattern: "stronger|harder|heavier ~3 than ~2 last|usual|normal|before|mine", with: "@USE|@DEALER|@OPIOID|@FENTANYL|batch|bag|gear|stuff|pills", without: "@RESISTED"},
 	{kind: kOverdose, name: "mixing-depressants", pattern: "@DEPRESSANT", with: "@ALCOHOL|@OPIOID"},
 	{kind: kOverdose, name: "mixing-opioids", pattern: "@OPIOID", with: "@ALCOHOL|@STIMULANT|@DEPRESSANT"},
 	{kind: kOverdose, name: "fentanyl", pattern: "@FENTANYL", with: "@USE|@INTENT|@HOLD|@ALONE|bought|got|buy|get|try|using|tonight|@NOW|has|have|think|doing", noNeg: true, topic: true},
@@ -413,6 +454,13 @@ var crisisRules = compileRules([]rule{
 	// A dealer's number kept under another name: "the ones I saved as
 	// 'pizza' and 'plumber'".
 	{kind: kUrge, name: "disguised-contact", pattern: "saved|save|listed|named|filed|stored ~1 as|under", with: "contact|contacts|number|numbers|phone|scroll|scrolling|text|texting|call|calling", without: "@RESISTED|deleted|delete|blocked|block"},
+	// A dealer's number put back: "typed it back into my phone", "unblocked him".
+	{kind: kUrge, name: "number-restored", pattern: "typed|saved|put|added|entered|restored|undeleted ~4 back|again", with: "@DEALER", without: "@RESISTED", anyTime: true},
+	{kind: kUrge, name: "dealer-unblocked", pattern: "unblocked|unblock|unblocking|unmuted|unarchived ~4 @DEALER|him|her|them|number|chat", with: "@DEALER"},
+	// The one who would talk one down unreachable, and the shop closing:
+	// "sponsor isn't picking up and the offie shuts in 15 min".
+	{kind: kUrge, name: "support-unreachable", pattern: "sponsor|sponsors|counsellor|counselor|mentor|keyworker ~4 @NEG|voicemail|busy ~3 picking|pick|answering|answer|replying|reply|responding|full",
+		with: "shuts|closes|closing|shut|offie|offy|@PLACE|@CRAVING|@HOLD|@SUBSTANCE|@ALCOHOL", noNeg: true, without: "@RESISTED"},
 	{kind: kUrge, name: "dealer", pattern: "@DEALER", with: "text|texted|texting|call|calling|way|coming|meet|meeting|outside|number|house|block|buy|score|money|phone|thumb", without: "@RESISTED"},
 	{kind: kUrge, name: "offered", pattern: "offer|offered|offering ~3 me", with: "@SUBSTANCE|@USE|some|it|want|high|hit|bump|shot|pill", without: "@RESISTED"},
 	{kind: kUrge, name: "cant-stop-thinking", pattern: "@NEG ~1 stop ~1 thinking ~2 about ~2 @USE|@SUBSTANCE|@ALCOHOL|getting|it", with: "@USE|@SUBSTANCE|@ALCOHOL|@HOLD|high", without: "@RESISTED"},

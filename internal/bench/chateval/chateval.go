@@ -171,14 +171,18 @@ func Doubts() []float64 {
 // costs, counting a false alarm on ordinary talk as 1, when the model's
 // thresholds are chosen (ChooseThresholds): for chat.ModelThreshold and
 // chat.RuleDoubt a miss costs three false alarms, for chat.FollowUpThreshold,
-// after crisis talk, five. It was two until round 5 and two and a half in
-// round 6: every blind set since round 3 found false alarms well under the
-// goal (7.9%, 2.9%, 4.3%, 4.3%, 1.4%: under half the rate on the development
-// corpus's hard ordinary talk) and crisis recall under it (92.7%, 94.8%,
-// 94.1%, 94.8%, 96.3%), so a miss weighs more each time the blind sets say so;
+// after crisis talk, five. It was two until round 5, two and a half in
+// round 6 and three until round 10: every blind set since round 3 found
+// false alarms well under the goal (7.9%, 2.9%, 4.3%, 4.3%, 1.4%, 5.7%,
+// 4.3%, 4.3%: under half the rate on the development corpus's hard ordinary
+// talk) and crisis recall under it (92.7%, 94.8%, 94.1%, 94.8%, 96.3%,
+// 95.6%, 96.3%, 96.3%), so a miss weighs more each time the blind sets say
+// so. In round 11, with d19 and d20 (whose safe twins alarm two and three
+// times as often as the rest), three would have raised the threshold to
+// 0.55 and lost 59 crises left out; four keeps it at 0.50;
 // docs/chat-safety.md has the sweep.
 const (
-	MissCost         = 3
+	MissCost         = 4
 	FollowUpMissCost = 5
 )
 
