@@ -64,19 +64,23 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.955, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.975,
-		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.96,
+		lifeline.ConcernSuicide: 0.96, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.98,
+		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.965,
 	}
 	for label, floor := range floors {
 		if f := s.Recall[label]; f.Rate() < floor {
 			t.Errorf("%s recall %s, under its floor %.1f%%", label, f, 100*floor)
 		}
 	}
-	if s.CrisisAll.Rate() < 0.97 {
-		t.Errorf("crisis recall %s, under its floor 97.0%%", s.CrisisAll)
+	if s.CrisisAll.Rate() < 0.975 {
+		t.Errorf("crisis recall %s, under its floor 97.5%%", s.CrisisAll)
 	}
-	if s.FalseAlarms.Rate() > 0.105 {
-		t.Errorf("false alarms %s, over the ceiling 10.5%%", s.FalseAlarms)
+	// 10.5% until round 11: d19 and d20 brought 290 hard safe twins (d20's
+	// alarm 40% of the time on round 10's layer), and round 10's layer
+	// alarms on 12.4% of the thirty-two authors' ordinary talk; round 11's
+	// on 11.5%.
+	if s.FalseAlarms.Rate() > 0.12 {
+		t.Errorf("false alarms %s, over the ceiling 12.0%%", s.FalseAlarms)
 	}
 	// Secondary: an urge or a crisis heard as another crisis still gets help.
 	if s.KindAccuracy.Rate() < 0.92 {
