@@ -58,11 +58,13 @@ func (a Assessment) Explain() string {
 // ModelThreshold is the model's probability of "needs help" from which it
 // raises an alarm the rules missed. It is chosen by leaving one author out
 // (TestModelThresholdIsChosenByAuthors checks it): the threshold at which
-// the messages that need help it misses, each counting as three false
+// the messages that need help it misses, each counting as four false
 // alarms (chateval.MissCost), and the ordinary ones it raises an alarm on,
 // each as a share of their kind, add up to the least for authors the model
-// never learnt from.
-const ModelThreshold = 0.50
+// never learnt from (0.50 until d21 joined in round 11: its treatment talk
+// taught the model that pills taken are mostly a routine, and a lower
+// threshold then hears more crises left out for fewer false alarms).
+const ModelThreshold = 0.45
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the
@@ -83,7 +85,7 @@ const FollowUpThreshold = 0.45
 // "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
 // to what a message completes or answers after crisis talk (Assess): there
 // the conversation, not the message alone, speaks.
-const RuleDoubt = 0.45
+const RuleDoubt = 0.40
 
 // SuicideDoubt is RuleDoubt for the rules that hear suicide between the
 // lines: the model overrules them only under it. Suicide said indirectly
@@ -92,8 +94,9 @@ const RuleDoubt = 0.45
 // by their ordinary words. Chosen with ModelThreshold and RuleDoubt by
 // leaving one author out (round 10: at 0.30 rather than 0.40, 23 more
 // suicides heard for 21 more false alarms over twenty-seven authors; round
-// 11, a miss costing four false alarms: 0.25, with RuleDoubt 0.45).
-const SuicideDoubt = 0.25
+// 11, a miss costing four false alarms: 0.25, with RuleDoubt 0.45; with
+// d21 and ModelThreshold 0.45: 0.30, with RuleDoubt 0.40).
+const SuicideDoubt = 0.30
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern

@@ -32,20 +32,8 @@ func TestBuiltinSuggestsTheToolForTheTopic(t *testing.T) {
 		{"shame", "I feel so ashamed of what I did", []string{"sponsor"}},
 		{"anything else", "my cat knocked over a plant", []string{"4-7-8", "Learn & Grow"}},
 	}
-	// Messages the safety layer's shipped model wrongly hears as a crisis
-	// today (short talk about mood and sleep; docs/chat-safety.md, "The
-	// figures"): their rows are skipped, visibly, while it
-	// does, and run again once it stops.
-	falseAlarms := map[string]bool{
-		"I can't sleep, I keep waking up at 3am": true,
-		// Since d19 and d20 joined the corpus (round 11).
-		"I've been feeling really down and empty": true,
-	}
 	for _, tt := range tests {
 		t.Run(tt.topic+"/"+tt.message, func(t *testing.T) {
-			if a := Assess(nil, tt.message); falseAlarms[tt.message] && a.Concern != "" {
-				t.Skipf("a known false alarm of the safety layer: %s", a.Explain())
-			}
 			reply, err := NewBuiltin().Reply(t.Context(), nil, tt.message)
 			if err != nil {
 				t.Fatal(err)

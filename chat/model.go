@@ -77,9 +77,20 @@ func features(ts []token) []uint32 {
 		case t.concepts&cQuestion != 0 || hypothetical(ts, i):
 			scope = "q"
 		}
+		// A routine of care is read as what it means, not by its words:
+		// "every" in "I take my pills every morning" is not the "every"
+		// of "took every pill in the house".
+		if t.concepts&cRoutine != 0 {
+			add(scope+"c", "ROUTINE")
+			continue
+		}
 		add(scope, t.lemma)
 		if i+1 < len(ts) {
-			add(scope+"b", t.lemma, ts[i+1].lemma)
+			next := ts[i+1].lemma
+			if ts[i+1].concepts&cRoutine != 0 {
+				next = "ROUTINE"
+			}
+			add(scope+"b", t.lemma, next)
 		}
 		if w := "<" + t.word + ">"; len(w) >= 6 {
 			for j := 0; j+4 <= len(w); j++ {

@@ -205,6 +205,22 @@ func TestSuppliesArrangementsAndCorroboratedDanger(t *testing.T) {
 	checkConcerns(t, tests)
 }
 
+// TestRoutineDosesAndQuantities: a dose taken as a routine of care is
+// ordinary talk (d21, round 11), and the same pills counted as every one
+// left are an overdose.
+func TestRoutineDosesAndQuantities(t *testing.T) {
+	tests := []concernCase{
+		{"a dose every morning", "I take my pills every morning", ""},
+		{"a dose this morning", "I took my pills this morning", ""},
+		{"a refill", "got my refill at the pharmacy", ""},
+		{"a missed dose taken late", "forgot my meds last night, took them this morning", ""},
+		{"every last tablet", "swallowed every last tablet I had", lifeline.ConcernOverdose},
+		{"the rest of the bottle", "I took the rest of the bottle", lifeline.ConcernOverdose},
+		{"a routine, then all of them", "I take my pills every morning but tonight I am taking all of them", lifeline.ConcernOverdose},
+	}
+	checkConcerns(t, tests)
+}
+
 func TestNormalisation(t *testing.T) {
 	tests := []concernCase{
 		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
@@ -486,15 +502,7 @@ func TestSafeDoesNotWaitForASlowProviderInACrisis(t *testing.T) {
 
 func TestSafePassesOtherMessagesThrough(t *testing.T) {
 	fake := &replier{reply: "Try urge surfing."}
-	// Everyday messages the shipped model wrongly hears as a crisis today
-	// (since d19 and d20 joined the corpus in round 11; docs/chat-safety.md,
-	// "The figures"): skipped, visibly, while it does.
-	falseAlarms := map[string]bool{"I took my pills this morning": true}
 	for _, message := range ordinary {
-		if a := Assess(nil, message); falseAlarms[message] && a.Concern != "" {
-			t.Logf("skipped, a known false alarm of the safety layer: %q: %s", message, a.Explain())
-			continue
-		}
 		answer, err := Safe(fake, quiet).Answer(t.Context(), nil, message)
 		if err != nil || answer.Reply != "Try urge surfing." || answer.Concern != "" {
 			t.Errorf("Answer(%q) = %+v, %v; want the provider's reply unchanged", message, answer, err)

@@ -184,7 +184,7 @@ func Doubts() []float64 {
 // MissCost and FollowUpMissCost are what a missed message that needs help
 // costs, counting a false alarm on ordinary talk as 1, when the model's
 // thresholds are chosen (ChooseThresholds): for chat.ModelThreshold and
-// chat.RuleDoubt a miss costs three false alarms, for chat.FollowUpThreshold,
+// chat.RuleDoubt a miss costs four false alarms, for chat.FollowUpThreshold,
 // after crisis talk, five. It was two until round 5, two and a half in
 // round 6 and three until round 10: every blind set since round 3 found
 // false alarms well under the goal (7.9%, 2.9%, 4.3%, 4.3%, 1.4%, 5.7%,
@@ -193,8 +193,9 @@ func Doubts() []float64 {
 // 95.6%, 96.3%, 96.3%), so a miss weighs more each time the blind sets say
 // so. In round 11, with d19 and d20 (whose safe twins alarm two and three
 // times as often as the rest), three would have raised the threshold to
-// 0.55 and lost 59 crises left out; four keeps it at 0.50;
-// docs/chat-safety.md has the sweep.
+// 0.55 and lost 59 crises left out; four kept it at 0.50, and with d21
+// (everyday treatment talk) chooses 0.45; docs/chat-safety.md has the
+// sweep.
 const (
 	MissCost         = 4
 	FollowUpMissCost = 5

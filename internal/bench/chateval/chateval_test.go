@@ -64,7 +64,7 @@ var leftOut = sync.OnceValue(func() []Outcome {
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	s := Summarize(leftOut())
 	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.96, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.98,
+		lifeline.ConcernSuicide: 0.965, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.98,
 		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.965,
 	}
 	for label, floor := range floors {
@@ -72,15 +72,19 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 			t.Errorf("%s recall %s, under its floor %.1f%%", label, f, 100*floor)
 		}
 	}
-	if s.CrisisAll.Rate() < 0.975 {
-		t.Errorf("crisis recall %s, under its floor 97.5%%", s.CrisisAll)
+	if s.CrisisAll.Rate() < 0.978 {
+		t.Errorf("crisis recall %s, under its floor 97.8%%", s.CrisisAll)
 	}
 	// 10.5% until round 11: d19 and d20 brought 290 hard safe twins (d20's
 	// alarm 40% of the time on round 10's layer), and round 10's layer
 	// alarms on 12.4% of the thirty-two authors' ordinary talk; round 11's
-	// on 11.5%.
-	if s.FalseAlarms.Rate() > 0.12 {
-		t.Errorf("false alarms %s, over the ceiling 12.0%%", s.FalseAlarms)
+	// on 11.5%. 13.5% since d21 joined: its 320 everyday messages about
+	// doses and moods alarm 31.9% of the time left out (no other author
+	// teaches the model that routine), and the thresholds it let the layer
+	// lower alarm on 12.0% of the other thirty-two authors' ordinary talk
+	// for 24 more of their crises heard.
+	if s.FalseAlarms.Rate() > 0.135 {
+		t.Errorf("false alarms %s, over the ceiling 13.5%%", s.FalseAlarms)
 	}
 	// Secondary: an urge or a crisis heard as another crisis still gets help.
 	if s.KindAccuracy.Rate() < 0.92 {
