@@ -69,10 +69,10 @@ TIMESCALE_CMD_TESTS := ^(TestMigrateCommand|TestServeRunsAndStopsCleanly|TestBra
 TIMESCALE_FAULTS_TESTS := ^(TestSIGKILLMidIngest|TestSIGKILLBetweenCommitAndSend|TestPostgresRestartMidIngest|TestReadOnlyDatabase)$$
 
 # internal/bench/chateval holds the chat safety layer's figures to their
-# floors by training a model per author, one goroutine: -race found nothing
-# there and made it the last two minutes of the run, so it runs without.
-# Thirty-two authors (round 11) take about 10 minutes of one core, so the
-# ceiling is 25 (10 until round 10).
+# floors by training a model per author: -race found nothing there and made
+# it the last two minutes of the run, so it runs without. Thirty-three
+# authors (round 11), two trained at a time, take about 5 minutes on a quiet
+# machine and 10 at load 8, so the ceiling is 25 (10 until round 10).
 test-go:
 	go test $(GO_TEST_FLAGS) $$(go list ./... | grep -v '/internal/bench/chateval$$')
 	go test -timeout 25m ./internal/bench/chateval/
