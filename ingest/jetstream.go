@@ -17,10 +17,20 @@ import (
 // On a NATS cluster the devices speak MQTT to NATS's MQTT listener, which
 // stores every QoS 1 PUBLISH in the account's $MQTT_msgs stream (replicated)
 // before its PUBACK. The workers share one durable pull consumer of that
-// stream, filtered to the device topics: each message goes to one worker,
-// stays in the stream until a worker acknowledges it after the commit, and
-// is delivered again if none does within streamAckWait. NATS has no MQTT
-// shared subscriptions, so this is the group SharedGroup names.
+// stream, filtered to the device topics: a message stays in the stream until
+// a worker acknowledges it after the commit, and is delivered again if none
+// does within streamAckWait. NATS has no MQTT shared subscriptions, so this
+// is the group SharedGroup names.
+//
+// The consumer pins one worker (a priority group with the pinned-client
+// policy): every worker pulls, but the cluster delivers only to the pinned
+// one, so each bracelet's fixes meet one geofence engine, in stream order,
+// and a zone entry is confirmed once. The others stand by; when the pinned
+// worker stops pulling for streamPinnedTTL (it died, or lost its node) the
+// cluster pins the next worker to pull. What the dead one held unacknowledged
+// comes again after streamAckWait, stored once. Shared pulling without a pin
+// split a bracelet's fixes between two engines and alerted one entry twice
+// (issue 34; docs/scaling.md).
 const (
 	mqttMessagesStream = "$MQTT_msgs"
 	mqttMessagesPrefix = "$MQTT.msgs."
@@ -28,6 +38,11 @@ const (
 	// streamMaxAckPending bounds the packets a worker holds at once, all
 	// waiting in the writer's group commit.
 	streamMaxAckPending = 1000
+	// streamPinnedTTL is how long the cluster keeps the pin of a worker that
+	// has stopped pulling; streamPullExpiry is how often an idle worker pulls
+	// again, a few times within it, so a live one is never unpinned.
+	streamPinnedTTL  = 5 * time.Second
+	streamPullExpiry = 1500 * time.Millisecond
 )
 
 // streamFilters are the device topics as NATS subjects, the ones the MQTT
@@ -76,6 +91,8 @@ func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamCons
 		return nil, fmt.Errorf("ingest: the workers' consumer on %s: %w", cfg.BrokerURL, err)
 	}
 	consume, err := consumer.Consume(func(m jetstream.Msg) { go handle(streamDelivery{m}) },
+		jetstream.PullPriorityGroup(SharedGroup),
+		jetstream.PullExpiry(streamPullExpiry),
 		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
 			cfg.Logger.Warn("JetStream consumer", "err", err)
 		}))
@@ -100,6 +117,9 @@ func joinConsumer(js jetstream.JetStream, log *slog.Logger) (jetstream.Consumer,
 			AckPolicy:      jetstream.AckExplicitPolicy,
 			AckWait:        streamAckWait,
 			MaxAckPending:  streamMaxAckPending,
+			PriorityPolicy: jetstream.PriorityPolicyPinned,
+			PriorityGroups: []string{SharedGroup},
+			PinnedTTL:      streamPinnedTTL,
 		})
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) || attempt == 3 {

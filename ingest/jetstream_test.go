@@ -20,7 +20,9 @@ import (
 // three-node NATS cluster. A bracelet publishes through the node leading
 // the MQTT message stream; that node is SIGKILLed mid-stream, the bracelet
 // goes on through another node, and every fix the cluster acknowledged is
-// stored exactly once, shared between the two workers.
+// stored exactly once, all by the one worker the consumer pins (the pin
+// holds through the node's death: the bracelet's fixes never meet two
+// geofence engines).
 func TestTwoWorkersKeepEveryFixThroughABrokerNodeKill(t *testing.T) {
 	db := storetest.NewDB(t)
 	ctx := context.Background()
@@ -121,8 +123,93 @@ func TestTwoWorkersKeepEveryFixThroughABrokerNodeKill(t *testing.T) {
 	if stored != 400 || distinct != 400 {
 		t.Fatalf("stored %d fixes (%d distinct) of the 400 the cluster acknowledged", stored, distinct)
 	}
-	if a == 0 || b == 0 {
-		t.Errorf("worker 1 committed %v and worker 2 %v: want both to share the work", a, b)
+	if a > 0 && b > 0 {
+		t.Errorf("worker 1 committed %v and worker 2 %v: want one pinned worker to commit them all", a, b)
+	}
+}
+
+// TestAStandbyWorkerTakesOverFromThePinnedOne: of two workers, the one the
+// consumer pins commits every fix; once it stops, the other is pinned
+// within the pin's time to live and commits the rest, each fix once.
+func TestAStandbyWorkerTakesOverFromThePinnedOne(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	device, token := pairedDevice(t, db, "pinned@example.org")
+	id := device.ID
+	cluster := brokercluster.Start(t,
+		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
+		brokercluster.User{Name: id, Password: token,
+			Publish: []string{"bracelets." + id + ".position"}, Subscribe: []string{"bracelets." + id + ".config"}},
+	)
+	bracelet := connectTo(t, cluster.Nodes[0].MQTTURL, id, token)
+	var urls []string
+	for _, n := range cluster.Nodes {
+		urls = append(urls, n.NATSURL)
+	}
+	type worker struct {
+		ext     *ingest.External
+		metrics *ingest.Metrics
+	}
+	var workers []worker
+	for _, name := range []string{"lifeline-ingest-1", "lifeline-ingest-2"} {
+		m := ingest.NewMetrics(prometheus.NewRegistry())
+		w := ingest.NewWriter(db, ingest.WriterConfig{Metrics: m})
+		e, err := ingest.StartExternal(ingest.ExternalConfig{
+			BrokerURL: strings.Join(urls, ","), ClientID: name, Username: "lifeline-ingest", Password: "worker-secret",
+			Devices: db, Writer: w, Metrics: m,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { e.Close(); w.Close(ctx) })
+		workers = append(workers, worker{e, m})
+	}
+	committed := func(i int) float64 { return testutil.ToFloat64(workers[i].metrics.AcceptedFixes) }
+	base := time.Now().Add(-time.Hour).Truncate(time.Millisecond)
+	send := func(from, to uint64) {
+		t.Helper()
+		for seq := from; seq <= to; seq++ {
+			tok := bracelet.Publish(wire.PositionTopic(id), 1, false, wire.EncodePosition(fix(seq, base.Add(time.Duration(seq)*time.Second))))
+			if !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
+				t.Fatalf("fix %d not acknowledged: %v", seq, tok.Error())
+			}
+		}
+	}
+	// waitCommitted waits for n fixes committed in all, and returns each
+	// worker's count.
+	waitCommitted := func(n float64) (a, b float64) {
+		t.Helper()
+		for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if a, b = committed(0), committed(1); a+b >= n {
+				return a, b
+			}
+		}
+		t.Fatalf("%v and %v fixes committed: want %v", a, b, n)
+		return
+	}
+
+	send(1, 100)
+	a, b := waitCommitted(100)
+	if a > 0 && b > 0 {
+		t.Fatalf("worker 1 committed %v fixes and worker 2 %v: want the pinned one to commit every fix", a, b)
+	}
+	pinned, standby := 0, 1
+	if b > 0 {
+		pinned, standby = 1, 0
+	}
+
+	workers[pinned].ext.Close()
+	stopped := time.Now()
+	send(101, 200)
+	waitCommitted(200)
+	t.Logf("the standby worker committed the fixes sent after the pinned one stopped; the last %v after the stop", time.Since(stopped).Round(time.Millisecond))
+	if got := committed(standby); got != 100 {
+		t.Errorf("the standby worker committed %v fixes: want the 100 sent after the pinned one stopped", got)
+	}
+	var stored, distinct int
+	db.Pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT seq) FROM locations WHERE device_id = $1`, id).Scan(&stored, &distinct)
+	if stored != 200 || distinct != 200 {
+		t.Errorf("stored %d fixes (%d distinct): want the 200 sent, each once", stored, distinct)
 	}
 }
 
