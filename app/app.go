@@ -348,6 +348,7 @@ func (a *App) startIngest(metrics *ingest.Metrics) error {
 		Packets:   a.packets,
 		Metrics:   metrics,
 		Logger:    a.logger.With("component", "mqtt-external"),
+		TakeOver:  a.guard.Reload,
 	})
 	return err
 }

@@ -31,7 +31,7 @@ type Config struct {
 // Guard watches every fix against its owner's zones.
 type Guard struct {
 	cfg   Config
-	queue chan []lifeline.Fix
+	queue chan job
 
 	mu     sync.Mutex // the engine is not safe for concurrent use
 	engine *geofence.Engine
@@ -53,7 +53,7 @@ func New(ctx context.Context, cfg Config) (*Guard, error) {
 		cfg.Logger = slog.Default()
 	}
 	g := &Guard{cfg: cfg, engine: geofence.New(geofence.DefaultConfig()), tz: map[int64]*time.Location{},
-		queue: make(chan []lifeline.Fix, 1024), done: make(chan struct{})}
+		queue: make(chan job, 1024), done: make(chan struct{})}
 	zones, timezones, err := cfg.Zones.FindActiveZones(ctx)
 	if err != nil {
 		return nil, err
@@ -71,14 +71,11 @@ func New(ctx context.Context, cfg Config) (*Guard, error) {
 	if err := g.engine.SetZones(converted); err != nil {
 		cfg.Logger.Warn("some zones could not be loaded", "err", err)
 	}
-	states, err := cfg.States.FindGeofenceStates(ctx)
+	n, err := g.loadStates(ctx)
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range states {
-		g.engine.LoadState(s.DeviceKey, s.ZoneID, fromStored(s))
-	}
-	cfg.Logger.Info("geofence engine ready", "zones", len(converted), "states", len(states))
+	cfg.Logger.Info("geofence engine ready", "zones", len(converted), "states", n)
 	if cfg.Events != nil {
 		cfg.Events.OnZoneChanged(g.ZoneChanged)
 		cfg.Events.OnAlertAnswered(g.AlertAnswered)
@@ -87,10 +84,54 @@ func New(ctx context.Context, cfg Config) (*Guard, error) {
 	return g, nil
 }
 
+// job is one item of the guard's queue: committed fixes, or a reload of the
+// persisted state (done is closed once it is loaded).
+type job struct {
+	fixes  []lifeline.Fix
+	reload chan error
+}
+
 // ObserveFixes queues committed fixes for the engine. It blocks only when
 // the guard is far behind, which slows ingest rather than skipping a fix.
 func (g *Guard) ObserveFixes(_ context.Context, fixes []lifeline.Fix) {
-	g.queue <- append([]lifeline.Fix(nil), fixes...)
+	g.queue <- job{fixes: append([]lifeline.Fix(nil), fixes...)}
+}
+
+// Reload reads the persisted state again, after the fixes already queued
+// are processed and their state saved. An ingest worker calls it when the
+// broker starts handing it devices another worker was handling (a NATS
+// consumer's pin moved to it): that worker's engine moved their state on
+// in the database, and this engine's copy is as old as its last fix of
+// them. It returns once the state is loaded, so fixes observed after it
+// meet the newer state.
+func (g *Guard) Reload(ctx context.Context) error {
+	j := job{reload: make(chan error, 1)}
+	select {
+	case g.queue <- j:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-j.reload:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// loadStates hands the engine every persisted state; the caller holds no
+// lock the engine's users wait on for long (New, or the queue's goroutine).
+func (g *Guard) loadStates(ctx context.Context) (int, error) {
+	states, err := g.cfg.States.FindGeofenceStates(ctx)
+	if err != nil {
+		return 0, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, s := range states {
+		g.engine.LoadState(s.DeviceKey, s.ZoneID, fromStored(s))
+	}
+	return len(states), nil
 }
 
 // Close finishes the queued fixes.
@@ -101,8 +142,20 @@ func (g *Guard) Close() {
 
 func (g *Guard) run() {
 	defer close(g.done)
-	for fixes := range g.queue {
-		g.process(fixes)
+	for j := range g.queue {
+		if j.reload != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			n, err := g.loadStates(ctx)
+			cancel()
+			if err != nil {
+				err = fmt.Errorf("guard: reload geofence state: %w", err)
+			} else {
+				g.cfg.Logger.Info("geofence state reloaded", "states", n)
+			}
+			j.reload <- err
+			continue
+		}
+		g.process(j.fixes)
 	}
 }
 

@@ -200,3 +200,70 @@ func TestReturnAfterImOkayAlertsAcrossNodesAndRestarts(t *testing.T) {
 	default:
 	}
 }
+
+// Two ingest workers each run a guard; the broker hands a bracelet's fixes
+// to one at a time (a NATS consumer's pin). The first confirms the entry
+// into an avoid zone and alerts; then the second is handed the bracelet,
+// still inside. Reloaded at the takeover, it knows the entry and its
+// cool-down; without the reload, its copy of the state is as old as its
+// start and it confirms the same entry again.
+func TestATakeoverReloadsTheStateSoAnEntryAlertsOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		reload bool
+		alerts int
+	}{
+		{"reloaded at the takeover: one alert", true, 1},
+		{"not reloaded: the entry alerted twice", false, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := storetest.NewDB(t)
+			ctx := context.Background()
+			var wearer int64
+			db.Pool.QueryRow(ctx, `INSERT INTO users (email, first_name) VALUES ('w@example.org', 'Wren') RETURNING id`).Scan(&wearer)
+			_, hash := lifeline.NewDeviceToken()
+			bracelet := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: wearer, Name: "Left wrist"}
+			if err := db.CreateDevice(ctx, bracelet, hash); err != nil {
+				t.Fatal(err)
+			}
+			// An avoid zone of 100 m; every fix is at its centre:
+			//
+			//	 . . .
+			//	.  *  .  every fix: in
+			//	 . . .
+			const lat, lon = 51.5136, -0.1310
+			radius := 100.0
+			zone := &lifeline.Zone{UserID: wearer, Name: "Murphy's Bar", Type: lifeline.ZoneAvoid, Shape: lifeline.ShapeCircle,
+				Latitude: lat, Longitude: lon, Radius: &radius, IsActive: true}
+			if err := db.CreateZone(ctx, zone); err != nil {
+				t.Fatal(err)
+			}
+			n := newNode(t, db)
+			first, second := n.guard(t, db), n.guard(t, db) // both started before the bracelet's first fix
+			ts := time.Date(2026, 11, 27, 15, 0, 0, 0, time.UTC)
+			walk := func(g *guard.Guard) {
+				acc := 5.0
+				for range 3 {
+					ts = ts.Add(30 * time.Second)
+					g.ObserveFixes(ctx, []lifeline.Fix{{UserID: wearer, DeviceID: bracelet.ID, Source: "bracelet", TS: ts, Lat: lat, Lon: lon, Accuracy: &acc}})
+				}
+			}
+
+			walk(first)
+			n.alert(t)
+			first.Close() // the pinned worker dies; what it processed is saved
+			if tc.reload {
+				if err := second.Reload(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			walk(second)
+			second.Close()
+			var alerts int
+			db.Pool.QueryRow(ctx, `SELECT count(*) FROM alerts WHERE user_id = $1 AND zone_id = $2`, wearer, zone.ID).Scan(&alerts)
+			if alerts != tc.alerts {
+				t.Errorf("%d alerts for one entry, want %d", alerts, tc.alerts)
+			}
+		})
+	}
+}

@@ -36,6 +36,13 @@ type ExternalConfig struct {
 	Packets *PacketLog
 	Metrics *Metrics
 	Logger  *slog.Logger
+	// TakeOver, when set, is called on a NATS cluster each time the
+	// workers' consumer pins this worker (docs/scaling.md), before the first
+	// message under the new pin is handled: the devices it is handed were
+	// another worker's, whose geofence engine moved their state on in the
+	// database (the guard's Reload). An error is logged; the messages are
+	// handled anyway.
+	TakeOver func(context.Context) error
 	// Now is the worker's clock: a packet's receive time, which its ts is
 	// checked against (nil: time.Now).
 	Now func() time.Time

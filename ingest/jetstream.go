@@ -90,7 +90,11 @@ func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamCons
 		conn.Close()
 		return nil, fmt.Errorf("ingest: the workers' consumer on %s: %w", cfg.BrokerURL, err)
 	}
-	consume, err := consumer.Consume(func(m jetstream.Msg) { go handle(streamDelivery{m}) },
+	pin := pinWatch{takeOver: cfg.TakeOver, log: cfg.Logger}
+	consume, err := consumer.Consume(func(m jetstream.Msg) {
+		pin.observe(m.Headers().Get(pinIDHeader))
+		go handle(streamDelivery{m})
+	},
 		jetstream.PullPriorityGroup(SharedGroup),
 		jetstream.PullExpiry(streamPullExpiry),
 		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
@@ -126,6 +130,35 @@ func joinConsumer(js jetstream.JetStream, log *slog.Logger) (jetstream.Consumer,
 			return consumer, err
 		}
 		log.Warn("no answer to the request for the workers' consumer; asking again", "stream", mqttMessagesStream, "attempt", attempt)
+	}
+}
+
+// pinIDHeader names the pin a pinned consumer's message was delivered under.
+const pinIDHeader = "Nats-Pin-Id"
+
+// pinWatch notices when the cluster pins this worker anew and lets the
+// caller catch up (TakeOver) before the first message under the new pin is
+// handled. Consume calls its handler from one goroutine, so observe holds
+// back every later message while TakeOver runs.
+type pinWatch struct {
+	takeOver func(context.Context) error
+	log      *slog.Logger
+	current  string
+}
+
+func (p *pinWatch) observe(id string) {
+	if id == "" || id == p.current {
+		return
+	}
+	p.current = id
+	p.log.Info("pinned: this worker now takes every device's messages", "pin", id)
+	if p.takeOver == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := p.takeOver(ctx); err != nil {
+		p.log.Error("taking over from the previously pinned worker", "err", err)
 	}
 }
 
