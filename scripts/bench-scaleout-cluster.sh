@@ -72,8 +72,9 @@ confirming fix (the newest of its evidence) was made after the kill; the engine 
 entry with three fixes, so the fixes before it may be older. In all, $(j .acked) fixes
 acknowledged by the cluster, every one stored exactly once (firmware-sim --verify); $(j .alerts)
 avoid-zone alerts stored, and $(j .repeated_alerts) (bracelet, zone) pairs alerted more than once, which one
-geofence engine's 15-minute cool-down forbids: with one shared pull consumer a bracelet's fixes
-alternate between the two workers' engines (docs/scaling.md).
+geofence engine's 15-minute cool-down forbids (the test fails on any). The workers' consumer pins
+one worker, so every bracelet's fixes meet one engine; after the pinned worker's kill the standby
+committed its first fix $(j '.faults[] | select(.takeover_s > 0) | .takeover_s * 10 | round / 10') s later (docs/scaling.md).
 EOT
 )
 replace_section "$OUT" "## Scale-out through faults" "$section"
