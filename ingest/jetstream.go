@@ -24,7 +24,7 @@ import (
 //
 // The consumer pins one worker (a priority group with the pinned-client
 // policy): every worker pulls, but the cluster delivers only to the pinned
-// one, so each bracelet's fixes meet one geofence engine, in stream order,
+// one, in stream order, so each bracelet's fixes meet one geofence engine
 // and a zone entry is confirmed once. The others stand by; when the pinned
 // worker stops pulling for streamPinnedTTL (it died, or lost its node) the
 // cluster pins the next worker to pull. What the dead one held unacknowledged
