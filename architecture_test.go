@@ -19,7 +19,7 @@ func TestImportDirection(t *testing.T) {
 	allowed := map[string][]string{
 		"lifeline":                      {},
 		"lifeline/store":                {"lifeline", "lifeline/signals"},
-		"lifeline/pgcluster":            {"lifeline/store"},
+		"lifeline/pgcluster":            {"lifeline/store", "lifeline/internal/child"},
 		"lifeline/signals":              {"lifeline"},
 		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/measures", "lifeline/signals", "lifeline/fhir", "lifeline/ingest/phone", "lifeline/internal/ratelimit", "lifeline/internal/gate", "lifeline/internal/netguard"},
 		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/ingest/phone", "lifeline/live", "lifeline/internal/ratelimit", "lifeline/internal/gate"},

@@ -20,13 +20,13 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"lifeline/internal/child"
 	"lifeline/store"
 )
 
@@ -58,8 +58,7 @@ type Cluster struct {
 	cred      *syscall.Credential // set when running as root: the cluster runs as "postgres"
 	lock      *os.File
 	cmd       *exec.Cmd
-	exited    chan struct{}
-	waitErr   error
+	proc      *child.Process
 	socketDir string
 	tmpSocket bool
 	attached  bool
@@ -161,7 +160,7 @@ func (c *Cluster) Stop() error {
 	}{{syscall.SIGINT, 30 * time.Second}, {syscall.SIGQUIT, 5 * time.Second}, {syscall.SIGKILL, 5 * time.Second}} {
 		_ = c.cmd.Process.Signal(step.sig)
 		select {
-		case <-c.exited:
+		case <-c.proc.Done:
 			c.Logger.Info("private PostgreSQL stopped", "dir", c.Dir)
 			return nil
 		case <-time.After(step.wait):
@@ -525,28 +524,13 @@ func (c *Cluster) startOnce(ctx context.Context) error {
 	cmd := c.command(context.Background(), "postgres", args...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	// Own process group: a Ctrl-C in the terminal reaches lifeline, which
-	// shuts down in order, not PostgreSQL under it. Pdeathsig: if lifeline
-	// dies without stopping it, PostgreSQL gets a fast shutdown.
-	cmd.SysProcAttr.Setpgid = true
-	cmd.SysProcAttr.Pdeathsig = syscall.SIGINT
-	exited := make(chan struct{})
-	started := make(chan error, 1)
-	go func() {
-		// Pdeathsig fires when the thread that started the child exits, so
-		// that thread stays locked to this goroutine for the child's life.
-		runtime.LockOSThread()
-		if err := cmd.Start(); err != nil {
-			started <- err
-			return
-		}
-		started <- nil
-		c.waitErr = cmd.Wait()
-		close(exited)
-	}()
-	if err := <-started; err != nil {
+	// shuts down in order, not PostgreSQL under it; if lifeline dies
+	// without stopping it, PostgreSQL gets SIGINT, a fast shutdown.
+	proc, err := child.Start(cmd, syscall.SIGINT)
+	if err != nil {
 		return fmt.Errorf("pgcluster: start postgres: %w", err)
 	}
-	c.cmd, c.exited = cmd, exited
+	c.cmd, c.proc = cmd, proc
 
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -555,9 +539,9 @@ func (c *Cluster) startOnce(ctx context.Context) error {
 			return nil
 		}
 		select {
-		case <-exited:
+		case <-proc.Done:
 			c.cmd = nil
-			return fmt.Errorf("pgcluster: postgres exited during start (%v); its log says:\n%s", c.waitErr, tailFrom(logPath, logStart))
+			return fmt.Errorf("pgcluster: postgres exited during start (%v); its log says:\n%s", proc.Err, tailFrom(logPath, logStart))
 		case <-ctx.Done():
 			_ = c.Stop()
 			return ctx.Err()

@@ -129,7 +129,7 @@ func TestClusterRecoversFromCrash(t *testing.T) {
 		defer again.Stop()
 		countRows(t, again)
 		select {
-		case <-crashed.exited:
+		case <-crashed.proc.Done:
 		case <-time.After(10 * time.Second):
 			t.Fatal("the orphaned postgres was not stopped")
 		}

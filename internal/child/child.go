@@ -1,8 +1,8 @@
-// Package child starts helper processes (a test's servers, brokers and load
-// generators) so that they die with the process that started them, even
-// when that one is SIGKILLed or its test binary times out and no cleanup
-// runs: each child gets its own process group and a signal on its
-// parent's death (Linux's Pdeathsig).
+// Package child starts helper processes (the private PostgreSQL under
+// lifeline; a test's servers, brokers and load generators) so that they die
+// with the process that started them, even when that one is SIGKILLed or
+// its test binary times out and no cleanup runs: each child gets its own
+// process group and a signal on its parent's death (Linux's Pdeathsig).
 package child
 
 import (
