@@ -40,6 +40,11 @@ const clusterUser = "lifeline"
 //
 // Layout of Dir: data/ (the cluster), postgres.log, password (the loopback
 // password), lifeline.lock (held while a process uses the cluster).
+//
+// Keep the Cluster reachable until Stop: the lock is an open file in it, and
+// a Cluster the garbage collector takes closes that file, so another process
+// would find the folder unowned (the test helper then removes it under the
+// running server).
 type Cluster struct {
 	Dir string
 	// Ephemeral marks a throwaway test cluster: durability is switched off

@@ -74,6 +74,11 @@ type server struct {
 	adminURL string // the maintenance database
 	template string
 	cloneMu  sync.Mutex
+	// cluster is the private cluster, when the tests started one. It is
+	// kept for the process's life: collected, its lock file would be
+	// closed, and another test process would take the folder for
+	// abandoned and remove it under the running cluster.
+	cluster *pgcluster.Cluster
 }
 
 // NewDB returns a connection to a fresh migrated database, closed and
@@ -181,6 +186,7 @@ func startServer() (*server, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	adminURL := os.Getenv("TEST_DATABASE_URL")
+	var cluster *pgcluster.Cluster
 	if adminURL == "" {
 		removeAbandonedClusters()
 		dir, err := os.MkdirTemp("", "lifeline-test-pg-")
@@ -193,17 +199,17 @@ func startServer() (*server, error) {
 		}
 		// The cluster stops with this process (the child's parent-death
 		// signal); its folder is removed by a later run.
-		c := &pgcluster.Cluster{Dir: dir, Ephemeral: true, Timescale: Mode()}
-		if err := c.Start(ctx); err != nil {
+		cluster = &pgcluster.Cluster{Dir: dir, Ephemeral: true, Timescale: Mode()}
+		if err := cluster.Start(ctx); err != nil {
 			return nil, err
 		}
-		adminURL = c.URL("postgres")
+		adminURL = cluster.URL("postgres")
 	}
 	template, err := migratedTemplate(ctx, adminURL)
 	if err != nil {
 		return nil, err
 	}
-	return &server{adminURL: adminURL, template: template}, nil
+	return &server{adminURL: adminURL, template: template, cluster: cluster}, nil
 }
 
 // migratedTemplate returns the template database for the current schema,
