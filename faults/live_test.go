@@ -123,7 +123,9 @@ func (e *stream) count(kind string) int {
 	return e.counts[kind]
 }
 
-func (s *server) followStream(t *testing.T, a *account) *stream {
+// openEvents opens a's live event stream on s; it is closed when the test
+// ends.
+func (s *server) openEvents(t *testing.T, a *account) io.Reader {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, s.url+"/api/events", nil)
 	resp, err := (&http.Client{Jar: a.http.Jar}).Do(req)
@@ -134,9 +136,15 @@ func (s *server) followStream(t *testing.T, a *account) *stream {
 		t.Fatalf("live stream: %s", resp.Status)
 	}
 	t.Cleanup(func() { resp.Body.Close() })
+	return resp.Body
+}
+
+func (s *server) followStream(t *testing.T, a *account) *stream {
+	t.Helper()
+	body := s.openEvents(t, a)
 	e := &stream{counts: map[string]int{}}
 	go func() {
-		sc := bufio.NewScanner(resp.Body)
+		sc := bufio.NewScanner(body)
 		for sc.Scan() {
 			if kind, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
 				e.mu.Lock()

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -445,18 +444,10 @@ type streamedAlert struct {
 
 func (s *server) followAlerts(t *testing.T, a *account) *alertStream {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, s.url+"/api/events", nil)
-	resp, err := (&http.Client{Jar: a.http.Jar}).Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("live stream: %s", resp.Status)
-	}
-	t.Cleanup(func() { resp.Body.Close() })
+	body := s.openEvents(t, a)
 	as := &alertStream{checked: map[int64]bool{}}
 	go func() {
-		sc := bufio.NewScanner(resp.Body)
+		sc := bufio.NewScanner(body)
 		var id int64
 		var kind string
 		for sc.Scan() {
