@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -16,16 +15,25 @@ import (
 // earlier run's and removed by the next test process that starts
 // (removeAbandonedClusters), under the running server.
 func TestTheClusterStaysLockedWhileInUse(t *testing.T) {
-	if os.Getenv("TEST_DATABASE_URL") != "" {
-		t.Skip("an outside server: no private cluster")
+	// A server of its own, started as the shared one is (whatever
+	// TEST_DATABASE_URL says for the others), so there is a cluster to watch.
+	t.Setenv("TEST_DATABASE_URL", "")
+	srv, err := startServer()
+	if err != nil {
+		t.Fatal(err)
 	}
-	start(t)
+	// The test holds the server, as the package holds its shared one; the
+	// cluster lives on only if the server keeps it.
+	t.Cleanup(func() { srv.cluster.Stop() })
 	lock := ""
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "lifeline-test-pg-*"))
 	for _, d := range dirs {
-		if b, _ := os.ReadFile(filepath.Join(d, "lifeline.lock")); string(b) == strconv.Itoa(os.Getpid())+"\n" {
+		if d == srv.cluster.Dir {
 			lock = filepath.Join(d, "lifeline.lock")
 		}
+	}
+	if lock == "" {
+		t.Fatalf("the cluster's folder %s is not where the next test process looks for abandoned ones", srv.cluster.Dir)
 	}
 	for range 5 {
 		runtime.GC()
