@@ -83,6 +83,25 @@ func newRig(t *testing.T) *rig {
 }
 
 // pair pairs a device now, after the cluster started, as the app does.
+// watch subscribes to subject as the workers' user: what reaches the
+// cluster's subjects, whatever the devices were let publish.
+func (r *rig) watch(t *testing.T, subject string) *nats.Subscription {
+	t.Helper()
+	nc, err := nats.Connect(r.urls, nats.UserInfo(workerUser, workerPassword))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	seen, err := nc.SubscribeSync(subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return seen
+}
+
 func (r *rig) pair(t *testing.T, kind string) (*lifeline.Device, string) {
 	t.Helper()
 	ctx := context.Background()
@@ -217,19 +236,7 @@ func TestAuthCallout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// What reaches the cluster's subjects, read as the workers' user.
-		nc, err := nats.Connect(r.urls, nats.UserInfo(workerUser, workerPassword))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer nc.Close()
-		seen, err := nc.SubscribeSync("bracelets.>")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := nc.Flush(); err != nil {
-			t.Fatal(err)
-		}
+		seen := r.watch(t, "bracelets.>")
 
 		subscribes := []struct {
 			filter string
@@ -271,13 +278,7 @@ func TestAuthCallout(t *testing.T) {
 	t.Run("a Will outside the rule is never published", func(t *testing.T) {
 		me, token := r.pair(t, lifeline.DeviceBracelet)
 		other, _ := r.pair(t, lifeline.DeviceBracelet)
-		nc, err := nats.Connect(r.urls, nats.UserInfo(workerUser, workerPassword))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer nc.Close()
-		seen, _ := nc.SubscribeSync("bracelets.>")
-		nc.Flush()
+		seen := r.watch(t, "bracelets.>")
 		// Two connections whose Wills fire when they drop: the first names
 		// another device's topic, the second the device's own sos topic.
 		for i, will := range []string{wire.PositionTopic(other.ID), wire.SOSTopic(me.ID)} {
@@ -309,13 +310,7 @@ func TestAuthCallout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		nc, err := nats.Connect(r.urls, nats.UserInfo(workerUser, workerPassword))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer nc.Close()
-		seen, _ := nc.SubscribeSync("owntracks.>")
-		nc.Flush()
+		seen := r.watch(t, "owntracks.>")
 		base := ingest.OwnTracksRoot + "/" + phone.ID + "/iphone"
 		for _, topic := range []string{base + "/cmd", base + "/event", base} {
 			if tok := c.Publish(topic, 1, false, []byte(`{"_type":"transition"}`)); !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
