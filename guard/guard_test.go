@@ -97,11 +97,6 @@ func TestReturnAfterImOkayAlertsAcrossNodesAndRestarts(t *testing.T) {
 	if _, err := db.SetGrant(ctx, wearer, link.LinkID, grant); err != nil {
 		t.Fatal(err)
 	}
-	_, hash := lifeline.NewDeviceToken()
-	bracelet := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: wearer, Name: "Left wrist"}
-	if err := db.CreateDevice(ctx, bracelet, hash); err != nil {
-		t.Fatal(err)
-	}
 	// Murphy's Bar, a circle of 100 m; the bracelet walks to its centre
 	// and 400 m north of it, a fix every 30 s:
 	//
@@ -110,13 +105,8 @@ func TestReturnAfterImOkayAlertsAcrossNodesAndRestarts(t *testing.T) {
 	//	 . | .
 	//	.  *  .  Murphy's Bar: in
 	//	 . . .
-	const lat, lon = 51.5136, -0.1310
-	radius := 100.0
-	zone := &lifeline.Zone{UserID: wearer, Name: "Murphy's Bar", Type: lifeline.ZoneAvoid, Shape: lifeline.ShapeCircle,
-		Latitude: lat, Longitude: lon, Radius: &radius, IsActive: true}
-	if err := db.CreateZone(ctx, zone); err != nil {
-		t.Fatal(err)
-	}
+	bracelet, _ := braceletAndBar(t, db, wearer)
+	lat, lon := barLat, barLon
 	ts := now
 	walk := func(g *guard.Guard, north float64) {
 		acc := 5.0
@@ -221,23 +211,13 @@ func TestATakeoverReloadsTheStateSoAnEntryAlertsOnce(t *testing.T) {
 			ctx := context.Background()
 			var wearer int64
 			db.Pool.QueryRow(ctx, `INSERT INTO users (email, first_name) VALUES ('w@example.org', 'Wren') RETURNING id`).Scan(&wearer)
-			_, hash := lifeline.NewDeviceToken()
-			bracelet := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: wearer, Name: "Left wrist"}
-			if err := db.CreateDevice(ctx, bracelet, hash); err != nil {
-				t.Fatal(err)
-			}
-			// An avoid zone of 100 m; every fix is at its centre:
+			// The avoid zone of 100 m; every fix is at its centre:
 			//
 			//	 . . .
 			//	.  *  .  every fix: in
 			//	 . . .
-			const lat, lon = 51.5136, -0.1310
-			radius := 100.0
-			zone := &lifeline.Zone{UserID: wearer, Name: "Murphy's Bar", Type: lifeline.ZoneAvoid, Shape: lifeline.ShapeCircle,
-				Latitude: lat, Longitude: lon, Radius: &radius, IsActive: true}
-			if err := db.CreateZone(ctx, zone); err != nil {
-				t.Fatal(err)
-			}
+			bracelet, zone := braceletAndBar(t, db, wearer)
+			lat, lon := barLat, barLon
 			n := newNode(t, db)
 			first, second := n.guard(t, db), n.guard(t, db) // both started before the bracelet's first fix
 			ts := time.Date(2026, 11, 27, 15, 0, 0, 0, time.UTC)
@@ -266,4 +246,25 @@ func TestATakeoverReloadsTheStateSoAnEntryAlertsOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Murphy's Bar, an avoid zone of 100 m around barLat, barLon.
+const barLat, barLon = 51.5136, -0.1310
+
+// braceletAndBar gives wearer a bracelet and Murphy's Bar to avoid.
+func braceletAndBar(t *testing.T, db *store.DB, wearer int64) (*lifeline.Device, *lifeline.Zone) {
+	t.Helper()
+	ctx := context.Background()
+	_, hash := lifeline.NewDeviceToken()
+	bracelet := &lifeline.Device{ID: lifeline.NewDeviceID(), UserID: wearer, Name: "Left wrist"}
+	if err := db.CreateDevice(ctx, bracelet, hash); err != nil {
+		t.Fatal(err)
+	}
+	radius := 100.0
+	zone := &lifeline.Zone{UserID: wearer, Name: "Murphy's Bar", Type: lifeline.ZoneAvoid, Shape: lifeline.ShapeCircle,
+		Latitude: barLat, Longitude: barLon, Radius: &radius, IsActive: true}
+	if err := db.CreateZone(ctx, zone); err != nil {
+		t.Fatal(err)
+	}
+	return bracelet, zone
 }
