@@ -45,6 +45,11 @@ const MessagesStream = "$MQTT_msgs"
 type User struct {
 	Name, Password     string
 	Publish, Subscribe []string
+	// System places the user in the nodes' system account (SYS) instead
+	// of Account: it may ask every node about its connections and close
+	// one ($SYS.REQ.SERVER.…), as the workers do with a revoked device
+	// (ingest/natskick). Name it in Callout.AuthUsers too.
+	System bool
 }
 
 // Callout makes the nodes ask an auth callout service (ingest/natsauth)
@@ -156,19 +161,30 @@ func nodeConfig(name, dir string, ports []int, routes []string, users []User, ca
 	fmt.Fprintf(&b, "cluster { name: lifeline, listen: 127.0.0.1:%d, routes: [%s] }\n", ports[1], strings.Join(routes, ", "))
 	fmt.Fprintf(&b, "mqtt { listen: 127.0.0.1:%d, stream_replicas: %d }\n", ports[2], Size)
 	fmt.Fprintf(&b, "accounts {\n  %s: { jetstream: enabled, users: [\n", Account)
-	for _, u := range users {
-		fmt.Fprintf(&b, "    { user: %q, password: %q", u.Name, u.Password)
-		if len(u.Publish) > 0 || len(u.Subscribe) > 0 {
-			fmt.Fprintf(&b, ", permissions: { publish: %s, subscribe: %s }", subjects(u.Publish), subjects(u.Subscribe))
-		}
-		b.WriteString(" }\n")
-	}
-	b.WriteString("  ] }\n  SYS: { users: [] }\n}\nsystem_account: SYS\n")
+	writeUsers(&b, users, false)
+	b.WriteString("  ] }\n  SYS: { users: [\n")
+	writeUsers(&b, users, true)
+	b.WriteString("  ] }\n}\nsystem_account: SYS\n")
 	if callout != nil {
 		fmt.Fprintf(&b, "authorization { auth_callout { issuer: %q, account: %s, auth_users: %s } }\n",
 			callout.Issuer, Account, subjects(callout.AuthUsers))
 	}
 	return b.String()
+}
+
+// writeUsers writes the users of one account: the system account's, or
+// the others.
+func writeUsers(b *strings.Builder, users []User, system bool) {
+	for _, u := range users {
+		if u.System != system {
+			continue
+		}
+		fmt.Fprintf(b, "    { user: %q, password: %q", u.Name, u.Password)
+		if len(u.Publish) > 0 || len(u.Subscribe) > 0 {
+			fmt.Fprintf(b, ", permissions: { publish: %s, subscribe: %s }", subjects(u.Publish), subjects(u.Subscribe))
+		}
+		b.WriteString(" }\n")
+	}
 }
 
 func subjects(list []string) string {
