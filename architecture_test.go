@@ -44,6 +44,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/ingest/brokercluster": {"lifeline/ingest/natsauth", "lifeline/internal/child"},
 		"lifeline/internal/child":       {},
 		"lifeline/ingest/natsauth":      {"lifeline", "lifeline/ingest", "lifeline/ingest/wire"},
+		"lifeline/ingest/natskick":      {},
 		"lifeline/faults":               {},
 		"lifeline/delivery":             {"lifeline", "lifeline/internal/netguard"},
 		"lifeline/internal/netguard":    {},

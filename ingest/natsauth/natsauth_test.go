@@ -30,6 +30,10 @@ import (
 
 const workerUser, workerPassword = "lifeline-ingest", "worker-secret"
 
+// systemUser is the nodes' system account's user, as the workers close a
+// revoked device's connections with it (ingest/natskick).
+const systemUser, systemPassword = "lifeline-system", "system-secret"
+
 // rig is a three-node NATS cluster that asks two callout services (as two
 // workers would run them) about every device, one ingest worker storing
 // what the devices publish, and the database both read.
@@ -49,8 +53,9 @@ func newRig(t *testing.T) *rig {
 	}
 	seed, _ := issuer.Seed()
 	public, _ := issuer.PublicKey()
-	r.cluster = brokercluster.StartWithCallout(t, brokercluster.Callout{Issuer: public, AuthUsers: []string{workerUser}},
-		brokercluster.User{Name: workerUser, Password: workerPassword})
+	r.cluster = brokercluster.StartWithCallout(t, brokercluster.Callout{Issuer: public, AuthUsers: []string{workerUser, systemUser}},
+		brokercluster.User{Name: workerUser, Password: workerPassword},
+		brokercluster.User{Name: systemUser, Password: systemPassword, System: true})
 	var urls []string
 	for _, n := range r.cluster.Nodes {
 		urls = append(urls, n.NATSURL)
@@ -123,12 +128,18 @@ func (r *rig) pair(t *testing.T, kind string) (*lifeline.Device, string) {
 // streams' leaders are still being chosen: on a loaded machine, right
 // after start or after a peer's death); connect tries again then, for a
 // while, but returns a refusal (a CONNACK code) at once.
-func connect(t *testing.T, broker, clientID, username, password string) (paho.Client, error) {
+// Options, when given, change the client's options (a connection-lost
+// handler).
+func connect(t *testing.T, broker, clientID, username, password string, options ...func(*paho.ClientOptions)) (paho.Client, error) {
 	t.Helper()
 	var err error
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
-		c := paho.NewClient(paho.NewClientOptions().AddBroker(broker).SetClientID(clientID).SetUsername(username).SetPassword(password).
-			SetCleanSession(false).SetAutoReconnect(false).SetProtocolVersion(4).SetConnectTimeout(20 * time.Second))
+		opts := paho.NewClientOptions().AddBroker(broker).SetClientID(clientID).SetUsername(username).SetPassword(password).
+			SetCleanSession(false).SetAutoReconnect(false).SetProtocolVersion(4).SetConnectTimeout(20 * time.Second)
+		for _, o := range options {
+			o(opts)
+		}
+		c := paho.NewClient(opts)
 		tok := c.Connect()
 		if !tok.WaitTimeout(30 * time.Second) {
 			err = fmt.Errorf("no CONNACK within 30 s")
