@@ -55,7 +55,7 @@ func TestImportDirection(t *testing.T) {
 		// The composition root builds the running program from every
 		// product package; only cmd/lifeline and its test helper import it.
 		"lifeline/app": {"lifeline", "lifeline/api", "lifeline/chat", "lifeline/content", "lifeline/delivery", "lifeline/guard",
-			"lifeline/ingest", "lifeline/ingest/natsauth", "lifeline/internal/gate", "lifeline/live", "lifeline/migrations", "lifeline/pgcluster",
+			"lifeline/ingest", "lifeline/ingest/natsauth", "lifeline/ingest/natskick", "lifeline/internal/gate", "lifeline/live", "lifeline/migrations", "lifeline/pgcluster",
 			"lifeline/signals", "lifeline/store", "lifeline/webapp"},
 		"lifeline/app/apptest": {"lifeline/app", "lifeline/store/storetest", "lifeline/internal/child"},
 		// The command: flags and subcommands; serve hands its Config to app.

@@ -27,6 +27,7 @@ import (
 	"lifeline/guard"
 	"lifeline/ingest"
 	"lifeline/ingest/natsauth"
+	"lifeline/ingest/natskick"
 	"lifeline/internal/gate"
 	"lifeline/live"
 	"lifeline/migrations"
@@ -77,6 +78,7 @@ type App struct {
 	broker   *ingest.Broker
 	external *ingest.External
 	natsAuth *natsauth.Service
+	kicker   *natskick.Kicker
 	http     *api.Server
 	gate     *gate.Gate
 
@@ -337,6 +339,23 @@ func (a *App) startIngest(metrics *ingest.Metrics) error {
 			return err
 		}
 	}
+	if a.cfg.NATSSystemUser != "" {
+		// The callout refuses a revoked device's next CONNECT; this
+		// closes the connection it holds now, as the embedded broker does.
+		var err error
+		a.kicker, err = natskick.Start(natskick.Config{
+			URL:      a.cfg.MQTTExternal,
+			Username: a.cfg.NATSSystemUser,
+			Password: a.cfg.NATSSystemPassword,
+			Name:     a.cfg.MQTTExternalID + "-kick",
+			Account:  natsauth.Account,
+			Logger:   a.logger.With("component", "nats-kick"),
+		})
+		if err != nil {
+			return err
+		}
+		a.bus.OnDeviceRevoked(a.kicker.Disconnect)
+	}
 	var err error
 	a.external, err = ingest.StartExternal(ingest.ExternalConfig{
 		BrokerURL: a.cfg.MQTTExternal,
@@ -424,6 +443,9 @@ func (a *App) close(ctx context.Context) error {
 	}
 	if a.natsAuth != nil {
 		a.natsAuth.Close()
+	}
+	if a.kicker != nil {
+		a.kicker.Close()
 	}
 	if a.writer != nil {
 		errs = append(errs, a.writer.Close(ctx))

@@ -59,6 +59,10 @@ type Config struct {
 	// answer the cluster's auth callout for devices (ingest/natsauth),
 	// signing with this account nkey seed.
 	NATSAuthIssuerSeed string
+	// NATSSystemUser and NATSSystemPassword, when set on such a worker,
+	// are a user of the nodes' system account: with it the worker closes
+	// a revoked device's connections on every node (ingest/natskick).
+	NATSSystemUser, NATSSystemPassword string
 	// MQTTAuthSecret enables the outside broker's HTTP authenticator
 	// endpoint for bracelets.
 	MQTTAuthSecret string

@@ -57,6 +57,8 @@ func settings(c *app.Config, r *raw) []setting {
 		{"mqtt-external-password", "LIFELINE_MQTT_EXTERNAL_PASSWORD", "", "password on the external broker (prefer the variable: flags show in ps)", &c.MQTTExternalPass},
 		{"mqtt-external-client-id", "LIFELINE_MQTT_EXTERNAL_CLIENT_ID", "", "client ID of this worker (default: its username), stable across restarts", &c.MQTTExternalID},
 		{"nats-auth-issuer-seed", "LIFELINE_NATS_AUTH_ISSUER_SEED", "", "on a worker of a NATS cluster (--mqtt-external nats://…): answer the cluster's auth callout for devices, signing with this account nkey seed (SA…) whose public key the nodes' auth_callout names as issuer (empty: off; prefer the variable)", &c.NATSAuthIssuerSeed},
+		{"nats-system-user", "LIFELINE_NATS_SYSTEM_USER", "", "on a worker answering the auth callout (--nats-auth-issuer-seed): a user of the NATS nodes' system account, with which it closes a revoked device's connections on every node at once (empty: off, and a revoked device stays connected until its next CONNECT)", &c.NATSSystemUser},
+		{"nats-system-password", "LIFELINE_NATS_SYSTEM_PASSWORD", "", "password of --nats-system-user (prefer the variable: flags show in ps)", &c.NATSSystemPassword},
 		{"mqtt-auth-secret", "LIFELINE_MQTT_AUTH_SECRET", "", "shared secret of the outside broker's HTTP authentication of bracelets (POST /internal/mqtt/auth; empty: off; prefer the variable)", &c.MQTTAuthSecret},
 		{"mqtt-tls-cert", "LIFELINE_MQTT_TLS_CERT", "", "PEM certificate file: serve MQTT (TCP and WebSocket) over TLS", &c.MQTTTLSCert},
 		{"mqtt-tls-key", "LIFELINE_MQTT_TLS_KEY", "", "PEM private key file for --mqtt-tls-cert", &c.MQTTTLSKey},
@@ -196,6 +198,12 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.NATSAuthIssuerSeed != "" && !strings.HasPrefix(c.MQTTExternal, "nats://") {
 		return c, fmt.Errorf("--nats-auth-issuer-seed answers a NATS cluster's auth callout: it needs --mqtt-external nats://…")
+	}
+	if c.NATSSystemUser != "" && c.NATSAuthIssuerSeed == "" {
+		return c, fmt.Errorf("--nats-system-user closes revoked devices' connections, which the auth callout then refuses: it needs --nats-auth-issuer-seed")
+	}
+	if c.NATSSystemUser != "" && c.NATSSystemPassword == "" {
+		return c, fmt.Errorf("--nats-system-user needs --nats-system-password (better LIFELINE_NATS_SYSTEM_PASSWORD)")
 	}
 	if c.MQTTExternalID == "" {
 		c.MQTTExternalID = c.MQTTExternalUser

@@ -78,6 +78,17 @@ func TestParseConfig(t *testing.T) {
 		{name: "unknown role", args: []string{"--role", "worker"}, wantErr: `invalid --role "worker": want all, api or ingest`},
 		{name: "an API node does not ingest", args: []string{"--role", "api", "--mqtt-external", "tcp://emqx:1883"}, wantErr: "--role=api does not ingest"},
 		{name: "the NATS auth callout needs a NATS cluster", args: []string{"--role", "ingest", "--mqtt-external", "tcp://emqx:1883", "--nats-auth-issuer-seed", "SAxxx"}, wantErr: "needs --mqtt-external nats://"},
+		{name: "closing revoked devices' connections needs the callout", args: []string{"--role", "ingest", "--mqtt-external", "nats://n1:4222", "--nats-system-user", "lifeline-system"},
+			env: map[string]string{"LIFELINE_NATS_SYSTEM_PASSWORD": "secret"}, wantErr: "--nats-system-user closes revoked devices' connections, which the auth callout then refuses: it needs --nats-auth-issuer-seed"},
+		{name: "the system account's user needs its password", args: []string{"--role", "ingest", "--mqtt-external", "nats://n1:4222", "--nats-system-user", "lifeline-system"},
+			env: map[string]string{"LIFELINE_NATS_AUTH_ISSUER_SEED": "SAxxx"}, wantErr: "--nats-system-user needs --nats-system-password"},
+		{name: "a worker closing revoked devices' connections", args: []string{"--role", "ingest", "--mqtt-external", "nats://n1:4222"},
+			env: map[string]string{"LIFELINE_NATS_AUTH_ISSUER_SEED": "SAxxx", "LIFELINE_NATS_SYSTEM_USER": "lifeline-system", "LIFELINE_NATS_SYSTEM_PASSWORD": "secret"},
+			check: func(t *testing.T, c app.Config) {
+				if c.NATSSystemUser != "lifeline-system" || c.NATSSystemPassword != "secret" {
+					t.Errorf("system user = %q, password %q", c.NATSSystemUser, c.NATSSystemPassword)
+				}
+			}},
 		{name: "chat URL without a model", env: map[string]string{"LIFELINE_CHAT_URL": "http://localhost:11434/v1"}, wantErr: "--chat-url needs --chat-model"},
 		{name: "bad reminder hour", args: []string{"--reminder-hour", "24"}, wantErr: `invalid --reminder-hour "24"`},
 		{name: "trusted proxies", env: map[string]string{"LIFELINE_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.7"},

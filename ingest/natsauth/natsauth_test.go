@@ -42,6 +42,7 @@ type rig struct {
 	cluster  *brokercluster.Cluster
 	services []*natsauth.Service
 	urls     string
+	seed     string // the issuer's, as the workers are given it
 }
 
 func newRig(t *testing.T) *rig {
@@ -52,6 +53,7 @@ func newRig(t *testing.T) *rig {
 		t.Fatal(err)
 	}
 	seed, _ := issuer.Seed()
+	r.seed = string(seed)
 	public, _ := issuer.PublicKey()
 	r.cluster = brokercluster.StartWithCallout(t, brokercluster.Callout{Issuer: public, AuthUsers: []string{workerUser, systemUser}},
 		brokercluster.User{Name: workerUser, Password: workerPassword},

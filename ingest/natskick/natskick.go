@@ -16,6 +16,9 @@
 // $SYS.REQ.SERVER.<node ID>.KICK, which closes one by its connection ID.
 // A kick of a connection already gone is answered with an error and
 // changes nothing, so every worker may act on the same revocation.
+//
+// Tested with the callout it completes, on a real cluster, by
+// TestARevokedDeviceIsDisconnectedAtOnce (ingest/natsauth).
 package natskick
 
 import (
@@ -90,10 +93,11 @@ func Start(cfg Config) (*Kicker, error) {
 	}
 	k := &Kicker{conn: conn, account: cfg.Account, log: cfg.Logger}
 	k.ctx, k.stop = context.WithCancel(context.Background())
-	// A user outside the system account gets no answer to $SYS.REQ
-	// requests, only silence: say so now rather than at the first
-	// revocation.
-	if _, err := k.nodes(k.ctx); err != nil {
+	// A user outside the system account gets no answer from the nodes
+	// (no responders): say so now rather than at the first revocation.
+	check, cancel := context.WithTimeout(k.ctx, answerWithin)
+	defer cancel()
+	if _, err := k.nodes(check); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("natskick: %s is not a working user of the nodes' system account: %w", cfg.Username, err)
 	}
