@@ -84,8 +84,9 @@ const FollowUpThreshold = 0.45
 // It does not apply to a rule that states the crisis outright (rule.outright:
 // "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
 // to what a message completes or answers after crisis talk (Assess): there
-// the conversation, not the message alone, speaks.
-const RuleDoubt = 0.40
+// the conversation, not the message alone, speaks. Round 12, with h12 and
+// d22 and a mood read as a mood (cMood): 0.45, was 0.40.
+const RuleDoubt = 0.45
 
 // SuicideDoubt is RuleDoubt for the rules that hear suicide between the
 // lines: the model overrules them only under it. Suicide said indirectly
@@ -95,8 +96,9 @@ const RuleDoubt = 0.40
 // leaving one author out (round 10: at 0.30 rather than 0.40, 23 more
 // suicides heard for 21 more false alarms over twenty-seven authors; round
 // 11, a miss costing four false alarms: 0.25, with RuleDoubt 0.45; with
-// d21 and ModelThreshold 0.45: 0.30, with RuleDoubt 0.40).
-const SuicideDoubt = 0.30
+// d21 and ModelThreshold 0.45: 0.30, with RuleDoubt 0.40; round 12, with
+// h12 and d22: 0.25, with RuleDoubt 0.45).
+const SuicideDoubt = 0.25
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern

@@ -84,11 +84,19 @@ func features(ts []token) []uint32 {
 			add(scope+"c", "ROUTINE")
 			continue
 		}
+		// So is a mood: "down and empty" told as a day's feeling.
+		if t.concepts&cMood != 0 {
+			add(scope+"c", "MOOD")
+			continue
+		}
 		add(scope, t.lemma)
 		if i+1 < len(ts) {
 			next := ts[i+1].lemma
-			if ts[i+1].concepts&cRoutine != 0 {
+			switch {
+			case ts[i+1].concepts&cRoutine != 0:
 				next = "ROUTINE"
+			case ts[i+1].concepts&cMood != 0:
+				next = "MOOD"
 			}
 			add(scope+"b", t.lemma, next)
 		}

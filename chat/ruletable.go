@@ -21,6 +21,10 @@ var precedence = []string{overdoseNow, kSuicide, kSelfHarm, kDanger, kOverdose, 
 // making pasta", "cut myself shaving", "ice and a plaster").
 const everydayCause = "accident|accidentally|accidental|stove|hob|oven|pan|pans|tray|iron|straighteners|kettle|radiator|grill|bbq|barbecue|cooking|making|baking|shaving|glue|soldering|exhaust|toaster|steam|welding|chopping|brambles|gloves|stitches|plaster|ice"
 
+// insuredThings are what a policy covers that is not a life: a claim on
+// them is no death benefit weighed.
+const insuredThings = "health|travel|car|pet|dental|contents|renters|preexisting|pre|claim|crash|flood|fire|theft|roof|boiler|phone"
+
 // crisisRules are the layer's rules (see rule for the syntax). The sources
 // of each group are in chat/crisisset/README.md.
 var crisisRules = compileRules([]rule{
@@ -30,9 +34,13 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "wish-to-be-dead", pattern: "@WISH|ready|sure|enough|waiting ~4 @DIE"},
 	{kind: kSuicide, name: "intent-not-to-wake", pattern: "@INTENT|@WISH|=use|=drink ~5 =not|never|dont|wont ~1 wake|come ~1 up|back"},
 	{kind: kSuicide, name: "sleep-not-wake", pattern: "sleep ~4 =not|never|dont|wont|didnt ~1 wake", with: "@WISH|hope|pray|enough|sure"},
+	// "I'd like to go to sleep one night and just stay there".
+	{kind: kSuicide, name: "sleep-and-stay", pattern: "sleep ~6 stay|stayed ~1 there|asleep|under|forever", with: "@WISH|hope|pray", without: "till|until|noon|alarm|weekend|lie|lay|lunch"},
 	{kind: kSuicide, name: "no-wish-to-live", pattern: "@NEG ~2 want|wanna|wish|deserve ~3 @LIFE"},
 	{kind: kSuicide, name: "no-wish-to-wake", pattern: "@NEG ~1 want|wanna ~2 wake ~2 anymore|ever|again|tomorrow|up"},
 	{kind: kSuicide, name: "burden", pattern: "@BURDEN ~5 me|i|im|dead|gone|myself|around", without: "@OTHER_SELF"},
+	// "I'd be doing everyone a favour": the burden said as a kindness.
+	{kind: kSuicide, name: "a-favour-to-all", pattern: "id|i ~2 be ~1 doing ~1 everyone|everybody|world|them|family ~2 favour|favor"},
 	{kind: kSuicide, name: "burden-self", pattern: "@SELF|such|=just ~3 burden"},
 	{kind: kSuicide, name: "unmissed", pattern: "nobody|noone|no|one ~3 miss|notice|care ~3 me|if|gone|disappeared|died|dead"},
 	{kind: kSuicide, name: "waste", pattern: "waste ~1 space|oxygen|air"},
@@ -72,7 +80,7 @@ var crisisRules = compileRules([]rule{
 		with: "sleep|tonight|before|home|already|please|wont|now|sunrise|morning|ready|done"},
 	{kind: kSuicide, name: "wish-had-died", pattern: "=wish|=wishes|=wishing ~2 i|id ~1 had|would|have|just ~2 died|die|overdosed|gone|stayed", anyTime: true},
 	// Burdensomeness said of a death: "would have been easier on everyone".
-	{kind: kSuicide, name: "easier-on-everyone", pattern: "easier|better|simpler|lighter ~2 on|for ~1 everyone|everybody|them|all|family|kids|you", with: "@DIE|gone|dead|@BURDEN", anyTime: true},
+	{kind: kSuicide, name: "easier-on-everyone", pattern: "easier|better|simpler|lighter|kinder ~2 on|for|to ~1 everyone|everybody|them|all|family|kids|you", with: "@DIE|gone|dead|@BURDEN|@SUICIDE", anyTime: true},
 	// Who will find the body, and when: "nobody has to find me till monday",
 	// "left the landlord a key so someone finds me".
 	{kind: kSuicide, name: "who-finds-me", pattern: "find|finds ~1 me ~1 till|until|first|before|tomorrow|@TIME|$", with: "nobody|noone|someone|somebody|@FAMILY|@OTHER|landlord|key|door|unlocked|days|week", noNeg: true},
@@ -209,6 +217,16 @@ var crisisRules = compileRules([]rule{
 	// A whole supply named as taken or to be taken: "did it. whole bottle.
 	// scared", "whole bottle this time."
 	{kind: kSuicide, name: "whole-supply", pattern: "whole|entire ~1 bottle|pack|packet|box|strip", with: "did|scared|sorry|goodbye|bye|took|swallowed|time", notRecent: true},
+	// A death benefit weighed against oneself: a policy's suicide exclusion
+	// checked or passed, a payout as the only way out.
+	{kind: kSuicide, name: "policy-pays-out", pattern: "policy|insurance|service ~3 paying|pays|pay|payout", with: "only|exclusion|clause|worth|cause|beneficiary|certain|full", without: insuredThings},
+	{kind: kSuicide, name: "past-the-exclusion", pattern: "past|passed|over|after|beyond|through ~4 exclusion|contestability|clause", with: "policy|insurance|checked|year|years|months", without: insuredThings},
+	{kind: kSuicide, name: "exclusion-over", pattern: "exclusion|contestability|clause ~4 finished|over|passed|done|expired|ended|gone", with: "policy|insurance|checked|year|years|months", without: insuredThings},
+	// A life-sustaining treatment stopped in secret or as a kindness
+	// ("skipped dialysis … told the unit I'm on holiday … cheaper for
+	// everyone"), which AFSP counts among the ways a plan is told.
+	{kind: kSuicide, name: "treatment-stopped", pattern: "stopped|stopping|stop|skipped|skipping|skip|cancelled|canceled|cancelling|missing|quit|quitting ~4 dialysis|insulin|antirejection|rejection|transplant|sessions|machine",
+		with: "@BURDEN|@FAREWELL|@PREP|@DIE|@HOPELESS|@COVER|nobody|noone|secret|quietly|tidy|kinder|cheaper|sparing|spare"},
 	// Worth more dead: a death benefit weighed against oneself.
 	{kind: kSuicide, name: "worth-more-dead", pattern: "worth ~2 more|most ~2 dead|gone|@DIE"},
 	// The same told the other way round: "next time I won't screw it up",
@@ -220,7 +238,7 @@ var crisisRules = compileRules([]rule{
 	// attempt): "been practising. got as far as the chair", "rehearsed it
 	// with the belt".
 	{kind: kSuicide, name: "rehearsal", pattern: "practising|practicing|practised|practiced|rehearsing|rehearse|rehearsed|rehearsal",
-		with: "chair|stool|knot|knots|noose|beam|ledge|railing|@MEANS|@DIE|@SUICIDE", firm: true},
+		with: "chair|stool|knot|knots|noose|beam|ledge|railing|@MEANS|@DIE|@SUICIDE", without: "sailing|sail|boat|climbing|climb|scouts|scout|course|class|lesson|lessons|bowline|bowlines|hitch|hitches|splice|camping|macrame", firm: true},
 	{kind: kSuicide, name: "got-as-far-as", pattern: "got|made|went|go|get ~1 as|so ~1 far ~1 as ~3 chair|stool|knot|knots|noose|beam|ledge|railing|rail|@MEANS", firm: true},
 	// A goodbye said "in case": "told both my kids I love them today in
 	// case they need to remember it".
@@ -271,7 +289,7 @@ var crisisRules = compileRules([]rule{
 	// A cover story for going away, given away: "I told her I'm going into a
 	// home. I am not going into a home", "told her I got a job out of state.
 	// there's no job".
-	{kind: kSuicide, name: "cover-story", pattern: "told|tell|telling|said|think|thinks|thought ~6 moving|move|job|trip|away|home|vacation|leaving|going|state|town|visit|visiting|retiring|retire", with: "@COVER", firm: true},
+	{kind: kSuicide, name: "cover-story", pattern: "told|tell|telling|said|think|thinks|thought ~6 moving|move|job|work|trip|away|home|vacation|holiday|leaving|going|state|town|visit|visiting|retiring|retire|overseas|abroad|travelling|traveling", with: "@COVER", firm: true},
 	{kind: kSuicide, name: "cared-for-after", pattern: "alone|cared|provided|sorted ~2 after $", noNeg: true},
 	// Preparation for an "after" left unnamed ("don't want anybody stuck
 	// with my loose ends after", "passwords written down for after").
@@ -336,7 +354,9 @@ var crisisRules = compileRules([]rule{
 	// Danger from someone else: the National Domestic Violence Hotline's signs.
 	// "Not safe" carries its own negation; "not in danger" is negated.
 	{kind: kDanger, name: "unsafe", pattern: "@UNSAFE"},
-	{kind: kDanger, name: "violence", pattern: "@VIOLENCE", other: true},
+	// Violence reported ("news says a man got stabbed outside the station")
+	// is someone else's story, not a danger to the writer.
+	{kind: kDanger, name: "violence", pattern: "@VIOLENCE", other: true, without: "news|headline|headlines|article|documentary|podcast|episode|journalist|reporter|reported"},
 	{kind: kDanger, name: "violence-named", pattern: "drugged|spiked|strangled|choked|jumped|abusing|raping ~2 me|my"},
 	{kind: kDanger, name: "trafficked", pattern: "trafficked|raped|rape|assaulted|kidnapped"},
 	{kind: kDanger, name: "weapon", pattern: "@OTHER ~5 has|got|with|pulled|holding|owns|carrying|sent|came ~4 @WEAPON",
@@ -452,11 +472,13 @@ var crisisRules = compileRules([]rule{
 	{kind: kUrge, name: "at-hand", pattern: "@HOLD ~4 @SUBSTANCE|@ALCOHOL", without: "@RESISTED|@SERVE"},
 	{kind: kUrge, name: "at-hand-after", pattern: "@SUBSTANCE|@ALCOHOL ~4 @HOLD", without: "@RESISTED|@SERVE"},
 	// A dealer's number kept under another name: "the ones I saved as
-	// 'pizza' and 'plumber'".
-	{kind: kUrge, name: "disguised-contact", pattern: "saved|save|listed|named|filed|stored ~1 as|under", with: "contact|contacts|number|numbers|phone|scroll|scrolling|text|texting|call|calling", without: "@RESISTED|deleted|delete|blocked|block"},
+	// 'pizza' and 'plumber'". These three are acts, like a cover story, and
+	// firm: the model, reading "still have his number saved as 'dentist'.
+	// thumb on it" as a few ordinary words, scored it 0.44 and overruled.
+	{kind: kUrge, name: "disguised-contact", pattern: "saved|save|listed|named|filed|stored ~1 as|under", with: "contact|contacts|number|numbers|phone|scroll|scrolling|text|texting|call|calling", without: "@RESISTED|deleted|delete|blocked|block", firm: true},
 	// A dealer's number put back: "typed it back into my phone", "unblocked him".
-	{kind: kUrge, name: "number-restored", pattern: "typed|saved|put|added|entered|restored|undeleted ~4 back|again", with: "@DEALER", without: "@RESISTED", anyTime: true},
-	{kind: kUrge, name: "dealer-unblocked", pattern: "unblocked|unblock|unblocking|unmuted|unarchived ~4 @DEALER|him|her|them|number|chat", with: "@DEALER"},
+	{kind: kUrge, name: "number-restored", pattern: "typed|saved|put|added|entered|restored|undeleted ~4 back|again", with: "@DEALER", without: "@RESISTED", anyTime: true, firm: true},
+	{kind: kUrge, name: "dealer-unblocked", pattern: "unblocked|unblock|unblocking|unmuted|unarchived ~4 @DEALER|him|her|them|number|chat", with: "@DEALER", firm: true},
 	// The one who would talk one down unreachable, and the shop closing:
 	// "sponsor isn't picking up and the offie shuts in 15 min".
 	{kind: kUrge, name: "support-unreachable", pattern: "sponsor|sponsors|counsellor|counselor|mentor|keyworker ~4 @NEG|voicemail|busy ~3 picking|pick|answering|answer|replying|reply|responding|full",
@@ -470,6 +492,10 @@ var crisisRules = compileRules([]rule{
 	{kind: kUrge, name: "want-it-so-bad", pattern: "=want|=need|=craving ~3 some|it|one|that|them ~3 bad|badly|much", with: "@SUBSTANCE|@ALCOHOL|@USE|@PLACE", without: "@RESISTED"},
 	{kind: kUrge, name: "not-yet", pattern: "@NEG ~3 sip|drink|taken|touched|opened|poured|used|had ~3 yet", without: "@RESISTED"},
 	{kind: kUrge, name: "about-to-order", pattern: "@INTENT ~3 order|get|grab|buy ~3 one|a|some|@ALCOHOL|@SUBSTANCE", with: "@ALCOHOL|@SUBSTANCE|@PLACE", without: "@RESISTED"},
+	// At the counter or the tasting: "about to ask for the codeine
+	// linctus", "he's pouring for everyone and I'm next".
+	{kind: kUrge, name: "about-to-ask-for", pattern: "@INTENT ~3 ask|asking ~3 for ~4 @OPIOID|@DEPRESSANT|@ALCOHOL", without: "@RESISTED|@ROUTINE|prescription|prescribed|doctor|gp|nurse|pharmacist"},
+	{kind: kUrge, name: "my-turn-next", pattern: "im|me ~1 next", with: "@ALCOHOL|pouring|poured|shots|round|tasting|bottle", without: "@RESISTED"},
 	{kind: kUrge, name: "heading-there", pattern: "@INTENT|driving|walking|going|headed|heading|omw ~4 @PLACE|@DEALER", without: "@RESISTED"},
 	// Alone with it, at work or at home: "alone with a bin of expired hydros
 	// for 2 hrs. want them bad".
