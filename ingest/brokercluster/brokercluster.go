@@ -61,11 +61,26 @@ type Callout struct {
 	AuthUsers []string
 }
 
+// Options are the less common settings of a cluster.
+type Options struct {
+	Callout *Callout
+	// MQTT is more settings inside every node's mqtt block, e.g.
+	// "consumer_memory_storage: true" (what each costs: docs/scaling.md).
+	MQTT string
+	// Env is added to every node process's environment (GOGC=50,
+	// GOMEMLIMIT=1GiB).
+	Env []string
+	// Profile makes every node serve Go's pprof on a free port
+	// (Node.ProfileURL): the benchmarks read the heap there.
+	Profile bool
+}
+
 // Cluster is three running NATS nodes.
 type Cluster struct {
 	Nodes []*Node
 	tb    testing.TB
 	bin   string
+	env   []string
 }
 
 // Node is one NATS server of the cluster.
@@ -75,6 +90,7 @@ type Node struct {
 	NATSURL string // nats://127.0.0.1:PORT
 
 	monitor string // http://127.0.0.1:PORT
+	profile string // http://127.0.0.1:PORT with Options.Profile, else ""
 	conf    string
 	logPath string
 	cmd     *exec.Cmd
@@ -88,7 +104,7 @@ type Node struct {
 // test ends, and their logs printed if it failed.
 func Start(tb testing.TB, users ...User) *Cluster {
 	tb.Helper()
-	return start(tb, nil, users)
+	return start(tb, Options{}, users)
 }
 
 // StartWithCallout is Start with the nodes asking the auth callout about
@@ -97,27 +113,37 @@ func Start(tb testing.TB, users ...User) *Cluster {
 // answer comes.
 func StartWithCallout(tb testing.TB, callout Callout, users ...User) *Cluster {
 	tb.Helper()
-	return start(tb, &callout, users)
+	return start(tb, Options{Callout: &callout}, users)
 }
 
-func start(tb testing.TB, callout *Callout, users []User) *Cluster {
+// StartOptions is Start with opts.
+func StartOptions(tb testing.TB, opts Options, users ...User) *Cluster {
+	tb.Helper()
+	return start(tb, opts, users)
+}
+
+func start(tb testing.TB, opts Options, users []User) *Cluster {
 	tb.Helper()
 	if len(users) == 0 {
 		users = []User{{Name: "lifeline", Password: "lifeline"}}
 	}
 	dir := tb.TempDir()
-	c := &Cluster{tb: tb, bin: serverBinary(tb)}
-	ports := freePorts(tb, 4*Size)
+	c := &Cluster{tb: tb, bin: serverBinary(tb), env: opts.Env}
+	const perNode = 5
+	ports := freePorts(tb, perNode*Size)
 	routes := make([]string, Size)
 	for i := range Size {
-		routes[i] = fmt.Sprintf("nats://127.0.0.1:%d", ports[4*i+1])
+		routes[i] = fmt.Sprintf("nats://127.0.0.1:%d", ports[perNode*i+1])
 	}
 	for i := range Size {
 		n := &Node{
 			Name:    fmt.Sprintf("n%d", i+1),
-			NATSURL: fmt.Sprintf("nats://127.0.0.1:%d", ports[4*i]),
-			MQTTURL: fmt.Sprintf("tcp://127.0.0.1:%d", ports[4*i+2]),
-			monitor: fmt.Sprintf("http://127.0.0.1:%d", ports[4*i+3]),
+			NATSURL: fmt.Sprintf("nats://127.0.0.1:%d", ports[perNode*i]),
+			MQTTURL: fmt.Sprintf("tcp://127.0.0.1:%d", ports[perNode*i+2]),
+			monitor: fmt.Sprintf("http://127.0.0.1:%d", ports[perNode*i+3]),
+		}
+		if opts.Profile {
+			n.profile = fmt.Sprintf("http://127.0.0.1:%d", ports[perNode*i+4])
 		}
 		nodeDir := filepath.Join(dir, n.Name)
 		if err := os.MkdirAll(nodeDir, 0o755); err != nil {
@@ -125,7 +151,7 @@ func start(tb testing.TB, callout *Callout, users []User) *Cluster {
 		}
 		n.conf = filepath.Join(nodeDir, "nats.conf")
 		n.logPath = filepath.Join(nodeDir, "nats.log")
-		conf := nodeConfig(n.Name, nodeDir, ports[4*i:4*i+4], routes, users, callout)
+		conf := nodeConfig(n.Name, nodeDir, ports[perNode*i:perNode*i+perNode], routes, users, opts)
 		if err := os.WriteFile(n.conf, []byte(conf), 0o644); err != nil {
 			tb.Fatal(err)
 		}
@@ -154,18 +180,28 @@ func start(tb testing.TB, callout *Callout, users []User) *Cluster {
 // nodeConfig is one node's configuration file. JetStream keeps its files
 // in the node's folder; MQTT's streams get three replicas, so a PUBACK
 // means a majority of the nodes hold the message.
-func nodeConfig(name, dir string, ports []int, routes []string, users []User, callout *Callout) string {
+func nodeConfig(name, dir string, ports []int, routes []string, users []User, opts Options) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "server_name: %s\nlisten: 127.0.0.1:%d\nhttp: 127.0.0.1:%d\n", name, ports[0], ports[3])
-	fmt.Fprintf(&b, "jetstream { store_dir: %q }\n", dir)
+	if opts.Profile {
+		fmt.Fprintf(&b, "prof_port: %d\n", ports[4])
+	}
+	// Every QoS 1 MQTT subscription is a consumer of $MQTT_msgs, and
+	// nats-server 2.15 allows 1,000 consumers a stream unless told
+	// otherwise: the 1,001st bracelet's SUBACK would be a failure.
+	fmt.Fprintf(&b, "jetstream { store_dir: %q, limits { default_max_consumers: -1 } }\n", dir)
 	fmt.Fprintf(&b, "cluster { name: lifeline, listen: 127.0.0.1:%d, routes: [%s] }\n", ports[1], strings.Join(routes, ", "))
-	fmt.Fprintf(&b, "mqtt { listen: 127.0.0.1:%d, stream_replicas: %d }\n", ports[2], Size)
+	mqtt := fmt.Sprintf("listen: 127.0.0.1:%d, stream_replicas: %d", ports[2], Size)
+	if opts.MQTT != "" {
+		mqtt += ", " + opts.MQTT
+	}
+	fmt.Fprintf(&b, "mqtt { %s }\n", mqtt)
 	fmt.Fprintf(&b, "accounts {\n  %s: { jetstream: enabled, users: [\n", Account)
 	writeUsers(&b, users, false)
 	b.WriteString("  ] }\n  SYS: { users: [\n")
 	writeUsers(&b, users, true)
 	b.WriteString("  ] }\n}\nsystem_account: SYS\n")
-	if callout != nil {
+	if callout := opts.Callout; callout != nil {
 		fmt.Fprintf(&b, "authorization { auth_callout { issuer: %q, account: %s, auth_users: %s } }\n",
 			callout.Issuer, Account, subjects(callout.AuthUsers))
 	}
@@ -248,6 +284,9 @@ func (c *Cluster) start(n *Node) {
 		c.tb.Fatal(err)
 	}
 	n.cmd = exec.Command(c.bin, "-c", n.conf)
+	if len(c.env) > 0 {
+		n.cmd.Env = append(os.Environ(), c.env...)
+	}
 	n.cmd.Stdout, n.cmd.Stderr = logFile, logFile
 	// SIGKILL when the test process dies first (a timeout, a kill): the
 	// node would otherwise hold its ports and its folder.
@@ -286,6 +325,15 @@ func (c *Cluster) waitReady(n *Node) {
 		}
 	}
 }
+
+// PID is the node's process ID while it runs.
+func (n *Node) PID() int { return n.cmd.Process.Pid }
+
+// MonitorURL is the node's monitoring endpoint (/varz, /jsz, /healthz).
+func (n *Node) MonitorURL() string { return n.monitor }
+
+// ProfileURL is the node's pprof endpoint, "" without Options.Profile.
+func (n *Node) ProfileURL() string { return n.profile }
 
 func (n *Node) running() bool {
 	select {
