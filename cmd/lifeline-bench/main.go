@@ -71,6 +71,14 @@ const usage = `Usage (make bench-ingest, make bench-api, make bench-connections,
         "ack_p99_ms","timeouts","first_fix_ms"}: ack is publish to PUBACK of
         every fix; timeouts are samples with no PUBACK or no alert within
         --timeout; first_fix is the new bracelet's dial to its first PUBACK
+  lifeline-bench nats-memory [--conns 2000] [--clean] [--qos 1] [--mqtt SETTINGS]
+        [--env "GOGC=50 GOMEMLIMIT=1GiB"] [--settle 10s] [--close-wait 0]
+        memory per bracelet-like connection on a fresh three-node NATS
+        cluster (ingest/brokercluster): RSS and live Go heap of every node
+        before and after --conns clients connect to node 1 and subscribe to
+        their config topic; --mqtt adds settings to every node's mqtt block;
+        --close-wait disconnects them and reads again that long after.
+        Prints JSON (per node, and summed over the cluster per connection)
   lifeline-bench chat [--dev chat/crisisset/dev]
         [--heldout chat/crisisset/heldout.jsonl] [--k 10] [--rounds 20]
         the chat's safety layer measured like a medical test: recall per
@@ -125,6 +133,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 		db := database{dataDir: cmp.Or(getenv("LIFELINE_DATA_DIR"), "./data"), url: getenv("DATABASE_URL"), timescale: store.TimescaleAuto, logger: logger}
 		return benchSignals(ctx, args, db, stdout, stderr)
+	}
+	if sub == "nats-memory" { // no database: a NATS cluster of its own
+		return natsMemory(ctx, args, stdout, stderr)
 	}
 	if sub == "alert-probe" { // flags of its own: its --duration differs from api's
 		return alertProbe(ctx, args, getenv, stdout, stderr)
