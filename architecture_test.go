@@ -75,7 +75,8 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/cmd/lifeline-bench": {"lifeline/store", "lifeline/pgcluster", "lifeline/store/storebench", "lifeline/migrations",
 			"lifeline/ingest/barebroker", "lifeline/internal/bench/httpload",
 			"lifeline/ingest/benchbracelet", "lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient",
-			"lifeline/chat", "lifeline/internal/bench/chateval", "lifeline/signals", "lifeline/internal/bench/signaleval"},
+			"lifeline/chat", "lifeline/internal/bench/chateval", "lifeline/signals", "lifeline/internal/bench/signaleval",
+			"lifeline/ingest/brokercluster"},
 	}
 	for pkg, deps := range imports {
 		rule, known := allowed[pkg]
