@@ -45,6 +45,7 @@ type natsMemoryResult struct {
 	Env         []string         `json:"env"`
 	ConnectS    float64          `json:"connect_s"`
 	Failed      int64            `json:"failed"`
+	Subscribed  int64            `json:"subscribed"`
 	Consumers   int              `json:"consumers"`
 	Nodes       []natsMemoryNode `json:"nodes"`
 	AfterClose  []natsMemoryNode `json:"after_close,omitempty"`
@@ -98,7 +99,7 @@ func natsMemory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		before := readNodes(tb, c)
 		res = natsMemoryResult{Conns: *conns, Clean: *clean, QoS: *qos, MQTT: *mqtt, Env: opts.Env}
 		start := time.Now()
-		var failed atomic.Int64
+		var failed, subscribed atomic.Int64
 		var firstErr sync.Once
 		clients := make([]net.Conn, *conns)
 		sem := make(chan struct{}, *parallel)
@@ -115,6 +116,7 @@ func natsMemory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 					return
 				}
 				clients[i] = conn
+				subscribed.Add(1)
 			}()
 			if ctx.Err() != nil {
 				break
@@ -123,10 +125,11 @@ func natsMemory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		wg.Wait()
 		res.ConnectS = time.Since(start).Seconds()
 		res.Failed = failed.Load()
-		fmt.Fprintf(stderr, "nats-memory: %d connected in %.1f s (%d failed); settling %s\n", *conns-int(res.Failed), res.ConnectS, res.Failed, *settle)
+		res.Subscribed = subscribed.Load()
+		fmt.Fprintf(stderr, "nats-memory: %d subscribed in %.1f s (%d failed); settling %s\n", res.Subscribed, res.ConnectS, res.Failed, *settle)
 		time.Sleep(*settle)
 		after := readNodes(tb, c)
-		n := float64(*conns - int(res.Failed))
+		n := float64(res.Subscribed) // an interrupted run has fewer than --conns
 		res.Nodes = diffNodes(before, after, n)
 		res.Consumers = consumers(c.Nodes[0].MonitorURL())
 		for _, nd := range res.Nodes {
