@@ -71,8 +71,8 @@ func TestLeaveOneAuthorOutFloors(t *testing.T) {
 	// when d22 joined: 101 suicides and 53 urges told only as arrangements
 	// and steps (a policy's clause, a treatment stopped, a cab to the old
 	// pub), heard about three times in four left out. On the thirty-four
-	// authors before it the layer hears 12 more crises (7900 → 7912), 4
-	// fewer urges (1971 → 1967) and alarms 43 times less (682 → 639): the
+	// authors before it the layer hears 12 more crises (7900 → 7912), 3
+	// fewer urges (1971 → 1968) and alarms 43 times less (682 → 639): the
 	// floors fall with the pooled figure, not with the layer.
 	for label, floor := range floors {
 		if f := s.Recall[label]; f.Rate() < floor {
