@@ -36,7 +36,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/migrations":           {},
 		"lifeline/webapp":               {},
 		"lifeline/ingest/wire":          {},
-		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient", "lifeline/internal/fdlimit"},
+		"lifeline/firmware-sim":         {"lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient", "lifeline/internal/bench/rawmqtt", "lifeline/internal/fdlimit"},
 		"lifeline/internal/fdlimit":     {},
 		"lifeline/internal/doctable":    {},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/pgcluster", "lifeline/migrations"},
@@ -67,6 +67,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/internal/bench/latency":    {},
 		"lifeline/internal/bench/httpload":   {"lifeline/internal/bench/latency"},
 		"lifeline/internal/bench/apiclient":  {},
+		"lifeline/internal/bench/rawmqtt":    {},
 		"lifeline/internal/bench/chateval":   {"lifeline", "lifeline/chat"},
 		"lifeline/internal/bench/signaleval": {"lifeline", "lifeline/signals"},
 		"lifeline/store/storebench":          {"lifeline", "lifeline/store"},
@@ -76,7 +77,7 @@ func TestImportDirection(t *testing.T) {
 			"lifeline/ingest/barebroker", "lifeline/internal/bench/httpload",
 			"lifeline/ingest/benchbracelet", "lifeline/ingest/wire", "lifeline/internal/bench/latency", "lifeline/internal/bench/apiclient",
 			"lifeline/chat", "lifeline/internal/bench/chateval", "lifeline/signals", "lifeline/internal/bench/signaleval",
-			"lifeline/ingest/brokercluster"},
+			"lifeline/ingest/brokercluster", "lifeline/internal/bench/rawmqtt"},
 	}
 	for pkg, deps := range imports {
 		rule, known := allowed[pkg]

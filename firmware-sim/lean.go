@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"lifeline/ingest/wire"
+	"lifeline/internal/bench/rawmqtt"
 )
 
 // Lean mode (--lean): a horde of mostly idle bracelets at a fraction of
@@ -279,68 +280,33 @@ func (ld *leanDevice) sample(now time.Time) pendingFix {
 
 // The MQTT 3.1.1 packets a lean bracelet sends.
 
-func mqttPacket(header byte, body []byte) []byte {
-	out := []byte{header}
-	n := len(body)
-	for {
-		b := byte(n % 128)
-		n /= 128
-		if n > 0 {
-			b |= 0x80
-		}
-		out = append(out, b)
-		if n == 0 {
-			break
-		}
-	}
-	return append(out, body...)
-}
-
-func appendMQTTString(b []byte, s string) []byte {
-	return append(append(b, byte(len(s)>>8), byte(len(s))), s...)
-}
-
 // mqttConnect: MQTT 3.1.1, persistent session, username and password.
 func mqttConnect(id, token string, keepalive uint16) []byte {
-	b := appendMQTTString(nil, "MQTT")
+	b := rawmqtt.AppendString(nil, "MQTT")
 	b = append(b, 4, 0x80|0x40, byte(keepalive>>8), byte(keepalive))
-	b = appendMQTTString(b, id)
-	b = appendMQTTString(b, id)
-	b = appendMQTTString(b, token)
-	return mqttPacket(0x10, b)
+	b = rawmqtt.AppendString(b, id)
+	b = rawmqtt.AppendString(b, id)
+	b = rawmqtt.AppendString(b, token)
+	return rawmqtt.Packet(0x10, b)
 }
 
 func mqttSubscribe(pid uint16, topic string) []byte {
-	b := appendMQTTString([]byte{byte(pid >> 8), byte(pid)}, topic)
-	return mqttPacket(0x82, append(b, 1))
+	b := rawmqtt.AppendString([]byte{byte(pid >> 8), byte(pid)}, topic)
+	return rawmqtt.Packet(0x82, append(b, 1))
 }
 
 func mqttPublish(pid uint16, topic string, payload []byte) []byte {
-	b := appendMQTTString(nil, topic)
+	b := rawmqtt.AppendString(nil, topic)
 	b = append(b, byte(pid>>8), byte(pid))
-	return mqttPacket(0x32, append(b, payload...)) // QoS 1
+	return rawmqtt.Packet(0x32, append(b, payload...)) // QoS 1
 }
 
 // readMQTT reads one packet: its type and its body. The flags of a PUBLISH
 // are folded into the body's first byte for publishPacketID.
 func readMQTT(r *bufio.Reader) (typ byte, body []byte, err error) {
-	h, err := r.ReadByte()
+	h, n, err := rawmqtt.ReadHeader(r)
 	if err != nil {
 		return 0, nil, err
-	}
-	n, mult := 0, 1
-	for i := 0; ; i++ {
-		c, err := r.ReadByte()
-		if err != nil {
-			return 0, nil, err
-		}
-		n += int(c&0x7f) * mult
-		if c&0x80 == 0 {
-			break
-		}
-		if mult *= 128; i == 3 {
-			return 0, nil, errors.New("malformed remaining length")
-		}
 	}
 	body = make([]byte, n+1)
 	body[0] = h & 0x0f

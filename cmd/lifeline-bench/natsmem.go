@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"lifeline/ingest/brokercluster"
+	"lifeline/internal/bench/rawmqtt"
 )
 
 type natsMemoryNode struct {
@@ -173,15 +174,15 @@ func mqttClient(addr, id string, clean bool, qos int) (net.Conn, error) {
 	if clean {
 		flags |= 0x02
 	}
-	b := appendMQTTStr(nil, "MQTT")
+	b := rawmqtt.AppendString(nil, "MQTT")
 	b = append(b, 4, flags, 0, 0)
-	b = appendMQTTStr(b, id)
-	b = appendMQTTStr(b, "lifeline")
-	b = appendMQTTStr(b, "lifeline")
+	b = rawmqtt.AppendString(b, id)
+	b = rawmqtt.AppendString(b, "lifeline")
+	b = rawmqtt.AppendString(b, "lifeline")
 	r := bufio.NewReader(conn)
-	sub := appendMQTTStr([]byte{0, 1}, "bracelets/"+id+"/config")
+	sub := rawmqtt.AppendString([]byte{0, 1}, "bracelets/"+id+"/config")
 	sub = append(sub, byte(qos))
-	if _, err := conn.Write(append(mqttPkt(0x10, b), mqttPkt(0x82, sub)...)); err != nil {
+	if _, err := conn.Write(append(rawmqtt.Packet(0x10, b), rawmqtt.Packet(0x82, sub)...)); err != nil {
 		conn.Close()
 		return nil, err
 	}
@@ -200,43 +201,10 @@ func mqttClient(addr, id string, clean bool, qos int) (net.Conn, error) {
 	return conn, nil
 }
 
-func appendMQTTStr(b []byte, s string) []byte {
-	return append(append(b, byte(len(s)>>8), byte(len(s))), s...)
-}
-
-func mqttPkt(typ byte, body []byte) []byte {
-	out := []byte{typ}
-	n := len(body)
-	for {
-		d := byte(n % 128)
-		n /= 128
-		if n > 0 {
-			d |= 0x80
-		}
-		out = append(out, d)
-		if n == 0 {
-			break
-		}
-	}
-	return append(out, body...)
-}
-
 func readPkt(r *bufio.Reader) (byte, []byte, error) {
-	h, err := r.ReadByte()
+	h, n, err := rawmqtt.ReadHeader(r)
 	if err != nil {
 		return 0, nil, err
-	}
-	n, mul := 0, 1
-	for {
-		d, err := r.ReadByte()
-		if err != nil {
-			return 0, nil, err
-		}
-		n += int(d&0x7f) * mul
-		if d&0x80 == 0 {
-			break
-		}
-		mul *= 128
 	}
 	body := make([]byte, n)
 	_, err = io.ReadFull(r, body)
