@@ -71,7 +71,7 @@ const ModelThreshold = 0.45
 // layer more sensitive. It is chosen the same way with a miss counting
 // five times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
-const FollowUpThreshold = 0.45
+const FollowUpThreshold = 0.40
 
 // RuleDoubt is the model's probability of "needs help" under which it
 // overrules the rules. The rules read words in a window; on authors they
@@ -85,8 +85,9 @@ const FollowUpThreshold = 0.45
 // "kinda suicidal ngl" scores low with a model that never saw "ngl"), nor
 // to what a message completes or answers after crisis talk (Assess): there
 // the conversation, not the message alone, speaks. Round 12, with h12 and
-// d22 and a mood read as a mood (cMood): 0.45, was 0.40.
-const RuleDoubt = 0.45
+// d22 and a mood read as a mood (cMood): 0.45, was 0.40; round 13, with
+// h13, d23 and work as a scope (cWork): 0.40 again.
+const RuleDoubt = 0.40
 
 // SuicideDoubt is RuleDoubt for the rules that hear suicide between the
 // lines: the model overrules them only under it. Suicide said indirectly
@@ -97,7 +98,8 @@ const RuleDoubt = 0.45
 // suicides heard for 21 more false alarms over twenty-seven authors; round
 // 11, a miss costing four false alarms: 0.25, with RuleDoubt 0.45; with
 // d21 and ModelThreshold 0.45: 0.30, with RuleDoubt 0.40; round 12, with
-// h12 and d22: 0.25, with RuleDoubt 0.45).
+// h12 and d22: 0.25, with RuleDoubt 0.45; round 13, with h13 and d23:
+// 0.25, with RuleDoubt 0.40).
 const SuicideDoubt = 0.25
 
 // Decide is the concern of a message whose rules heard rules (a concern,
@@ -246,10 +248,51 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt, suicideDoubt floa
 	l.model.probs(inputOf(ts[offset:]), p)
 	h.score = 1 - p[0]
 	h.model = modelConcern(p, ts[offset:])
-	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() }) ||
+	atWork := hasConcept(h.tokens, cWork) && !offDuty(h.tokens)
+	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() && (m.rule.firm || !atWork || personal(ts, m)) }) ||
 		h.kind != "" && len(h.tokens) <= wholeMessage || corroborated(h.matches, h.kind)
 	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt, suicideDoubt)
 	return h
+}
+
+// personal reports whether the writer or their own people are in match
+// m's sentence ("I want to kill myself", "my nephew is unresponsive"): at
+// work, a crisis named of others ("three lads on suicide watch", "a young
+// lad, overdose", a caller giving naloxone) is the work's, and the model,
+// reading the whole message, may doubt it; the writer's own, never.
+func personal(ts []token, m match) bool {
+	if slices.ContainsFunc(ts[m.start:m.end], func(t token) bool { return t.concepts&cSelf != 0 }) {
+		return true
+	}
+	for i := range ts {
+		if ts[i].sentence == ts[m.start].sentence && ts[i].word == "my" && i+1 < len(ts) && kin[ts[i+1].lemma] {
+			return true
+		}
+	}
+	return false
+}
+
+// offDuty reports whether the writer says they are not at work: "nurse
+// here but off duty" writes about their own.
+func offDuty(ts []token) bool {
+	for i := 0; i+1 < len(ts); i++ {
+		if w, next := ts[i].word, ts[i+1].word; w == "off" && (next == "duty" || next == "work" || next == "shift") || w == "day" && next == "off" {
+			return true
+		}
+	}
+	return false
+}
+
+// kin are the writer's own people.
+var kin = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("mom mum mam mother dad father brother sister son daughter nephew niece uncle aunt auntie cousin " +
+		"wife husband partner boyfriend girlfriend bf gf fiance fiancee kid child baby grandma nan nana grandpa grandad grandmother " +
+		"grandfather friend mate roommate flatmate housemate neighbour neighbor stepdad stepmom stepson stepdaughter") {
+		kin[w] = true
+		kin[lemmaOf(w)] = true
+	}
 }
 
 // corroborated reports whether two different rules of kind heard it, at

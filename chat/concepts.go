@@ -70,6 +70,7 @@ const (
 	cCover                          // a cover story given away: "told her I'm moving. I'm not" (set by markCover)
 	cRoutine                        // a routine of care: every morning, with breakfast, pill organiser, like the doctor said
 	cMood                           // an everyday mood told: feeling down, empty inside, a bad week
+	cWork                           // the writer at work: a role named, a shift, a call taken, trainees, clients
 	numConcepts = iota
 )
 
@@ -79,7 +80,7 @@ var conceptNames = [numConcepts]string{
 	"SUBSTANCE", "OPIOID", "DEPRESSANT", "ALCOHOL", "STIMULANT", "FENTANYL", "BIG_DOSE", "USE", "ALONE",
 	"BREAK", "NOW", "PAST", "RECENT", "PRESENT", "PLACE", "HOLD", "DEALER", "CRAVING", "INTENSE", "RESISTED", "URGE_NOW",
 	"VIOLENCE", "WEAPON", "FEAR", "UNSAFE", "FAMILY", "QUESTION", "HYPO", "AFFIRM", "REVIVED", "MASK", "SERVE", "COVER",
-	"ROUTINE", "MOOD",
+	"ROUTINE", "MOOD", "WORK",
 }
 
 func (c concept) names() []string {
@@ -113,9 +114,9 @@ var lexicon = map[concept]string{
 	cSuicide: "finish myself|finishing myself|choosing dead|choose dead|chose dead|choosing death|22 a day|22 per day|22aday|the 22|twenty two a day|be 23|sewer slide|sewerslide|self delete|delete myself|checking out for good|check out for good|check out early|log off for good|logging off for good|catch the bus|drown myself|drown herself|drown himself|drowning myself|gas myself|jump to my death|want my life over|want my life to end|my life to be over|ctb|catch the bus|unalive myself|end things for good|do it on purpose|suicide|suicidal|kms|unalive|kill myself|kill my self|killing myself|end my life|end my own life|take my life|take my own life|end it all|ending it all|end myself|off myself|commit suicide|kill himself|kill herself|kill themselves|end her life|end his life|end their life|take his life|take her life|take their own life|take his own life|take her own life|hang myself|shoot myself|hanging myself|" +
 		"suicdal|sucidal|suicidial|suacide|sucide|suiside|suicidle|end me|hang herself|hang himself|hang themselves|shoot herself|shoot himself|end his own life|end her own life",
 	cDie: "in the ground|no more days|not wake|calling me home|call me home|go home to|rest in peace|gone forever|be with edna|die|dead|death|dying|not wake up|never wake up|dont wake up|didnt wake up|wont wake up|not waking up|not be alive|sleep forever|go to sleep forever|sleep and not wake|disappear|stop existing|cease to exist|not exist|not be here|never been born|never born|not come back|dont come back|never come back|not coming back|gone for good|coffin|grave|six feet under|" +
-		"be gone|in my sleep|over for good|no more me|rest forever|forever sleep|eternal sleep|permanent sleep|not be alive anymore|not around anymore|funeral|my funeral|my own funeral",
+		"obituaries|obituary|obits|mortuary|morgue|be gone|in my sleep|over for good|no more me|rest forever|forever sleep|eternal sleep|permanent sleep|not be alive anymore|not around anymore|funeral|my funeral|my own funeral",
 	cLife:       "live|living|life|alive|exist|existing|existence|here anymore|go on|going on|keep going|be around|here no more|here any more|here nomore|alive no more|alive any more",
-	cWish:       "id like|i would like|id love|i would love|want|wanna|wish|hope|pray|rather|try|trying|tempted|would not mind|wouldnt mind|long to|ready to|just want|all i want",
+	cWish:       "jealous of|envy|envious of|envious|i would like|id love|i would love|want|wanna|wish|hope|pray|rather|try|trying|tempted|would not mind|wouldnt mind|long to|ready to|just want|all i want",
 	cIntent:     "booked a cab|booked a taxi|booked an uber|ordered an uber|ordered a cab|ordered a taxi|called a cab|called a taxi|called an uber|getting a cab|getting a taxi|in a cab|in an uber|in a taxi|in the cab|in the taxi|in the uber|cab to|taxi to|uber to|shell|theyll|hed|im doing it|doing it tonight|will be on|ill be on|headed to|heading to|omw|on my way|driving there|walking to|taxis coming|gonna do it|going to do it|about to hit|putting my shoes on|coat on|going to|gonna|about to|ready|plan|planning|decided|decide|made up my mind|will|ill|im going|gunna|finna|bout to|on my way|headed|heading",
 	cBurden:     "sparing everyone|spare everyone|sparing them the trouble|sparing everyone the trouble|cheaper for everyone|cheaper for them|cheaper for the family|doing everyone a favour|doing everyone a favor|do everyone a favour|do everyone a favor|doing them all a favour|doing them all a favor|doing the world a favour|doing the world a favor|do the world a favour|do the world a favor|kinder to everyone|kinder on everyone|kinder for everyone|burden|better off without me|better off if i|better off with me dead|better off dead|better without me|happier without me|relieved if i|waste of space|waste of oxygen|waste of air|in everyones way|better off without|better off if|miss me|notice if i|care if i|world would be better|deserve better than me|deserves better than me|fine without me|lighter without me|easier without me",
 	cHopeless:   "only one door out|one door out|only one way out|only one exit|one way out of this|one door out of this|only one way this ends|cant think of one reason|cant think of a reason|no reason to get up|nothing to get up for|no reason to get out of bed|not fighting them|not fighting it anymore|stopped fighting|cant live like this|cannot live like this|can not live like this|cant stand being alive|want no more days|dont want another day|cant face another day|cant do another day|no more days|cant see a way forward|no way forward|nothing left|quitting everything|done with all of it|no reason to live|no reason to keep living|nothing to live for|nothing left to live for|not worth living|isnt worth living|no way out|only way out|cant go on|cannot go on|can not go on|cant keep going|cant do this anymore|cant do it anymore|cannot do this anymore|can not do this anymore|cant take it anymore|cant take this anymore|tired of living|tired of being alive|tired of life|done with life|give up on life|gave up on life|give up on everything|no future|never get better|end the pain|done fighting|cant keep going like this|lost cause|made my peace|beyond help|no hope left|no hope|cant see a way|cant see a future|see no future|wont get better|never going to get better|not going to get better|no way things get better|no way it gets better|nothing will ever change|nothing ever changes|nothing will change|no light|nothing matters|nothing matters anymore|dont care what happens to me|dont care if i live|dont care if i die|done trying|done with everything|done with it all|no fight left|cant fight anymore|tired of fighting|see a way out|except dying|except to die|but to die|but dying|dont see a way out|cant see a way out|dont see any way out|cant see any way out|can not do it anymore|cannot do it anymore|cant take this anymore|can not take it anymore|cannot take it anymore",
@@ -148,7 +149,7 @@ var lexicon = map[concept]string{
 	cDealer:     "supplier|my supplier|old supplier|my old supplier|weed man|dope man|coke man|pill man|candy man|plug|my guy|old guy|old guys|his number|her number|drinking buddy|hit him up|hit her up|dealer|plug|my guy|connect|old plug|my old dealer|his number",
 	cCraving:    "peaking|at its peak|craving peaking|cant stop thinking|all i can think|so strong|want the real thing|want it so bad|want one so bad|feel it in my throat|hand keeps going|nearly say yes|fake it|craving|crave|cravings|urge|urges|tempted|triggered|want a drink|need a drink|want to drink|want to use|need to use|want to get high|need to get high|want to smoke|cant stop thinking about drinking|cant stop thinking about using|all i can think about|want one drink|take the edge off|cant stop thinking about getting high|cant stop thinking about it",
 	cIntense:    "so bad|sooo bad|so much|so strong|really strong|unbearable|overwhelming|overwhelmed|killing me|shaking|more than anything|cant stop|huge|hard|af|badly|desperate|so close",
-	cResisted:   "didnt want a drop|didnt touch a drop|not a drop|never touched a drop|didnt want one|didnt want any|it just passed|then it passed|and it passed|down the sink|down the drain|down the toilet|poured it out|poured them out|poured it all out|poured out|flushed it|flushed them|flushed the|flushed all|its gone|basically gone|gone entirely|went away|wore off|faded|talked it through|talked me down|talked her down|talked him down|it passed|craving passed|urge passed|passed after|didnt drink|didnt use|kept going|drove past|walked out|left early|soda|sparkling water|instead|proud of myself|made it through|got through|resisted|called my sponsor|went to a meeting|didnt give in|poured it out|poured it down|down the sink|threw it away|threw it out|flushed|got rid|blocked|blocked him|blocked his number|deleted his number|deleted the number|ignored|walked past|walked by|feel solid|feel strong|staying in the car|wait in the car|waiting in the car|give it to|give it away|giving it away|give them away|throw out|throw it out|throw away|pour it out|get rid of|careful|be careful",
+	cResisted:   "kept walking|kept driving|walked on|drove on|drove home|went home|got on my bus|left it there|put it down|put it back|then i didnt|didnt have it|didnt have one|didnt drink it|didnt open it|before i opened it|walked out of|bought milk|didnt want a drop||didnt touch a drop|not a drop|never touched a drop|didnt want one|didnt want any|it just passed|then it passed|and it passed|down the sink|down the drain|down the toilet|poured it out|poured them out|poured it all out|poured out|flushed it|flushed them|flushed the|flushed all|its gone|basically gone|gone entirely|went away|wore off|faded|talked it through|talked me down|talked her down|talked him down|it passed|craving passed|urge passed|passed after|didnt drink|didnt use|kept going|drove past|walked out|left early|soda|sparkling water|instead|proud of myself|made it through|got through|resisted|called my sponsor|went to a meeting|didnt give in|poured it out|poured it down|down the sink|threw it away|threw it out|flushed|got rid|blocked|blocked him|blocked his number|deleted his number|deleted the number|ignored|walked past|walked by|feel solid|feel strong|staying in the car|wait in the car|waiting in the car|give it to|give it away|giving it away|give them away|throw out|throw it out|throw away|pour it out|get rid of|careful|be careful",
 	cUrgeNow:    "about to relapse|going to relapse|gonna relapse|one step away|so close to using|so close to drinking|so close to|about to give in|give in|giving in|cant hold out|can hold out|circling back|turning around|can taste it|calling me|trying not to|about to use|about to drink|about to grab|cave|caving|about to cave|going to cave|gonna cave|about to slip|going to slip|break my sobriety|throw it all away|throw away my sobriety|lose my sobriety",
 	cViolence:   "put me in the ground|put me in the dirt|put me six feet|teach me a lesson|teach you a lesson|teach her a lesson|teach him a lesson|settle it|settle up|harassing me|harasses me|terrorizing me|intimidating me|menacing me|shoot me|stab me|cut me|break my legs|break my arms|break my neck|break my jaw|break your legs|come get|get it out of me|kick my door|kick the door|kicking my door|kicking the door|kick my door in|wont let me go|not allowed to leave|cant leave the|has my id|has my papers|keeps my papers|keep my papers|keep my pay|keeps my pay|took my id|says im dead|said im dead|im a dead man|youre dead|your dead|around my neck|around her neck|around his neck|by the neck|hands around|put something in|something in her drink|something in his drink|something in my drink|someones inside|someone is inside|someones in the house|someone in the house|someone downstairs|someones downstairs|took her passport|took my passport|took his passport|wont let her leave|wont let him leave|wont let them leave|wont stop the car|being held|held at|or else|one way or another|coming to get me|coming to collect|we see you|knows what school|parked outside|parked across|sitting outside|waiting outside|across the road|across the street|found my new|found our new|tracked me|tracking me|broken the|hit me|hit her|hit my|hit us|beat me|beat her|beat my|beat me up|punch me|punch her|slap me|slap her|kick me|kick her|push me|push her|shove me|choke me|choke her|choked me|grab me|grabbed me|attack me|attack us|attacked me|hurt me|hurt her|hurt us|hurt my|kill me|kill her|kill us|kill my|strangle|strangled|stab|stabbed|rape|raping|raped|abuse|abusing|abused me|following me|followed me|follows me|stalk|stalking|stalker|broke into|break in|break into|breaking into|breaking in|broke in|locked me|lock me|locked in|pulled a knife|pulled a gun|coming for me|coming after me|knows where i live|banging on|violent|throwing things|threw things|screaming at me|forces me|force me|trafficked|spiked|drugged me|drugged my|put something in my drink|came at me|burn the house|wont let me leave|wont let me out|took my phone|took my keys|took my car keys|hurt the kids|threatened to kill|threatened to hurt|threatening to kill|threatening to hurt|threatens to kill|threatens to hurt|threaten to kill|threaten to hurt|threatened me|threatening me|threatening everyone|threats|death threats|threatened my life|jumped me|smashed|throwing stuff|threw stuff|slammed me|dragged me|pinned me|cornered me|by the throat|kicking in|kick in the door|kicked in|trying to get in|swinging at|swung at|came after|coming at|attacking|threw me|throws me|throw me|thrown me|slammed me against|against the wall",
 	cWeapon:     "gun|knife|bat|weapon|pistol|rifle|machete",
@@ -166,7 +167,11 @@ var lexicon = map[concept]string{
 	// A mood is read as a mood, not by its words, as a routine is: "empty"
 	// in "feeling down and empty" is not the "empty" of a pill box emptied
 	// for the last time. No rule reads it.
-	cMood:  moodExpressions(),
+	cMood: moodExpressions(),
+	// Work sets the writer at their job, where crisis words are the work's
+	// (suicide-watch rounds, a naloxone call talked through, rescue breaths
+	// taught): the model may doubt a rule that would state them outright.
+	cWork:  workExpressions(),
 	cServe: "for customers|for the customers|for a customer|for patrons|for the patrons|for drunk|for drunks|for the table|for a table|for tables|for the bar|behind the bar|bartend|bartending|pour for|pouring for|pours for",
 	cMask: "suicide mission|suicide missions|suicide run|suicide runs|suicide sprint|suicide sprints|suicide drill|suicide drills|suicide squeeze|suicide doors|suicide door|suicide lane|suicide knob|suicide shift|suicide shifts|only way out is through|the way out is through|hit me like|hits me like|hit me like a truck|hit like a truck|energy drink|energy drinks|soft drink|soft drinks|sports drink|sports drinks|heart surgery|open heart|one day at a time|one step at a time|take it one|taking it one|4 h|overdose call|overdose calls|od call|od calls|overdose run|overdose runs|overdose training|overdose awareness|overdose prevention|overdose statistics|overdose rates|overdose deaths|new guy at group|new guy at the meeting|new guy in group|new guy at my meeting|new guy at work|new guy at the shelter|like it used to|like they used to|the way it used to|the way they used to|as it used to|as they used to|like it did before|like they did before|panic attack|panic attacks|heart attack|anxiety attack|asthma attack|just shoot me|shoot me now|jumped out of my skin|jump out of my skin|dead to me|dead to her|dead to him|im dead to|suicide risk|risk of suicide|suicide attempts|history of suicide|suicide awareness|suicide statistics|suicide research|about suicide risk|is killing me|is killing her|is killing him|are killing me|its killing me|thats killing me|killing me slowly|literally dying|friends suicide|brothers suicide|sisters suicide|dads suicide|moms suicide|sons suicide|daughters suicide|cousins suicide|cut back|cutting back|cut down|cutting down|cut out|cutting out|cut ties|cutting ties|cut the|cut my hair|cut corners|cutting board|shot myself in the foot|shoot myself in the foot|shooting down|shot down|kms today|killed it|kill it|killing it|to die for|dying to|dying for|dying of laughter|dying laughing|dead tired|dead on my feet|drop dead|phone died|battery died|battery is dying|plants are dying|kill for|kill me when she sees|kill me when he sees|kill me when she finds out|kill me when he finds out|" +
 		"suicide squad|suicide prevention|suicide hotline|suicide rates|died by suicide|lost to suicide|her suicide|his suicide|their suicide|warning signs|signs of|drink water|drink coffee|drink tea|cut the cable|hit the gym|hit me up|hit up|hit the road|hit the hay|bar exam|candy bar|chocolate bar|protein bar|hanging by a thread|hanging out|hang out|burned the toast|burn the toast|out of order|bus stop|run out|ran out|end things with|end it with|ending things with|ending it with|live with my|live with them|live with him|live with her|live with you|living with my|drink some water|smoke a cigarette|smoke a cig|use the|use this|use a|use your|use it to|use it for|could use|cut my nails|cut his|cut her|died of an overdose|died from an overdose|died of a|died from|passed from|passed away|lost to an overdose|lost him to|lost her to|who took his own life|who took her own life|who killed himself|who killed herself|who took his life|who took her life|who died by|cutting onions|cut onions|cutting vegetables|killing time|kill time|kill some time|dying of boredom|bored to death|scared to death|dying laughing|im dying lol|dead battery|dead phone|disappear into|disappear for a while|disappear for the weekend|killing me with|die my hair|dye my hair|die her hair|die of boredom|die of embarrassment|died of embarrassment|to court|take me to court|sue me|high on life|cut carbs|cut sugar|cut caffeine|cut coffee|cut soda|cut calories|cut gluten|cut dairy|cut meat|cut hours|cut costs|cut expenses|cut spending|cut class|cut classes|cut corners|cut grass|cut lawn|cut hair|cut nails|cut onions|cut vegetables|cut wood|cut paper|cut coupons|cut cable|cut cord|cut screen time|cut social media|cut junk food|cut fast food|cut back|cut down|cut out|cut ties|cutting carbs|cutting sugar|cutting caffeine|cutting coffee|cutting soda|cutting calories|cutting gluten|cutting dairy|cutting meat|cutting hours|cutting costs|cutting expenses|cutting spending|cutting class|cutting classes|cutting corners|cutting grass|cutting lawn|cutting hair|cutting nails|cutting onions|cutting vegetables|cutting wood|cutting paper|cutting coupons|cutting cable|cutting cord|cutting screen time|cutting social media|cutting junk food|cutting fast food|cutting back|cutting down|cutting out|cutting ties|cuts carbs|cuts sugar|cuts caffeine|cuts coffee|cuts soda|cuts calories|cuts gluten|cuts dairy|cuts meat|cuts hours|cuts costs|cuts expenses|cuts spending|cuts class|cuts classes|cuts corners|cuts grass|cuts lawn|cuts hair|cuts nails|cuts onions|cuts vegetables|cuts wood|cuts paper|cuts coupons|cuts cable|cuts cord|cuts screen time|cuts social media|cuts junk food|cuts fast food|cuts back|cuts down|cuts out|cuts ties|get high on life",
@@ -266,6 +271,7 @@ func annotate(ts []token) {
 	// A count on its own ("90 days.", "Day 140") is time sober: a break in
 	// tolerance, as "90 days clean" is.
 	markCounts(ts)
+	markRoles(ts)
 	// A year ("from 2015") is a distant past.
 	for i := range ts {
 		if n, err := strconv.Atoi(ts[i].word); err == nil && len(ts[i].word) == 4 && n >= 1950 && n <= 2025 {
@@ -506,6 +512,60 @@ func moodExpressions() string {
 	}
 	return strings.Join(out, "|") + "|down and empty|down and out|empty inside|low mood|a bad day|bad day|a bad week|bad week|rough day|rough week|" +
 		"down in the dumps|a bit down|a bit low|a bit flat|kind of down|kinda down|pretty low|pretty down|so down|really down|really low"
+}
+
+// workRoles are jobs whose everyday words are a crisis's. A role counts
+// when the writer claims it ("I'm a dispatcher", "nurse here", "as a
+// lifeguard"): "my nurse" or "the pharmacist" is someone's care.
+var workRoles = strings.Split("officer|prison officer|custody officer|police officer|corrections officer|detention officer|dispatcher|"+
+	"call handler|funeral director|undertaker|mortician|embalmer|lifeguard|instructor|first aid instructor|cpr instructor|paramedic|medic|emt|"+
+	"nurse|er nurse|icu nurse|doctor|firefighter|glazier|locksmith|pharmacist|coroner|pathologist|toxicologist|lab tech|lab technician|"+
+	"technician|outreach worker|support worker|social worker|caseworker|case worker|crisis worker|counsellor|counselor|therapist|chaplain|"+
+	"security guard|bouncer|bartender|bar manager|barman|barmaid|butcher|carpenter|woodcarver|negotiator|volunteer|carer|care worker|"+
+	"mechanic|driver|delivery driver|coach|tutor|teacher|sergeant|custody sergeant|pcso|store detective|dog handler|call taker|"+
+	"crisis line volunteer|climbing instructor|swimming coach|ranger|firefighter|porter|cleaner|housekeeper", "|")
+
+// markRoles marks a sentence or its first clause that is only a role
+// ("Prison officer.", "Funeral director:", "Dispatcher, 9 years.") as
+// work: the writer introducing themself.
+func markRoles(ts []token) {
+	for i := 0; i < len(ts); {
+		j := i
+		for j < len(ts) && ts[j].clause == ts[i].clause {
+			j++
+		}
+		if j-i <= 3 {
+			var words []string
+			for _, t := range ts[i:j] {
+				words = append(words, t.word)
+			}
+			if slices.Contains(workRoles, strings.Join(words, " ")) {
+				for k := i; k < j; k++ {
+					ts[k].concepts |= cWork
+				}
+			}
+		}
+		for j < len(ts) && ts[j].sentence == ts[i].sentence {
+			j++
+		}
+		i = j
+	}
+}
+
+// workExpressions are the ways the writer is at work: a role claimed, and
+// work's own words (a shift, a call taken, trainees, clients, the job).
+func workExpressions() string {
+	var out []string
+	for _, r := range workRoles {
+		for _, f := range []string{"im a %s", "i am a %s", "im an %s", "as a %s", "as an %s", "%s here", "work as a %s", "work as an %s", "%s by trade", "%s update", "i work as a %s"} {
+			out = append(out, strings.Replace(f, "%s", r, 1))
+		}
+	}
+	return strings.Join(out, "|") + "|on shift|my shift|the shift|night shift|day shift|on duty|clocked in|clocked off|clocked out|part of the job|" +
+		"my job|this job|on the job|at work|took a call|take a call|taking calls|took calls|callout|my trainees|trainees|trainee|my students|" +
+		"my class|teaching|taught|training session|training day|a training|in training|cpr training|first aid training|the dummy|dummies|" +
+		"mannequin|manikin|obs|obs rounds|ward rounds|cell checks|did the rounds|doing the rounds|services today|our firm|my firm|clients|" +
+		"my patients|colleague|colleagues|supervision|debrief|debriefed|insurance job"
 }
 
 // everydayExcess is what people say they overdosed on in jest.

@@ -252,6 +252,21 @@ func TestArrangementsAndStepsWithoutFeelingWords(t *testing.T) {
 	checkConcerns(t, tests)
 }
 
+// At work, crisis words are often the work's: the model may doubt a rule
+// that names a crisis of others there, never the writer's own nor their
+// own people's, and never off duty.
+func TestWorkIsAScopeButNotTheWritersOwn(t *testing.T) {
+	tests := []concernCase{
+		{"a paramedic's naloxone", "as a paramedic I gave naloxone twice today, both came round", ""},
+		{"a dispatcher's CPR call", "dispatcher here, talked a mum through CPR on her son who overdosed, crew got there in time", ""},
+		{"the writer's own at work", "Nurse here. I want to kill myself tonight.", lifeline.ConcernSuicide},
+		{"the writer's own means from work", "paramedic here. going to take the morphine from the truck tonight and end my life", lifeline.ConcernSuicide},
+		{"their own people, off duty", "nurse here but off duty, my brother is unresponsive and not breathing", lifeline.ConcernOverdose},
+		{"a coworker collapsing on shift", "on shift and my coworker collapsed in the toilets, not breathing, lips blue", lifeline.ConcernOverdose},
+	}
+	checkConcerns(t, tests)
+}
+
 func TestNormalisation(t *testing.T) {
 	tests := []concernCase{
 		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
