@@ -369,7 +369,11 @@ func (a *App) startIngest(metrics *ingest.Metrics) error {
 		Logger:    a.logger.With("component", "mqtt-external"),
 		TakeOver:  a.guard.Reload,
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	a.bus.OnDeviceRevoked(a.external.Forget)
+	return nil
 }
 
 // startBroker starts the embedded MQTT broker.

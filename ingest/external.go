@@ -226,9 +226,21 @@ func (e *External) Close() {
 	e.client.Disconnect(1000)
 }
 
+// Forget drops what the worker remembers of a device, so that its next
+// packet is looked up again. It is a live-event subscriber
+// (live.Bus.OnDeviceRevoked): a revoked device's packets are refused from
+// the moment the event arrives, not up to the cache's TTL later, while the
+// broker may still hold its connection.
+func (e *External) Forget(deviceID string) {
+	e.devices.mu.Lock()
+	delete(e.devices.entries, deviceID)
+	e.devices.mu.Unlock()
+}
+
 // deviceCache remembers device owners for a while: a worker must not query
-// the database for every packet. Revocation reaches it within the TTL (the
-// outside broker itself refuses a revoked device at its next connect).
+// the database for every packet. A revocation clears its entry (Forget); a
+// worker that missed the event sees it within the TTL (and the outside
+// broker refuses a revoked device at its next connect).
 type deviceCache struct {
 	store   lifeline.DeviceService
 	ttl     time.Duration

@@ -77,3 +77,63 @@ func TestTwoWorkersShareAnExternalMosquitto(t *testing.T) {
 		t.Errorf("worker 1 committed %v and worker 2 %v: want both to share the 400", a, b)
 	}
 }
+
+// A revoked device is refused by a worker as soon as the revocation event
+// reaches it (Forget), though the outside broker still holds its
+// connection and the worker remembered it a moment ago.
+func TestARevokedDeviceIsForgottenAtOnce(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	device, token := pairedDevice(t, db, "forget@example.org")
+	worker := "lifeline-ingest-1"
+	url := mosquittotest.Start(t, []string{worker}, []ingest.MosquittoAccount{
+		{Username: worker, Password: "worker-secret"}, {Username: device.ID, Password: token},
+	}).URL
+	m := ingest.NewMetrics(prometheus.NewRegistry())
+	w := ingest.NewWriter(db, ingest.WriterConfig{Metrics: m})
+	e, err := ingest.StartExternal(ingest.ExternalConfig{
+		BrokerURL: url, ClientID: worker, Username: worker, Password: "worker-secret", Devices: db, Writer: w, Metrics: m,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close(); w.Close(ctx) })
+	c, err := connect(t, url, device.ID, device.ID, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := func() (n int) {
+		db.Pool.QueryRow(ctx, `SELECT count(*) FROM locations WHERE device_id = $1`, device.ID).Scan(&n)
+		return n
+	}
+	base := time.Now().Add(-time.Hour).Truncate(time.Millisecond)
+	publish := func(seq uint64) {
+		tok := c.Publish(wire.PositionTopic(device.ID), 1, false, wire.EncodePosition(fix(seq, base.Add(time.Duration(seq)*time.Second))))
+		if !tok.WaitTimeout(20*time.Second) || tok.Error() != nil {
+			t.Fatalf("publish: %v", tok.Error())
+		}
+	}
+	publish(1)
+	waitUntil(t, 30*time.Second, "the first fix stored", func() bool { return stored() == 1 })
+
+	if err := db.RevokeDevice(ctx, device.UserID, device.ID); err != nil {
+		t.Fatal(err)
+	}
+	e.Forget(device.ID) // as the live event DeviceRevoked does
+	publish(2)
+	refused := m.RejectedFixes.WithLabelValues("unknown_device")
+	waitUntil(t, 30*time.Second, "the revoked device's fix refused", func() bool { return testutil.ToFloat64(refused) == 1 })
+	if n := stored(); n != 1 {
+		t.Errorf("%d fixes stored, want only the one sent before the revocation", n)
+	}
+}
+
+// waitUntil polls cond until it holds, failing the test after within.
+func waitUntil(t *testing.T, within time.Duration, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(within); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
