@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -357,6 +358,39 @@ func (n *Node) stop() {
 }
 
 var monitorClient = &http.Client{Timeout: 5 * time.Second}
+
+// Conn is one of a node's client connections, as its monitoring lists it.
+type Conn struct {
+	CID        uint64    `json:"cid"`
+	MQTTClient string    `json:"mqtt_client"`
+	Stop       time.Time `json:"stop"`   // a closed connection's end
+	Reason     string    `json:"reason"` // why it closed: "Kicked", "Client Closed", …
+}
+
+// MQTTConns lists the node's connections in Account under MQTT client ID
+// clientID: the open ones, or with closed those it has closed (the node
+// remembers its last 10,000).
+func (n *Node) MQTTConns(clientID string, closed bool) ([]Conn, error) {
+	q := url.Values{"acc": {Account}, "mqtt_client": {clientID}}
+	if closed {
+		q.Set("state", "closed")
+	}
+	resp, err := monitorClient.Get(n.monitor + "/connz?" + q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("brokercluster: %s's connections: %w", n.Name, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("brokercluster: %s's connections: %s", n.Name, resp.Status)
+	}
+	var connz struct {
+		Conns []Conn `json:"connections"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&connz); err != nil {
+		return nil, fmt.Errorf("brokercluster: %s's connections: %w", n.Name, err)
+	}
+	return connz.Conns, nil
+}
 
 func (n *Node) healthy() bool {
 	resp, err := monitorClient.Get(n.monitor + "/healthz")

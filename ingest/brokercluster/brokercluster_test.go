@@ -40,10 +40,16 @@ func TestAnAcknowledgedMessageOutlivesTheNodeItCameThrough(t *testing.T) {
 		t.Fatalf("subscribe: %v", tok.Error())
 	}
 	reader.Disconnect(250)
+	if closed, err := c.Nodes[1].MQTTConns("reader", true); err != nil || len(closed) != 1 || closed[0].Reason != "Client Closed" {
+		t.Errorf("node 2's closed connections of the reader: %+v, %v; want one, closed by the client", closed, err)
+	}
 	leader := c.Leader(brokercluster.MessagesStream)
 	other := (leader + 1) % brokercluster.Size
 
 	bracelet := connect(t, c.Nodes[leader].MQTTURL, "b1", true, nil)
+	if open, err := c.Nodes[leader].MQTTConns("b1", false); err != nil || len(open) != 1 {
+		t.Errorf("the leader's open connections of b1: %+v, %v; want one", open, err)
+	}
 	tokens := make([]paho.Token, sent)
 	for i := range tokens {
 		tokens[i] = bracelet.Publish("bracelets/b1/position", 1, false, strconv.Itoa(i))
