@@ -325,9 +325,12 @@ func startCallingOutCluster(t *testing.T) (*brokercluster.Cluster, []byte) {
 	}
 	seed, _ := issuer.Seed()
 	key, _ := issuer.PublicKey()
+	// The system account's user lets the workers close a revoked bracelet's
+	// connection, as a deployment gives it to them (docs/scaling.md).
 	cluster := brokercluster.StartWithCallout(t,
-		brokercluster.Callout{Issuer: key, AuthUsers: []string{"lifeline-ingest"}},
-		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"})
+		brokercluster.Callout{Issuer: key, AuthUsers: []string{"lifeline-ingest", "lifeline-system"}},
+		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
+		brokercluster.User{Name: "lifeline-system", Password: "system-secret", System: true})
 	// A node that answers /healthz may still find no peer to place the
 	// streams on (seen on a loaded machine: "no suitable peers for
 	// placement"): try again until the streams exist.
@@ -346,15 +349,17 @@ func startCallingOutCluster(t *testing.T) (*brokercluster.Cluster, []byte) {
 	return cluster, seed
 }
 
-// worker is a `--role ingest` process on the cluster, answering its callout.
+// worker is a `--role ingest` process on the cluster, answering its callout
+// and closing revoked bracelets' connections.
 type worker struct{ *server }
 
 func newWorker(t *testing.T, name, dbURL string, natsURLs []string, issuerSeed []byte) *worker {
 	t.Helper()
 	p := apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "faults-worker-"), "--log-level", "warn", "--role", "ingest",
 		"--database-url", dbURL, "--mqtt-external", strings.Join(natsURLs, ","),
-		"--mqtt-external-username", "lifeline-ingest", "--mqtt-external-client-id", name)
-	p.Env = []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret", "LIFELINE_NATS_AUTH_ISSUER_SEED=" + string(issuerSeed)}
+		"--mqtt-external-username", "lifeline-ingest", "--mqtt-external-client-id", name, "--nats-system-user", "lifeline-system")
+	p.Env = []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret", "LIFELINE_NATS_AUTH_ISSUER_SEED=" + string(issuerSeed),
+		"LIFELINE_NATS_SYSTEM_PASSWORD=system-secret"}
 	apptest.Run(t, p)
 	return &worker{&server{Process: p, t: t, url: p.URL()}}
 }
