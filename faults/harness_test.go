@@ -13,6 +13,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -201,7 +202,19 @@ func (s *server) newAccount(t *testing.T, name string, n int) *account {
 func (a *account) post(t *testing.T, s *server, path string, body any) {
 	t.Helper()
 	raw, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, s.url+path, bytes.NewReader(raw))
+	a.send(t, s, http.MethodPost, path, bytes.NewReader(raw))
+}
+
+// revoke revokes one of a's bracelets through s's API, as the web app does
+// (DELETE /api/devices/{id}).
+func (a *account) revoke(t *testing.T, s *server, deviceID string) {
+	t.Helper()
+	a.send(t, s, http.MethodDelete, "/api/devices/"+url.PathEscape(deviceID), nil)
+}
+
+func (a *account) send(t *testing.T, s *server, method, path string, body io.Reader) {
+	t.Helper()
+	req, _ := http.NewRequest(method, s.url+path, body)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Origin", s.url)
 	resp, err := a.http.Do(req)
@@ -210,7 +223,7 @@ func (a *account) post(t *testing.T, s *server, path string, body any) {
 	}
 	resp.Body.Close()
 	if resp.StatusCode >= 300 {
-		t.Fatalf("POST %s as %s: %s", path, a.email, resp.Status)
+		t.Fatalf("%s %s as %s: %s", method, path, a.email, resp.Status)
 	}
 }
 
@@ -252,19 +265,21 @@ func readCredentials(t *testing.T, path string) []credential {
 
 // summary is the part of firmware-sim's --summary-json the tests read.
 type summary struct {
-	Devices    int     `json:"devices"`
-	Sent       int64   `json:"sent"`
-	Acked      int64   `json:"acked"`
-	Lost       int64   `json:"lost"`
-	Reconnects int64   `json:"reconnects"`
-	FixesPerS  float64 `json:"fixes_per_s"`
-	P50ms      float64 `json:"p50_ms"`
-	P99ms      float64 `json:"p99_ms"`
-	Resent     int64   `json:"resent"`
-	Unsent     int64   `json:"unsent"`
-	Skipped    int64   `json:"skipped"`
-	Dropped    int64   `json:"flash_dropped"`
-	Offlines   int64   `json:"offlines"`
+	Devices    int      `json:"devices"`
+	Sent       int64    `json:"sent"`
+	Acked      int64    `json:"acked"`
+	Lost       int64    `json:"lost"`
+	Reconnects int64    `json:"reconnects"`
+	FixesPerS  float64  `json:"fixes_per_s"`
+	P50ms      float64  `json:"p50_ms"`
+	P99ms      float64  `json:"p99_ms"`
+	Resent     int64    `json:"resent"`
+	Unsent     int64    `json:"unsent"`
+	Skipped    int64    `json:"skipped"`
+	Dropped    int64    `json:"flash_dropped"`
+	Offlines   int64    `json:"offlines"`
+	Errors     int64    `json:"errors"`
+	ErrorKinds []string `json:"error_examples"` // "3 × connect: not Authorized", the first few kinds
 	Windows    []struct {
 		P50ms float64 `json:"p50_ms"`
 		P99ms float64 `json:"p99_ms"`

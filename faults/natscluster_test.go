@@ -3,11 +3,13 @@ package faults
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/eclipse/paho.mqtt.golang/packets"
 	"github.com/jackc/pgx/v5"
 	"github.com/nats-io/nkeys"
 
@@ -33,6 +36,10 @@ import (
 //
 // Mid-stream, in turn: the node leading the cluster's message stream is
 // SIGKILLed and started again, then an ingest worker, then an API node.
+// After the broker node's restart one more bracelet, which started on the
+// node killed, is revoked through an API node: its connection must be
+// closed wherever it now is, its reconnections refused, nothing it takes
+// afterwards stored, and the fleet must keep flowing.
 // After each kill the test measures (a) the seconds until every bracelet
 // is connected again (the simulator's progress line: all connected, and,
 // after the broker node, more reconnections than before) and (b) the
@@ -51,6 +58,10 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	api := []*server{startServer(t, dbURL, "--role", "api"), startServer(t, dbURL, "--role", "api")}
 	owner := api[0].newAccount(t, "scaleout", cfg.devices)
 	route := avoidZonesAlongARoute(t, api[0], owner)
+	// The bracelet to revoke is another family's, in a simulator of its own:
+	// once revoked it can never drain what it holds, so its summary, not
+	// the fleet's, accounts for the fixes it could not deliver.
+	family := api[0].newAccount(t, "revoked", 1)
 	report := scaleOutReport{Devices: cfg.devices, IntervalS: cfg.interval.Seconds()}
 	if cfg.reportPath != "" {
 		report.Embedded = embeddedBaseline(t, dbURL, cfg, route)
@@ -73,9 +84,10 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	alerts := api[1].followAlerts(t, owner)
 	// The last --broker wins: every bracelet is given all three nodes,
 	// device i starting at node i mod 3.
-	run := api[0].runSim(t, owner, "--broker", strings.Join(mqttURLs, ","), "--scenario", "route", "--route", route,
-		"--speed", strconv.FormatFloat(metresPerFix/cfg.interval.Seconds(), 'f', 1, 64), "--interval", cfg.interval.String(),
-		"--inflight", "4", "--battery-every", "0", "--drain-timeout", "180s", "--latency-windows", cfg.steady.String())
+	walk := []string{"--scenario", "route", "--route", route, "--speed", strconv.FormatFloat(metresPerFix/cfg.interval.Seconds(), 'f', 1, 64),
+		"--interval", cfg.interval.String(), "--inflight", "4", "--battery-every", "0"}
+	run := api[0].runSim(t, owner, append(walk, "--broker", strings.Join(mqttURLs, ","),
+		"--drain-timeout", "180s", "--latency-windows", cfg.steady.String())...)
 
 	began := time.Now()
 	waitFor(t, 3*time.Minute, "every bracelet connected, 200 fixes committed and an alert on the live stream", func() bool {
@@ -121,6 +133,15 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 		{"API node", func() { api[0].Kill() }, func() { api[0].start() }, false},
 	}
 	leader := cluster.Leader(brokercluster.MessagesStream)
+	// The bracelet to revoke starts on the node about to be killed, so it is
+	// revoked on whichever node it failed over to; it cannot drain once
+	// revoked, hence the short drain.
+	revokedRun := api[0].runSim(t, family, append(walk, "--broker", strings.Join(slices.Concat(mqttURLs[leader:], mqttURLs[:leader]), ","),
+		"--drain-timeout", "10s")...)
+	waitFor(t, 2*time.Minute, "the bracelet to revoke connected and a fix of it stored", func() bool {
+		return revokedRun.progressLine().connected == 1 && fixesStored(t, dbURL, family.devices[0].ID, time.Time{}) > 0
+	}, revokedRun)
+	var revoked revocation
 	steps[0].kill = func() { cluster.Kill(leader) }
 	steps[0].restart = func() { cluster.Restart(leader) }
 	var dead, standby int // the killed worker and the other
@@ -161,8 +182,12 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 			t.Logf("the standby worker committed its first fix %.1f s after the pinned worker's SIGKILL", m.TakeoverS)
 		}
 		report.Faults = append(report.Faults, m)
+		if step.what == steps[0].what {
+			revoked = revokeMidRun(t, api[1], family, revokedRun, cluster, run, cfg.devices, func() float64 { n, _ := committed(); return n })
+		}
 	}
 
+	revokedRun.interrupt(t)
 	run.interrupt(t) // ends the run: the simulator drains and verifies
 	sum := run.wait(t, 5*time.Minute)
 	if sum.Reconnects == 0 || sum.Lost != 0 || sum.Unsent != 0 || sum.Dropped != 0 {
@@ -170,7 +195,13 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 			sum.Reconnects, sum.Lost, sum.Unsent, sum.Dropped)
 	}
 	t.Logf("%d fixes acknowledged by the cluster, %d re-sent after a lost connection, %d alerts on the live stream", sum.Acked, sum.Resent, alerts.count())
-	checkNothingLost(t, api[0], map[*account]*summary{owner: sum})
+	// The revoked bracelet's fixes acknowledged before its revocation are
+	// stored once like the fleet's (its --verify); what it sent after its
+	// connection was closed was never acknowledged, so its lost and unsent
+	// fixes are not checked.
+	revokedSum := revokedRun.wait(t, 2*time.Minute)
+	checkNothingLost(t, api[0], map[*account]*summary{owner: sum, family: revokedSum})
+	revoked.checkAfterwards(t, dbURL, revokedSum)
 	report.Alerts, report.RepeatedAlerts = alertsTwiceForOneEntry(t, dbURL, owner)
 	t.Logf("%d avoid-zone alerts stored; %d (bracelet, zone) pairs alerted more than once within the engine's 15-minute cool-down",
 		report.Alerts, report.RepeatedAlerts)
@@ -188,6 +219,137 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// revocation is a bracelet revoked mid-run (revokeMidRun).
+type revocation struct {
+	deviceID           string
+	began, closed      time.Time // the DELETE sent; its connection seen closed
+	errors, reconnects int       // its simulator's, then
+}
+
+// revokeMidRun revokes a's one bracelet, driven by r, through the API of s
+// as the web app does, and waits for the connection it holds on whichever
+// node (the cluster's monitoring names it) to be closed by a kick, as the
+// bracelet (its simulator) and every node see it; then for a CONNECT with
+// its credentials through each node to be refused, and for the fleet
+// (fleet, n bracelets) to be all connected with n more fixes committed.
+func revokeMidRun(t *testing.T, s *server, a *account, r *simRun, cluster *brokercluster.Cluster, fleet *simRun, n int, committed func() float64) revocation {
+	t.Helper()
+	rv := revocation{deviceID: a.devices[0].ID}
+	holder := -1
+	waitFor(t, 2*time.Minute, "the bracelet to revoke connected to one node", func() bool {
+		holder = -1
+		for i, node := range cluster.Nodes {
+			open, err := node.MQTTConns(rv.deviceID, false)
+			if err != nil || len(open) > 1 || len(open) == 1 && holder >= 0 {
+				return false // a node not answering yet, or an old connection not gone yet
+			}
+			if len(open) == 1 {
+				holder = i
+			}
+		}
+		return holder >= 0 && r.progressLine().connected == 1
+	}, r)
+
+	rv.began = time.Now()
+	a.revoke(t, s, rv.deviceID)
+	waitFor(t, 2*time.Minute, "the revoked bracelet's connection closed", func() bool {
+		p := r.progressLine()
+		if !p.at.After(rv.began) || p.connected != 0 {
+			return false
+		}
+		for _, node := range cluster.Nodes {
+			if open, err := node.MQTTConns(rv.deviceID, false); err != nil || len(open) > 0 {
+				return false
+			}
+		}
+		rv.errors, rv.reconnects = p.errors, p.reconnects
+		return true
+	}, r)
+	rv.closed = time.Now()
+	closed, err := cluster.Nodes[holder].MQTTConns(rv.deviceID, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kick *brokercluster.Conn
+	for i := range closed {
+		if closed[i].Reason == "Kicked" && closed[i].Stop.After(rv.began) {
+			kick = &closed[i]
+		}
+	}
+	if kick == nil {
+		t.Fatalf("node %s held the revoked bracelet and closed no connection of it by a kick after the revocation: %+v", cluster.Nodes[holder].Name, closed)
+	}
+	t.Logf("the revoked bracelet's connection on node %s was kicked %.0f ms after the revocation began (its simulator saw it closed within %.1f s)",
+		cluster.Nodes[holder].Name, float64(kick.Stop.Sub(rv.began).Microseconds())/1000, rv.closed.Sub(rv.began).Seconds())
+
+	for _, node := range cluster.Nodes {
+		var err error
+		waitFor(t, time.Minute, "an answer to the revoked bracelet's CONNECT through "+node.Name, func() bool {
+			err = connectOnce(node.MQTTURL, a.devices[0])
+			return !errors.Is(err, packets.ErrorRefusedServerUnavailable) && !errors.Is(err, errNoCONNACK) // a node electing leaders
+		}, r)
+		if !errors.Is(err, packets.ErrorRefusedNotAuthorised) {
+			t.Errorf("the revoked bracelet's CONNECT through node %s: %v; want CONNACK 5 (not authorized)", node.Name, err)
+		}
+	}
+
+	from := committed()
+	waitFor(t, 2*time.Minute, "the fleet connected and its fixes committed after the revocation", func() bool {
+		return fleet.progressLine().connected == n && committed() >= from+float64(n)
+	}, fleet)
+	return rv
+}
+
+// checkAfterwards is the revoked bracelet at the end of the run (sum, its
+// simulator's summary): none of its reconnections succeeded and some were
+// tried, and nothing it took after its connection closed is stored.
+func (rv revocation) checkAfterwards(t *testing.T, dbURL string, sum *summary) {
+	t.Helper()
+	if sum.Reconnects != int64(rv.reconnects) || sum.Errors <= int64(rv.errors) {
+		t.Errorf("the revoked bracelet: %d reconnections and %d errors at the end, %d and %d when its connection closed: want none more, and refused attempts %v",
+			sum.Reconnects, sum.Errors, rv.reconnects, rv.errors, sum.ErrorKinds)
+	}
+	if n := fixesStored(t, dbURL, rv.deviceID, rv.closed); n > 0 {
+		t.Errorf("%d fixes of the revoked bracelet taken after its connection closed are stored", n)
+	}
+	// A fix taken in the milliseconds between the revocation and the kick
+	// went out on the open connection and may have been stored.
+	t.Logf("the revoked bracelet: %d fixes stored in all, %d of them taken after the revocation began and before the kick; its simulator: %v",
+		fixesStored(t, dbURL, rv.deviceID, time.Time{}), fixesStored(t, dbURL, rv.deviceID, rv.began), sum.ErrorKinds)
+}
+
+// fixesStored counts the device's stored fixes taken after since.
+func fixesStored(t *testing.T, dbURL, deviceID string, since time.Time) int {
+	t.Helper()
+	conn, err := pgx.Connect(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(t.Context())
+	var n int
+	if err := conn.QueryRow(t.Context(), `SELECT count(*) FROM locations WHERE device_id = $1 AND ts > $2`, deviceID, since).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+var errNoCONNACK = errors.New("no CONNACK within 30 s")
+
+// connectOnce sends one CONNECT as the bracelet and returns the refusal
+// (nil: accepted, and disconnected again).
+func connectOnce(broker string, c credential) error {
+	client := paho.NewClient(paho.NewClientOptions().AddBroker(broker).SetClientID(c.ID).SetUsername(c.ID).SetPassword(c.Token).
+		SetProtocolVersion(4).SetCleanSession(false).SetAutoReconnect(false).SetConnectTimeout(20 * time.Second))
+	tok := client.Connect()
+	if !tok.WaitTimeout(30 * time.Second) {
+		return errNoCONNACK
+	}
+	if tok.Error() == nil {
+		client.Disconnect(100)
+	}
+	return tok.Error()
 }
 
 // metresPerFix is how far a bracelet walks between fixes: an avoid zone
@@ -388,13 +550,13 @@ func waitFor(t *testing.T, within time.Duration, what string, cond func() bool, 
 // progressLine is one of the simulator's progress lines, with the moment
 // the test read it.
 type progressLine struct {
-	at                    time.Time
-	matched               bool
-	connected, reconnects int
-	steady                bool // printed after every device had connected once
+	at                            time.Time
+	matched                       bool
+	connected, errors, reconnects int
+	steady                        bool // printed after every device had connected once
 }
 
-var progressRe = regexp.MustCompile(`(connecting)?\s+connected (\d+)/\d+ .* reconnects (\d+) `)
+var progressRe = regexp.MustCompile(`(connecting)?\s+connected (\d+)/\d+ .* errors (\d+)\s+reconnects (\d+) `)
 
 // progressLine is the newest progress line (its time: when it was read,
 // within the 100 ms the tests poll at, of a line printed every second).
@@ -407,7 +569,8 @@ func (r *simRun) progressLine() progressLine {
 		if m := progressRe.FindStringSubmatch(l); m != nil {
 			p.matched, p.steady = true, m[1] == ""
 			p.connected, _ = strconv.Atoi(m[2])
-			p.reconnects, _ = strconv.Atoi(m[3])
+			p.errors, _ = strconv.Atoi(m[3])
+			p.reconnects, _ = strconv.Atoi(m[4])
 		}
 		r.lines = append(r.lines, p)
 	}
