@@ -40,7 +40,16 @@ func TestAnAcknowledgedMessageOutlivesTheNodeItCameThrough(t *testing.T) {
 		t.Fatalf("subscribe: %v", tok.Error())
 	}
 	reader.Disconnect(250)
-	if closed, err := c.Nodes[1].MQTTConns("reader", true); err != nil || len(closed) != 1 || closed[0].Reason != "Client Closed" {
+	// The node files the connection as closed once it has read the
+	// DISCONNECT, after paho returns: wait for it.
+	var closed []brokercluster.Conn
+	var err error
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if closed, err = c.Nodes[1].MQTTConns("reader", true); err == nil && len(closed) > 0 {
+			break
+		}
+	}
+	if err != nil || len(closed) != 1 || closed[0].Reason != "Client Closed" {
 		t.Errorf("node 2's closed connections of the reader: %+v, %v; want one, closed by the client", closed, err)
 	}
 	leader := c.Leader(brokercluster.MessagesStream)
