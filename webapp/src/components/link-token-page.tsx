@@ -39,11 +39,14 @@ export type LinkTokenPageProps<T> = {
  * pressed, so a mail scanner that opens links does nothing.
  */
 export function LinkTokenPage<T>({ text, icon: Icon, action, hash }: LinkTokenPageProps<T>) {
-  const [token] = React.useState(() => {
-    const found = tokenFromFragment(hash ?? window.location.hash)
-    if (found && hash === undefined) window.history.replaceState(window.history.state, '', window.location.pathname)
-    return found
-  })
+  const [token] = React.useState(() => tokenFromFragment(hash ?? window.location.hash))
+  // The token leaves the address bar once the page has mounted, not while it
+  // renders: a first render that React throws away (a lazy part suspending on
+  // a slow phone) would otherwise take the token with it, and the page shown
+  // would say the link is incomplete.
+  React.useEffect(() => {
+    if (token && hash === undefined) window.history.replaceState(window.history.state, '', window.location.pathname)
+  }, [token, hash])
   const done = action.data
 
   return (
