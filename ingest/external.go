@@ -231,11 +231,7 @@ func (e *External) Close() {
 // (live.Bus.OnDeviceRevoked): a revoked device's packets are refused from
 // the moment the event arrives, not up to the cache's TTL later, while the
 // broker may still hold its connection.
-func (e *External) Forget(deviceID string) {
-	e.devices.mu.Lock()
-	delete(e.devices.entries, deviceID)
-	e.devices.mu.Unlock()
-}
+func (e *External) Forget(deviceID string) { e.devices.forget(deviceID) }
 
 // deviceCache remembers device owners for a while: a worker must not query
 // the database for every packet. A revocation clears its entry (Forget); a
@@ -252,6 +248,12 @@ type deviceCache struct {
 type cachedDevice struct {
 	creds   *lifeline.DeviceCredentials // nil: unknown or revoked
 	expires time.Time
+}
+
+func (c *deviceCache) forget(id string) {
+	c.mu.Lock()
+	delete(c.entries, id)
+	c.mu.Unlock()
 }
 
 func (c *deviceCache) get(id string) (*lifeline.DeviceCredentials, error) {
