@@ -71,7 +71,8 @@ const ModelThreshold = 0.45
 // layer more sensitive. It is chosen the same way with a miss counting
 // five times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
-const FollowUpThreshold = 0.40
+// Round 14, with h14 and d24: 0.45, was 0.40.
+const FollowUpThreshold = 0.45
 
 // RuleDoubt is the model's probability of "needs help" under which it
 // overrules the rules. The rules read words in a window; on authors they
@@ -86,8 +87,9 @@ const FollowUpThreshold = 0.40
 // to what a message completes or answers after crisis talk (Assess): there
 // the conversation, not the message alone, speaks. Round 12, with h12 and
 // d22 and a mood read as a mood (cMood): 0.45, was 0.40; round 13, with
-// h13, d23 and work as a scope (cWork): 0.40 again.
-const RuleDoubt = 0.40
+// h13, d23 and work as a scope (cWork): 0.40 again; round 14, with h14,
+// d24 and a story told as a scope of its own: 0.45.
+const RuleDoubt = 0.45
 
 // SuicideDoubt is RuleDoubt for the rules that hear suicide between the
 // lines: the model overrules them only under it. Suicide said indirectly
@@ -99,8 +101,9 @@ const RuleDoubt = 0.40
 // 11, a miss costing four false alarms: 0.25, with RuleDoubt 0.45; with
 // d21 and ModelThreshold 0.45: 0.30, with RuleDoubt 0.40; round 12, with
 // h12 and d22: 0.25, with RuleDoubt 0.45; round 13, with h13 and d23:
-// 0.25, with RuleDoubt 0.40).
-const SuicideDoubt = 0.25
+// 0.25, with RuleDoubt 0.40; round 14, with h14 and d24: 0.30, with
+// RuleDoubt 0.45).
+const SuicideDoubt = 0.30
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern

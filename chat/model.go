@@ -70,6 +70,10 @@ func features(ts []token) []uint32 {
 		// "not suicidal" share nothing.
 		scope := "w"
 		switch {
+		case t.told:
+			// A story watched, read or heard is the scene's, not the
+			// writer's: "watched that film where he jumps off the bridge".
+			scope = "t"
 		case negated(ts, i):
 			scope = "n"
 		case inPast(ts, i):
@@ -113,7 +117,7 @@ func features(ts []token) []uint32 {
 	// rules name ("a wish and death"), for the model to weigh.
 	byClause := map[int]concept{}
 	for i, t := range ts {
-		if t.concepts&cMask == 0 && !negated(ts, i) && !inPast(ts, i) {
+		if t.concepts&cMask == 0 && !t.told && !negated(ts, i) && !inPast(ts, i) {
 			byClause[t.clause] |= t.concepts
 		}
 	}

@@ -20,6 +20,7 @@ type token struct {
 	past     bool    // its sentence speaks of a distant past (see inPast)
 	reported bool    // it is inside a reported question: "she asked if I wish I was dead"
 	told     bool    // it is inside a story watched, read or heard, or medicine taken as prescribed (see markTold)
+	opens    bool    // it opens what follows a colon: "for a school project: what are the signs"
 }
 
 // maxAssessRunes bounds the work on one message: the chat accepts
@@ -61,6 +62,7 @@ func tokenize(text string) []token {
 		out              []token
 		b                strings.Builder
 		clause, sentence int
+		colon            bool
 	)
 	flush := func() {
 		if b.Len() == 0 {
@@ -72,7 +74,8 @@ func tokenize(text string) []token {
 			clause++
 			return
 		}
-		out = append(out, token{word: w, clause: clause, sentence: sentence})
+		out = append(out, token{word: w, clause: clause, sentence: sentence, opens: colon})
+		colon = false
 	}
 	for _, r := range text {
 		r = unicode.ToLower(r)
@@ -103,6 +106,7 @@ func tokenize(text string) []token {
 				if len(out) > 0 && out[len(out)-1].clause == clause {
 					clause++
 				}
+				colon = r == ':'
 			}
 		}
 	}

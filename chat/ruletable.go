@@ -32,6 +32,8 @@ var crisisRules = compileRules([]rule{
 	// screener and PHQ-9 item 9.
 	{kind: kSuicide, name: "named", pattern: "@SUICIDE", topic: true},
 	{kind: kSuicide, name: "wish-to-be-dead", pattern: "@WISH|ready|sure|enough|waiting ~4 @DIE"},
+	// Sorry to have woken: "every morning I'm sorry I woke up".
+	{kind: kSuicide, name: "sorry-to-wake", pattern: "sorry|disappointed|gutted|angry|upset|annoyed|sad ~2 i ~1 woke|woken|wake", without: "you|him|her|them|baby|kids|late|early|everyone|neighbours|neighbors|house"},
 	{kind: kSuicide, name: "intent-not-to-wake", pattern: "@INTENT|@WISH|=use|=drink ~5 =not|never|dont|wont ~1 wake|come ~1 up|back"},
 	{kind: kSuicide, name: "sleep-not-wake", pattern: "sleep ~4 =not|never|dont|wont|didnt ~1 wake", with: "@WISH|hope|pray|enough|sure"},
 	// "I'd like to go to sleep one night and just stay there".
@@ -393,9 +395,12 @@ var crisisRules = compileRules([]rule{
 	{kind: kDanger, name: "hurt-and-afraid", pattern: "black|bruised|swollen|split|busted|fat ~1 eye|eyes|lip|lips|jaw|nose|ribs|wrist|wrists|neck|face|cheek", with: "@FEAR|@VIOLENCE|@UNSAFE"},
 	// A phone read by someone one hides help from (NDVH: control of the
 	// phone): "saved the hotline number as Pizza Palace because he goes
-	// through my phone".
+	// through my phone". Help hidden from a reader is an act, firm like a
+	// cover story: leaving one author out it never raised a false alarm,
+	// and at RuleDoubt 0.45 the model overruled "she reads my texts every
+	// night so I hid the shelter's number under a fake name" (0.44).
 	{kind: kDanger, name: "phone-watched", pattern: "@OTHER ~3 goes|go|going|went|checks|check|checking|reads|read|reading|looks|searches|searched|tracks|tracking ~2 my ~1 phone|texts|messages|calls|location",
-		with: "@FEAR|@VIOLENCE|@UNSAFE|hotline|shelter|hide|hid|hiding|secret|delete|deleted|eye|bruise|bruises", other: true},
+		with: "@FEAR|@VIOLENCE|@UNSAFE|hotline|shelter|hide|hid|hiding|secret|delete|deleted|eye|bruise|bruises", other: true, firm: true},
 	// Someone back with a weapon: "kicked-out guy back with 3 friends and a
 	// bat"; followed by a car: "same car behind me since the bar. 3 turns".
 	{kind: kDanger, name: "back-with-weapon", pattern: "back|outside|returned|showed ~5 with ~4 @WEAPON", other: true},
@@ -445,6 +450,11 @@ var crisisRules = compileRules([]rule{
 	// A supply unlike the last: from someone new, another colour, stronger
 	// than before (SAMHSA, CDC: an unknown supply may hold fentanyl).
 	{kind: kOverdose, name: "new-supply", pattern: "from|off ~1 someone|somebody|a ~1 new|different|else", with: "@USE|@DEALER|@OPIOID|@FENTANYL|doing|picked|copped|scored", without: "@RESISTED"},
+	// A drug from a new source after a break in tolerance is the riskiest
+	// supply there is (SAMHSA): an act, firm like a means acquired. The
+	// model, reading "ordering from a new one online, 'pharma grade' oxys.
+	// First order since I got clean" as an ordinary errand, scored it 0.14.
+	{kind: kOverdose, name: "new-supply-after-break", pattern: "from|off ~1 someone|somebody|a ~1 new|different|else ~8 @OPIOID|@FENTANYL|@DEPRESSANT|@STIMULANT", with: "@BREAK", without: "@RESISTED", firm: true},
 	{kind: kOverdose, name: "different-supply", pattern: "different|new|weird|strange|funny|darker ~2 colour|color|batch|stamp|smell|taste|texture",
 		with: "@USE|@DEALER|@OPIOID|@FENTANYL|picked|copped|scored|bag|gear", without: "@RESISTED|pharmacist|pharmacy|prescription|script|manufacturer|brand|generic|vet|organiser|organizer"},
 	{kind: kOverdose, name: "stronger-supply", pattern: "stronger|harder|heavier ~3 than ~2 last|usual|normal|before|mine", with: "@USE|@DEALER|@OPIOID|@FENTANYL|batch|bag|gear|stuff|pills", without: "@RESISTED"},
@@ -494,6 +504,10 @@ var crisisRules = compileRules([]rule{
 	{kind: kUrge, name: "about-to-order", pattern: "@INTENT ~3 order|get|grab|buy ~3 one|a|some|@ALCOHOL|@SUBSTANCE", with: "@ALCOHOL|@SUBSTANCE|@PLACE", without: "@RESISTED"},
 	// At the counter or the tasting: "about to ask for the codeine
 	// linctus", "he's pouring for everyone and I'm next".
+	// Asking for the opioid one was hooked on is asking for it after a
+	// break: a lost tolerance ("at the chemist about to ask for the codeine
+	// I used to be hooked on").
+	{kind: kOverdose, name: "ask-for-old-habit", pattern: "@INTENT ~3 ask|asking ~3 for ~4 @OPIOID", with: "hooked|addicted|habit", without: "@RESISTED|@ROUTINE|prescription|prescribed|doctor|gp|nurse|pharmacist"},
 	{kind: kUrge, name: "about-to-ask-for", pattern: "@INTENT ~3 ask|asking ~3 for ~4 @OPIOID|@DEPRESSANT|@ALCOHOL", without: "@RESISTED|@ROUTINE|prescription|prescribed|doctor|gp|nurse|pharmacist"},
 	{kind: kUrge, name: "my-turn-next", pattern: "im|me ~1 next", with: "@ALCOHOL|pouring|poured|shots|round|tasting|bottle", without: "@RESISTED"},
 	{kind: kUrge, name: "heading-there", pattern: "@INTENT|driving|walking|going|headed|heading|omw ~4 @PLACE|@DEALER", without: "@RESISTED"},

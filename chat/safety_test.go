@@ -267,6 +267,22 @@ func TestWorkIsAScopeButNotTheWritersOwn(t *testing.T) {
 	checkConcerns(t, tests)
 }
 
+// A story is told where it happens ("in the film", "on the news") or by
+// its parts (a villain, a narrator); the past by its decade or year; a
+// figure by its frame ("gun to my head I'd pick"). The writer's own turn
+// after a story stays theirs.
+func TestStoriesDecadesAndFiguresAreNotTheWritersNow(t *testing.T) {
+	tests := []concernCase{
+		{"a scene where it happens", "in the show she takes an overdose in the last episode, so well acted", ""},
+		{"a story's part", "the narrator's brother shoots himself halfway through, I cried on the train", ""},
+		{"a decade gone", "my aunt overdosed back in the 90s, she's 30 years clean now and my hero", ""},
+		{"a year gone", "Dad was a violent drunk in 1985. He's long gone and I'm safe.", ""},
+		{"a figure's frame", "gun to my head I'd choose the blue tiles for the bathroom", ""},
+		{"the story made the writer's own", "watched a documentary about the bridge last night. now I know how", lifeline.ConcernSuicide},
+	}
+	checkConcerns(t, tests)
+}
+
 func TestNormalisation(t *testing.T) {
 	tests := []concernCase{
 		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
