@@ -255,7 +255,31 @@ func (l *Layer) hear(ts []token, offset int, threshold, doubt, suicideDoubt floa
 	h.outright = slices.ContainsFunc(h.matches, func(m match) bool { return m.rule.outright() && (m.rule.firm || !atWork || personal(ts, m)) }) ||
 		h.kind != "" && len(h.tokens) <= wholeMessage || corroborated(h.matches, h.kind)
 	h.kind = decide(h.kind, h.outright, h.score, h.model, threshold, doubt, suicideDoubt)
+	if h.kind == kUrge && lostTolerance(h.tokens) {
+		h.kind = kOverdose
+	}
 	return h
+}
+
+// lostTolerance reports whether ts tell of a drug after a break in it (out
+// of detox, rehab, jail or hospital, months clean): an urge heard there is
+// an overdose risk (SAMHSA: the tolerance is gone), whatever heard it —
+// "detox discharged me this morning, already called my guy". Not a drink
+// alone after one: that urge stays an urge.
+func lostTolerance(ts []token) bool {
+	var brk, drug bool
+	for i, t := range ts {
+		switch {
+		case t.concepts&cResisted != 0:
+			return false
+		case t.concepts&cBreak != 0 && !t.told && !negated(ts, i) && !inPast(ts, i):
+			brk = true
+		}
+		if t.concepts&(cOpioid|cFentanyl|cStimulant|cDepressant|cDealer) != 0 || t.concepts&cSubstance != 0 && t.concepts&cAlcohol == 0 {
+			drug = true
+		}
+	}
+	return brk && drug
 }
 
 // personal reports whether the writer or their own people are in match

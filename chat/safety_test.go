@@ -283,6 +283,32 @@ func TestStoriesDecadesAndFiguresAreNotTheWritersNow(t *testing.T) {
 	checkConcerns(t, tests)
 }
 
+// A drug after a break in it is an overdose risk, whatever heard the urge;
+// a drink after one stays an urge.
+func TestAnUrgeAfterABreakIsAnOverdoseRisk(t *testing.T) {
+	tests := []concernCase{
+		{"a dealer called out of detox", "left the detox center this morning and my guy is dropping off a bag tonight", lifeline.ConcernOverdose},
+		{"years clean, the bag in hand", "3 years clean. in the car with a bag. doing it", lifeline.ConcernOverdose},
+		{"a drink after a break", "30 days sober and I'm standing in the liquor store", lifeline.ConcernUrge},
+		{"walked past it", "two years clean and I walked past my old dealer's corner without stopping", ""},
+	}
+	checkConcerns(t, tests)
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Just got out of the residential program after 45 days. Got a bag waiting at my old spot.", true},
+		{"home from detox, sitting in the shed with a bag and a bottle of jack", true},
+		{"30 days sober and I'm standing in the liquor store", false},
+		{"out of rehab a year and I walked past my old dealer's corner and kept walking", false},
+		{"I used to get out of detox and score the same day", false},
+	} {
+		if got := lostTolerance(analyse(tc.text)); got != tc.want {
+			t.Errorf("lostTolerance(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 func TestNormalisation(t *testing.T) {
 	tests := []concernCase{
 		{"misspelt", "i feel so suicdal", lifeline.ConcernSuicide},
