@@ -200,7 +200,8 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	// refused, not lost.
 	revokedSum := revokedRun.wait(t, 2*time.Minute)
 	checkNothingLost(t, api[0], map[*account]*summary{owner: sum})
-	revoked.checkAfterwards(t, dbURL, revokedSum)
+	revokedFigures := revoked.checkAfterwards(t, dbURL, revokedSum)
+	report.Revocation = &revokedFigures
 	report.Alerts, report.RepeatedAlerts = alertsTwiceForOneEntry(t, dbURL, owner)
 	t.Logf("%d avoid-zone alerts stored; %d (bracelet, zone) pairs alerted more than once within the engine's 15-minute cool-down",
 		report.Alerts, report.RepeatedAlerts)
@@ -226,6 +227,17 @@ type revocation struct {
 	lastStored         time.Time // its newest stored fix's time when the DELETE was sent
 	began, closed      time.Time // the DELETE sent; its connection seen closed
 	errors, reconnects int       // its simulator's, then
+	figures            revocationFigures
+}
+
+// revocationFigures is the revocation in make bench-scaleout's report.
+type revocationFigures struct {
+	Node     string  `json:"node"`      // the broker node that held the bracelet's connection
+	KickMs   float64 `json:"kick_ms"`   // from the DELETE to the node's close of it (its monitoring's stop time)
+	ClosedS  float64 `json:"closed_s"`  // from the DELETE to the simulator and every node seeing it closed
+	Refused  int     `json:"refused"`   // nodes that refused its CONNECT afterwards (CONNACK 5)
+	Stored   int     `json:"stored"`    // its fixes stored in all
+	InWindow int     `json:"in_window"` // of those, taken between the DELETE and the kick
 }
 
 // revokeMidRun revokes a's one bracelet, driven by r, through the API of s
@@ -282,8 +294,10 @@ func revokeMidRun(t *testing.T, s *server, a *account, r *simRun, cluster *broke
 	if kick == nil {
 		t.Fatalf("node %s held the revoked bracelet and closed no connection of it by a kick after the revocation: %+v", cluster.Nodes[holder].Name, closed)
 	}
+	rv.figures = revocationFigures{Node: cluster.Nodes[holder].Name, KickMs: float64(kick.Stop.Sub(rv.began).Microseconds()) / 1000,
+		ClosedS: rv.closed.Sub(rv.began).Seconds()}
 	t.Logf("the revoked bracelet's connection on node %s was kicked %.0f ms after the revocation began (its simulator saw it closed within %.1f s)",
-		cluster.Nodes[holder].Name, float64(kick.Stop.Sub(rv.began).Microseconds())/1000, rv.closed.Sub(rv.began).Seconds())
+		rv.figures.Node, rv.figures.KickMs, rv.figures.ClosedS)
 
 	for _, node := range cluster.Nodes {
 		var err error
@@ -293,6 +307,8 @@ func revokeMidRun(t *testing.T, s *server, a *account, r *simRun, cluster *broke
 		}, r)
 		if !errors.Is(err, packets.ErrorRefusedNotAuthorised) {
 			t.Errorf("the revoked bracelet's CONNECT through node %s: %v; want CONNACK 5 (not authorized)", node.Name, err)
+		} else {
+			rv.figures.Refused++
 		}
 	}
 
@@ -304,14 +320,14 @@ func revokeMidRun(t *testing.T, s *server, a *account, r *simRun, cluster *broke
 }
 
 // checkAfterwards is the revoked bracelet at the end of the run (sum, its
-// simulator's summary): none of its reconnections succeeded and some were
+// simulator's summary), returning its figures: none of its reconnections succeeded and some were
 // tried, nothing it took after its connection closed is stored, and of
 // what the cluster acknowledged nothing is stored twice and nothing is
 // missing but fixes still in flight when it was revoked (taken after the
 // newest one stored then): a worker refuses those, the bracelet being no
 // longer its owner's (seen in CI: one acknowledged a moment before the
 // DELETE, refused by the worker a moment after).
-func (rv revocation) checkAfterwards(t *testing.T, dbURL string, sum *summary) {
+func (rv revocation) checkAfterwards(t *testing.T, dbURL string, sum *summary) revocationFigures {
 	t.Helper()
 	switch v := sum.Verify; {
 	case v == nil:
@@ -340,8 +356,10 @@ func (rv revocation) checkAfterwards(t *testing.T, dbURL string, sum *summary) {
 	}
 	// A fix taken in the milliseconds between the revocation and the kick
 	// went out on the open connection and may have been stored.
+	rv.figures.Stored, rv.figures.InWindow = fixesStored(t, dbURL, rv.deviceID, time.Time{}), fixesStored(t, dbURL, rv.deviceID, rv.began)
 	t.Logf("the revoked bracelet: %d fixes stored in all, %d of them taken after the revocation began and before the kick; its simulator: %v",
-		fixesStored(t, dbURL, rv.deviceID, time.Time{}), fixesStored(t, dbURL, rv.deviceID, rv.began), sum.ErrorKinds)
+		rv.figures.Stored, rv.figures.InWindow, sum.ErrorKinds)
+	return rv.figures
 }
 
 // missingRe is the taken time in a verify example of a missing fix.
@@ -445,6 +463,8 @@ type scaleOutReport struct {
 	// RepeatedAlerts: (bracelet, zone) pairs alerted more than once, which
 	// one engine's cool-down forbids within a run this short.
 	RepeatedAlerts int `json:"repeated_alerts"`
+	// Revocation: a bracelet of another account revoked mid-run.
+	Revocation *revocationFigures `json:"revocation"`
 }
 
 // alertsTwiceForOneEntry counts a's avoid-zone alerts in the database, and

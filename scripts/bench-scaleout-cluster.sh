@@ -75,6 +75,13 @@ avoid-zone alerts stored, and $(j .repeated_alerts) (bracelet, zone) pairs alert
 geofence engine's 15-minute cool-down forbids (the test fails on any). The workers' consumer pins
 one worker, so every bracelet's fixes meet one engine; after the pinned worker's kill the standby
 committed its first fix $(j '.faults[] | select(.takeover_s > 0) | .takeover_s * 10 | round / 10') s later (docs/scaling.md).
+
+After the broker node's restart a bracelet of another account, in a simulator of its own, was revoked
+through an API node (\`DELETE /api/devices/{id}\`, as the web app does): node $(j .revocation.node)
+closed its connection $(j '.revocation.kick_ms | round') ms after the DELETE (its monitoring's stop
+time), the simulator and every node saw it closed within $(j '.revocation.closed_s * 10 | round / 10') s, and
+$(j .revocation.refused) of 3 nodes refused its CONNECT afterwards (CONNACK 5). $(j .revocation.stored) of its
+fixes are stored, $(j .revocation.in_window) of them taken between the DELETE and the kick, none after the close.
 EOT
 )
 replace_section "$OUT" "## Scale-out through faults" "$section"
