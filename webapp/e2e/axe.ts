@@ -46,5 +46,10 @@ export async function expectAxeClean(page: Page, { include }: { include?: string
     const violations = await axeViolations(page, { include })
     expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)).toEqual([])
   }
+  // Back to light, and settled: a screenshot taken next would otherwise catch
+  // the buttons mid-way through their colour transition from dark (seen as a
+  // half-faded "I'm on it" in claim-link-phone.png).
   await page.emulateMedia({ colorScheme: 'light' })
+  await expect(page.locator('html')).toHaveClass(/\blight\b/)
+  await animationsDone(page)
 }
