@@ -31,7 +31,10 @@ if ! LIFELINE_SCALEOUT_DEVICES=$DEVICES LIFELINE_SCALEOUT_INTERVAL=$INTERVAL LIF
   LIFELINE_SCALEOUT_REPORT=$work/report.json \
   go test -count=1 -run '^TestScaleOutSurvivesEachKill$' -timeout 60m -v ./faults/ >"$work/test.log" 2>&1; then
   tail -150 "$work/test.log" >&2
-  say "the run failed: nothing written"
+  # The work folder goes at exit; the whole log is what says why.
+  kept=$(mktemp /tmp/lifeline-bench-scaleout-failed-XXXXXX.log)
+  cp "$work/test.log" "$kept"
+  say "the run failed: nothing written; the whole log is $kept"
   exit 1
 fi
 grep -E 'natscluster_test.go:[0-9]+: .*(SIGKILLed|bracelets connected|acknowledged by|alerts stored)' "$work/test.log" >&2 || true
