@@ -32,7 +32,7 @@ if ! LIFELINE_SCALEOUT_DEVICES=$DEVICES LIFELINE_SCALEOUT_INTERVAL=$INTERVAL LIF
   go test -count=1 -run '^TestScaleOutSurvivesEachKill$' -timeout 60m -v ./faults/ >"$work/test.log" 2>&1; then
   tail -150 "$work/test.log" >&2
   # The work folder goes at exit; the whole log is what says why.
-  kept=$(mktemp /tmp/lifeline-bench-scaleout-failed-XXXXXX.log)
+  kept=/tmp/lifeline-bench-scaleout-failed-$(date -u +%Y%m%dT%H%M%S).log
   cp "$work/test.log" "$kept"
   say "the run failed: nothing written; the whole log is $kept"
   exit 1
