@@ -2,6 +2,7 @@ package faults
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,9 +20,12 @@ import (
 	paho "github.com/eclipse/paho.mqtt.golang"
 	"github.com/eclipse/paho.mqtt.golang/packets"
 	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/nats-io/nkeys"
 
 	"lifeline/app/apptest"
+	"lifeline/ingest"
 	"lifeline/ingest/brokercluster"
 	"lifeline/store/storetest"
 )
@@ -80,6 +84,11 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 		}
 		return total, each
 	}
+	backlog := workersBacklog(t, natsURLs)
+	behind := func() string {
+		_, each := committed()
+		return fmt.Sprintf("fixes committed by each worker %v; %s", each, backlog())
+	}
 
 	alerts := api[1].followAlerts(t, owner)
 	// The last --broker wins: every bracelet is given all three nodes,
@@ -93,15 +102,15 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	waitFor(t, 3*time.Minute, "every bracelet connected, 200 fixes committed and an alert on the live stream", func() bool {
 		n, _ := committed()
 		return run.progressLine().connected == cfg.devices && n >= 200 && alerts.count() > 0
-	}, run)
+	}, run, behind)
 	t0 := run.steadySince()
 	if cfg.reportPath != "" {
 		// The window latency is read from: the cluster before any fault.
 		waitFor(t, cfg.steady+time.Minute, "a steady window", func() bool { return time.Since(t0) > cfg.steady+2*time.Second }, run)
 	}
 	n, _ := committed()
-	t.Logf("%d bracelets connected, %.0f fixes committed, %d alerts after %v", cfg.devices, n, alerts.count(),
-		time.Since(began).Round(time.Second))
+	t.Logf("%d bracelets connected, %.0f fixes committed, %d alerts after %v (%s)", cfg.devices, n, alerts.count(),
+		time.Since(began).Round(time.Second), backlog())
 	if _, each := committed(); each[0] > 0 && each[1] > 0 {
 		t.Errorf("the workers committed %v fixes before the first kill: want one pinned worker to take every fix", each)
 	}
@@ -140,7 +149,7 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 		"--drain-timeout", "10s")...)
 	waitFor(t, 2*time.Minute, "the bracelet to revoke connected and a fix of it stored", func() bool {
 		return revokedRun.progressLine().connected == 1 && fixesStored(t, dbURL, family.devices[0].ID, time.Time{}) > 0
-	}, revokedRun)
+	}, revokedRun, behind)
 	var revoked revocation
 	steps[0].kill = func() { cluster.Kill(leader) }
 	steps[0].restart = func() { cluster.Restart(leader) }
@@ -173,7 +182,7 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 				}
 			}
 			return m.ReconnectedS > 0 && m.AlertS > 0 && (step.what != steps[1].what || m.TakeoverS > 0)
-		}, run)
+		}, run, behind)
 		step.restart()
 		m.RestartedS = time.Since(killed).Seconds()
 		t.Logf("%s SIGKILLed: every bracelet connected %.1f s later (%d reconnections), an alert from a fix made after the kill on the other API node's live stream %.1f s later; restarted and serving %.1f s after the kill",
@@ -599,12 +608,17 @@ func (w *worker) restart(t *testing.T) {
 }
 
 // waitFor polls cond until it holds, failing the test after within (a
-// generous limit: what is waited on is the event, not the time).
-func waitFor(t *testing.T, within time.Duration, what string, cond func() bool, run *simRun) {
+// generous limit: what is waited on is the event, not the time) with what
+// each explain says and the simulator's last lines.
+func waitFor(t *testing.T, within time.Duration, what string, cond func() bool, run *simRun, explain ...func() string) {
 	t.Helper()
 	for deadline := time.Now().Add(within); !cond(); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("no %s within %v:\n%s", what, within, tail(run.progress()))
+			var more string
+			for _, e := range explain {
+				more += e() + "\n"
+			}
+			t.Fatalf("no %s within %v:\n%s%s", what, within, more, tail(run.progress()))
 		}
 	}
 }
@@ -735,4 +749,36 @@ func (as *alertStream) firstFromFixAfter(t *testing.T, s *server, a *account, si
 		}
 	}
 	return time.Time{}, false
+}
+
+// workersBacklog reads the workers' consumer of the cluster's message
+// stream as the workers' user: the fixes stored and not yet delivered to a
+// worker, those delivered and not yet acknowledged, and those delivered
+// again. A run whose workers fall behind the bracelets fails by waiting;
+// this says so.
+func workersBacklog(t *testing.T, natsURLs []string) func() string {
+	t.Helper()
+	nc, err := nats.Connect(strings.Join(natsURLs, ","), nats.UserInfo("lifeline-ingest", "worker-secret"), nats.MaxReconnects(-1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() string {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		c, err := js.Consumer(ctx, "$MQTT_msgs", ingest.SharedGroup)
+		if err != nil {
+			return "the workers' consumer: " + err.Error()
+		}
+		info, err := c.Info(ctx)
+		if err != nil {
+			return "the workers' consumer: " + err.Error()
+		}
+		return fmt.Sprintf("the workers' consumer: %d stored and not yet delivered, %d delivered and not yet acknowledged, %d delivered again",
+			info.NumPending, info.NumAckPending, info.NumRedelivered)
+	}
 }

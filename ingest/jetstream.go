@@ -40,9 +40,14 @@ const (
 	streamMaxAckPending = 1000
 	// streamPinnedTTL is how long the cluster keeps the pin of a worker that
 	// has stopped pulling; streamPullExpiry is how often an idle worker pulls
-	// again, a few times within it, so a live one is never unpinned.
-	streamPinnedTTL  = 5 * time.Second
-	streamPullExpiry = 1500 * time.Millisecond
+	// again, a few times within it, so a live one is never unpinned. The
+	// client gives up on a pull that hears no heartbeat for the expiry, half
+	// of it between heartbeats: at 1.5 s and a 5 s pin, 2,000 bracelets on
+	// 2 cores missed heartbeats every few seconds, and the pin flapped from
+	// worker to worker, each new pin stopping to reload, until the workers
+	// were 48,000 fixes behind (issue 34).
+	streamPinnedTTL  = 15 * time.Second
+	streamPullExpiry = 5 * time.Second
 )
 
 // streamFilters are the device topics as NATS subjects, the ones the MQTT
