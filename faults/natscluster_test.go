@@ -86,8 +86,14 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	}
 	backlog := workersBacklog(t, natsURLs)
 	behind := func() string {
-		_, each := committed()
-		return fmt.Sprintf("fixes committed by each worker %v; %s", each, backlog())
+		var each []string
+		for _, w := range workers {
+			n := w.metric("lifeline_ingest_commit_seconds_count")
+			each = append(each, fmt.Sprintf("%.0f committed, %.0f rows waiting, %.0f ms a commit on average",
+				w.metric("lifeline_ingest_fixes_total"), w.metric("lifeline_ingest_pending_rows"),
+				1000*w.metric("lifeline_ingest_commit_seconds_sum")/max(n, 1)))
+		}
+		return fmt.Sprintf("workers: %s; %s", strings.Join(each, " | "), backlog())
 	}
 
 	alerts := api[1].followAlerts(t, owner)
@@ -110,7 +116,7 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	}
 	n, _ := committed()
 	t.Logf("%d bracelets connected, %.0f fixes committed, %d alerts after %v (%s)", cfg.devices, n, alerts.count(),
-		time.Since(began).Round(time.Second), backlog())
+		time.Since(began).Round(time.Second), behind())
 	if _, each := committed(); each[0] > 0 && each[1] > 0 {
 		t.Errorf("the workers committed %v fixes before the first kill: want one pinned worker to take every fix", each)
 	}
