@@ -10,6 +10,7 @@ package chateval
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -202,25 +203,30 @@ const (
 )
 
 // ChooseThreshold is the one of Thresholds at which outcomes, re-decided
-// without doubting the rules, cost least (ChooseThresholds).
+// without doubting the rules, cost least (ChooseThresholds), with no floor
+// to meet.
 func ChooseThreshold(outcomes []Outcome, missCost float64) float64 {
-	t, _, _ := ChooseThresholds(outcomes, missCost, []float64{0})
+	t, _, _ := ChooseThresholds(outcomes, missCost, []float64{0}, Floors{})
 	return t
 }
 
 // ChooseThresholds is the one of Thresholds and the two of doubts (the
 // model's doubt of the rules, and of the rules of suicide) at which
-// outcomes, re-decided, cost least: missCost times the share of messages
-// that need help (a crisis or an urge) it misses, plus the share of
-// ordinary talk it raises an alarm on. Of equal costs, the lowest
-// threshold, then the lowest doubts.
-func ChooseThresholds(outcomes []Outcome, missCost float64, doubts []float64) (threshold, doubt, suicideDoubt float64) {
-	threshold, bestCost := 1.0, math.Inf(1)
+// outcomes, re-decided, meet floors and cost least: missCost times the
+// share of messages that need help (a crisis or an urge) it misses, plus
+// the share of ordinary talk it raises an alarm on. The floors come first,
+// as a screening test's sensitivity does: the cost only ranks the points
+// that meet them (with none, every point; the floors' test then fails).
+// Of equal costs, the lowest threshold, then the lowest doubts.
+func ChooseThresholds(outcomes []Outcome, missCost float64, doubts []float64, floors Floors) (threshold, doubt, suicideDoubt float64) {
+	threshold, bestCost, bestMet := 1.0, math.Inf(1), false
 	for _, t := range Thresholds() {
 		for _, d := range doubts {
 			for _, sd := range doubts {
-				if cost := costAt(outcomes, missCost, t, d, sd); cost < bestCost-1e-12 {
-					threshold, doubt, suicideDoubt, bestCost = t, d, sd, cost
+				c := countAt(outcomes, t, d, sd)
+				cost, met := c.cost(missCost), floors.metBy(c)
+				if (met && !bestMet) || (met == bestMet && cost < bestCost-1e-12) {
+					threshold, doubt, suicideDoubt, bestCost, bestMet = t, d, sd, cost, met
 				}
 			}
 		}
@@ -228,26 +234,129 @@ func ChooseThresholds(outcomes []Outcome, missCost float64, doubts []float64) (t
 	return threshold, doubt, suicideDoubt
 }
 
-// costAt is the cost of outcomes re-decided at threshold t and doubts d
-// and sd (ChooseThresholds).
-func costAt(outcomes []Outcome, missCost, t, d, sd float64) float64 {
-	var miss, help, fa, none float64
+// Floors are what the layer must reach leaving one author out: a recall
+// per label of a crisis or an urge, of every crisis together, of kind
+// accuracy (crises caught given their own kind), and a ceiling on false
+// alarms. The zero Floors asks nothing.
+type Floors struct {
+	Recall       map[string]float64
+	Crisis       float64
+	FalseAlarms  float64 // a ceiling; 0 for none
+	KindAccuracy float64
+}
+
+// Unmet lists the floors s falls short of, each as a sentence.
+func (f Floors) Unmet(s Summary) []string {
+	var out []string
+	for _, label := range slices.Sorted(maps.Keys(f.Recall)) {
+		if r := s.Recall[label]; r.Rate() < f.Recall[label] {
+			out = append(out, fmt.Sprintf("%s recall %s, under its floor %.1f%%", label, r, 100*f.Recall[label]))
+		}
+	}
+	if s.CrisisAll.Rate() < f.Crisis {
+		out = append(out, fmt.Sprintf("crisis recall %s, under its floor %.1f%%", s.CrisisAll, 100*f.Crisis))
+	}
+	if f.FalseAlarms > 0 && s.FalseAlarms.Rate() > f.FalseAlarms {
+		out = append(out, fmt.Sprintf("false alarms %s, over the ceiling %.1f%%", s.FalseAlarms, 100*f.FalseAlarms))
+	}
+	if s.KindAccuracy.Rate() < f.KindAccuracy {
+		out = append(out, fmt.Sprintf("kind accuracy %s, under its floor %.1f%%", s.KindAccuracy, 100*f.KindAccuracy))
+	}
+	return out
+}
+
+// LeftOutFloors are the floors leaving one author out: a little under
+// what the layer reaches, a guard against a change that loses recall or
+// adds false alarms, measured on data rather than per row, and what the
+// thresholds are chosen to meet (ChooseThresholds). Raise them when the
+// layer improves; never lower them to pass.
+//
+// Suicide 96.5%, urges 96.5% and every crisis 97.8% until round 12, when
+// d22 joined: 101 suicides and 53 urges told only as arrangements and steps
+// (a policy's clause, a treatment stopped, a cab to the old pub), heard
+// about three times in four left out. On the thirty-four authors before it
+// the layer hears 12 more crises (7900 → 7912), 3 fewer urges (1971 →
+// 1968) and alarms 43 times less (682 → 639): the floors fall with the
+// pooled figure, not with the layer.
+//
+// False alarms 10.5% until round 11: d19 and d20 brought 290 hard safe
+// twins (d20's alarm 40% of the time on round 10's layer), and round 10's
+// layer alarms on 12.4% of the thirty-two authors' ordinary talk; round
+// 11's on 11.5%. 13.5% since d21 joined: its 320 everyday messages about
+// doses and moods alarm 31.9% of the time left out (no other author
+// teaches the model that routine), and the thresholds it let the layer
+// lower alarm on 12.0% of the other thirty-two authors' ordinary talk for
+// 24 more of their crises heard.
+//
+// Kind accuracy is secondary: an urge or a crisis heard as another crisis
+// still gets help.
+var LeftOutFloors = Floors{
+	Recall: map[string]float64{
+		lifeline.ConcernSuicide: 0.960, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.98,
+		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.960,
+	},
+	Crisis:       0.974,
+	FalseAlarms:  0.135,
+	KindAccuracy: 0.92,
+}
+
+// counts are outcomes re-decided at one point, counted (countAt).
+type counts struct {
+	hit, n                            map[string]int
+	help, missed, none, falseAlarms   int
+	crisis, crisisHit, crisisSameKind int
+}
+
+// countAt counts outcomes re-decided at threshold t and doubts d and sd
+// (ChooseThresholds): Summarize's figures without their intervals, fast
+// enough to sweep every point.
+func countAt(outcomes []Outcome, t, d, sd float64) counts {
+	c := counts{hit: map[string]int{}, n: map[string]int{}}
 	for _, o := range outcomes {
 		o.Concern = chat.Decide(o.Rules, o.Outright, o.Score, o.ModelConcern, t, d, sd)
-		switch {
-		case o.Example.Concern() == "":
-			none++
-			if !o.Caught() {
-				fa++
+		caught := o.Caught()
+		c.n[o.Label]++
+		if caught {
+			c.hit[o.Label]++
+		}
+		switch want := o.Example.Concern(); {
+		case want == "":
+			c.none++
+			if !caught {
+				c.falseAlarms++
 			}
 		default:
-			help++
-			if !o.Caught() {
-				miss++
+			c.help++
+			if !caught {
+				c.missed++
+			}
+			if lifeline.IsCrisis(want) {
+				c.crisis++
+				if caught {
+					c.crisisHit++
+					if o.Concern == want {
+						c.crisisSameKind++
+					}
+				}
 			}
 		}
 	}
-	return missCost*miss/max(help, 1) + fa/max(none, 1)
+	return c
+}
+
+func (c counts) cost(missCost float64) float64 {
+	return missCost*float64(c.missed)/float64(max(c.help, 1)) + float64(c.falseAlarms)/float64(max(c.none, 1))
+}
+
+func (f Floors) metBy(c counts) bool {
+	for label, floor := range f.Recall {
+		if float64(c.hit[label]) < floor*float64(c.n[label]) {
+			return false
+		}
+	}
+	return float64(c.crisisHit) >= f.Crisis*float64(c.crisis) &&
+		(f.FalseAlarms == 0 || float64(c.falseAlarms) <= f.FalseAlarms*float64(c.none)) &&
+		float64(c.crisisSameKind) >= f.KindAccuracy*float64(c.crisisHit)
 }
 
 // Baseline is the old phrase table's outcome for every example.

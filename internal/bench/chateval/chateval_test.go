@@ -57,56 +57,21 @@ var leftOut = sync.OnceValue(func() []Outcome {
 })
 
 // TestLeaveOneAuthorOutFloors holds the layer's figures, each author
-// assessed by a model trained on the others, to floors a little under what
-// it reaches: a guard against a change that loses recall or adds false
-// alarms, measured on data rather than per row. Raise them when the layer
-// improves; never lower them to pass.
+// assessed by a model trained on the others, to LeftOutFloors.
 func TestLeaveOneAuthorOutFloors(t *testing.T) {
-	s := Summarize(leftOut())
-	floors := map[string]float64{
-		lifeline.ConcernSuicide: 0.960, lifeline.ConcernSelfHarm: 0.985, lifeline.ConcernOverdose: 0.98,
-		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.960,
-	}
-	// Suicide 96.5%, urges 96.5% and every crisis 97.8% until round 12,
-	// when d22 joined: 101 suicides and 53 urges told only as arrangements
-	// and steps (a policy's clause, a treatment stopped, a cab to the old
-	// pub), heard about three times in four left out. On the thirty-four
-	// authors before it the layer hears 12 more crises (7900 → 7912), 3
-	// fewer urges (1971 → 1968) and alarms 43 times less (682 → 639): the
-	// floors fall with the pooled figure, not with the layer.
-	for label, floor := range floors {
-		if f := s.Recall[label]; f.Rate() < floor {
-			t.Errorf("%s recall %s, under its floor %.1f%%", label, f, 100*floor)
-		}
-	}
-	if s.CrisisAll.Rate() < 0.974 {
-		t.Errorf("crisis recall %s, under its floor 97.4%%", s.CrisisAll)
-	}
-	// 10.5% until round 11: d19 and d20 brought 290 hard safe twins (d20's
-	// alarm 40% of the time on round 10's layer), and round 10's layer
-	// alarms on 12.4% of the thirty-two authors' ordinary talk; round 11's
-	// on 11.5%. 13.5% since d21 joined: its 320 everyday messages about
-	// doses and moods alarm 31.9% of the time left out (no other author
-	// teaches the model that routine), and the thresholds it let the layer
-	// lower alarm on 12.0% of the other thirty-two authors' ordinary talk
-	// for 24 more of their crises heard.
-	if s.FalseAlarms.Rate() > 0.135 {
-		t.Errorf("false alarms %s, over the ceiling 13.5%%", s.FalseAlarms)
-	}
-	// Secondary: an urge or a crisis heard as another crisis still gets help.
-	if s.KindAccuracy.Rate() < 0.92 {
-		t.Errorf("kind accuracy %s, under its floor 92.0%%", s.KindAccuracy)
+	for _, unmet := range LeftOutFloors.Unmet(Summarize(leftOut())) {
+		t.Error(unmet)
 	}
 }
 
 // TestModelThresholdIsChosenByAuthors checks that chat.ModelThreshold,
 // chat.RuleDoubt, chat.SuicideDoubt and chat.FollowUpThreshold follow the rule they are
 // documented to follow: ChooseThresholds on the authors left out, with
-// MissCost and FollowUpMissCost (after crisis talk the model never
+// LeftOutFloors, MissCost and FollowUpMissCost (after crisis talk the model never
 // overrules the rules). When the data or the layer change, update the
 // constants.
 func TestModelThresholdIsChosenByAuthors(t *testing.T) {
-	threshold, doubt, suicideDoubt := ChooseThresholds(leftOut(), MissCost, Doubts())
+	threshold, doubt, suicideDoubt := ChooseThresholds(leftOut(), MissCost, Doubts(), LeftOutFloors)
 	followUp := ChooseThreshold(leftOut(), FollowUpMissCost)
 	for _, tt := range []struct {
 		name            string
