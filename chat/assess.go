@@ -57,8 +57,10 @@ func (a Assessment) Explain() string {
 
 // ModelThreshold is the model's probability of "needs help" from which it
 // raises an alarm the rules missed. It is chosen by leaving one author out
-// (TestModelThresholdIsChosenByAuthors checks it): the threshold at which
-// the messages that need help it misses, each counting as four false
+// (TestModelThresholdIsChosenByAuthors checks it): of the thresholds at
+// which the layer meets its floors (chateval.LeftOutFloors; since round
+// 15, before the cost ranks them), the one at which the messages that need
+// help it misses, each counting as four false
 // alarms (chateval.MissCost), and the ordinary ones it raises an alarm on,
 // each as a share of their kind, add up to the least for authors the model
 // never learnt from (0.50 until d21 joined in round 11: its treatment talk
@@ -71,8 +73,9 @@ const ModelThreshold = 0.45
 // layer more sensitive. It is chosen the same way with a miss counting
 // five times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
-// Round 14, with h14 and d24: 0.45, was 0.40.
-const FollowUpThreshold = 0.45
+// Round 14, with h14 and d24: 0.45, was 0.40; round 15, with h15 and d25:
+// 0.40 again.
+const FollowUpThreshold = 0.40
 
 // RuleDoubt is the model's probability of "needs help" under which it
 // overrules the rules. The rules read words in a window; on authors they
@@ -88,8 +91,10 @@ const FollowUpThreshold = 0.45
 // the conversation, not the message alone, speaks. Round 12, with h12 and
 // d22 and a mood read as a mood (cMood): 0.45, was 0.40; round 13, with
 // h13, d23 and work as a scope (cWork): 0.40 again; round 14, with h14,
-// d24 and a story told as a scope of its own: 0.45.
-const RuleDoubt = 0.45
+// d24 and a story told as a scope of its own: 0.45; round 15, with h15 and
+// d25 (everyday exaggeration and hobbies beside crises in the same words):
+// 0.40.
+const RuleDoubt = 0.40
 
 // SuicideDoubt is RuleDoubt for the rules that hear suicide between the
 // lines: the model overrules them only under it. Suicide said indirectly
@@ -102,8 +107,10 @@ const RuleDoubt = 0.45
 // d21 and ModelThreshold 0.45: 0.30, with RuleDoubt 0.40; round 12, with
 // h12 and d22: 0.25, with RuleDoubt 0.45; round 13, with h13 and d23:
 // 0.25, with RuleDoubt 0.40; round 14, with h14 and d24: 0.30, with
-// RuleDoubt 0.45).
-const SuicideDoubt = 0.30
+// RuleDoubt 0.45; round 15, with h15 and d25: 0.10, with RuleDoubt 0.40,
+// the cheapest point that keeps every floor: at 0.30, cheaper, the layer
+// heard 95.5% of suicides left out, under 96.0%).
+const SuicideDoubt = 0.10
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern

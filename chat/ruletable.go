@@ -47,7 +47,10 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "unmissed", pattern: "nobody|noone|no|one ~3 miss|notice|care ~3 me|if|gone|disappeared|died|dead"},
 	{kind: kSuicide, name: "waste", pattern: "waste ~1 space|oxygen|air"},
 	{kind: kSuicide, name: "world-without-me", pattern: "world|everyone|everybody|family|kids ~4 better|happier|easier ~3 without ~3 me"},
-	{kind: kSuicide, name: "hopeless", pattern: "@HOPELESS", firm: true},
+	// Not a confinement of the everyday told as one: "trapped in this
+	// meeting with no way out", "stuck in traffic, no way out of this hell".
+	{kind: kSuicide, name: "hopeless", pattern: "@HOPELESS", firm: true,
+		without: "meeting|meetings|traffic|queue|lecture|lesson|seminar|webinar|conference|presentation|spreadsheet|commute|covers|drill|lift|elevator|exam|exams|open plan|budget"},
 	{kind: kSuicide, name: "no-future-self", pattern: "@NEG ~3 see|picture|imagine ~1 myself|me ~4 around|alive|here|future|living|older|making|next|year|birthday"},
 	{kind: kSuicide, name: "better-if-gone", pattern: "fine|better|easier|happier|relieved|lighter|okay|ok|good ~6 if ~2 i ~2 wasnt|werent|was|were|wasn ~2 here|around|alive|gone|dead|born|there|anymore"},
 	{kind: kSuicide, name: "better-without-me", pattern: "better|happier|easier|lighter|fine|relieved ~5 without ~2 me"},
@@ -436,6 +439,7 @@ var crisisRules = compileRules([]rule{
 	// breathe" is relief), "breathing" is.
 	{kind: overdoseNow, name: "body-after-using", pattern: "breathing|awake|chest|heart|fading|clammy|pale|legs|eyes|confused|vomiting|throwing|puking|drowsy|twitching",
 		with: "@SUBSTANCE|@USE|@OVERDOSE|took|shooting", notRecent: true, topic: true},
+	{kind: overdoseNow, name: "short-of-breath-after-using", pattern: "@NEG ~2 get|catch|take ~2 a ~1 full|proper|deep ~1 breath", with: "@SUBSTANCE|@USE|@OVERDOSE|took", notRecent: true},
 	{kind: overdoseNow, name: "numb-after-using", pattern: "@NEG ~1 feel ~1 my ~1 face|legs|arms|body|hands|feet", with: "@SUBSTANCE|@USE|@OVERDOSE|took", notRecent: true},
 	{kind: overdoseNow, name: "passed-out", pattern: "passed ~1 out", with: "@SUBSTANCE|@USE|@OVERDOSE|took|wake|breathing", notRecent: true},
 	{kind: overdoseNow, name: "medical-emergency", pattern: "medical ~1 emergency", topic: true},
@@ -443,6 +447,9 @@ var crisisRules = compileRules([]rule{
 	// A risk of overdose: SAMHSA's toolkit (using alone, lost tolerance,
 	// mixing depressants) and the CDC on fentanyl.
 	{kind: kOverdose, name: "using-alone", pattern: "@USE", with: "@ALONE"},
+	// Alone with a dealer's supply: "at my dealer's, this batch is strong,
+	// gonna do it at my apartment by myself after".
+	{kind: kOverdose, name: "alone-with-supply", pattern: "@ALONE", with: "@DEALER|batch|@FENTANYL", without: "@RESISTED"},
 	{kind: kOverdose, name: "using-it-alone", pattern: "do|doing|shoot|smoke|snort|take ~4 @SUBSTANCE|gram|shot|bump|line|hit|rest", with: "@ALONE"},
 	// A break in tolerance, unless the moment is resisted or the drink is
 	// served to others ("3 years sober, pouring drinks all night … lime and soda").
@@ -455,6 +462,9 @@ var crisisRules = compileRules([]rule{
 	// model, reading "ordering from a new one online, 'pharma grade' oxys.
 	// First order since I got clean" as an ordinary errand, scored it 0.14.
 	{kind: kOverdose, name: "new-supply-after-break", pattern: "from|off ~1 someone|somebody|a ~1 new|different|else ~8 @OPIOID|@FENTANYL|@DEPRESSANT|@STIMULANT", with: "@BREAK", without: "@RESISTED", firm: true},
+	// Pills a seller throws in with an order are a supply nobody chose
+	// (CDC: counterfeit pills): "the seller threw in a couple of free 30s".
+	{kind: kOverdose, name: "thrown-in", pattern: "threw|throws|thrown|chucked|tossed|slipped ~2 in", with: "pills|bars|30s|blues|xans|xanax|@OPIOID|@FENTANYL|@DEPRESSANT", without: "@RESISTED|bin|trash|toilet|binned|flushed"},
 	{kind: kOverdose, name: "different-supply", pattern: "different|new|weird|strange|funny|darker ~2 colour|color|batch|stamp|smell|taste|texture",
 		with: "@USE|@DEALER|@OPIOID|@FENTANYL|picked|copped|scored|bag|gear", without: "@RESISTED|pharmacist|pharmacy|prescription|script|manufacturer|brand|generic|vet|organiser|organizer"},
 	{kind: kOverdose, name: "stronger-supply", pattern: "stronger|harder|heavier ~3 than ~2 last|usual|normal|before|mine", with: "@USE|@DEALER|@OPIOID|@FENTANYL|batch|bag|gear|stuff|pills", without: "@RESISTED"},
