@@ -88,10 +88,10 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	behind := func() string {
 		var each []string
 		for _, w := range workers {
-			n := w.metric("lifeline_ingest_commit_seconds_count")
-			each = append(each, fmt.Sprintf("%.0f committed, %.0f rows waiting, %.0f ms a commit on average",
+			commits, acks := w.metric("lifeline_ingest_commit_seconds_count"), w.metric("lifeline_ingest_ack_seconds_count")
+			each = append(each, fmt.Sprintf("%.0f committed, %.0f rows waiting, %.0f ms a commit and %.0f ms an acknowledgement's confirmation on average",
 				w.metric("lifeline_ingest_fixes_total"), w.metric("lifeline_ingest_pending_rows"),
-				1000*w.metric("lifeline_ingest_commit_seconds_sum")/max(n, 1)))
+				1000*w.metric("lifeline_ingest_commit_seconds_sum")/max(commits, 1), 1000*w.metric("lifeline_ingest_ack_seconds_sum")/max(acks, 1)))
 		}
 		return fmt.Sprintf("workers: %s; %s", strings.Join(each, " | "), backlog())
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"lifeline/ingest/wire"
 )
@@ -98,7 +99,7 @@ func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamCons
 	pin := pinWatch{takeOver: cfg.TakeOver, log: cfg.Logger}
 	consume, err := consumer.Consume(func(m jetstream.Msg) {
 		pin.observe(m.Headers().Get(pinIDHeader))
-		go handle(streamDelivery{m})
+		go handle(streamDelivery{msg: m, ackSeconds: cfg.Metrics.AckSeconds})
 	},
 		jetstream.PullPriorityGroup(SharedGroup),
 		jetstream.PullExpiry(streamPullExpiry),
@@ -174,7 +175,10 @@ func (s *streamConsumer) close() {
 
 // streamDelivery is a JetStream message as a delivery: its subject read
 // back as the MQTT topic it came from.
-type streamDelivery struct{ msg jetstream.Msg }
+type streamDelivery struct {
+	msg        jetstream.Msg
+	ackSeconds prometheus.Histogram
+}
 
 func (d streamDelivery) Topic() string {
 	return subjectTopic(strings.TrimPrefix(d.msg.Subject(), mqttMessagesPrefix))
@@ -186,7 +190,10 @@ func (d streamDelivery) Payload() []byte { return d.msg.Data() }
 func (d streamDelivery) Ack() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	d.msg.DoubleAck(ctx)
+	start := time.Now()
+	if d.msg.DoubleAck(ctx) == nil {
+		d.ackSeconds.Observe(time.Since(start).Seconds())
+	}
 }
 
 // subjectTopic undoes NATS's mapping of an MQTT topic to a subject: a level

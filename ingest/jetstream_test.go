@@ -147,12 +147,14 @@ func TestAStandbyWorkerTakesOverFromThePinnedOne(t *testing.T) {
 		urls = append(urls, n.NATSURL)
 	}
 	type worker struct {
-		ext     *ingest.External
-		metrics *ingest.Metrics
+		ext      *ingest.External
+		metrics  *ingest.Metrics
+		registry *prometheus.Registry
 	}
 	var workers []worker
 	for _, name := range []string{"lifeline-ingest-1", "lifeline-ingest-2"} {
-		m := ingest.NewMetrics(prometheus.NewRegistry())
+		reg := prometheus.NewRegistry()
+		m := ingest.NewMetrics(reg)
 		w := ingest.NewWriter(db, ingest.WriterConfig{Metrics: m})
 		e, err := ingest.StartExternal(ingest.ExternalConfig{
 			BrokerURL: strings.Join(urls, ","), ClientID: name, Username: "lifeline-ingest", Password: "worker-secret",
@@ -162,7 +164,7 @@ func TestAStandbyWorkerTakesOverFromThePinnedOne(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { e.Close(); w.Close(ctx) })
-		workers = append(workers, worker{e, m})
+		workers = append(workers, worker{e, m, reg})
 	}
 	committed := func(i int) float64 { return testutil.ToFloat64(workers[i].metrics.AcceptedFixes) }
 	base := time.Now().Add(-time.Hour).Truncate(time.Millisecond)
@@ -208,6 +210,11 @@ func TestAStandbyWorkerTakesOverFromThePinnedOne(t *testing.T) {
 	if got := committed(standby); got == 0 || committed(pinned)+got != 200 {
 		t.Errorf("the standby worker committed %v fixes and the stopped one %v: want the standby to take the fixes sent after the stop, 200 in all", got, committed(pinned))
 	}
+	// Each committed fix was acknowledged, and the cluster's confirmation
+	// timed (how a worker that falls behind tells its waits apart).
+	if n := acksTimed(t, workers[standby].registry); n == 0 {
+		t.Errorf("the standby worker timed %d acknowledgements: want its commits' own", n)
+	}
 	var stored, distinct int
 	db.Pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT seq) FROM locations WHERE device_id = $1`, id).Scan(&stored, &distinct)
 	if stored != 200 || distinct != 200 {
@@ -228,4 +235,20 @@ func connectTo(t *testing.T, url, id, token string) paho.Client {
 	}
 	t.Fatalf("the bracelet cannot connect to %s: %v", url, err)
 	return nil
+}
+
+// acksTimed is the number of acknowledgements whose confirmation reg's
+// lifeline_ingest_ack_seconds has timed.
+func acksTimed(t *testing.T, reg *prometheus.Registry) uint64 {
+	t.Helper()
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == "lifeline_ingest_ack_seconds" {
+			return f.GetMetric()[0].GetHistogram().GetSampleCount()
+		}
+	}
+	return 0
 }

@@ -18,6 +18,10 @@ type Metrics struct {
 	// PendingRows is the writer's queue: rows submitted and not yet
 	// committed. It rises without end when the database stalls.
 	PendingRows prometheus.Gauge
+	// AckSeconds is, on a NATS cluster, how long the cluster takes to
+	// confirm a worker's acknowledgement of a committed packet: with the
+	// commit's own time it tells where a worker that falls behind waits.
+	AckSeconds prometheus.Histogram
 }
 
 // NewMetrics registers the series with reg (nil: a private registry, for
@@ -60,7 +64,11 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		PendingRows: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "lifeline_ingest_pending_rows", Help: "Rows waiting for their commit (the writer's queue).",
 		}),
+		AckSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "lifeline_ingest_ack_seconds", Help: "From a committed packet's acknowledgement to the NATS cluster's confirmation of it.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 16),
+		}),
 	}
-	reg.MustRegister(m.Refused, m.RejectedFixes, m.AcceptedFixes, m.BatchRows, m.CommitSeconds, m.CommitRetries, m.PublishToCommit, m.Connected, m.KnownDeviceAdmissions, m.PendingRows)
+	reg.MustRegister(m.Refused, m.RejectedFixes, m.AcceptedFixes, m.BatchRows, m.CommitSeconds, m.CommitRetries, m.PublishToCommit, m.Connected, m.KnownDeviceAdmissions, m.PendingRows, m.AckSeconds)
 	return m
 }
