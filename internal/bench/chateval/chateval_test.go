@@ -130,6 +130,34 @@ func TestChooseThreshold(t *testing.T) {
 	}
 }
 
+// TestChooseThresholdsMeetsTheFloorsFirst: with a miss costing half a
+// false alarm the cheapest threshold (0.75) misses one crisis of two; a
+// floor on crisis recall makes the chooser pay the false alarm instead,
+// and a floor no point meets leaves the cheapest point (and the floors'
+// test to fail).
+func TestChooseThresholdsMeetsTheFloorsFirst(t *testing.T) {
+	out := []Outcome{
+		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.6, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.9, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.5, ModelConcern: lifeline.ConcernSuicide},
+		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.7, ModelConcern: lifeline.ConcernSuicide},
+	}
+	for _, tt := range []struct {
+		name   string
+		floors Floors
+		want   float64
+	}{
+		{"no floor", Floors{}, 0.75},
+		{"every crisis heard", Floors{Crisis: 1}, 0.55},
+		{"every suicide heard", Floors{Recall: map[string]float64{lifeline.ConcernSuicide: 1}}, 0.55},
+		{"no false alarm either: none meets both", Floors{Crisis: 1, FalseAlarms: 0.01}, 0.75},
+	} {
+		if got, _, _ := ChooseThresholds(out, 0.5, []float64{0}, tt.floors); got != tt.want {
+			t.Errorf("%s: %.2f, want %.2f", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestLegacyIsTheOldPhraseTable(t *testing.T) {
 	for message, want := range map[string]string{
 		"I want to end it all":          lifeline.ConcernSuicide,
