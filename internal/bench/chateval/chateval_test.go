@@ -109,16 +109,21 @@ func TestLeaveOneAuthorOutKeepsEachExample(t *testing.T) {
 	}
 }
 
-func TestChooseThreshold(t *testing.T) {
-	// Two crises the model scores 0.6 and 0.9, two ordinary messages 0.5
-	// and 0.7: at 0.60 one false alarm (cost 1/2), at 0.75 one miss and
-	// none (1/2 × missCost), at 0.95 two misses.
-	out := []Outcome{
+// twoCrisesTwoOrdinary are two crises the model scores 0.6 and 0.9 and
+// two ordinary messages it scores 0.5 and 0.7, heard by no rule.
+func twoCrisesTwoOrdinary() []Outcome {
+	return []Outcome{
 		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.6, ModelConcern: lifeline.ConcernSuicide},
 		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.9, ModelConcern: lifeline.ConcernSuicide},
 		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.5, ModelConcern: lifeline.ConcernSuicide},
 		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.7, ModelConcern: lifeline.ConcernSuicide},
 	}
+}
+
+func TestChooseThreshold(t *testing.T) {
+	// At 0.60 one false alarm (cost 1/2), at 0.75 one miss and
+	// none (1/2 × missCost), at 0.95 two misses.
+	out := twoCrisesTwoOrdinary()
 	if got := ChooseThreshold(out, 1); got != 0.55 {
 		t.Errorf("a miss costing a false alarm: %.2f, want 0.55 (the lowest of the equal costs)", got)
 	}
@@ -136,12 +141,7 @@ func TestChooseThreshold(t *testing.T) {
 // and a floor no point meets leaves the cheapest point (and the floors'
 // test to fail).
 func TestChooseThresholdsMeetsTheFloorsFirst(t *testing.T) {
-	out := []Outcome{
-		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.6, ModelConcern: lifeline.ConcernSuicide},
-		{Example: chat.Example{Label: lifeline.ConcernSuicide}, Score: 0.9, ModelConcern: lifeline.ConcernSuicide},
-		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.5, ModelConcern: lifeline.ConcernSuicide},
-		{Example: chat.Example{Label: chat.LabelNone}, Score: 0.7, ModelConcern: lifeline.ConcernSuicide},
-	}
+	out := twoCrisesTwoOrdinary()
 	for _, tt := range []struct {
 		name   string
 		floors Floors
