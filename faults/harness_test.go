@@ -129,9 +129,19 @@ func (s *server) start() {
 // starts with prefix (name and, optionally, labels).
 func (s *server) metric(prefix string) float64 {
 	s.t.Helper()
-	resp, err := http.Get(s.url + "/metrics")
+	sum, err := s.tryMetric(prefix)
 	if err != nil {
 		s.t.Fatalf("metrics: %v", err)
+	}
+	return sum
+}
+
+// tryMetric is metric for a server that may be down (a failing test's
+// explanation must not fail on a process it killed).
+func (s *server) tryMetric(prefix string) (float64, error) {
+	resp, err := http.Get(s.url + "/metrics")
+	if err != nil {
+		return 0, err
 	}
 	defer resp.Body.Close()
 	var sum float64
@@ -144,7 +154,7 @@ func (s *server) metric(prefix string) float64 {
 			sum += v
 		}
 	}
-	return sum
+	return sum, sc.Err()
 }
 
 // rssKB is the server process's resident memory, from /proc.

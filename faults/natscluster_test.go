@@ -88,6 +88,10 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	behind := func() string {
 		var each []string
 		for _, w := range workers {
+			if _, err := w.tryMetric("lifeline_ingest_fixes_total"); err != nil {
+				each = append(each, "down")
+				continue
+			}
 			commits, acks := w.metric("lifeline_ingest_commit_seconds_count"), w.metric("lifeline_ingest_ack_seconds_count")
 			each = append(each, fmt.Sprintf("%.0f committed, %.0f rows waiting, %.0f ms a commit and %.0f ms an acknowledgement's confirmation on average",
 				w.metric("lifeline_ingest_fixes_total"), w.metric("lifeline_ingest_pending_rows"),
