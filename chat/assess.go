@@ -74,7 +74,7 @@ const ModelThreshold = 0.45
 // five times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
 // Round 14, with h14 and d24: 0.45, was 0.40; round 15, with h15 and d25:
-// 0.40 again.
+// 0.40 again, and in round 16, with h16 and d26.
 const FollowUpThreshold = 0.40
 
 // RuleDoubt is the model's probability of "needs help" under which it
@@ -109,8 +109,10 @@ const RuleDoubt = 0.40
 // 0.25, with RuleDoubt 0.40; round 14, with h14 and d24: 0.30, with
 // RuleDoubt 0.45; round 15, with h15 and d25: 0.10, with RuleDoubt 0.40,
 // the cheapest point that keeps every floor: at 0.30, cheaper, the layer
-// heard 95.5% of suicides left out, under 96.0%).
-const SuicideDoubt = 0.10
+// heard 95.5% of suicides left out, under 96.0%); round 16, with h16 and
+// d26 and possessions given away with no need left: 0.25, with RuleDoubt
+// 0.40, the floors met there again).
+const SuicideDoubt = 0.25
 
 // Decide is the concern of a message whose rules heard rules (a concern,
 // "" for none) and whose model gives score to "needs help", modelConcern
