@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -42,6 +43,10 @@ type rule struct {
 	// one resisted before does not: "I drove past my dealer's block and I'm
 	// circling back").
 	with, without string
+	// reach: how many sentences either side of the match with may stand in
+	// (0: withRadius). A possession given away and "I won't be needing
+	// them" are often a sentence of news apart.
+	reach int
 	// anyTime: a distant past ("years ago I used to") does not silence it.
 	anyTime bool
 	// topic: it names a topic, so a question ("what is an overdose?") or a
@@ -200,7 +205,7 @@ func (r *rule) find(ts []token) (match, bool) {
 		if r.silenced(ts, start) {
 			continue
 		}
-		near := nearby(ts, start, end)
+		near := nearby(ts, start, end, cmp.Or(r.reach, withRadius))
 		if r.withStep != nil && !anyUnnegated(near, r.withStep, r.anyTime) {
 			continue
 		}
@@ -226,9 +231,9 @@ func clauseStart(ts []token, i int) int {
 const withRadius = 1
 
 // nearby is the part of ts a rule's companion word must stand in: the
-// sentences of the match and withRadius sentences either side.
-func nearby(ts []token, start, end int) []token {
-	from, to := ts[start].sentence-withRadius, ts[max(start, end-1)].sentence+withRadius
+// sentences of the match and reach sentences either side.
+func nearby(ts []token, start, end, reach int) []token {
+	from, to := ts[start].sentence-reach, ts[max(start, end-1)].sentence+reach
 	i, j := start, max(start, end-1)
 	for i > 0 && ts[i-1].sentence >= from {
 		i--

@@ -164,7 +164,17 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "method-search", pattern: "look|looking|googled|google|search|searched|searching|research|researching ~3 how ~1 many|much"},
 	{kind: kSuicide, name: "easiest-way", pattern: "painless|quickest|quick|easiest|easy|fastest|best ~1 way|ways|method ~3 die|dying|end|kill|suicide|overdose|go|drift"},
 	{kind: kSuicide, name: "how-high", pattern: "how ~1 high|far ~5 bridge|building|roof|jump|fall|drop"},
-	{kind: kSuicide, name: "means-stockpiled", pattern: "@STOCKPILE ~4 @MEANS|@SUBSTANCE"},
+	{kind: kSuicide, name: "means-stockpiled", pattern: "@STOCKPILE ~4 @MEANS|@SUBSTANCE", without: "recycling|recycle|recycled|takeback|incinerated|incinerate|disposal|dispose|disposed"},
+	// Medicines kept instead of handed back: "keeping the old blister packs
+	// in a shoebox instead of taking them back to the chemist" (AFSP:
+	// hoarding medicine). Collected for the recycling or the take-back
+	// (means-stockpiled's without), they are on their way out.
+	{kind: kSuicide, name: "kept-not-returned", pattern: "@STOCKPILE|keep|keeping|kept|holding|hold ~8 instead|rather ~2 of|than ~3 take|taking|return|returning|hand|handing|bin|binning|flush|flushing|dispose|disposing|give|giving",
+		with: "@MEANS|@SUBSTANCE|@OVERDOSE|pills|tablets|packs|patches|meds|medication|medicine|prescription|prescriptions"},
+	// Arrangements listed as done beside a means: "my little collection of
+	// tablets is complete. cat sorted, will sorted. saturday."
+	{kind: kSuicide, name: "arrangements-done", pattern: "cat|cats|dog|dogs|pet|pets|will|kids|bills|passwords|affairs|insurance ~1 sorted|arranged|handled|settled|squared",
+		with: "@MEANS|@STOCKPILE|@FAREWELL|@DIE"},
 	{kind: kSuicide, name: "means-saved", pattern: "@MEANS|@SUBSTANCE ~3 @STOCKPILE"},
 	// Doses kept back instead of taken, put away somewhere ordinary: "stopped
 	// taking my antidepressants and started saving them in a jar", "I'll
@@ -275,7 +285,15 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "going-to-do-it", pattern: "@INTENT ~2 do ~1 it", with: "decided|plan|ready|time|finally|really|@MEANS|@DIE|@FAREWELL|@PREP|@SUICIDE|@HOPELESS"},
 	{kind: kSuicide, name: "the-night", pattern: "@TIME ~2 the ~1 night|day", with: "decided|mind|ready|@MEANS|@DIE|@FAREWELL|@HOPELESS|calling|hung"},
 	{kind: kSuicide, name: "attempt", pattern: "started|tried|try|almost|attempted ~2 to ~1 do ~1 it", with: "stop|stopped|next|again|work|@MEANS|@DIE"},
-	{kind: kSuicide, name: "giving-away", pattern: "give|gave|giving ~3 away|my", with: "wont|need|@FAREWELL|@DIE|ready|order|after|care|home"},
+	{kind: kSuicide, name: "giving-away", pattern: "give|gave|giving ~3 away|my", with: "wont|need|@FAREWELL|@DIE|ready|order|after|care|home", without: clearOutReasons},
+	// Possessions given away with no need of them left and no reason told:
+	// "gave my xbox and my good trainers to my little cousin today. he was
+	// so happy lol. i wont be needing them" (AFSP: giving away prized
+	// possessions). With a reason ("won't need it in Spain", "turns out I'm
+	// gluten intolerant", a move, a diagnosis) it is an ordinary clear-out.
+	{kind: kSuicide, name: "no-need-left", pattern: "wont|=not|never ~2 need|needing|using|playing|wearing|riding ~2 it|them|those|this|that|anymore|again $",
+		with: "give|gave|giving|given|pass|passing|passed|selling|sold|rehome|rehoming|rehomed|yours|anyone|away|@PREP", reach: 2,
+		without: clearOutReasons},
 	// A pet or a child's care settled for a time after: "found a good home
 	// for my dog", "I don't want him alone after" (AFSP: putting affairs in
 	// order, giving away possessions).
@@ -561,3 +579,7 @@ func compileRules(rs []rule) []rule {
 	}
 	return rs
 }
+
+// clearOutReasons are the reasons that make things given away an ordinary
+// clear-out: a move, a diagnosis, a child outgrowing them, a new one.
+const clearOutReasons = "because|bc|cos|coz|since|turns|turned|moving|move|moved|allergic|diagnosis|doctor|outgrew|outgrown|new|job|shift|upgrade|upgraded|replaced"
