@@ -23,6 +23,7 @@ type Config struct {
 	CAFile             string
 	Insecure           bool
 	QoS                int
+	ConfigQoS          int
 	Inflight           int
 	KeepAlive          time.Duration
 	ConnectTimeout     time.Duration
@@ -134,7 +135,7 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Broker", []string{"protocol", "broker", "ca", "insecure", "qos", "inflight", "keepalive", "connect-timeout", "connect-concurrency", "lean", "local-addrs"}},
+	{"Broker", []string{"protocol", "broker", "ca", "insecure", "qos", "config-qos", "inflight", "keepalive", "connect-timeout", "connect-concurrency", "lean", "local-addrs"}},
 	{"Devices", []string{"devices", "count", "provision", "api", "email", "password", "name", "save"}},
 	{"Reporting", []string{"interval", "rate", "jitter", "follow-config", "battery-every", "drain", "charge-rate", "seed"}},
 	{"Scenario", []string{"scenario", "lat", "lon", "spread", "radius", "speed", "route", "target-lat", "target-lon", "zone", "approach-from", "dwell", "offline-after", "offline-for", "flash", "batch", "skew", "fuzz-rate"}},
@@ -172,6 +173,7 @@ func defineFlags(c *Config) (fs *flag.FlagSet, rate, targetLat, targetLon *strin
 	fs.StringVar(&c.CAFile, "ca", "", "PEM `file` of the CA that signed the broker's TLS certificate (default: the system's)")
 	fs.BoolVar(&c.Insecure, "insecure", false, "do not verify the broker's TLS certificate (test set-ups only)")
 	fs.IntVar(&c.QoS, "qos", c.QoS, "MQTT QoS of fixes and battery packets, 0 or 1; with 0 nothing is acknowledged, so \"acked\" counts packets written")
+	fs.IntVar(&c.ConfigQoS, "config-qos", c.ConfigQoS, "QoS of the subscription to bracelets/{id}/config, 0 or 1: the retained config arrives at every subscribe either way, and on a NATS cluster a QoS 1 subscription is a replicated JetStream consumer per device (docs/wire-contract.md)")
 	fs.IntVar(&c.Inflight, "inflight", c.Inflight, "publishes each device keeps waiting for their PUBACK at once (a real bracelet: 1; raise it for load)")
 	fs.DurationVar(&c.KeepAlive, "keepalive", c.KeepAlive, "MQTT keep-alive interval")
 	fs.DurationVar(&c.ConnectTimeout, "connect-timeout", c.ConnectTimeout, "how long one connection attempt may take")
@@ -329,6 +331,8 @@ func (c *Config) validate() error {
 		return usagef("the fuzz scenario sends the bracelet contract's bad packets: it needs --protocol bracelet")
 	case c.QoS != 0 && c.QoS != 1:
 		return usagef("--qos %d: the wire contract uses QoS 1 (0 for experiments)", c.QoS)
+	case c.ConfigQoS != 0 && c.ConfigQoS != 1:
+		return usagef("--config-qos %d: the config subscription is QoS 0 (the contract's) or 1", c.ConfigQoS)
 	case c.Inflight < 1 || c.Inflight > 10000:
 		return usagef("--inflight %d: want 1 to 10000", c.Inflight)
 	case c.ConnectConcurrency < 1:

@@ -474,7 +474,7 @@ func (d *device) connect() error {
 	}
 	// The retained config arrives whenever it does; no need to wait.
 	if cfg.Protocol == protoBracelet {
-		client.Subscribe(wire.ConfigTopic(d.cred.ID), 1, d.onMessage)
+		client.Subscribe(wire.ConfigTopic(d.cred.ID), byte(cfg.ConfigQoS), d.onMessage)
 	}
 	d.client, d.lost, d.connected = client, lost, true
 	d.backoff = 0

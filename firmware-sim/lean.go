@@ -159,7 +159,7 @@ func (ld *leanDevice) session(ctx context.Context, s *sim, connected func(), was
 	}
 	_ = conn.SetDeadline(time.Time{}) // reads set their own below; a write to a live socket does not block for long
 	ld.pid++
-	if _, err := conn.Write(mqttSubscribe(ld.pid, wire.ConfigTopic(id))); err != nil {
+	if _, err := conn.Write(mqttSubscribe(ld.pid, wire.ConfigTopic(id), byte(cfg.ConfigQoS))); err != nil {
 		return err
 	}
 	s.c.connected.Add(1)
@@ -290,9 +290,9 @@ func mqttConnect(id, token string, keepalive uint16) []byte {
 	return rawmqtt.Packet(0x10, b)
 }
 
-func mqttSubscribe(pid uint16, topic string) []byte {
+func mqttSubscribe(pid uint16, topic string, qos byte) []byte {
 	b := rawmqtt.AppendString([]byte{byte(pid >> 8), byte(pid)}, topic)
-	return rawmqtt.Packet(0x82, append(b, 1))
+	return rawmqtt.Packet(0x82, append(b, qos))
 }
 
 func mqttPublish(pid uint16, topic string, payload []byte) []byte {

@@ -47,7 +47,8 @@ func TestLeanPackets(t *testing.T) {
 		want []byte
 	}{
 		{"connect", mqttConnect("brc_a", "tk", 120), []byte("\x10\x1c\x00\x04MQTT\x04\xc0\x00\x78\x00\x05brc_a\x00\x05brc_a\x00\x02tk")},
-		{"subscribe", mqttSubscribe(7, "b/c"), []byte("\x82\x08\x00\x07\x00\x03b/c\x01")},
+		{"subscribe", mqttSubscribe(7, "b/c", 1), []byte("\x82\x08\x00\x07\x00\x03b/c\x01")},
+		{"subscribe at QoS 0", mqttSubscribe(7, "b/c", 0), []byte("\x82\x08\x00\x07\x00\x03b/c\x00")},
 		{"publish", mqttPublish(258, "t", []byte("{}")), []byte("\x32\x07\x00\x01t\x01\x02{}")},
 		{"long length", rawmqtt.Packet(0x30, make([]byte, 200))[:3], []byte{0x30, 0xc8, 0x01}},
 	}
