@@ -53,6 +53,9 @@ type DeviceCredentials struct {
 	UserID    int64
 	TokenHash []byte
 	Revoked   bool
+	// RevokedAt is when it was revoked (zero when it is not): what a broker
+	// cluster accepted from it before then is still its owner's.
+	RevokedAt time.Time
 	// Kind says which protocol the device speaks over MQTT: a bracelet the
 	// wire contract, a phone OwnTracks.
 	Kind string

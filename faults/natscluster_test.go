@@ -160,6 +160,7 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	waitFor(t, 2*time.Minute, "the bracelet to revoke connected and a fix of it stored", func() bool {
 		return revokedRun.progressLine().connected == 1 && fixesStored(t, dbURL, family.devices[0].ID, time.Time{}) > 0
 	}, revokedRun, behind)
+	revokedRun.missingJudgedApart = true // checkAfterwards
 	var revoked revocation
 	steps[0].kill = func() { cluster.Kill(leader) }
 	steps[0].restart = func() { cluster.Restart(leader) }

@@ -172,6 +172,10 @@ func (e *External) handle(msg delivery) {
 		e.reject(msg, "unknown_device")
 		return
 	}
+	if device.Revoked && !acceptedBefore(msg, device.RevokedAt) {
+		e.reject(msg, "revoked_device")
+		return
+	}
 	now := e.cfg.Now()
 	p, err := decodePacket(msg.Topic(), msg.Payload(), sender{deviceID: deviceID, userID: device.UserID, kind: device.Kind}, now, e.cfg.Limits)
 	e.record(deviceID, device.UserID, now, msg, logged(p, err))
@@ -194,6 +198,21 @@ func (e *External) handle(msg delivery) {
 		return
 	}
 	msg.Ack()
+}
+
+// acceptedBefore reports whether the broker accepted msg before t: on a
+// NATS cluster a packet is in the stream, acknowledged to its device, before
+// a worker takes it, and one that waited there across a revocation (a
+// redelivery after a node's death) was sent by a device still its owner's.
+// Deliveries that carry no such time (MQTT shared subscriptions) are judged
+// as arriving now.
+func acceptedBefore(msg delivery, t time.Time) bool {
+	s, ok := msg.(interface{ Accepted() (time.Time, bool) })
+	if !ok {
+		return false
+	}
+	at, ok := s.Accepted()
+	return ok && at.Before(t)
 }
 
 // topicDevice is the device a topic names: bracelets/{id}/… or
@@ -246,7 +265,7 @@ type deviceCache struct {
 }
 
 type cachedDevice struct {
-	creds   *lifeline.DeviceCredentials // nil: unknown or revoked
+	creds   *lifeline.DeviceCredentials // nil: unknown
 	expires time.Time
 }
 
@@ -271,9 +290,6 @@ func (c *deviceCache) get(id string) (*lifeline.DeviceCredentials, error) {
 	}
 	if err != nil {
 		return nil, err
-	}
-	if creds != nil && creds.Revoked {
-		creds = nil
 	}
 	c.mu.Lock()
 	c.entries[id] = cachedDevice{creds: creds, expires: c.now().Add(c.ttl)}

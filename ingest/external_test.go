@@ -121,7 +121,7 @@ func TestARevokedDeviceIsForgottenAtOnce(t *testing.T) {
 	}
 	e.Forget(device.ID) // as the live event DeviceRevoked does
 	publish(2)
-	refused := m.RejectedFixes.WithLabelValues("unknown_device")
+	refused := m.RejectedFixes.WithLabelValues("revoked_device")
 	waitUntil(t, 30*time.Second, "the revoked device's fix refused", func() bool { return testutil.ToFloat64(refused) == 1 })
 	if n := stored(); n != 1 {
 		t.Errorf("%d fixes stored, want only the one sent before the revocation", n)

@@ -185,6 +185,16 @@ func (d streamDelivery) Topic() string {
 }
 func (d streamDelivery) Payload() []byte { return d.msg.Data() }
 
+// Accepted is when the stream stored the packet, which is when its device
+// had its PUBACK.
+func (d streamDelivery) Accepted() (time.Time, bool) {
+	meta, err := d.msg.Metadata()
+	if err != nil {
+		return time.Time{}, false
+	}
+	return meta.Timestamp, true
+}
+
 // Ack waits for the stream to confirm: the packet is committed, and a lost
 // acknowledgement would only mean one duplicate, stored once.
 func (d streamDelivery) Ack() {

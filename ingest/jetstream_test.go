@@ -252,3 +252,81 @@ func acksTimed(t *testing.T, reg *prometheus.Registry) uint64 {
 	}
 	return 0
 }
+
+// TestAFixAcceptedBeforeARevocationIsStored: on a NATS cluster a bracelet
+// has its PUBACK once the fix is in the stream, before a worker takes it.
+// A fix that waited there while its device was revoked (no worker running,
+// as after a node's death until the redelivery) was acknowledged to a
+// device still its owner's, and is stored; one the stream accepted after
+// the revocation (the connection not yet kicked) is refused.
+func TestAFixAcceptedBeforeARevocationIsStored(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := context.Background()
+	device, token := pairedDevice(t, db, "revoked-nats@example.org")
+	id := device.ID
+	cluster := brokercluster.Start(t,
+		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
+		brokercluster.User{Name: id, Password: token,
+			Publish: []string{"bracelets." + id + ".position"}, Subscribe: []string{"bracelets." + id + ".config"}},
+	)
+	bracelet := connectTo(t, cluster.Nodes[0].MQTTURL, id, token)
+	var urls []string
+	for _, n := range cluster.Nodes {
+		urls = append(urls, n.NATSURL)
+	}
+	m := ingest.NewMetrics(prometheus.NewRegistry())
+	w := ingest.NewWriter(db, ingest.WriterConfig{Metrics: m})
+	t.Cleanup(func() { w.Close(ctx) })
+	startWorker := func() *ingest.External {
+		e, err := ingest.StartExternal(ingest.ExternalConfig{
+			BrokerURL: strings.Join(urls, ","), ClientID: "lifeline-ingest-1", Username: "lifeline-ingest", Password: "worker-secret",
+			Devices: db, Writer: w, Metrics: m,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	base := time.Now().Add(-time.Hour).Truncate(time.Millisecond)
+	send := func(seq uint64) {
+		t.Helper()
+		tok := bracelet.Publish(wire.PositionTopic(id), 1, false, wire.EncodePosition(fix(seq, base.Add(time.Duration(seq)*time.Second))))
+		if !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
+			t.Fatalf("fix %d not acknowledged: %v", seq, tok.Error())
+		}
+	}
+	stored := func() (n int) {
+		db.Pool.QueryRow(ctx, `SELECT count(*) FROM locations WHERE device_id = $1`, id).Scan(&n)
+		return n
+	}
+
+	worker := startWorker() // makes the durable consumer, so the stream keeps what comes while no worker runs
+	send(1)
+	waitUntil(t, 60*time.Second, "the first fix stored", func() bool { return stored() == 1 })
+	worker.Close()
+
+	send(2) // acknowledged by the cluster, waiting in the stream
+	if err := db.RevokeDevice(ctx, device.UserID, id); err != nil {
+		t.Fatal(err)
+	}
+	send(3) // accepted after the revocation: the connection is still open
+	worker = startWorker()
+	t.Cleanup(worker.Close)
+	refused := m.RejectedFixes.WithLabelValues("revoked_device")
+	waitUntil(t, 90*time.Second, "the fix accepted before the revocation stored and the one after it refused", func() bool {
+		return stored() == 2 && testutil.ToFloat64(refused) == 1
+	})
+	var seqs []int64
+	rows, err := db.Pool.Query(ctx, `SELECT seq FROM locations WHERE device_id = $1 ORDER BY seq`, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s int64
+		rows.Scan(&s)
+		seqs = append(seqs, s)
+	}
+	if len(seqs) != 2 || seqs[0] != 1 || seqs[1] != 2 {
+		t.Errorf("stored fixes %v: want 1 and 2, the two the cluster accepted before the revocation", seqs)
+	}
+}

@@ -177,7 +177,9 @@ func (db *DB) DeviceCredentials(ctx context.Context, deviceID string) (*lifeline
 	if err != nil {
 		return nil, fmt.Errorf("store: device credentials: %w", err)
 	}
-	c.Revoked = revokedAt != nil
+	if revokedAt != nil {
+		c.Revoked, c.RevokedAt = true, *revokedAt
+	}
 	return &c, nil
 }
 
