@@ -10,9 +10,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"lifeline"
 	"lifeline/ingest"
 	"lifeline/ingest/brokercluster"
 	"lifeline/ingest/wire"
+	"lifeline/store"
 	"lifeline/store/storetest"
 )
 
@@ -134,18 +136,8 @@ func TestTwoWorkersKeepEveryFixThroughABrokerNodeKill(t *testing.T) {
 func TestAStandbyWorkerTakesOverFromThePinnedOne(t *testing.T) {
 	db := storetest.NewDB(t)
 	ctx := context.Background()
-	device, token := pairedDevice(t, db, "pinned@example.org")
+	device, bracelet, urls := braceletOnACluster(t, db, "pinned@example.org")
 	id := device.ID
-	cluster := brokercluster.Start(t,
-		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
-		brokercluster.User{Name: id, Password: token,
-			Publish: []string{"bracelets." + id + ".position"}, Subscribe: []string{"bracelets." + id + ".config"}},
-	)
-	bracelet := connectTo(t, cluster.Nodes[0].MQTTURL, id, token)
-	var urls []string
-	for _, n := range cluster.Nodes {
-		urls = append(urls, n.NATSURL)
-	}
 	type worker struct {
 		ext      *ingest.External
 		metrics  *ingest.Metrics
@@ -222,6 +214,27 @@ func TestAStandbyWorkerTakesOverFromThePinnedOne(t *testing.T) {
 	}
 }
 
+// braceletOnACluster starts a three-node NATS cluster that knows the
+// workers' user and one new bracelet of email's, connected to the first
+// node (its connection makes NATS create the MQTT streams the workers
+// read), and returns the bracelet, its client and the nodes' NATS URLs.
+func braceletOnACluster(t *testing.T, db *store.DB, email string) (*lifeline.Device, paho.Client, []string) {
+	t.Helper()
+	device, token := pairedDevice(t, db, email)
+	id := device.ID
+	cluster := brokercluster.Start(t,
+		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
+		brokercluster.User{Name: id, Password: token,
+			Publish: []string{"bracelets." + id + ".position"}, Subscribe: []string{"bracelets." + id + ".config"}},
+	)
+	bracelet := connectTo(t, cluster.Nodes[0].MQTTURL, id, token)
+	var urls []string
+	for _, n := range cluster.Nodes {
+		urls = append(urls, n.NATSURL)
+	}
+	return device, bracelet, urls
+}
+
 // connectTo connects the bracelet to one node, trying again while a node
 // that has just lost a peer is still electing its streams' leaders.
 func connectTo(t *testing.T, url, id, token string) paho.Client {
@@ -262,18 +275,8 @@ func acksTimed(t *testing.T, reg *prometheus.Registry) uint64 {
 func TestAFixAcceptedBeforeARevocationIsStored(t *testing.T) {
 	db := storetest.NewDB(t)
 	ctx := context.Background()
-	device, token := pairedDevice(t, db, "revoked-nats@example.org")
+	device, bracelet, urls := braceletOnACluster(t, db, "revoked-nats@example.org")
 	id := device.ID
-	cluster := brokercluster.Start(t,
-		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
-		brokercluster.User{Name: id, Password: token,
-			Publish: []string{"bracelets." + id + ".position"}, Subscribe: []string{"bracelets." + id + ".config"}},
-	)
-	bracelet := connectTo(t, cluster.Nodes[0].MQTTURL, id, token)
-	var urls []string
-	for _, n := range cluster.Nodes {
-		urls = append(urls, n.NATSURL)
-	}
 	m := ingest.NewMetrics(prometheus.NewRegistry())
 	w := ingest.NewWriter(db, ingest.WriterConfig{Metrics: m})
 	t.Cleanup(func() { w.Close(ctx) })
