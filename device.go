@@ -52,7 +52,6 @@ type DeviceCredentials struct {
 	DeviceID  string
 	UserID    int64
 	TokenHash []byte
-	Revoked   bool
 	// RevokedAt is when it was revoked (zero when it is not): what a broker
 	// cluster accepted from it before then is still its owner's.
 	RevokedAt time.Time
@@ -60,6 +59,9 @@ type DeviceCredentials struct {
 	// wire contract, a phone OwnTracks.
 	Kind string
 }
+
+// Revoked reports whether the device has been revoked.
+func (c *DeviceCredentials) Revoked() bool { return !c.RevokedAt.IsZero() }
 
 // DeviceService stores devices (bracelets and phones). Methods taking a userID only see that
 // user's devices (ENOTFOUND otherwise).
@@ -217,7 +219,7 @@ func AuthenticateBrokerDevice(ctx context.Context, devices DeviceService, client
 	if err != nil {
 		return nil, err
 	}
-	if creds.Revoked || clientID != username ||
+	if creds.Revoked() || clientID != username ||
 		subtle.ConstantTimeCompare(HashDeviceToken(password), creds.TokenHash) != 1 {
 		return nil, Errorf(EUNAUTHORIZED, "Device %s may not connect.", username)
 	}

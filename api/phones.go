@@ -146,7 +146,7 @@ func (s *Server) authenticateDevice(ctx context.Context, deviceID, token string)
 		return nil, errDeviceAuth
 	case err != nil:
 		return nil, err
-	case creds.Revoked || subtle.ConstantTimeCompare(lifeline.HashDeviceToken(token), creds.TokenHash) != 1:
+	case creds.Revoked() || subtle.ConstantTimeCompare(lifeline.HashDeviceToken(token), creds.TokenHash) != 1:
 		return nil, errDeviceAuth
 	}
 	return creds, nil

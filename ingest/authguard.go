@@ -215,7 +215,7 @@ func (k *knownDevices) admit(deviceID string, password []byte, now time.Time) (u
 func (k *knownDevices) forget(deviceID string, current *lifeline.DeviceCredentials) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if e, ok := k.devices[deviceID]; ok && (current == nil || current.Revoked || subtle.ConstantTimeCompare(current.TokenHash, e.tokenHash[:]) != 1) {
+	if e, ok := k.devices[deviceID]; ok && (current == nil || current.Revoked() || subtle.ConstantTimeCompare(current.TokenHash, e.tokenHash[:]) != 1) {
 		delete(k.devices, deviceID)
 	}
 }

@@ -172,7 +172,7 @@ func (e *External) handle(msg delivery) {
 		e.reject(msg, "unknown_device")
 		return
 	}
-	if device.Revoked && !acceptedBefore(msg, device.RevokedAt) {
+	if device.Revoked() && !acceptedBefore(msg, device.RevokedAt) {
 		e.reject(msg, "revoked_device")
 		return
 	}

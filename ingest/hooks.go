@@ -141,7 +141,7 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	case err != nil:
 		h.log.Error("device lookup failed", "device", id, "err", err)
 		return h.refuse("store_error", cl)
-	case creds.Revoked:
+	case creds.Revoked():
 		h.known.forget(id, creds)
 		return fail("revoked")
 	case subtle.ConstantTimeCompare(lifeline.HashDeviceToken(string(pk.Connect.Password)), creds.TokenHash) != 1:

@@ -178,7 +178,7 @@ func (db *DB) DeviceCredentials(ctx context.Context, deviceID string) (*lifeline
 		return nil, fmt.Errorf("store: device credentials: %w", err)
 	}
 	if revokedAt != nil {
-		c.Revoked, c.RevokedAt = true, *revokedAt
+		c.RevokedAt = *revokedAt
 	}
 	return &c, nil
 }
