@@ -130,32 +130,35 @@ func (s *server) start() {
 // starts with prefix (name and, optionally, labels).
 func (s *server) metric(prefix string) float64 {
 	s.t.Helper()
-	sum, err := s.tryMetric(prefix)
+	sums, err := s.tryMetrics(prefix)
 	if err != nil {
 		s.t.Fatalf("metrics: %v", err)
 	}
-	return sum
+	return sums[0]
 }
 
-// tryMetric is metric for a server that may be down (a failing test's
-// explanation must not fail on a process it killed).
-func (s *server) tryMetric(prefix string) (float64, error) {
+// tryMetrics is metric for several prefixes from one read of /metrics, for
+// a server that may be down (a failing test's explanation must not fail on
+// a process it killed).
+func (s *server) tryMetrics(prefixes ...string) ([]float64, error) {
 	resp, err := http.Get(s.url + "/metrics")
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer resp.Body.Close()
-	var sum float64
+	sums := make([]float64, len(prefixes))
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		line := sc.Text()
-		if strings.HasPrefix(line, prefix) {
-			f := strings.Fields(line)
-			v, _ := strconv.ParseFloat(f[len(f)-1], 64)
-			sum += v
+		for i, prefix := range prefixes {
+			if strings.HasPrefix(line, prefix) {
+				f := strings.Fields(line)
+				v, _ := strconv.ParseFloat(f[len(f)-1], 64)
+				sums[i] += v
+			}
 		}
 	}
-	return sum, sc.Err()
+	return sums, sc.Err()
 }
 
 // rssKB is the server process's resident memory, from /proc.

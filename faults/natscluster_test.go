@@ -88,14 +88,15 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 	behind := func() string {
 		var each []string
 		for _, w := range workers {
-			if _, err := w.tryMetric("lifeline_ingest_fixes_total"); err != nil {
+			m, err := w.tryMetrics("lifeline_ingest_fixes_total", "lifeline_ingest_pending_rows",
+				"lifeline_ingest_commit_seconds_sum", "lifeline_ingest_commit_seconds_count",
+				"lifeline_ingest_ack_seconds_sum", "lifeline_ingest_ack_seconds_count")
+			if err != nil {
 				each = append(each, "down")
 				continue
 			}
-			commits, acks := w.metric("lifeline_ingest_commit_seconds_count"), w.metric("lifeline_ingest_ack_seconds_count")
 			each = append(each, fmt.Sprintf("%.0f committed, %.0f rows waiting, %.0f ms a commit and %.0f ms an acknowledgement's confirmation on average",
-				w.metric("lifeline_ingest_fixes_total"), w.metric("lifeline_ingest_pending_rows"),
-				1000*w.metric("lifeline_ingest_commit_seconds_sum")/max(commits, 1), 1000*w.metric("lifeline_ingest_ack_seconds_sum")/max(acks, 1)))
+				m[0], m[1], 1000*m[2]/max(m[3], 1), 1000*m[4]/max(m[5], 1)))
 		}
 		return fmt.Sprintf("workers: %s; %s", strings.Join(each, " | "), backlog())
 	}
