@@ -65,8 +65,11 @@ func (a Assessment) Explain() string {
 // each as a share of their kind, add up to the least for authors the model
 // never learnt from (0.50 until d21 joined in round 11: its treatment talk
 // taught the model that pills taken are mostly a routine, and a lower
-// threshold then hears more crises left out for fewer false alarms).
-const ModelThreshold = 0.45
+// threshold then hears more crises left out for fewer false alarms; 0.45
+// until round 17, when with h17 and d27 0.45 no longer heard the floors'
+// share of suicides, and 0.40 is the cheapest point over the forty-five
+// authors; chateval.LeftOutFloors says why its false alarms are allowed).
+const ModelThreshold = 0.40
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the

@@ -217,6 +217,8 @@ func TestRoutineDosesAndQuantities(t *testing.T) {
 		{"every last tablet", "swallowed every last tablet I had", lifeline.ConcernOverdose},
 		{"the rest of the bottle", "I took the rest of the bottle", lifeline.ConcernOverdose},
 		{"a routine, then all of them", "I take my pills every morning but tonight I am taking all of them", lifeline.ConcernOverdose},
+		{"one's own meds, told plainly", "had my meds before the school run", ""},
+		{"one's own pills beside the drink", "took my pills and a bottle of vodka", lifeline.ConcernOverdose},
 	}
 	checkConcerns(t, tests)
 }

@@ -286,7 +286,20 @@ func (f Floors) Unmet(s Summary) []string {
 // doses and moods alarm 31.9% of the time left out (no other author
 // teaches the model that routine), and the thresholds it let the layer
 // lower alarm on 12.0% of the other thirty-two authors' ordinary talk for
-// 24 more of their crises heard.
+// 24 more of their crises heard. 14.5% since round 17: with h17 and d27
+// (the writer behind a friend, jokes and plans that mean it) the model
+// threshold of 0.45 hears 95.8% of suicides and 97.3% of crises left out,
+// under their floors whatever the doubts, and at 13.5% the one point that
+// meets every floor (0.40, doubting the rules under 0.50, those of suicide
+// under 0.30) overrules the rules so often that it drops two of the
+// product's own crises (a sponsor out of reach as the off-licence closes,
+// the model at 0.49; a vial brought home "for me", 0.28) and 33 crises and
+// 14 urges left out for 91 fewer alarms than the point the cost ranks
+// first with no ceiling (0.40, 0.40, 0.25: 14.4%). The blind sets ask for
+// recall more than quiet: the last two heard 96.3% of crises, under the
+// goal, and alarmed on 4.3% and 2.9% of ordinary talk. On the forty-three
+// authors before round 17 the new point hears 46 more crises than round
+// 16's layer (9243 → 9289 of 9477) for 88 more alarms (914 → 1002 of 6917).
 //
 // Kind accuracy is secondary: an urge or a crisis heard as another crisis
 // still gets help.
@@ -296,7 +309,7 @@ var LeftOutFloors = Floors{
 		lifeline.ConcernDanger: 0.98, lifeline.ConcernUrge: 0.960,
 	},
 	Crisis:       0.974,
-	FalseAlarms:  0.135,
+	FalseAlarms:  0.145,
 	KindAccuracy: 0.92,
 }
 
