@@ -114,8 +114,10 @@ export function useFitView(extent: Extent | null, ready: boolean): void {
   const fitting = React.useRef(false)
   React.useEffect(() => {
     const view = map.getView()
+    // Only a person's move settles it (a drag, a wheel, a button's
+    // animation): the map's own adjustments as it is laid out do not.
     const moved = () => {
-      if (!fitting.current) settled.current = true
+      if (!fitting.current && (view.getInteracting() || view.getAnimating())) settled.current = true
     }
     const keys = [view.on('change:center', moved), view.on('change:resolution', moved)]
     return () => unByKey(keys)
