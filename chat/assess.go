@@ -68,8 +68,10 @@ func (a Assessment) Explain() string {
 // threshold then hears more crises left out for fewer false alarms; 0.45
 // until round 17, when with h17 and d27 0.45 no longer heard the floors'
 // share of suicides, and 0.40 is the cheapest point over the forty-five
-// authors; chateval.LeftOutFloors says why its false alarms are allowed).
-const ModelThreshold = 0.40
+// authors; chateval.LeftOutFloors says why its false alarms are allowed.
+// Round 18, with h18 and d28: 0.45, with the rules doubted under 0.30;
+// at 0.40 the false alarms left out rose over the ceiling, 14.9%).
+const ModelThreshold = 0.45
 
 // FollowUpThreshold is the model's threshold for a message that follows
 // crisis talk ("tonight", "same as before"): the conversation makes the
@@ -77,7 +79,8 @@ const ModelThreshold = 0.40
 // five times and the rules never overruled: after crisis talk, a missed
 // "yes" costs more than resources in answer to an ordinary message.
 // Round 14, with h14 and d24: 0.45, was 0.40; round 15, with h15 and d25:
-// 0.40 again, and in round 16, with h16 and d26.
+// 0.40 again, and in round 16, with h16 and d26, in round 17 and in round
+// 18.
 const FollowUpThreshold = 0.40
 
 // RuleDoubt is the model's probability of "needs help" under which it
@@ -96,8 +99,8 @@ const FollowUpThreshold = 0.40
 // h13, d23 and work as a scope (cWork): 0.40 again; round 14, with h14,
 // d24 and a story told as a scope of its own: 0.45; round 15, with h15 and
 // d25 (everyday exaggeration and hobbies beside crises in the same words):
-// 0.40.
-const RuleDoubt = 0.40
+// 0.40; round 18, with h18 and d28 and ModelThreshold 0.45: 0.30.
+const RuleDoubt = 0.30
 
 // SuicideDoubt is RuleDoubt for the rules that hear suicide between the
 // lines: the model overrules them only under it. Suicide said indirectly
@@ -114,7 +117,8 @@ const RuleDoubt = 0.40
 // the cheapest point that keeps every floor: at 0.30, cheaper, the layer
 // heard 95.5% of suicides left out, under 96.0%); round 16, with h16 and
 // d26 and possessions given away with no need left: 0.25, with RuleDoubt
-// 0.40, the floors met there again).
+// 0.40, the floors met there again; round 18, with h18 and d28: 0.25,
+// with RuleDoubt 0.30 and ModelThreshold 0.45).
 const SuicideDoubt = 0.25
 
 // Decide is the concern of a message whose rules heard rules (a concern,

@@ -63,7 +63,9 @@ func features(ts []token) []uint32 {
 	}
 	add("bias")
 	for i, t := range ts {
-		if t.concepts&cMask != 0 {
+		// Laughing emoji are left to the rules (a threat laughed off): a
+		// joke that means it laughs too.
+		if t.concepts&cMask != 0 || t.word == laughEmoji {
 			continue
 		}
 		// Every feature of a word carries its scope, so "suicidal" and

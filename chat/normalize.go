@@ -21,16 +21,21 @@ type token struct {
 	reported bool    // it is inside a reported question: "she asked if I wish I was dead"
 	told     bool    // it is inside a story watched, read or heard, or medicine taken as prescribed (see markTold)
 	opens    bool    // it opens what follows a colon: "for a school project: what are the signs"
+	denied   bool    // its clause is a form's item answered no: "better off dead: not at all"
 }
 
 // maxAssessRunes bounds the work on one message: the chat accepts
 // lifeline.MaxChatMessage characters, and history turns are cut to this.
 const maxAssessRunes = 4000
 
+// laughEmoji is the word of the laughing emoji.
+const laughEmoji = "lolemoji"
+
 // emoji are the pictures that carry meaning here; the rest are dropped.
 var emoji = map[rune]string{
 	'💊': "pills", '🔫': "gun", '🔪': "knife", '🗡': "knife", '⚰': "coffin", '🪦': "grave", '🪢': "rope",
 	'💉': "needle", '🩸': "blood", '🍺': "beer", '🍻': "beer", '🍷': "wine", '🥃': "whiskey", '🍸': "drink", '🍾': "bottle",
+	'😂': laughEmoji, '🤣': laughEmoji, '😆': laughEmoji,
 }
 
 // lookalike folds letters that look like Latin ones (Cyrillic, Greek, accented) so
@@ -62,8 +67,14 @@ func tokenize(text string) []token {
 		out              []token
 		b                strings.Builder
 		clause, sentence int
-		colon            bool
+		colon, hyphen    bool
+		prev             rune
 	)
+	endClause := func() {
+		if len(out) > 0 && out[len(out)-1].clause == clause {
+			clause++
+		}
+	}
 	flush := func() {
 		if b.Len() == 0 {
 			return
@@ -85,10 +96,15 @@ func tokenize(text string) []token {
 		if r >= 0xFF01 && r <= 0xFF5E { // full-width forms
 			r = unicode.ToLower(r - 0xFEE0)
 		}
+		word := unicode.IsLetter(r) || unicode.IsDigit(r)
+		if hyphen && !word {
+			endClause() // "tired -" is a dash after all
+		}
+		hyphen = false
 		switch {
 		case isApostrophe(r):
 			// dropped: "can't" is "cant"
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case word:
 			b.WriteRune(r)
 		case emoji[r] != "":
 			flush()
@@ -103,12 +119,15 @@ func tokenize(text string) []token {
 					clause++
 				}
 			case ',', ';', ':', '(', ')', '-', '–', '—', '"', '“', '”':
-				if len(out) > 0 && out[len(out)-1].clause == clause {
-					clause++
+				if r == '-' && (unicode.IsLetter(prev) || unicode.IsDigit(prev)) {
+					hyphen = true // "self-harm" is one clause's words; "tired - done" is two clauses
+					break
 				}
+				endClause()
 				colon = r == ':'
 			}
 		}
+		prev = r
 	}
 	flush()
 	return out

@@ -321,10 +321,13 @@ var subjects = map[string]bool{"i": true, "im": true, "ive": true, "id": true, "
 
 // fillers are words a negation reaches across without spending its reach:
 // "I never want to go back to using".
-var fillers = map[string]bool{"to": true, "be": true, "go": true, "back": true, "a": true, "an": true, "the": true, "just": true, "really": true, "even": true, "ever": true, "that": true, "get": true, "it": true, "any": true, "more": true}
+var fillers = map[string]bool{"to": true, "be": true, "go": true, "back": true, "a": true, "an": true, "the": true, "just": true, "really": true, "even": true, "ever": true, "that": true, "get": true, "it": true, "any": true, "more": true, "of": true, "being": true}
 
 // negated reports whether a negation in the same clause governs token i.
 func negated(ts []token, i int) bool {
+	if ts[i].denied {
+		return true
+	}
 	reach := 0
 	for j := i - 1; j >= 0 && reach < negationReach; j-- {
 		if ts[j].clause != ts[i].clause {

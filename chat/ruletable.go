@@ -21,6 +21,9 @@ var precedence = []string{overdoseNow, kSuicide, kSelfHarm, kDanger, kOverdose, 
 // making pasta", "cut myself shaving", "ice and a plaster").
 const everydayCause = "accident|accidentally|accidental|stove|hob|oven|pan|pans|tray|iron|straighteners|kettle|radiator|grill|bbq|barbecue|cooking|making|baking|shaving|glue|soldering|exhaust|toaster|steam|welding|chopping|brambles|gloves|stitches|plaster|ice"
 
+// laughedOff are the words that laugh a threat off after it.
+const laughedOff = "lol|lmao|lmfao|haha|hahaha|hehe|jk|joking|kidding|" + laughEmoji
+
 // insuredThings are what a policy covers that is not a life: a claim on
 // them is no death benefit weighed.
 const insuredThings = "health|travel|car|pet|dental|contents|renters|preexisting|pre|claim|crash|flood|fire|theft|roof|boiler|phone"
@@ -108,6 +111,11 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "only-thing-stopping-me", pattern: "only ~2 thing|reason|things|reasons|one ~4 stop|stopping|keep|keeping|hold|holding|havent|here",
 		with: "end|ending|done|it|alive|here|@DIE|@SUICIDE"},
 	{kind: kSuicide, name: "decision-made", pattern: "made|peace|already ~3 decision|decided", with: "@FAREWELL|@DIE|@HOPELESS|@SUICIDE|@MEANS|calm|weight|handled|anymore|worry|plan|safety"},
+	// PHQ-9 item 9 (thoughts of being better off dead or of hurting
+	// oneself) answered with any frequency but "not at all": an answer
+	// stated, not read between the lines, so the model never doubts it.
+	{kind: kSuicide, name: "phq9-item9", pattern: "question|item|q|qn ~1 =9|nine ~6 several|half|nearly|every|most|daily|often|=1|=2|=3|yes|sometimes", anyTime: true, firm: true},
+	{kind: kSuicide, name: "phq9-item9-short", pattern: "=q9|=item9 ~6 several|half|nearly|every|most|daily|often|=1|=2|=3|yes|sometimes", anyTime: true, firm: true},
 	// A screening answer that names a method: "I've thought about the how. Hanging."
 	{kind: kSuicide, name: "the-how", pattern: "thought|thinking|think|figured ~2 about|out ~1 the ~1 how"},
 	{kind: kSuicide, name: "how-then-method", pattern: "=how $ hanging|hang|pills|jumping|jump|gun|drowning|drown|overdose|overdosing|rope"},
@@ -379,7 +387,9 @@ var crisisRules = compileRules([]rule{
 	{kind: kDanger, name: "unsafe", pattern: "@UNSAFE"},
 	// Violence reported ("news says a man got stabbed outside the station")
 	// is someone else's story, not a danger to the writer.
-	{kind: kDanger, name: "violence", pattern: "@VIOLENCE", other: true, without: "news|headline|headlines|article|documentary|podcast|episode|journalist|reporter|reported"},
+	// A threat laughed off after it ("I'm going to kill her 😂") is a figure
+	// of speech; "not joking" is not.
+	{kind: kDanger, name: "violence", pattern: "@VIOLENCE", other: true, without: "news|headline|headlines|article|documentary|podcast|episode|journalist|reporter|reported|" + laughedOff},
 	{kind: kDanger, name: "violence-named", pattern: "drugged|spiked|strangled|choked|jumped|abusing|raping ~2 me|my"},
 	{kind: kDanger, name: "trafficked", pattern: "trafficked|raped|rape|assaulted|kidnapped"},
 	{kind: kDanger, name: "weapon", pattern: "@OTHER ~5 has|got|with|pulled|holding|owns|carrying|sent|came ~4 @WEAPON",
@@ -388,7 +398,7 @@ var crisisRules = compileRules([]rule{
 	{kind: kDanger, name: "weapon-on-me", pattern: "@WEAPON ~3 on|at|to ~1 me|my|head"},
 	{kind: kDanger, name: "afraid-of-someone", pattern: "@FEAR ~5 @OTHER|home",
 		with: "@VIOLENCE|@WEAPON|drunk|high|angry|screaming|yelling|door|hiding|hurt|kill"},
-	{kind: kDanger, name: "harm-to-others", pattern: "@WISH|@INTENT|think|thinking|keep ~3 hurt|hurting|kill|beat|stab|shoot|attack|hit ~4 @OTHER|@FAMILY|someone|somebody|people|face|baby|guy"},
+	{kind: kDanger, name: "harm-to-others", pattern: "@WISH|@INTENT|think|thinking|keep ~3 hurt|hurting|kill|beat|stab|shoot|attack|hit ~4 @OTHER|@FAMILY|someone|somebody|people|face|baby|guy", without: laughedOff},
 	{kind: kDanger, name: "at-my-door", pattern: "@OTHER ~4 outside|at|on ~3 door|house|window|work|place|porch|doorstep|driveway", with: "banging|leave|wont|scared|@FEAR|@VIOLENCE|following|won"},
 	// Someone forcing a way in now ("high and pounding on the front door").
 	{kind: kDanger, name: "forcing-the-door", pattern: "pounding|banging|kicking|hammering|beating ~4 door|doors|window",

@@ -285,6 +285,41 @@ func TestStoriesDecadesAndFiguresAreNotTheWritersNow(t *testing.T) {
 	checkConcerns(t, tests)
 }
 
+// TestFormsMannersAndLaughs (round 18): a form's item answered no is
+// denied, and PHQ-9 item 9 answered with any frequency is heard; "the way I
+// used to" and "what I'm used to" are said of now; a threat laughed off is a
+// figure of speech; a hyphen joins a word ("no self-harm"); someone else
+// taking my pills is no routine.
+func TestFormsMannersAndLaughs(t *testing.T) {
+	tests := []concernCase{
+		{"a form's item answered no", "Better off dead: not at all. Sleep: several days.", ""},
+		{"a form's items answered no", "thoughts of ending your life: none. hurting yourself: no", ""},
+		{"PHQ-9 item 9 as a frequency", "item 9, more than half the days", lifeline.ConcernSuicide},
+		{"PHQ-9 item 9 not at all", "question 9: not at all", ""},
+		{"no self-harm in a check-in", "this week: no self-harm, slept ok, walked the dog", ""},
+		{"a threat laughed off", "if he eats my yoghurt again I'll kill him 😂", ""},
+		{"a threat not laughed off", "I'm going to kill him. not joking. I know where he sleeps", lifeline.ConcernDanger},
+		{"the old way after a break", "three weeks out of detox, meeting my guy tonight to use like I used to", lifeline.ConcernOverdose},
+		{"stronger than I'm used to after a break", "clean since march and this batch is stronger than what I'm used to, doing it now", lifeline.ConcernOverdose},
+		{"a relative's overdose two springs ago", "my brother overdosed the spring before last and he's doing great now", ""},
+		{"a craving told as an idiom, now", "could murder a pint right now, pacing the hallway", lifeline.ConcernUrge},
+		{"a car dealer", "the car dealer rang about the usual service", ""},
+	}
+	checkConcerns(t, tests)
+	for _, tc := range []struct {
+		text    string
+		routine bool
+	}{
+		{"took my tablets with breakfast", true},
+		{"my flatmate took my tablets and my bank card", false},
+	} {
+		ts := analyse(tc.text)
+		if got := hasConcept(ts, cRoutine); got != tc.routine {
+			t.Errorf("%q read as a routine: %v, want %v", tc.text, got, tc.routine)
+		}
+	}
+}
+
 // A drug after a break in it is an overdose risk, whatever heard the urge;
 // a drink after one stays an urge.
 func TestAnUrgeAfterABreakIsAnOverdoseRisk(t *testing.T) {
