@@ -699,8 +699,6 @@ func markManner(ts []token) {
 	}
 }
 
-var possessives = map[string]bool{"my": true, "his": true, "her": true, "their": true, "our": true, "your": true}
-
 var mannerWords = map[string]bool{"way": true, "like": true, "as": true, "same": true}
 
 // beUsedTo are the words before "used to" that make it "accustomed to":
@@ -751,6 +749,8 @@ func takenByOther(ts []token, i int) bool {
 	}
 	return false
 }
+
+var possessives = map[string]bool{"my": true, "his": true, "her": true, "their": true, "our": true, "your": true}
 
 var (
 	doseVerbs   = map[string]bool{"took": true, "taken": true, "had": true, "take": true, "takes": true, "taking": true}

@@ -24,6 +24,10 @@ const everydayCause = "accident|accidentally|accidental|stove|hob|oven|pan|pans|
 // laughedOff are the words that laugh a threat off after it.
 const laughedOff = "lol|lmao|lmfao|haha|hahaha|hehe|jk|joking|kidding|" + laughEmoji
 
+// phq9Answered are the answers to a PHQ-9 item other than "not at all":
+// a frequency, a score of 1 to 3, a yes.
+const phq9Answered = "several|half|nearly|every|most|daily|often|=1|=2|=3|yes|sometimes"
+
 // insuredThings are what a policy covers that is not a life: a claim on
 // them is no death benefit weighed.
 const insuredThings = "health|travel|car|pet|dental|contents|renters|preexisting|pre|claim|crash|flood|fire|theft|roof|boiler|phone"
@@ -114,8 +118,8 @@ var crisisRules = compileRules([]rule{
 	// PHQ-9 item 9 (thoughts of being better off dead or of hurting
 	// oneself) answered with any frequency but "not at all": an answer
 	// stated, not read between the lines, so the model never doubts it.
-	{kind: kSuicide, name: "phq9-item9", pattern: "question|item|q|qn ~1 =9|nine ~6 several|half|nearly|every|most|daily|often|=1|=2|=3|yes|sometimes", anyTime: true, firm: true},
-	{kind: kSuicide, name: "phq9-item9-short", pattern: "=q9|=item9 ~6 several|half|nearly|every|most|daily|often|=1|=2|=3|yes|sometimes", anyTime: true, firm: true},
+	{kind: kSuicide, name: "phq9-item9", pattern: "question|item|q|qn ~1 =9|nine ~6 " + phq9Answered, anyTime: true, firm: true},
+	{kind: kSuicide, name: "phq9-item9-short", pattern: "=q9|=item9 ~6 " + phq9Answered, anyTime: true, firm: true},
 	// A screening answer that names a method: "I've thought about the how. Hanging."
 	{kind: kSuicide, name: "the-how", pattern: "thought|thinking|think|figured ~2 about|out ~1 the ~1 how"},
 	{kind: kSuicide, name: "how-then-method", pattern: "=how $ hanging|hang|pills|jumping|jump|gun|drowning|drown|overdose|overdosing|rope"},

@@ -111,13 +111,13 @@ const reducedMotion = () =>
 export function useFitView(extent: Extent | null, ready: boolean): void {
   const map = useOlMap()
   const settled = React.useRef(false)
-  const fitting = React.useRef(false)
   React.useEffect(() => {
     const view = map.getView()
     // Only a person's move settles it (a drag, a wheel, a button's
-    // animation): the map's own adjustments as it is laid out do not.
+    // animation): the map's own adjustments as it is laid out, and the
+    // fit itself (never animated), do not.
     const moved = () => {
-      if (!fitting.current && (view.getInteracting() || view.getAnimating())) settled.current = true
+      if (view.getInteracting() || view.getAnimating()) settled.current = true
     }
     const keys = [view.on('change:center', moved), view.on('change:resolution', moved)]
     return () => unByKey(keys)
@@ -125,16 +125,11 @@ export function useFitView(extent: Extent | null, ready: boolean): void {
   React.useEffect(() => {
     if (!ready || !extent || settled.current) return
     const view = map.getView()
-    fitting.current = true
-    try {
-      if (isPoint(extent)) {
-        view.setCenter(getCenter(extent))
-        view.setZoom(MAP_ZOOM)
-      } else {
-        view.fit(extent, { size: map.getSize(), padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM })
-      }
-    } finally {
-      fitting.current = false
+    if (isPoint(extent)) {
+      view.setCenter(getCenter(extent))
+      view.setZoom(MAP_ZOOM)
+    } else {
+      view.fit(extent, { size: map.getSize(), padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM })
     }
     settled.current = true
   }, [map, extent, ready])
