@@ -138,7 +138,7 @@ var lexicon = map[concept]string{
 	cFentanyl:   "look off|looks off|looked off|look a little off|looks a little off|blue ish|blueish|crumbly|off color|off colour|dont look right|doesnt look right|dont look like the ones|not like the ones|stamp is off|stamp looks|look different|looks different|look a bit different|different from the ones|bought online|got online|got them online|off the internet|from online|way stronger|stronger than usual|stronger than what|flea market|blue m|whats in them|whats in it|what is in them|from someone he met|from someone she met|someone he met|someone she met|not real|arent real|fake|fentanyl|carfentanil|pressed|blues|m30|m30s|laced|cut with|new guy|new dealer|new batch|strong batch|different this time|look different|different from usual|not sure whats in|dont know whats in|off snapchat|test strips|fake pills|someone i dont know|guy i dont know|no clue whats in|no idea whats in|dont know what is in|new plug|new connect|random guy|some guy|off the street|street pills|not sure what it is|dont know what it is|unknown|look weird|looks weird|look off|looks off|look fake|supposed to be|off a guy|from a guy|what i thought was|thought it was|buy it on the street|buy them on the street|bought on the street|get it on the street|got them on the street|from the street|from the streets|street pill|street pills|street bar|street bars|street xanax|street perc|street percs|street oxy|street oxys|what he said were|what she said were|what they said were|what he says are|what she says are|m on them|m on it|blue 30s|bought 30s|got 30s|some 30s|couple 30s|counterfeit",
 	cBigDose:    "whole bag|the whole thing|way more than usual|more than usual|double|usual amount|same amount|same dose|my usual|same as before|as much as i can|everything i have|full bag|a full|all of it|a big shot|a lot more|way more than i should|more than i should|old dose|my old dose|usual dose|old amount|my old amount|what i used to|half of what i used to|than i used to|as much as i used to",
 	cUse:        "do a shot|do a bump|do a line|do a hit|do a bag|do the rest|do the dope|do dope|do some dope|do the half|do the h|take a sip|have a sip|first sip|take a hit|hit the pen|order one|order a drink|order a beer|get one|use|using|get high|getting high|im high|so high|shoot up|shooting up|shot up|smoke|snort|score|cop|copped|relapse|relapsed|relapsing|pick up tonight|pick up again|drink|drinking|drank|get drunk|get wasted|dose|do a line|did a shot|a shot by myself|mix|mixing|speedball|speedballing|hit it|grab one|get one|go get|way to buy|buy a bottle|buy some|buy beer|buy more|meeting my guy|do some|do my|try fent|take them all|take it|get some|pick some up|grab some|score some|buy some|doing a|doing fent|doing dope|doing coke|doing heroin|doing lines|do fent|do dope|trying fent|doing meth|doing pills|to pick up|plan to pick up|going to pick up",
-	cAlone:      "nobody knows im here|no one knows im here|nobody knows where i am|no one knows where i am|nobody would know|no one would know|nobody would notice|no one would notice|nobody would ever know|alone|by myself|on my own|nobody around|nobody is around|no one around|nobody will know|nobody home|no one home|nobody is home|no one will be here|nobody will be here|nobody sees|no one sees|nobody finds out|nobody will find|no one will know|nobody can see|no one can see|where nobody|where no one|in private|in secret",
+	cAlone:      "on my tod|on me tod|on me own|on me jacks|on my jacks|nobody knows im here|no one knows im here|nobody knows where i am|no one knows where i am|nobody would know|no one would know|nobody would notice|no one would notice|nobody would ever know|alone|by myself|on my own|nobody around|nobody is around|no one around|nobody will know|nobody home|no one home|nobody is home|no one will be here|nobody will be here|nobody sees|no one sees|nobody finds out|nobody will find|no one will know|nobody can see|no one can see|where nobody|where no one|in private|in secret",
 	cBreak:      "discharged me|discharged from hospital|out of hospital|home from hospital|discharged from the ward|off the ward|walked out of detox|walked out of rehab|out of the detox|out of the rehab|left the detox|left the detox center|left the rehab|out of the program|residential program|on remand|out this morning|out this afternoon|home from prison|home from jail|months inside|years inside|before i went in|since i went in|first night out|out the gate|home from detox|back from detox|home from the detox|out of detox today|out of rehab today|out of county|got out of county|out of the county|out of county jail|discharged from rehab|discharged from detox|discharged from treatment|discharged from the program|discharged from inpatient|left rehab|left detox|released from rehab|released from detox|out of inpatient|been out|just out|out of the joint|got out today|released today|no drugs for|nothing for|off the methadone|off methadone|months off|years off|weeks off|days off|off the stuff|two years dry|days dry|months dry|after deployment|just back from|first night home|first night out|since january|since february|since march|since april|since may|since june|since july|since august|since september|since october|since november|since december|sober since|clean since|clean for|sober for|months clean|days clean|years clean|weeks clean|month clean|year clean|clean since|first time in|first time since|first time using|out of rehab|out of jail|out of prison|out of detox|out of treatment|got out|just got out|since detox|since rehab|since jail|after a year|after months|after 8 months|after six months|been clean|been sober|haven't used|havent used|same dose i used to|same amount i used to|before i got sober|since my son was born|in six months|months sober|days sober|years sober|weeks sober|year sober|month sober|released|got released|just released|released from|out of prison|parole|since i used|since i last used|years since|months since|since i drank|since my last drink|getting out|get out of jail|got clean in|clean in jail|clean in prison|released tomorrow|out of the pen|out the pen|out of the penitentiary",
 	cNow:        "now|right now|rn|tonight|currently|at the moment|atm|this second|as we speak|about to|right here|atm",
 	cPast:       "when i first came in|when i first got here|when i first got sober|when i first got clean|my first week sober|my first month sober|in early recovery|early on in recovery|the old me|old me|old self|the old version of me|year ago tonight|years ago tonight|year ago today|years ago today|year ago this week|years ago this week|years ago|year ago|used to|back then|back when|when i was|in high school|last year|last month|as a teen|as a kid|at my worst|before i got sober|before i got clean|a long time ago|long ago|in the past|at one point|in 2010|in 2011|in 2012|in 2013|in 2014|in 2015|in 2016|in 2017|in 2018|in 2019|in 2020|in 2021|in 2022|" + pastYears() + "|months ago|when i was using|back in the day|my old life|as a teenager|when i was a teenager|in my teens|in my twenties|in my 20s|in college|growing up|when i was young|when i was younger|in middle school|as a teen",
@@ -149,7 +149,7 @@ var lexicon = map[concept]string{
 	cDealer:     "supplier|my supplier|old supplier|my old supplier|weed man|dope man|coke man|pill man|candy man|plug|my guy|old guy|old guys|his number|her number|drinking buddy|hit him up|hit her up|dealer|plug|my guy|connect|old plug|my old dealer|his number",
 	cCraving:    "peaking|at its peak|could murder a pint|murder a pint|murder a drink|murder a beer|kill for a drink|kill for a pint|kill for a beer|dying for a drink|dying for a pint|gagging for a drink|gagging for a pint|gasping for a pint|gasping for a drink|itching for a drink|itching to use|itching for a hit|craving peaking|cant stop thinking|all i can think|so strong|want the real thing|want it so bad|want one so bad|feel it in my throat|hand keeps going|nearly say yes|fake it|craving|crave|cravings|urge|urges|tempted|triggered|want a drink|need a drink|want to drink|want to use|need to use|want to get high|need to get high|want to smoke|cant stop thinking about drinking|cant stop thinking about using|all i can think about|want one drink|take the edge off|cant stop thinking about getting high|cant stop thinking about it",
 	cIntense:    "so bad|sooo bad|so much|so strong|really strong|unbearable|overwhelming|overwhelmed|killing me|shaking|more than anything|cant stop|huge|hard|af|badly|desperate|so close|pacing|climbing the walls|crawling out of my skin|out of my skin|howling|screaming at me",
-	cResisted:   "kept walking|kept driving|walked on|drove on|drove home|went home|got on my bus|left it there|put it down|put it back|then i didnt|didnt have it|didnt have one|didnt drink it|didnt open it|before i opened it|walked out of|bought milk|didnt want a drop|didnt touch a drop|not a drop|never touched a drop|didnt want one|didnt want any|it just passed|then it passed|and it passed|down the sink|down the drain|down the toilet|poured it out|poured them out|poured it all out|poured out|flushed it|flushed them|flushed the|flushed all|its gone|basically gone|gone entirely|went away|wore off|faded|talked it through|talked me down|talked her down|talked him down|it passed|craving passed|urge passed|passed after|didnt drink|didnt use|kept going|drove past|walked out|left early|soda|sparkling water|instead|proud of myself|made it through|got through|resisted|called my sponsor|went to a meeting|didnt give in|poured it out|poured it down|down the sink|threw it away|threw it out|flushed|got rid|blocked|blocked him|blocked his number|deleted his number|deleted the number|ignored|walked past|walked by|feel solid|feel strong|staying in the car|wait in the car|waiting in the car|give it to|give it away|giving it away|give them away|throw out|throw it out|throw away|pour it out|get rid of|careful|be careful",
+	cResisted:   "said no|said no thanks|refused|turned it down|turned him down|turned her down|turned them down|walked off|kept walking|kept driving|walked on|drove on|drove home|went home|got on my bus|left it there|put it down|put it back|then i didnt|didnt have it|didnt have one|didnt drink it|didnt open it|before i opened it|walked out of|bought milk|didnt want a drop|didnt touch a drop|not a drop|never touched a drop|didnt want one|didnt want any|it just passed|then it passed|and it passed|down the sink|down the drain|down the toilet|poured it out|poured them out|poured it all out|poured out|flushed it|flushed them|flushed the|flushed all|its gone|basically gone|gone entirely|went away|wore off|faded|talked it through|talked me down|talked her down|talked him down|it passed|craving passed|urge passed|passed after|didnt drink|didnt use|kept going|drove past|walked out|left early|soda|sparkling water|instead|proud of myself|made it through|got through|resisted|called my sponsor|went to a meeting|didnt give in|poured it out|poured it down|down the sink|threw it away|threw it out|flushed|got rid|blocked|blocked him|blocked his number|deleted his number|deleted the number|ignored|walked past|walked by|feel solid|feel strong|staying in the car|wait in the car|waiting in the car|give it to|give it away|giving it away|give them away|throw out|throw it out|throw away|pour it out|get rid of|careful|be careful",
 	cUrgeNow:    "about to relapse|going to relapse|gonna relapse|one step away|so close to using|so close to drinking|so close to|about to give in|give in|giving in|cant hold out|can hold out|circling back|turning around|can taste it|calling me|trying not to|about to use|about to drink|about to grab|cave|caving|about to cave|going to cave|gonna cave|about to slip|going to slip|break my sobriety|throw it all away|throw away my sobriety|lose my sobriety",
 	cViolence:   "put me in the ground|put me in the dirt|put me six feet|teach me a lesson|teach you a lesson|teach her a lesson|teach him a lesson|settle it|settle up|harassing me|harasses me|terrorizing me|intimidating me|menacing me|shoot me|stab me|cut me|break my legs|break my arms|break my neck|break my jaw|break your legs|come get|get it out of me|kick my door|kick the door|kicking my door|kicking the door|kick my door in|wont let me go|not allowed to leave|cant leave the|has my id|has my papers|keeps my papers|keep my papers|keep my pay|keeps my pay|took my id|says im dead|said im dead|im a dead man|youre dead|your dead|around my neck|around her neck|around his neck|by the neck|hands around|put something in|something in her drink|something in his drink|something in my drink|someones inside|someone is inside|someones in the house|someone in the house|someone downstairs|someones downstairs|took her passport|took my passport|took his passport|wont let her leave|wont let him leave|wont let them leave|wont stop the car|being held|held at|or else|one way or another|coming to get me|coming to collect|we see you|knows what school|parked outside|parked across|sitting outside|waiting outside|across the road|across the street|found my new|found our new|tracked me|tracking me|broken the|hit me|hit her|hit my|hit us|beat me|beat her|beat my|beat me up|punch me|punch her|slap me|slap her|kick me|kick her|push me|push her|shove me|choke me|choke her|choked me|grab me|grabbed me|attack me|attack us|attacked me|hurt me|hurt her|hurt us|hurt my|kill me|kill her|kill us|kill my|strangle|strangled|stab|stabbed|rape|raping|raped|abuse|abusing|abused me|following me|followed me|follows me|stalk|stalking|stalker|broke into|break in|break into|breaking into|breaking in|broke in|locked me|lock me|locked in|pulled a knife|pulled a gun|coming for me|coming after me|knows where i live|banging on|violent|throwing things|threw things|screaming at me|forces me|force me|trafficked|spiked|drugged me|drugged my|put something in my drink|came at me|burn the house|wont let me leave|wont let me out|took my phone|took my keys|took my car keys|hurt the kids|threatened to kill|threatened to hurt|threatening to kill|threatening to hurt|threatens to kill|threatens to hurt|threaten to kill|threaten to hurt|threatened me|threatening me|threatening everyone|threats|death threats|threatened my life|jumped me|smashed|throwing stuff|threw stuff|slammed me|dragged me|pinned me|cornered me|by the throat|kicking in|kick in the door|kicked in|trying to get in|swinging at|swung at|came after|coming at|attacking|threw me|throws me|throw me|thrown me|slammed me against|against the wall",
 	cWeapon:     "gun|knife|bat|weapon|pistol|rifle|machete",
@@ -173,7 +173,7 @@ var lexicon = map[concept]string{
 	// taught): the model may doubt a rule that would state them outright.
 	cWork:  workExpressions(),
 	cServe: "for customers|for the customers|for a customer|for patrons|for the patrons|for drunk|for drunks|for the table|for a table|for tables|for the bar|behind the bar|bartend|bartending|pour for|pouring for|pours for",
-	cMask: "car dealer|car dealers|car dealership|dealership|blackjack dealer|card dealer|casino dealer|antique dealer|antiques dealer|art dealer|used car dealer|gasping for a brew|gasping for a cuppa|gasping for a tea|gasping for a coffee|gasping for a cup|kill me for telling|kill me for saying|kill me for posting|kill me for sharing|sleeping bag|sleeping bags|bottle tops|bottle top|bottle caps|bottle cap|glue gun|glue guns|hands are dead|fingers are dead|feet are dead|toes are dead|legs are dead|arms are dead|hands were dead|feet were dead|gun to my head id|gun to my head i would|gun to your head|if you put a gun to my head|suicide mission|suicide missions|suicide run|suicide runs|suicide sprint|suicide sprints|suicide drill|suicide drills|suicide squeeze|suicide doors|suicide door|suicide lane|suicide knob|suicide shift|suicide shifts|only way out is through|the way out is through|hit me like|hits me like|hit me like a truck|hit like a truck|energy drink|energy drinks|soft drink|soft drinks|sports drink|sports drinks|heart surgery|open heart|one day at a time|one step at a time|take it one|taking it one|4 h|overdose call|overdose calls|od call|od calls|overdose run|overdose runs|overdose training|overdose awareness|overdose prevention|overdose statistics|overdose rates|overdose deaths|new guy at group|new guy at the meeting|new guy in group|new guy at my meeting|new guy at work|new guy at the shelter|like it used to|like they used to|the way it used to|the way they used to|as it used to|as they used to|like it did before|like they did before|panic attack|panic attacks|heart attack|anxiety attack|asthma attack|just shoot me|shoot me now|jumped out of my skin|jump out of my skin|dead to me|dead to her|dead to him|im dead to|suicide risk|risk of suicide|suicide attempts|history of suicide|suicide awareness|suicide statistics|suicide research|about suicide risk|is killing me|is killing her|is killing him|are killing me|its killing me|thats killing me|killing me slowly|literally dying|friends suicide|brothers suicide|sisters suicide|dads suicide|moms suicide|sons suicide|daughters suicide|cousins suicide|cut back|cutting back|cut down|cutting down|cut out|cutting out|cut ties|cutting ties|cut the|cut my hair|cut corners|cutting board|shot myself in the foot|shoot myself in the foot|shooting down|shot down|kms today|killed it|kill it|killing it|to die for|dying to|dying for|dying of laughter|dying laughing|dead tired|dead on my feet|drop dead|phone died|battery died|battery is dying|plants are dying|kill for|kill me when she sees|kill me when he sees|kill me when she finds out|kill me when he finds out|" +
+	cMask: "kill myself laughing|killing myself laughing|killed myself laughing|pistol grip|nail gun|nail guns|staple gun|heat gun|grease gun|spray gun|rope rescue|hangman|death certificate|death certificates|letter to my younger self|letter to my future self|letter to my past self|climbing rope|climbing ropes|skipping rope|skipping ropes|jump rope|jump ropes|jumping rope|tow rope|tow ropes|towing rope|rope swing|ropes course|rope course|mooring rope|mooring ropes|bell rope|bell ropes|rope access|waste of money|waste of time|car dealer|car dealers|car dealership|dealership|blackjack dealer|card dealer|casino dealer|antique dealer|antiques dealer|art dealer|used car dealer|gasping for a brew|gasping for a cuppa|gasping for a tea|gasping for a coffee|gasping for a cup|kill me for telling|kill me for saying|kill me for posting|kill me for sharing|sleeping bag|sleeping bags|bottle tops|bottle top|bottle caps|bottle cap|glue gun|glue guns|hands are dead|fingers are dead|feet are dead|toes are dead|legs are dead|arms are dead|hands were dead|feet were dead|gun to my head id|gun to my head i would|gun to your head|if you put a gun to my head|suicide mission|suicide missions|suicide run|suicide runs|suicide sprint|suicide sprints|suicide drill|suicide drills|suicide squeeze|suicide doors|suicide door|suicide lane|suicide knob|suicide shift|suicide shifts|only way out is through|the way out is through|hit me like|hits me like|hit me like a truck|hit like a truck|energy drink|energy drinks|soft drink|soft drinks|sports drink|sports drinks|heart surgery|open heart|one day at a time|one step at a time|take it one|taking it one|4 h|overdose call|overdose calls|od call|od calls|overdose run|overdose runs|overdose training|overdose awareness|overdose prevention|overdose statistics|overdose rates|overdose deaths|new guy at group|new guy at the meeting|new guy in group|new guy at my meeting|new guy at work|new guy at the shelter|like it used to|like they used to|the way it used to|the way they used to|as it used to|as they used to|like it did before|like they did before|panic attack|panic attacks|heart attack|anxiety attack|asthma attack|just shoot me|shoot me now|jumped out of my skin|jump out of my skin|dead to me|dead to her|dead to him|im dead to|suicide risk|risk of suicide|suicide attempts|history of suicide|suicide awareness|suicide statistics|suicide research|about suicide risk|is killing me|is killing her|is killing him|are killing me|its killing me|thats killing me|killing me slowly|literally dying|friends suicide|brothers suicide|sisters suicide|dads suicide|moms suicide|sons suicide|daughters suicide|cousins suicide|cut back|cutting back|cut down|cutting down|cut out|cutting out|cut ties|cutting ties|cut the|cut my hair|cut corners|cutting board|shot myself in the foot|shoot myself in the foot|shooting down|shot down|kms today|killed it|kill it|killing it|to die for|dying to|dying for|dying of laughter|dying laughing|dead tired|dead on my feet|drop dead|phone died|battery died|battery is dying|plants are dying|kill for|kill me when she sees|kill me when he sees|kill me when she finds out|kill me when he finds out|" +
 		"suicide squad|suicide prevention|suicide hotline|suicide rates|died by suicide|lost to suicide|her suicide|his suicide|their suicide|warning signs|signs of|drink water|drink coffee|drink tea|cut the cable|hit the gym|hit me up|hit up|hit the road|hit the hay|bar exam|candy bar|chocolate bar|protein bar|hanging by a thread|hanging out|hang out|burned the toast|burn the toast|out of order|bus stop|run out|ran out|end things with|end it with|ending things with|ending it with|live with my|live with them|live with him|live with her|live with you|living with my|drink some water|smoke a cigarette|smoke a cig|use the|use this|use a|use your|use it to|use it for|could use|cut my nails|cut his|cut her|died of an overdose|died from an overdose|died of a|died from|passed from|passed away|lost to an overdose|lost him to|lost her to|who took his own life|who took her own life|who killed himself|who killed herself|who took his life|who took her life|who died by|cutting onions|cut onions|cutting vegetables|killing time|kill time|kill some time|dying of boredom|bored to death|scared to death|dying laughing|im dying lol|dead battery|dead phone|disappear into|disappear for a while|disappear for the weekend|killing me with|die my hair|dye my hair|die her hair|die of boredom|die of embarrassment|died of embarrassment|to court|take me to court|sue me|high on life|cut carbs|cut sugar|cut caffeine|cut coffee|cut soda|cut calories|cut gluten|cut dairy|cut meat|cut hours|cut costs|cut expenses|cut spending|cut class|cut classes|cut corners|cut grass|cut lawn|cut hair|cut nails|cut onions|cut vegetables|cut wood|cut paper|cut coupons|cut cable|cut cord|cut screen time|cut social media|cut junk food|cut fast food|cut back|cut down|cut out|cut ties|cutting carbs|cutting sugar|cutting caffeine|cutting coffee|cutting soda|cutting calories|cutting gluten|cutting dairy|cutting meat|cutting hours|cutting costs|cutting expenses|cutting spending|cutting class|cutting classes|cutting corners|cutting grass|cutting lawn|cutting hair|cutting nails|cutting onions|cutting vegetables|cutting wood|cutting paper|cutting coupons|cutting cable|cutting cord|cutting screen time|cutting social media|cutting junk food|cutting fast food|cutting back|cutting down|cutting out|cutting ties|cuts carbs|cuts sugar|cuts caffeine|cuts coffee|cuts soda|cuts calories|cuts gluten|cuts dairy|cuts meat|cuts hours|cuts costs|cuts expenses|cuts spending|cuts class|cuts classes|cuts corners|cuts grass|cuts lawn|cuts hair|cuts nails|cuts onions|cuts vegetables|cuts wood|cuts paper|cuts coupons|cuts cable|cuts cord|cuts screen time|cuts social media|cuts junk food|cuts fast food|cuts back|cuts down|cuts out|cuts ties|get high on life",
 }
 
@@ -288,6 +288,8 @@ func annotate(ts []token) {
 			ts[i+1].concepts &^= cPast
 		}
 	}
+	markTrades(ts)
+	markAbstinence(ts)
 	markRoutineDose(ts)
 	markManner(ts)
 	markDenied(ts)
@@ -351,6 +353,9 @@ var (
 		"podcast": true, "news": true, "article": true, "headline": true, "headlines": true, "tv": true, "netflix": true, "scene": true,
 		"character": true, "sitcom": true, "drama": true, "thriller": true}
 	storyOpens = map[string]bool{"where": true, "about": true, "which": true}
+	// A story that speaks tells what it says: "news says another seizure at
+	// the port".
+	storySays = map[string]bool{"says": true, "said": true, "say": true, "reports": true, "reported": true, "reckons": true, "claims": true}
 	// A story's people are in it by name of their part: "the villain poisons
 	// the drink", "the narrator's sister takes her own life".
 	storyParts = map[string]bool{"villain": true, "villains": true, "narrator": true, "narrators": true, "protagonist": true, "audiobook": true,
@@ -418,7 +423,7 @@ func storyClause(c []token) bool {
 		switch {
 		case storyVerbs[t.word] || storyVerbs[t.lemma]:
 			verb = true
-		case storyKinds[t.word] && (verb || j+1 < len(c) && storyOpens[c[j+1].word] || inTheStory(c, j)), storyParts[t.word]:
+		case storyKinds[t.word] && (verb || j+1 < len(c) && (storyOpens[c[j+1].word] || storySays[c[j+1].word]) || inTheStory(c, j)), storyParts[t.word]:
 			story = true
 		}
 	}
@@ -560,7 +565,7 @@ var workRoles = strings.Split("officer|prison officer|custody officer|police off
 	"technician|outreach worker|support worker|social worker|caseworker|case worker|crisis worker|counsellor|counselor|therapist|chaplain|"+
 	"security guard|bouncer|bartender|bar manager|barman|barmaid|butcher|carpenter|woodcarver|negotiator|volunteer|carer|care worker|"+
 	"mechanic|driver|delivery driver|coach|tutor|teacher|sergeant|custody sergeant|pcso|store detective|dog handler|call taker|"+
-	"crisis line volunteer|climbing instructor|swimming coach|ranger|porter|cleaner|housekeeper", "|")
+	"crisis line volunteer|climbing instructor|swimming coach|ranger|porter|cleaner|housekeeper|croupier|casino dealer|card dealer|blackjack dealer|dealer at the casino", "|")
 
 // markRoles marks a sentence or its first clause that is only a role
 // ("Prison officer.", "Funeral director:", "Dispatcher, 9 years.") as
@@ -707,16 +712,37 @@ var beUsedTo = map[string]bool{"im": true, "were": true, "was": true, "is": true
 
 // markDenied reads a form's item answered no after a colon ("better off
 // dead: not at all", "Suicidal thoughts: none") as denied: the item's
-// clause is negated.
+// clause is negated. An answer labelled as one ("Q: any thoughts of ending
+// your life? A: no") denies the question before it, the sentence it asks.
 func markDenied(ts []token) {
 	for i := 1; i < len(ts); i++ {
 		if !ts[i].opens || ts[i].sentence != ts[i-1].sentence || !deniesItem(ts, i) {
 			continue
 		}
-		for j := clauseStart(ts, i-1); j < i; j++ {
+		from := clauseStart(ts, i-1)
+		if i >= 2 && answerLabels[ts[i-1].word] && from == i-1 && ts[i-2].sentence != ts[i-1].sentence {
+			from = sentenceStart(ts, i-2)
+			if questionLabels[ts[from].word] && from+1 < i-1 && ts[from+1].opens {
+				from++
+			}
+		}
+		for j := from; j < i; j++ {
 			ts[j].denied = true
 		}
 	}
+}
+
+var (
+	answerLabels   = map[string]bool{"a": true, "answer": true, "ans": true, "me": true}
+	questionLabels = map[string]bool{"q": true, "question": true, "qu": true}
+)
+
+// sentenceStart is the index of the first token of i's sentence.
+func sentenceStart(ts []token, i int) int {
+	for i > 0 && ts[i-1].sentence == ts[i].sentence {
+		i--
+	}
+	return i
 }
 
 // deniesItem reports whether the answer that opens at i says no.
@@ -757,4 +783,84 @@ var (
 	ownMedicine = map[string]bool{"pills": true, "meds": true, "tablets": true, "tablet": true, "medication": true, "medicine": true, "dose": true, "medications": true, "medicines": true}
 	// doseRisks make a dose more than a routine.
 	doseRisks = cAlcohol | cBigDose | cOpioid | cDepressant | cStimulant | cFentanyl | cDealer | cStockpile | cOverdose | cODSign
+)
+
+// markTrades masks the crisis words of other trades: a dealer of cards, cars
+// or antiques ("I'm a croupier, a dealer on the blackjack tables") and a
+// seizure of drugs by the police ("another big fentanyl seizure at the
+// port"), with the drug it seized: nobody is taking it.
+func markTrades(ts []token) {
+	for i := range ts {
+		switch ts[i].word {
+		case "dealer", "dealers":
+			if i > 0 && possessives[ts[i-1].word] {
+				continue // "my dealer" is one's own
+			}
+			for j := max(i-6, 0); j < min(i+7, len(ts)); j++ {
+				if ts[j].sentence == ts[i].sentence && dealerTrades[ts[j].word] {
+					ts[i].concepts, ts[i].lemma = cMask, ""
+					break
+				}
+			}
+		case "seizure", "seizures":
+			seized := i > 0 && ts[i-1].clause == ts[i].clause && (seizedGoods[ts[i-1].word] || ts[i-1].concepts&(cSubstance|cOpioid|cFentanyl|cStimulant|cDepressant) != 0) ||
+				i+2 < len(ts) && ts[i+1].word == "of" && ts[i+2].clause == ts[i].clause && (isNumber(ts[i+2].word) || seizedGoods[ts[i+2].word] || ts[i+2].concepts&(cSubstance|cOpioid|cFentanyl|cStimulant|cDepressant) != 0)
+			if !seized {
+				continue
+			}
+			ts[i].concepts, ts[i].lemma = cMask, ""
+			for _, j := range []int{i - 1, i + 2} {
+				if j >= 0 && j < len(ts) && ts[j].clause == ts[i].clause && ts[j].concepts&(cSubstance|cOpioid|cFentanyl|cStimulant|cDepressant) != 0 {
+					ts[j].concepts, ts[j].lemma = cMask, ""
+				}
+			}
+		}
+	}
+}
+
+var (
+	dealerTrades = set("croupier", "casino", "blackjack", "poker", "roulette", "baccarat", "cards", "card", "car", "cars", "dealership",
+		"antique", "antiques", "art", "coin", "coins", "stamp", "stamps", "vintage", "vehicle", "vehicles", "motor", "motors", "auction",
+		"guitar", "guitars", "bike", "bikes", "tractor", "tractors", "horse", "horses", "furniture", "scrap", "forecourt", "showroom")
+	seizedGoods = set("drug", "drugs", "police", "customs", "border", "port", "record", "cash", "gun", "guns", "weapons", "cargo", "shipment", "kilo", "kilos", "tonne", "tonnes", "kg")
+)
+
+// markAbstinence reads a time without using, told by its negation ("I was
+// not using for two years", "haven't touched it in 18 months", "didn't
+// drink for a year"), as the break it is: tolerance is gone (SAMHSA), as
+// after "two years clean".
+func markAbstinence(ts []token) {
+	for i, t := range ts {
+		if t.concepts&cNeg == 0 || t.concepts&cMask != 0 {
+			continue
+		}
+		j := i + 1
+		for j < len(ts) && j <= i+3 && !abstained[ts[j].word] {
+			j++
+		}
+		if j >= len(ts) || j > i+3 || ts[j].clause != t.clause {
+			continue
+		}
+		span := j + 1 // "for", or after what was not used: "touched heroin in"
+		for span < len(ts) && span <= j+3 && ts[span].clause == t.clause && !spanWords[ts[span].word] {
+			span++
+		}
+		if span >= len(ts) || span > j+3 || ts[span].clause != t.clause {
+			continue
+		}
+		for k := span + 1; k < len(ts) && k <= span+3 && ts[k].clause == t.clause; k++ {
+			if soberUnits[ts[k].word] || ts[k].word == "ages" {
+				for m := span; m <= k; m++ {
+					ts[m].concepts |= cBreak
+				}
+				break
+			}
+		}
+	}
+}
+
+var (
+	abstained = set("use", "using", "used", "touch", "touched", "touching", "drink", "drank", "drunk", "drinking", "take", "taking", "taken",
+		"took", "smoke", "smoked", "smoking", "shoot", "shot", "shooting", "score", "scored", "had", "have")
+	spanWords = set("for", "in", "since")
 )

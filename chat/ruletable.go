@@ -160,6 +160,9 @@ var crisisRules = compileRules([]rule{
 	{kind: kSuicide, name: "be-on-the-tracks", pattern: "@INTENT ~3 on|in|at|off ~2 tracks|rails|bridge|ledge|roof|overpass|crossing|platform"},
 	{kind: kSuicide, name: "wake-disappointed", pattern: "disappointed|hate|worst|dread|dreading|sad|upset|annoyed|angry ~4 wake|woke|waking|woken|morning"},
 	{kind: kSuicide, name: "waking-is-worst", pattern: "wake|woke|waking|woken ~4 worst|disappointed|disappointing|dread"},
+	// Waking regretted after it: "every morning I wake up and I'm angry that
+	// I did", "woke up again, gutted I'm still here".
+	{kind: kSuicide, name: "waking-regretted", pattern: "wake|woke|waking|woken ~6 angry|sorry|disappointed|gutted|annoyed|upset|mad|furious|pissed|raging ~3 =did|=do|woke|woken|survived|here|alive $", without: "alarm|lie|snooze|early|late|noise|neighbours|neighbors|baby|dog|cat", firm: true},
 	{kind: kSuicide, name: "preparation", pattern: "@PREP", with: "@DIE|@FAREWELL|@HOPELESS|@SUICIDE|@MEANS|@BURDEN|sorry|decided|goodbye|gone|=last|quiet|weirdly|suddenly|strangely|eerily|oddly"},
 	// "I'd use the gun": "use the" is masked as everyday talk ("use the app").
 	{kind: kSuicide, name: "means-to-use", pattern: "id|ill|would|gonna|plan ~3 gun|rope|noose|cord|belt|blade|razor|shotgun|pistol|rifle"},
@@ -375,6 +378,9 @@ var crisisRules = compileRules([]rule{
 	// night" (not "the leak started again"), "back to cutting".
 	{kind: kSelfHarm, name: "again", pattern: "=cutting|=cut|=burning|=carving|started ~1 again|cutting|burning",
 		with: "@HARM|@SELF_HARM|@BODY|fresh|blade|blades|razor|scratch|scratching|marks|blood|bleed|bleeding|scars|wounds|ones", firm: true},
+	// Harm again after years: "tonight I cut for the first time since I was
+	// a teenager" (the years before it are not its past).
+	{kind: kSelfHarm, name: "first-time-since", pattern: "=cut|=cutting|=burned|=burnt|=burning|=harmed|=scratched|@SELF_HARM ~1 for ~1 the ~1 first ~1 time ~1 since|in", without: everydayCause, anyTime: true, firm: true},
 	{kind: kSelfHarm, name: "back-to-harm", pattern: "back ~1 to|on ~1 =cutting|=burning|=scratching|=harming|=hurting"},
 	{kind: kSelfHarm, name: "harm-to-cope", pattern: "calm|calms|help|helps|relief|relieve|only ~6 =cutting|=burning|hurting|harming"},
 	{kind: kSelfHarm, name: "blade-to-body", pattern: "razor|blade|knife|lighter|glass|scissors ~3 to|on|into ~1 my ~1 @BODY"},
@@ -447,7 +453,9 @@ var crisisRules = compileRules([]rule{
 		with: "@NOW|@OD_SIGN|having|think|911|narcan|naloxone", without: "=died|funeral|anniversary|@REVIVED"},
 	{kind: overdoseNow, name: "named-past", pattern: "=overdosed|=oded", with: "@NOW|think|help|what|911|narcan|naloxone|wake|breathing", topic: true, notRecent: true, without: "=died|funeral|anniversary|@REVIVED"},
 	{kind: overdoseNow, name: "signs", pattern: "@OD_SIGN", noNeg: true, notRecent: true, topic: true},
-	{kind: overdoseNow, name: "took-too-much", pattern: "took|swallowed|taken|popped|ate|snorted|injected|did ~3 @OVERDOSE|@BIG_DOSE", notRecent: true},
+	{kind: overdoseNow, name: "took-too-much", pattern: "took|swallowed|taken|popped|ate|snorted|injected ~3 @OVERDOSE|@BIG_DOSE", notRecent: true},
+	// "did a lot", not "did it tonight, cried a lot".
+	{kind: overdoseNow, name: "did-too-much", pattern: "did ~1 @OVERDOSE|@BIG_DOSE", notRecent: true},
 	{kind: overdoseNow, name: "took-a-lot", pattern: "took|swallowed|taken|popped|used ~2 lot", with: "@SUBSTANCE|awake|breathe|feel|fading", notRecent: true},
 	{kind: overdoseNow, name: "took-many", pattern: "took|swallowed|taken|popped|ate ~2 # ~2 @SUBSTANCE", notRecent: true,
 		with: "@SUBSTANCE|@ALONE|spinning|fading|awake|breathe"},
@@ -502,6 +510,9 @@ var crisisRules = compileRules([]rule{
 	{kind: kOverdose, name: "stronger-supply", pattern: "stronger|harder|heavier ~3 than ~2 last|usual|normal|before|mine", with: "@USE|@DEALER|@OPIOID|@FENTANYL|batch|bag|gear|stuff|pills", without: "@RESISTED"},
 	{kind: kOverdose, name: "mixing-depressants", pattern: "@DEPRESSANT", with: "@ALCOHOL|@OPIOID"},
 	{kind: kOverdose, name: "mixing-opioids", pattern: "@OPIOID", with: "@ALCOHOL|@STIMULANT|@DEPRESSANT"},
+	// One's own medicine washed down with drink: "took my pills and a
+	// bottle of vodka" (a routine dose stops being one beside it).
+	{kind: kOverdose, name: "pills-with-drink", pattern: "took|swallowed|popped|downed ~3 pill|tablet|med|medication|medicine ~5 @ALCOHOL"},
 	{kind: kOverdose, name: "fentanyl", pattern: "@FENTANYL", with: "@USE|@INTENT|@HOLD|@ALONE|bought|got|buy|get|try|using|tonight|@NOW|has|have|think|doing", noNeg: true, topic: true},
 	// An unknown supply with a drink or a sedative: "he buy it on the
 	// street. I already drink 4 beer" (CDC: counterfeit pills hold

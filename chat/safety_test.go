@@ -320,6 +320,51 @@ func TestFormsMannersAndLaughs(t *testing.T) {
 	}
 }
 
+// The English people speak, a form's answer on its own line, a time
+// without using told by its negation, harm or waking regretted after
+// years, and other trades' crisis words (round 19).
+func TestDialectsAnswersAndTrades(t *testing.T) {
+	tests := []concernCase{
+		{"Scots: nobody would miss me", "naebody wid even notice if ah wis gone. cannae dae this anymore", lifeline.ConcernSuicide},
+		{"Jamaican: a wish to be dead", "mi cyaan tek it nuh more, mi waan dead", lifeline.ConcernSuicide},
+		{"texting's I don't", "ion wanna be here no more fr", lifeline.ConcernSuicide},
+		{"a labelled answer denies its question", "Q: thoughts of killing yourself this week? A: no. Q: drinking? A: no, 40 days", ""},
+		{"a labelled answer that says yes", "Q: thoughts of killing yourself this week? A: yes, every night", lifeline.ConcernSuicide},
+		{"a time without using, then the old amount", "did not use for three years. tomorrow I buy and take the same like before", lifeline.ConcernOverdose},
+		{"harm again after years", "tonight I cut for the first time since school", lifeline.ConcernSelfHarm},
+		{"a haircut after years", "I cut my fringe for the first time in years", ""},
+		{"waking regretted", "each morning I wake and I'm sorry I did", lifeline.ConcernSuicide},
+		{"a climbing rope", "my climbing rope is fraying, need a new one before saturday", ""},
+		{"a seizure in the news", "police made a record cocaine seizure at the docks", ""},
+		{"a seizure after fentanyl", "he took fentanyl and now he's having a seizure", lifeline.ConcernOverdose},
+	}
+	checkConcerns(t, tests)
+	for _, tc := range []struct{ text, want string }{
+		{"naebody wid miss us the night", "nobody would miss me tonight"},
+		{"we stayed the night wi the bairns, cannae complain", "we stayed the night with the children cant complain"},
+		{"daein it the night, nae bother", "doing it tonight no bother"},
+		{"nobody would miss us the night we left", "nobody would miss us the night we left"}, // not Scots: standard words stay
+		{"ion even know anymore", "i dont even know anymore"},
+		{"lithium ion battery", "lithium ion battery"},
+	} {
+		var words []string
+		for _, tok := range analyse(tc.text) {
+			words = append(words, tok.word)
+		}
+		if got := strings.Join(words, " "); got != tc.want {
+			t.Errorf("%q read as %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	for _, text := range []string{"I'm a croupier, a dealer on the blackjack tables", "the antiques dealer came round"} {
+		if hasConcept(analyse(text), cDealer) {
+			t.Errorf("%q names a drug dealer", text)
+		}
+	}
+	if !hasConcept(analyse("my dealer is at the casino"), cDealer) {
+		t.Error("one's own dealer at a casino is a dealer")
+	}
+}
+
 // A drug after a break in it is an overdose risk, whatever heard the urge;
 // a drink after one stays an urge.
 func TestAnUrgeAfterABreakIsAnOverdoseRisk(t *testing.T) {
