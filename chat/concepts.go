@@ -803,14 +803,16 @@ func markTrades(ts []token) {
 				}
 			}
 		case "seizure", "seizures":
-			seized := i > 0 && ts[i-1].clause == ts[i].clause && (seizedGoods[ts[i-1].word] || ts[i-1].concepts&(cSubstance|cOpioid|cFentanyl|cStimulant|cDepressant) != 0) ||
-				i+2 < len(ts) && ts[i+1].word == "of" && ts[i+2].clause == ts[i].clause && (isNumber(ts[i+2].word) || seizedGoods[ts[i+2].word] || ts[i+2].concepts&(cSubstance|cOpioid|cFentanyl|cStimulant|cDepressant) != 0)
-			if !seized {
+			// "fentanyl seizure", "seizure of 40 kilos"
+			goods := func(j int) bool {
+				return j >= 0 && j < len(ts) && ts[j].clause == ts[i].clause && (seizedGoods[ts[j].word] || ts[j].concepts&drugs != 0)
+			}
+			if !goods(i-1) && !(i+1 < len(ts) && ts[i+1].word == "of" && (goods(i+2) || i+2 < len(ts) && isNumber(ts[i+2].word))) {
 				continue
 			}
 			ts[i].concepts, ts[i].lemma = cMask, ""
 			for _, j := range []int{i - 1, i + 2} {
-				if j >= 0 && j < len(ts) && ts[j].clause == ts[i].clause && ts[j].concepts&(cSubstance|cOpioid|cFentanyl|cStimulant|cDepressant) != 0 {
+				if goods(j) && ts[j].concepts&drugs != 0 {
 					ts[j].concepts, ts[j].lemma = cMask, ""
 				}
 			}
@@ -818,10 +820,15 @@ func markTrades(ts []token) {
 	}
 }
 
+// drugs are the concepts of a drug named.
+const drugs = cSubstance | cOpioid | cFentanyl | cStimulant | cDepressant
+
 var (
-	dealerTrades = set("croupier", "casino", "blackjack", "poker", "roulette", "baccarat", "cards", "card", "car", "cars", "dealership",
-		"antique", "antiques", "art", "coin", "coins", "stamp", "stamps", "vintage", "vehicle", "vehicles", "motor", "motors", "auction",
-		"guitar", "guitars", "bike", "bikes", "tractor", "tractors", "horse", "horses", "furniture", "scrap", "forecourt", "showroom")
+	// Not a car, a bike or a card: a drug dealer waits in a car and takes
+	// cards (car dealers are masked as such).
+	dealerTrades = set("croupier", "casino", "blackjack", "poker", "roulette", "baccarat", "cards", "dealership", "antique", "antiques",
+		"coin", "coins", "stamp", "stamps", "vintage", "auction", "guitar", "guitars", "tractor", "tractors", "furniture", "scrap",
+		"forecourt", "showroom")
 	seizedGoods = set("drug", "drugs", "police", "customs", "border", "port", "record", "cash", "gun", "guns", "weapons", "cargo", "shipment", "kilo", "kilos", "tonne", "tonnes", "kg")
 )
 
@@ -848,6 +855,11 @@ func markAbstinence(ts []token) {
 		if span >= len(ts) || span > j+3 || ts[span].clause != t.clause {
 			continue
 		}
+		// "Haven't had a holiday in years" is no break: a verb of any
+		// object needs a drink or a drug for one.
+		if takenObject[ts[j].word] && !slices.ContainsFunc(ts[j+1:span], func(o token) bool { return o.concepts&(drugs|cAlcohol) != 0 || usedThing[o.word] }) {
+			continue
+		}
 		for k := span + 1; k < len(ts) && k <= span+3 && ts[k].clause == t.clause; k++ {
 			if soberUnits[ts[k].word] || ts[k].word == "ages" {
 				for m := span; m <= k; m++ {
@@ -863,4 +875,7 @@ var (
 	abstained = set("use", "using", "used", "touch", "touched", "touching", "drink", "drank", "drunk", "drinking", "take", "taking", "taken",
 		"took", "smoke", "smoked", "smoking", "shoot", "shot", "shooting", "score", "scored", "had", "have")
 	spanWords = set("for", "in", "since")
+	// takenObject are the verbs of abstained that take any object.
+	takenObject = set("had", "have", "take", "taking", "taken", "took", "touch", "touched", "touching")
+	usedThing   = set("it", "any", "anything", "drop", "drink", "one", "gear", "stuff", "some")
 )

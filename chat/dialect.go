@@ -23,7 +23,7 @@ var spokenWords = map[string]string{
 	"efter": "after", "gonnae": "gonna", "wantae": "want to", "hink": "think", "greetin": "crying",
 	"wean": "child", "weans": "children", "bairn": "child", "bairns": "children", "telt": "told", "gied": "gave",
 	"whit": "what", "whitever": "whatever", "aff": "off", "oan": "on", "daein": "doing", "dae": "do", "gaun": "going",
-	"nicht": "night", "morra": "tomorrow", "wis": "was", "scunnered": "fed up", "aye": "yes", "wummin": "woman", "wifie": "woman", "polis": "police",
+	"nicht": "night", "wis": "was", "scunnered": "fed up", "aye": "yes", "wummin": "woman", "wifie": "woman", "polis": "police",
 	// Northern English
 	"divvent": "dont", "divvint": "dont", "cannet": "cant", "nowt": "nothing", "owt": "anything",
 	"mesel": "myself", "meself": "myself", "hyem": "home", "gannin": "going", "gan": "go",
@@ -50,7 +50,7 @@ var dialects = []dialect{
 			"daein", "gaun", "nicht", "morra", "wis", "scunnered", "gannin", "divvent", "divvint", "hyem", "neet", "howay", "hinny"),
 		hints: set("wee", "ken", "ah", "aw", "wi", "tae", "oot", "noo", "ma", "aye", "naw", "dug", "pit", "toon", "owt", "nowt"),
 		words: map[string]string{"us": "me", "ma": "my", "wid": "would", "wi": "with", "tae": "to", "oot": "out", "wan": "one",
-			"ken": "know", "ah": "i", "aw": "all", "noo": "now", "ye": "you", "yer": "your", "dug": "dog", "pit": "put", "neet": "night", "an": "and"},
+			"ken": "know", "ah": "i", "aw": "all", "noo": "now", "ye": "you", "yer": "your", "dug": "dog", "pit": "put", "neet": "night", "morra": "tomorrow", "an": "and"},
 	},
 	{ // Jamaican: "mi" is I, "nuh" not, "tek" take, "fi" to
 		marks: set("cyaan", "cyah", "waan", "pickney", "likkle", "gwaan", "bwoy", "gyal", "bredda", "mawnin"),
@@ -94,7 +94,17 @@ func set(words ...string) map[string]bool {
 var afterTheNight = set("through", "thru", "all", "during", "of", "in", "at", "for", "across", "into", "on", "that", "from", "by",
 	"spent", "spend", "spending", "stay", "stayed", "staying", "call", "called", "til", "till", "until")
 
-var nights = set("night", "nicht", "neet")
+// theDays are the days "the" names in Scots: "the night" is tonight, "the
+// morra" tomorrow.
+var theDays = map[string]string{"night": "tonight", "nicht": "tonight", "neet": "tonight", "morra": "tomorrow"}
+
+// before is the word before i in its sentence, or "".
+func before(ts []token, i int) string {
+	if i < 1 || ts[i-1].sentence != ts[i].sentence {
+		return ""
+	}
+	return ts[i-1].word
+}
 
 // ionVerbs follow "ion" where it is texting's "I don't" ("ion wanna be
 // here"), not a chemist's ion.
@@ -122,12 +132,13 @@ func readDialect(ts []token) []token {
 		switch {
 		case t.word == "ion" && ionVerbs[next]:
 			w, ok = "i dont", true
-		case spoken == &dialects[0] && t.word == "the" && nights[next] &&
-			(i == 0 || ts[i-1].sentence != t.sentence || !afterTheNight[ts[i-1].word]):
+		case spoken == &dialects[0] && t.word == "the" && theDays[next] != "" && !afterTheNight[before(ts, i)]:
+			if i+1 < len(ts) {
+				ts[i+1].opens = ts[i+1].opens || t.opens
+			}
 			continue // "the night" is tonight: "night" follows as "tonight"
-		case spoken == &dialects[0] && nights[t.word] && i > 0 && ts[i-1].word == "the" &&
-			(i == 1 || ts[i-2].sentence != t.sentence || !afterTheNight[ts[i-2].word]):
-			w, ok = "tonight", true
+		case spoken == &dialects[0] && theDays[t.word] != "" && before(ts, i) == "the" && !afterTheNight[before(ts, i-1)]:
+			w, ok = theDays[t.word], true
 		case spoken == &dialects[0] && t.word == "am" && (i == 0 || ts[i-1].word != "i"):
 			w, ok = "im", true // "a'm still breathin"
 		case spoken == &dialects[1] && t.word == "weh" && i > 0 && (ts[i-1].word == "give" || ts[i-1].word == "gi" || ts[i-1].word == "gave"):

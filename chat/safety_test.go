@@ -343,6 +343,7 @@ func TestDialectsAnswersAndTrades(t *testing.T) {
 		{"naebody wid miss us the night", "nobody would miss me tonight"},
 		{"we stayed the night wi the bairns, cannae complain", "we stayed the night with the children cant complain"},
 		{"daein it the night, nae bother", "doing it tonight no bother"},
+		{"see ye the morra, cannae wait", "see you tomorrow cant wait"},
 		{"nobody would miss us the night we left", "nobody would miss us the night we left"}, // not Scots: standard words stay
 		{"ion even know anymore", "i dont even know anymore"},
 		{"lithium ion battery", "lithium ion battery"},
@@ -360,8 +361,22 @@ func TestDialectsAnswersAndTrades(t *testing.T) {
 			t.Errorf("%q names a drug dealer", text)
 		}
 	}
-	if !hasConcept(analyse("my dealer is at the casino"), cDealer) {
-		t.Error("one's own dealer at a casino is a dealer")
+	for _, text := range []string{"my dealer is at the casino", "the dealer is outside in his car, takes card now"} {
+		if !hasConcept(analyse(text), cDealer) {
+			t.Errorf("%q names no dealer", text)
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		brk  bool
+	}{
+		{"I was not using for two years", true},
+		{"haven't touched heroin in 18 months", true},
+		{"haven't had a holiday in three years", false},
+	} {
+		if got := hasConcept(analyse(tc.text), cBreak); got != tc.brk {
+			t.Errorf("%q read as a break: %v, want %v", tc.text, got, tc.brk)
+		}
 	}
 }
 
