@@ -99,11 +99,14 @@ test('turning on notifications asks for permission, subscribes, and a push arriv
     await expect(section.getByText('Last delivery: sent')).toBeVisible({ timeout: 15_000 })
 
     // The real service worker shows a notification for a push (CDP delivers one, as a push service would).
+    // A push reaches an activated worker only: one still installing drops it, so the test waits for the
+    // page's worker to be ready and for CDP to report that version activated.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     const cdp = await context.newCDPSession(page)
     const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const r = registrations.find((x) => !x.isDeleted)
-        if (r) resolve(r.registrationId)
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const v = versions.find((x) => x.status === 'activated')
+        if (v) resolve(v.registrationId)
       }),
     )
     await cdp.send('ServiceWorker.enable')
