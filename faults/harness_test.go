@@ -76,17 +76,38 @@ type server struct {
 
 // startServer starts lifeline serve on free ports: on its own private
 // cluster under a fresh data dir, or on externalURL when it is given.
+//
+// A free port is free only until someone takes it: between freePorts and
+// the server's bind, another test's outgoing connection may be given the
+// same port from the kernel's ephemeral range. The first start then picks
+// new ports and tries again; a restart keeps its ports, as clients expect.
 func startServer(t *testing.T, externalURL string, extra ...string) *server {
 	t.Helper()
-	ports := freePorts(t, 3)
-	s := &server{t: t, dbURL: externalURL, url: "http://127.0.0.1:" + ports[0], mqttAddr: "127.0.0.1:" + ports[1]}
-	args := append([]string{"--http-addr", "127.0.0.1:" + ports[0], "--mqtt-addr", s.mqttAddr, "--mqtt-ws-addr", "127.0.0.1:" + ports[2]}, extra...)
-	if externalURL != "" {
-		args = append(args, "--database-url", externalURL)
+	dir := apptest.Dir(t, "faults-data-")
+	s := &server{t: t, dbURL: externalURL}
+	t.Cleanup(func() {
+		if s.Process != nil {
+			s.Stop()
+		}
+	})
+	for attempt := 1; ; attempt++ {
+		ports := freePorts(t, 3)
+		s.url, s.mqttAddr = "http://127.0.0.1:"+ports[0], "127.0.0.1:"+ports[1]
+		args := append([]string{"--http-addr", "127.0.0.1:" + ports[0], "--mqtt-addr", s.mqttAddr, "--mqtt-ws-addr", "127.0.0.1:" + ports[2]}, extra...)
+		if externalURL != "" {
+			args = append(args, "--database-url", externalURL)
+		}
+		s.Process = apptest.NewProcess(apptest.Binary(t), dir, args...)
+		err := s.Start()
+		if err == nil {
+			break
+		}
+		if attempt == 3 || !strings.Contains(err.Error(), "address already in use") {
+			t.Fatal(err)
+		}
+		t.Logf("a port was taken before the server bound it; new ports (attempt %d): %v", attempt+1, err)
 	}
-	s.Process = apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "faults-data-"), args...)
-	t.Cleanup(s.Stop)
-	s.start()
+	s.attach()
 	return s
 }
 
@@ -108,13 +129,19 @@ func freePorts(t *testing.T, n int) []string {
 	return ports
 }
 
-// start runs the process (again) and returns once it says it is ready.
+// start runs the process again and returns once it says it is ready.
 func (s *server) start() {
+	s.t.Helper()
+	if err := s.Start(); err != nil {
+		s.t.Fatal(err)
+	}
+	s.attach()
+}
+
+// attach points dbURL at the cluster a started server owns.
+func (s *server) attach() {
 	t := s.t
 	t.Helper()
-	if err := s.Start(); err != nil {
-		t.Fatal(err)
-	}
 	if !s.externalDB() {
 		// Attach to the cluster the server owns (on a new port after each
 		// start), as `lifeline devices` does.
