@@ -103,7 +103,7 @@ func (s *Server) markNoteRead(w http.ResponseWriter, r *http.Request) {
 }
 
 type muteRequest struct {
-	Muted bool `json:"muted"`
+	Muted *bool `json:"muted"`
 }
 
 func (s *Server) muteNotes(w http.ResponseWriter, r *http.Request) {
@@ -117,7 +117,11 @@ func (s *Server) muteNotes(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	sup, err := s.cfg.Notes.MuteNotes(r.Context(), currentUser(r.Context()).ID, id, req.Muted)
+	if req.Muted == nil {
+		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Say whether this supporter's notes are muted.", Fields: map[string]string{"muted": "Required."}})
+		return
+	}
+	sup, err := s.cfg.Notes.MuteNotes(r.Context(), currentUser(r.Context()).ID, id, *req.Muted)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -137,6 +137,10 @@ func TestNotesReachTheWearerUnlessMutedOrRevoked(t *testing.T) {
 	})
 
 	t.Run("muted, the supporter's notes are hidden and they are not told", func(t *testing.T) {
+		// A switch left out is a mistake to say, not an "unmute".
+		if resp := wearer.do("PUT", fmt.Sprintf("/api/supporters/%d/notes-muted", samLink), map[string]any{}); resp.status != http.StatusBadRequest || !strings.Contains(string(resp.body), `"muted"`) {
+			t.Errorf("no muted field = %d %s, want 400 naming the field", resp.status, resp.body)
+		}
 		resp := wearer.do("PUT", fmt.Sprintf("/api/supporters/%d/notes-muted", samLink), map[string]any{"muted": true})
 		var sup struct{ NotesMuted bool }
 		if resp.json(t, &sup); resp.status != http.StatusOK || !sup.NotesMuted {

@@ -12,7 +12,7 @@ import (
 // without signing in.
 
 type digestRequest struct {
-	Digest bool `json:"digest"`
+	Digest *bool `json:"digest"`
 }
 
 func (s *Server) setDigest(w http.ResponseWriter, r *http.Request) {
@@ -26,7 +26,11 @@ func (s *Server) setDigest(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	p, err := s.cfg.Digests.SetDigest(r.Context(), currentUser(r.Context()).ID, id, req.Digest, s.cfg.Now())
+	if req.Digest == nil {
+		writeError(w, r, &lifeline.Error{Code: lifeline.EINVALID, Message: "Say whether the weekly digest is on.", Fields: map[string]string{"digest": "Required."}})
+		return
+	}
+	p, err := s.cfg.Digests.SetDigest(r.Context(), currentUser(r.Context()).ID, id, *req.Digest, s.cfg.Now())
 	if err != nil {
 		writeError(w, r, err)
 		return

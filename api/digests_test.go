@@ -30,6 +30,10 @@ func TestDigestOneClickUnsubscribe(t *testing.T) {
 	if digestOn() {
 		t.Fatal("the digest is on by default")
 	}
+	// A switch left out is a mistake to say, not an "off".
+	if resp := sam.do("PUT", path, map[string]any{}); resp.status != http.StatusBadRequest || !strings.Contains(string(resp.body), `"digest"`) {
+		t.Errorf("no digest field = %d %s, want 400 naming the field", resp.status, resp.body)
+	}
 	resp := sam.do("PUT", path, map[string]any{"digest": true})
 	var p struct{ Digest bool }
 	if resp.json(t, &p); resp.status != http.StatusOK || !p.Digest || !digestOn() {
