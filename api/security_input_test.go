@@ -87,6 +87,7 @@ func TestMalformedJSONOnEveryJSONRoute(t *testing.T) {
 		for k, v := range valid {
 			cases = append(cases, struct{ name, body, contentType, wantMessage string }{"wrong type for " + k, withField(k, wrongType(v)), "", ""})
 		}
+
 		for _, tc := range cases {
 			t.Run(r.String()+"/"+tc.name, func(t *testing.T) {
 				c := a.client
@@ -107,6 +108,29 @@ func TestMalformedJSONOnEveryJSONRoute(t *testing.T) {
 				}
 			})
 		}
+		// A field the document requires, left out, is refused with a
+		// message (a 400, or the 401/404 a missing credential or token
+		// earns): never taken as false, zero or empty.
+		for _, k := range requiredFields(t, r) {
+			if _, ok := valid[k]; !ok {
+				continue
+			}
+			t.Run(r.String()+"/without "+k, func(t *testing.T) {
+				c := a.client
+				if r.spec.public {
+					c = app.newClient()
+				}
+				b := r.spec.body("bad")
+				delete(b, k)
+				resp := c.do(r.method, r.pathFor(a), jsonBody(t, b))
+				if resp.status < 400 || resp.status >= 500 {
+					t.Fatalf("= %d %.300s, want a 4xx", resp.status, resp.body)
+				}
+				if _, msg, _ := resp.errorBody(t); msg == "" {
+					t.Errorf("no message: %s", resp.body)
+				}
+			})
+		}
 	}
 	if got := rowsPerTable(t, app, a.id); fmt.Sprint(got) != fmt.Sprint(rowsBefore) {
 		t.Errorf("rows changed: before %v, after %v", rowsBefore, got)
@@ -116,6 +140,26 @@ func TestMalformedJSONOnEveryJSONRoute(t *testing.T) {
 	}
 	a.requireUnchanged(t, before)
 	requireTablesIntact(t, app, tables)
+}
+
+// requiredFields are the fields the OpenAPI document requires of r's JSON
+// body.
+func requiredFields(t *testing.T, r route) []string {
+	t.Helper()
+	c := contract(t)
+	item := c.model.Paths.PathItems.GetOrZero(r.pattern)
+	if item == nil {
+		return nil
+	}
+	op := item.GetOperations().GetOrZero(strings.ToLower(r.method))
+	if op == nil || op.RequestBody == nil {
+		return nil
+	}
+	media := op.RequestBody.Content.GetOrZero("application/json")
+	if media == nil || media.Schema == nil {
+		return nil
+	}
+	return media.Schema.Schema().Required
 }
 
 // injections are strings an attacker sends hoping they reach SQL as code.

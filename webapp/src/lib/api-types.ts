@@ -2433,8 +2433,10 @@ export interface components {
             email: string;
             password: string;
             firstName: string;
-            lastName: string;
-            timezone: string;
+            /** @description Not everyone has one, or wants to give it: empty when left out. */
+            lastName?: string;
+            /** @description An IANA zone such as Europe/London; UTC when left out (the web app sends the browser's). */
+            timezone?: string;
         };
         LoginRequest: {
             email: string;
