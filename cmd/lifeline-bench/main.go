@@ -63,14 +63,17 @@ const usage = `Usage (make bench-ingest, make bench-api, make bench-connections,
         fix-to-alert latency of a RUNNING lifeline under its load: pairs a
         bracelet, follows the owner's live events, and every --every creates
         an avoid zone at a new place and publishes the 3 fixes (QoS 1) that
-        confirm the entry; a sample is the PUBACK of the confirming fix to
-        the zone's alert event. Each zone is deleted after its sample and
+        confirm the entry, then one every 0.5 s until the alert (a worker
+        may hear of the zone after the first fixes); a sample is the PUBACK
+        of the fix the alert's evidence names as confirming to the zone's
+        alert event. Each zone is deleted after its sample and
         the bracelet revoked at the end. Without --email it signs up its own
         throwaway user (serve with a high --signup-limit) and erases it at
         the end. Prints {"samples","p50_ms","p99_ms","max_ms","ack_p50_ms",
-        "ack_p99_ms","timeouts","first_fix_ms"}: ack is publish to PUBACK of
-        every fix; timeouts are samples with no PUBACK or no alert within
-        --timeout; first_fix is the new bracelet's dial to its first PUBACK
+        "ack_p99_ms","timeouts","first_fix_ms","extra_fixes"}: ack is publish
+        to PUBACK of every fix; timeouts are samples with no PUBACK or no
+        alert within --timeout; first_fix is the new bracelet's dial to its
+        first PUBACK; extra_fixes the fixes beyond three, in all samples
   lifeline-bench nats-memory [--conns 2000] [--clean] [--qos 1] [--mqtt SETTINGS]
         [--env "GOGC=50 GOMEMLIMIT=1GiB"] [--settle 10s] [--close-wait 0]
         memory per bracelet-like connection on a fresh three-node NATS

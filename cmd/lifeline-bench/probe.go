@@ -49,10 +49,17 @@ type probeResult struct {
 	// FirstFix is a new bracelet's start: from dialling the broker to the
 	// PUBACK of its first fix (issue 21 wants it within 1 s at load).
 	FirstFix float64 `json:"first_fix_ms"`
+	// ExtraFixes: fixes sent beyond the three, in all samples, because
+	// no alert had come (the zone had not yet reached the engine).
+	ExtraFixes int `json:"extra_fixes"`
 }
 
-// probeFixes is how many fixes confirm an entry (geofence's default N).
-const probeFixes = 3
+// probeFixes is how many fixes confirm an entry (geofence's default N);
+// probeStep is the wait before one more while no alert has come.
+const (
+	probeFixes = 3
+	probeStep  = 500 * time.Millisecond
+)
 
 func parseProbeFlags(args []string, getenv func(string) string, stderr io.Writer) (*probeOptions, error) {
 	fs := flag.NewFlagSet("alert-probe", flag.ContinueOnError)
@@ -223,27 +230,53 @@ func (p *probe) sample(ctx context.Context, i int) error {
 		p.c.Do(cctx, "DELETE", "/api/safe-zones/"+strconv.FormatInt(zone.ID, 10), nil, nil)
 	}()
 
-	var acked time.Time
-	for range probeFixes {
+	// The three fixes that confirm an entry, then one more every
+	// probeStep while no alert comes: where ingest runs apart from the API
+	// (--role ingest), the worker hears of the new zone through the
+	// database's notification, and a fix that arrives before it does is
+	// outside every zone. The sample is timed from the PUBACK of the fix
+	// the alert's evidence names as confirming it.
+	acks := map[int64]time.Time{} // a fix's timestamp (Unix ms) → its PUBACK
+	step := func() bool {
 		took, err := p.publish(lat, lon)
 		if err != nil {
 			p.res.Timeouts++ // no PUBACK in time
+			return false
+		}
+		acks[p.lastTS.UnixMilli()] = time.Now()
+		p.ack.Record(took)
+		return true
+	}
+	for range probeFixes {
+		if !step() {
 			return nil
 		}
-		acked = time.Now()
-		p.ack.Record(took)
 	}
+	sent := probeFixes
 	wait := time.NewTimer(p.o.timeout)
 	defer wait.Stop()
+	more := time.NewTicker(probeStep)
+	defer more.Stop()
 	for {
 		select {
 		case a := <-p.alerts:
-			if p.zoneOf(ctx, a) != zone.ID {
+			zoneID, confirmedBy := p.lookUp(ctx, a)
+			if zoneID != zone.ID {
 				continue // a late alert of an earlier zone, or another of the user's
+			}
+			acked, ok := acks[confirmedBy]
+			if !ok {
+				acked = acks[p.lastTS.UnixMilli()] // no evidence: the newest fix
 			}
 			p.fix.Record(a.at.Sub(acked)) // an alert before the PUBACK counts as 0
 			p.res.Samples++
+			p.res.ExtraFixes += sent - probeFixes
 			return nil
+		case <-more.C:
+			if !step() {
+				return nil
+			}
+			sent++
 		case <-wait.C:
 			p.res.Timeouts++
 			return nil
@@ -266,19 +299,26 @@ func (p *probe) publish(lat, lon float64) (time.Duration, error) {
 	return p.bracelet.Publish(wire.Fix{Seq: p.seq, TS: ts, Lat: lat, Lon: lon, Acc: &acc})
 }
 
-// zoneOf is the zone an alert is about: the live event does not say, so
-// the alert is looked up (after its arrival was stamped); 0 if unknown.
-func (p *probe) zoneOf(ctx context.Context, a probeAlert) int64 {
-	if a.zone != 0 {
-		return a.zone
-	}
+// lookUp is the zone an alert is about (0 if unknown) and the timestamp
+// (Unix ms) of the fix that confirmed it, the newest of its evidence (0 if
+// none): the live event names neither, so the alert is looked up (after
+// its arrival was stamped).
+func (p *probe) lookUp(ctx context.Context, a probeAlert) (zoneID, confirmedBy int64) {
 	var full struct {
-		ZoneID *int64 `json:"zoneId"`
+		ZoneID   *int64 `json:"zoneId"`
+		Evidence struct {
+			Fixes []struct {
+				TS time.Time `json:"ts"`
+			} `json:"fixes"`
+		} `json:"evidence"`
 	}
 	if p.c.Do(ctx, "GET", "/api/alerts/"+strconv.FormatInt(a.id, 10), nil, &full) != nil || full.ZoneID == nil {
-		return 0
+		return a.zone, 0
 	}
-	return *full.ZoneID
+	if f := full.Evidence.Fixes; len(f) > 0 {
+		confirmedBy = f[len(f)-1].TS.UnixMilli()
+	}
+	return *full.ZoneID, confirmedBy
 }
 
 func (p *probe) result() probeResult {

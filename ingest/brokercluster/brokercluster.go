@@ -26,8 +26,9 @@ import (
 	"lifeline/internal/child"
 )
 
-// Size is the number of nodes: the smallest cluster in which a replicated
-// stream keeps its quorum when one node dies.
+// Size is the number of nodes unless Options.Nodes says more: the smallest
+// cluster in which a replicated stream keeps its quorum when one node dies.
+// Streams keep Size replicas however many nodes there are.
 const Size = 3
 
 // Account is the NATS account every user of the cluster belongs to, the
@@ -74,9 +75,12 @@ type Options struct {
 	// Profile makes every node serve Go's pprof on a free port
 	// (Node.ProfileURL): the benchmarks read the heap there.
 	Profile bool
+	// Nodes is the number of nodes, Size or more (0: Size). More nodes hold
+	// more connections; the MQTT streams keep Size replicas.
+	Nodes int
 }
 
-// Cluster is three running NATS nodes.
+// Cluster is the running NATS nodes, three unless Options.Nodes says more.
 type Cluster struct {
 	Nodes []*Node
 	tb    testing.TB
@@ -128,15 +132,16 @@ func start(tb testing.TB, opts Options, users []User) *Cluster {
 	if len(users) == 0 {
 		users = []User{{Name: "lifeline", Password: "lifeline"}}
 	}
+	nodes := max(opts.Nodes, Size)
 	dir := tb.TempDir()
 	c := &Cluster{tb: tb, bin: serverBinary(tb), env: opts.Env}
 	const perNode = 5
-	ports := freePorts(tb, perNode*Size)
-	routes := make([]string, Size)
-	for i := range Size {
+	ports := freePorts(tb, perNode*nodes)
+	routes := make([]string, nodes)
+	for i := range nodes {
 		routes[i] = fmt.Sprintf("nats://127.0.0.1:%d", ports[perNode*i+1])
 	}
-	for i := range Size {
+	for i := range nodes {
 		n := &Node{
 			Name:    fmt.Sprintf("n%d", i+1),
 			NATSURL: fmt.Sprintf("nats://127.0.0.1:%d", ports[perNode*i]),
@@ -390,6 +395,48 @@ func (n *Node) MQTTConns(clientID string, closed bool) ([]Conn, error) {
 		return nil, fmt.Errorf("brokercluster: %s's connections: %w", n.Name, err)
 	}
 	return connz.Conns, nil
+}
+
+// ClosedSince counts the node's client connections in Account that closed
+// after since, by the reason it gives ("Client Closed", "Kicked", "Stale
+// Connection", …), of the last 10,000 it remembers.
+func (n *Node) ClosedSince(since time.Time) (map[string]int, error) {
+	q := url.Values{"acc": {Account}, "state": {"closed"}, "limit": {"10000"}}
+	resp, err := monitorClient.Get(n.monitor + "/connz?" + q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("brokercluster: %s's closed connections: %w", n.Name, err)
+	}
+	defer resp.Body.Close()
+	var connz struct {
+		Conns []Conn `json:"connections"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&connz); err != nil {
+		return nil, fmt.Errorf("brokercluster: %s's closed connections: %w", n.Name, err)
+	}
+	out := map[string]int{}
+	for _, c := range connz.Conns {
+		if c.Stop.After(since) {
+			out[c.Reason]++
+		}
+	}
+	return out, nil
+}
+
+// Connections is how many client connections the node holds now, of every
+// account (its monitoring's /varz).
+func (n *Node) Connections() (int, error) {
+	resp, err := monitorClient.Get(n.monitor + "/varz")
+	if err != nil {
+		return 0, fmt.Errorf("brokercluster: %s's connections: %w", n.Name, err)
+	}
+	defer resp.Body.Close()
+	var varz struct {
+		Connections int `json:"connections"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&varz); err != nil {
+		return 0, fmt.Errorf("brokercluster: %s's connections: %w", n.Name, err)
+	}
+	return varz.Connections, nil
 }
 
 func (n *Node) healthy() bool {

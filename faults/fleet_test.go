@@ -1,0 +1,467 @@
+package faults
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"lifeline/app/apptest"
+	"lifeline/ingest/brokercluster"
+	"lifeline/store/storetest"
+)
+
+// TestFleetAcrossTheCluster holds a fleet of lean bracelets on a NATS
+// cluster of more than three nodes (JetStream R3, the auth callout
+// answered by two ingest workers, one API node, one PostgreSQL), reporting
+// at the firmware's interval, and samples what it costs every
+// LIFELINE_FLEET_SAMPLE: bracelets connected, each node's connections,
+// every process's RSS, fixes acknowledged and committed, publish to PUBACK
+// per window, fix to alert (lifeline-bench alert-probe, its own bracelet).
+// Then it SIGKILLs a node that does not lead the message stream, and then
+// the one that does: each reconnect storm is timed until the fleet is
+// connected and stays so, the node restarted; fix to alert is probed
+// again, and every acknowledged fix must be stored once. A small fleet in make test;
+// make bench-scaleout runs 100,000 bracelets (issue 34) and writes the
+// report. One simulator holds at most LIFELINE_FLEET_PER_SIM bracelets,
+// below the 20,000 descriptors a process may open here, and each node
+// holds the fleet's share; every simulator is an account of its own, so
+// its verify reads only its own fixes.
+func TestFleetAcrossTheCluster(t *testing.T) {
+	t.Parallel()
+	cfg := fleetSize(t)
+	benchBin := apptest.Build(t, "./cmd/lifeline-bench") // before the fleet: building is slow
+	dbURL := storetest.NewURL(t)
+	api := startServer(t, dbURL, "--role", "api")
+	cluster, issuerSeed := startCallingOutCluster(t, cfg.nodes)
+	var natsURLs, mqttURLs []string
+	for _, n := range cluster.Nodes {
+		natsURLs, mqttURLs = append(natsURLs, n.NATSURL), append(mqttURLs, n.MQTTURL)
+	}
+	workers := []*worker{newWorker(t, "lifeline-ingest-1", dbURL, natsURLs, issuerSeed), newWorker(t, "lifeline-ingest-2", dbURL, natsURLs, issuerSeed)}
+	committed := func() (total float64) {
+		for _, w := range workers {
+			if m, err := w.tryMetrics("lifeline_ingest_fixes_total"); err == nil {
+				total += m[0]
+			}
+		}
+		return total
+	}
+	backlog := workersBacklog(t, natsURLs)
+
+	// Every simulator gets every node, its device i starting at node i mod
+	// nodes: each node holds its share of every simulator's bracelets.
+	var runs []*simRun
+	var accounts []*account
+	for i, share := range shares(cfg.devices, cfg.perSim) {
+		a := api.newAccount(t, fmt.Sprintf("fleet%d", i+1), share)
+		accounts = append(accounts, a)
+		runs = append(runs, api.runSim(t, a, "--lean", "--broker", strings.Join(mqttURLs, ","),
+			"--interval", cfg.interval.String(), "--latency-windows", cfg.sample.String(), "--drain-timeout", "300s"))
+	}
+	fleet := fleetOf(runs)
+	began := time.Now()
+	waitFor(t, cfg.connectWithin, fmt.Sprintf("%d bracelets connected and fixes committed", cfg.devices), func() bool {
+		return fleet.connected() == cfg.devices && committed() > 0
+	}, runs[0], backlog, fleet.describe)
+	report := fleetReport{Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(),
+		SampleS: cfg.sample.Seconds(), ConnectS: time.Since(began).Seconds()}
+	t.Logf("%d bracelets connected across %d nodes in %.1f s (%s)", cfg.devices, cfg.nodes, report.ConnectS, backlog())
+
+	// The probes' bracelet stays on a node that is not killed: the probe
+	// does not reconnect.
+	leader := cluster.Leader(brokercluster.MessagesStream)
+	survivor := cluster.Nodes[(leader+1)%len(cluster.Nodes)]
+	prober := api.newAccount(t, "probe", 0)
+	probe := startAlertProbe(t, benchBin, api, prober, survivor, time.Duration(cfg.samples)*cfg.sample)
+	sampler := &fleetSampler{cluster: cluster, runs: runs, workers: workers, api: api, committed: committed, began: began}
+	for range cfg.samples {
+		report.Samples = append(report.Samples, sampler.after(t, cfg.sample))
+	}
+	report.Probe = probe.wait(t)
+
+	// The storms: a node that leads no replica of the message stream dies
+	// with its share of the fleet, then the stream's leader does. Each is
+	// over once every bracelet is connected and none has had to connect
+	// again for a while: a bracelet on another node may be dropped after
+	// the first wave.
+	for _, kill := range []struct {
+		what string
+		node int
+	}{
+		{"a node that does not lead the message stream", (leader + 2) % len(cluster.Nodes)},
+		{"the message stream's leader", leader},
+	} {
+		storm := killAndSettle(t, cluster, kill.node, fleet, cfg, backlog)
+		storm.What = kill.what
+		report.Storms = append(report.Storms, storm)
+		report.Samples = append(report.Samples, sampler.after(t, cfg.sample))
+	}
+	after := startAlertProbe(t, benchBin, api, prober, survivor, 2*cfg.sample)
+	report.Samples = append(report.Samples, sampler.after(t, cfg.sample), sampler.after(t, cfg.sample))
+	report.ProbeAfter = after.wait(t)
+
+	for _, r := range runs {
+		r.interrupt(t)
+	}
+	sums := map[*account]*summary{}
+	for i, r := range runs {
+		sum := r.wait(t, 10*time.Minute)
+		sums[accounts[i]] = sum
+		report.Acked += sum.Acked
+		report.Lost += sum.Lost
+		report.Windows = append(report.Windows, sum.Windows)
+		if sum.Lost != 0 || sum.Unsent != 0 {
+			t.Errorf("simulator %d: %d lost, %d unsent: want every fix delivered", i+1, sum.Lost, sum.Unsent)
+		}
+	}
+	checkNothingLost(t, api, sums)
+	t.Logf("%d fixes acknowledged by the cluster, each stored once; fix to alert p50/p99 %.1f/%.1f ms over %d samples (%d timed out, %d fixes beyond three) before the storms, %.1f/%.1f ms over %d (%d, %d) after",
+		report.Acked, report.Probe.P50ms, report.Probe.P99ms, report.Probe.Samples, report.Probe.Timeouts, report.Probe.ExtraFixes,
+		report.ProbeAfter.P50ms, report.ProbeAfter.P99ms, report.ProbeAfter.Samples, report.ProbeAfter.Timeouts, report.ProbeAfter.ExtraFixes)
+	for _, p := range []probeResult{report.Probe, report.ProbeAfter} {
+		if p.Samples == 0 {
+			t.Errorf("an alert probe took no sample: %+v", p)
+		}
+	}
+	if cfg.reportPath != "" {
+		raw, _ := json.MarshalIndent(report, "", "  ")
+		if err := os.WriteFile(cfg.reportPath, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+type fleetConfig struct {
+	devices, nodes, perSim int
+	interval, sample       time.Duration
+	samples                int           // before the storm; one more after it
+	connectWithin          time.Duration // for every bracelet to connect, at the start and after the storm
+	reportPath             string
+}
+
+// fleetSize reads LIFELINE_FLEET_DEVICES (600), _NODES (6), _PER_SIM
+// (17000; the test's 300 splits its fleet in two), _INTERVAL (5s),
+// _SAMPLE (10s), _SAMPLES (2) and _REPORT (a path: write the report).
+func fleetSize(t *testing.T) fleetConfig {
+	t.Helper()
+	c := fleetConfig{devices: 600, nodes: 6, perSim: 300, interval: 5 * time.Second, sample: 10 * time.Second, samples: 2,
+		reportPath: os.Getenv("LIFELINE_FLEET_REPORT")}
+	number := func(name string, least int, into *int) {
+		if v := os.Getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < least {
+				t.Fatalf("%s=%q: want a number, %d or more", name, v, least)
+			}
+			*into = n
+		}
+	}
+	duration := func(name string, least time.Duration, into *time.Duration) {
+		if v := os.Getenv(name); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < least {
+				t.Fatalf("%s=%q: want a duration, %v or more", name, v, least)
+			}
+			*into = d
+		}
+	}
+	number("LIFELINE_FLEET_DEVICES", 1, &c.devices)
+	number("LIFELINE_FLEET_NODES", brokercluster.Size, &c.nodes)
+	number("LIFELINE_FLEET_PER_SIM", 1, &c.perSim)
+	number("LIFELINE_FLEET_SAMPLES", 1, &c.samples)
+	duration("LIFELINE_FLEET_INTERVAL", time.Second, &c.interval)
+	duration("LIFELINE_FLEET_SAMPLE", 5*time.Second, &c.sample)
+	if c.perSim > 19000 {
+		t.Fatalf("LIFELINE_FLEET_PER_SIM=%d: a simulator opens a descriptor a bracelet, and a process may open 20,000 here", c.perSim)
+	}
+	// Connecting goes through the callout, a few hundred a second on this
+	// machine: the limit grows with the fleet.
+	c.connectWithin = 3*time.Minute + time.Duration(c.devices)*20*time.Millisecond
+	return c
+}
+
+// shares splits n bracelets into simulators of at most per each, as even
+// as they come.
+func shares(n, per int) []int {
+	k := (n + per - 1) / per
+	out := make([]int, k)
+	for i := range out {
+		out[i] = n / k
+		if i < n%k {
+			out[i]++
+		}
+	}
+	return out
+}
+
+// fleet is the simulators' progress lines read together.
+type fleet []*simRun
+
+func fleetOf(runs []*simRun) fleet { return fleet(runs) }
+
+func (f fleet) connected() (n int) {
+	for _, r := range f {
+		n += r.progressLine().connected
+	}
+	return n
+}
+
+func (f fleet) reconnects() (n int) {
+	for _, r := range f {
+		n += r.progressLine().reconnects
+	}
+	return n
+}
+
+func (f fleet) describe() string {
+	var each []string
+	for i, r := range f {
+		p := r.progressLine()
+		each = append(each, fmt.Sprintf("simulator %d: %d connected, %d errors, %d reconnects", i+1, p.connected, p.errors, p.reconnects))
+	}
+	return strings.Join(each, "; ")
+}
+
+// fleetReport is what make bench-scaleout reads for its fleet section.
+type fleetReport struct {
+	Devices    int           `json:"devices"`
+	Nodes      int           `json:"nodes"`
+	Simulators int           `json:"simulators"`
+	IntervalS  float64       `json:"interval_s"`
+	SampleS    float64       `json:"sample_s"`
+	ConnectS   float64       `json:"connect_s"` // from the first simulator's start to every bracelet connected
+	Samples    []fleetSample `json:"samples"`
+	Storms     []fleetStorm  `json:"storms"`
+	Probe      probeResult   `json:"probe"`       // fix to alert before the storm
+	ProbeAfter probeResult   `json:"probe_after"` // and after it
+	Acked      int64         `json:"acked"`
+	Lost       int64         `json:"lost"`
+	// Windows are each simulator's publish-to-PUBACK windows (the
+	// simulator's --latency-windows, from its every bracelet connected).
+	Windows [][]struct {
+		P50ms float64 `json:"p50_ms"`
+		P99ms float64 `json:"p99_ms"`
+		Acked uint64  `json:"acked"`
+	} `json:"windows"`
+}
+
+type fleetStorm struct {
+	What string `json:"what"`
+	Node string `json:"node"`
+	Held int    `json:"held"` // its connections when killed (its monitoring)
+	// ReconnectedS: from the kill to the last time a bracelet was seen not
+	// connected, after which all stayed connected for QuietS.
+	ReconnectedS  float64 `json:"reconnected_s"`
+	QuietS        float64 `json:"quiet_s"`
+	Reconnections int     `json:"reconnections"`
+	// ClosedElsewhere: connections the other nodes closed after the kill,
+	// by the reason they give.
+	ClosedElsewhere map[string]int `json:"closed_elsewhere"`
+	RestartedS      float64        `json:"restarted_s"`
+}
+
+// killAndSettle SIGKILLs node i with the fleet connected, waits until every
+// bracelet has been connected for a quiet spell (the longer of 10 s and
+// the fleet's interval), and starts the node again.
+func killAndSettle(t *testing.T, cluster *brokercluster.Cluster, i int, f fleet, cfg fleetConfig, explain func() string) fleetStorm {
+	t.Helper()
+	node := cluster.Nodes[i]
+	before := f.reconnects()
+	held, _ := node.Connections()
+	cluster.Kill(i)
+	killed := time.Now()
+	s := fleetStorm{Node: node.Name, Held: held, QuietS: max(10*time.Second, cfg.interval).Seconds()}
+	lastRe, lastMissing := before, killed
+	waitFor(t, cfg.connectWithin, "every bracelet connected again, and staying so, after a node's SIGKILL", func() bool {
+		re := f.reconnects()
+		if f.connected() != cfg.devices || re != lastRe {
+			lastRe, lastMissing = re, time.Now()
+		}
+		return re > before && time.Since(lastMissing).Seconds() >= s.QuietS
+	}, f[0], explain, f.describe)
+	s.ReconnectedS, s.Reconnections = lastMissing.Sub(killed).Seconds(), lastRe-before
+	s.ClosedElsewhere = map[string]int{}
+	for j, n := range cluster.Nodes {
+		if j == i {
+			continue
+		}
+		closed, err := n.ClosedSince(killed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for reason, k := range closed {
+			s.ClosedElsewhere[reason] += k
+		}
+	}
+	cluster.Restart(i)
+	s.RestartedS = time.Since(killed).Seconds()
+	t.Logf("node %s SIGKILLed holding %d connections: every bracelet connected again %.1f s later and for %.0f s after (%d reconnections; the other nodes closed %v); restarted and serving %.1f s after the kill",
+		s.Node, held, s.ReconnectedS, s.QuietS, s.Reconnections, s.ClosedElsewhere, s.RestartedS)
+	return s
+}
+
+// fleetSample is one row of the report: the fleet and its processes at
+// AtS seconds after the first simulator started.
+type fleetSample struct {
+	AtS           float64            `json:"at_s"`
+	Connected     int                `json:"connected"`
+	NodeConns     map[string]int     `json:"node_connections"`
+	RSSMB         map[string]float64 `json:"rss_mb"` // n1…, sim1…, worker1…, api
+	AckedPerS     float64            `json:"acked_per_s"`
+	CommittedPerS float64            `json:"committed_per_s"`
+}
+
+type fleetSampler struct {
+	cluster   *brokercluster.Cluster
+	runs      []*simRun
+	workers   []*worker
+	api       *server
+	committed func() float64
+	began     time.Time
+
+	lastAt                time.Time
+	lastAcked, lastCommit float64
+}
+
+// after waits d and reads one sample; rates are over the time since the
+// previous sample.
+func (s *fleetSampler) after(t *testing.T, d time.Duration) fleetSample {
+	t.Helper()
+	if s.lastAt.IsZero() {
+		s.lastAt, s.lastAcked, s.lastCommit = time.Now(), s.acked(), s.committed()
+	}
+	time.Sleep(d)
+	now := time.Now()
+	row := fleetSample{AtS: now.Sub(s.began).Seconds(), Connected: fleet(s.runs).connected(),
+		NodeConns: map[string]int{}, RSSMB: map[string]float64{}}
+	for _, n := range s.cluster.Nodes {
+		if c, err := n.Connections(); err == nil {
+			row.NodeConns[n.Name] = c
+			row.RSSMB[n.Name] = rssMB(n.PID())
+		}
+	}
+	for i, r := range s.runs {
+		row.RSSMB[fmt.Sprintf("sim%d", i+1)] = rssMB(r.cmd.Process.Pid)
+	}
+	for i, w := range s.workers {
+		row.RSSMB[fmt.Sprintf("worker%d", i+1)] = rssMB(w.Pid())
+	}
+	row.RSSMB["api"] = rssMB(s.api.Pid())
+	acked, commit := s.acked(), s.committed()
+	secs := now.Sub(s.lastAt).Seconds()
+	row.AckedPerS, row.CommittedPerS = (acked-s.lastAcked)/secs, (commit-s.lastCommit)/secs
+	s.lastAt, s.lastAcked, s.lastCommit = now, acked, commit
+	t.Logf("at %.0f s: %d connected, nodes %v, %.0f acked/s, %.0f committed/s, RSS MB %v",
+		row.AtS, row.Connected, row.NodeConns, row.AckedPerS, row.CommittedPerS, row.RSSMB)
+	return row
+}
+
+var ackedRe = regexp.MustCompile(`acked (\d+) `)
+
+// acked is the fleet's acknowledged fixes, from each simulator's newest
+// progress line.
+func (s *fleetSampler) acked() (n float64) {
+	for _, r := range s.runs {
+		lines := strings.Split(r.progress(), "\n")
+		for i := len(lines) - 1; i >= 0; i-- {
+			if m := ackedRe.FindStringSubmatch(lines[i]); m != nil {
+				v, _ := strconv.ParseFloat(m[1], 64)
+				n += v
+				break
+			}
+		}
+	}
+	return n
+}
+
+// rssMB is a process's resident memory now (0 once it is gone).
+func rssMB(pid int) float64 {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseFloat(f[1], 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// probeResult is lifeline-bench alert-probe's answer.
+type probeResult struct {
+	Samples  int     `json:"samples"`
+	P50ms    float64 `json:"p50_ms"`
+	P99ms    float64 `json:"p99_ms"`
+	MaxMs    float64 `json:"max_ms"`
+	AckP50ms float64 `json:"ack_p50_ms"`
+	AckP99ms float64 `json:"ack_p99_ms"`
+	Timeouts int     `json:"timeouts"`
+	// ExtraFixes: fixes the probe sent beyond three because no alert had
+	// come (the zone reached the worker's engine after the first fixes).
+	ExtraFixes int `json:"extra_fixes"`
+}
+
+type alertProbe struct {
+	cmd  *exec.Cmd
+	out  strings.Builder
+	errs strings.Builder
+	done chan error
+	mu   sync.Mutex
+}
+
+// startAlertProbe runs lifeline-bench alert-probe for d as a: a bracelet of
+// its own on node, an avoid zone every 2 s entered by three
+// fixes, each sample from the confirming fix's PUBACK to the alert on
+// api's live stream.
+func startAlertProbe(t *testing.T, bin string, api *server, a *account, node *brokercluster.Node, d time.Duration) *alertProbe {
+	t.Helper()
+	p := &alertProbe{done: make(chan error, 1)}
+	p.cmd = exec.Command(bin, "alert-probe", "--api", api.url,
+		"--broker", strings.TrimPrefix(node.MQTTURL, "tcp://"), "--email", a.email, "--every", "2s",
+		"--duration", d.String(), "--timeout", "20s")
+	p.cmd.Env = append(apptest.Environ(), "LIFELINE_PASSWORD="+a.password)
+	p.cmd.Stdout, p.cmd.Stderr = &lockedWriter{&p.mu, &p.out}, &lockedWriter{&p.mu, &p.errs}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() { _ = p.cmd.Process.Kill() })
+	return p
+}
+
+func (p *alertProbe) wait(t *testing.T) probeResult {
+	t.Helper()
+	var err error
+	select {
+	case err = <-p.done:
+	case <-time.After(5 * time.Minute):
+		_ = p.cmd.Process.Kill()
+		err = <-p.done
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var r probeResult
+	if err != nil || json.Unmarshal([]byte(p.out.String()), &r) != nil {
+		t.Errorf("alert-probe: %v\n%s\n%s", err, p.out.String(), tail(p.errs.String()))
+	}
+	return r
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	b  *strings.Builder
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
