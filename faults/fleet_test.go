@@ -39,7 +39,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	benchBin := apptest.Build(t, "./cmd/lifeline-bench") // before the fleet: building is slow
 	dbURL := storetest.NewURL(t)
 	api := startServer(t, dbURL, "--role", "api")
-	cluster, issuerSeed := startCallingOutCluster(t, cfg.nodes)
+	cluster, issuerSeed := startCallingOutCluster(t, cfg.nodes, cfg.mqtt)
 	var natsURLs, mqttURLs []string
 	for _, n := range cluster.Nodes {
 		natsURLs, mqttURLs = append(natsURLs, n.NATSURL), append(mqttURLs, n.MQTTURL)
@@ -63,15 +63,43 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 		a := api.newAccount(t, fmt.Sprintf("fleet%d", i+1), share)
 		accounts = append(accounts, a)
 		runs = append(runs, api.runSim(t, a, "--lean", "--broker", strings.Join(mqttURLs, ","),
-			"--interval", cfg.interval.String(), "--latency-windows", cfg.sample.String(), "--drain-timeout", "300s"))
+			"--interval", cfg.interval.String(), "--latency-windows", cfg.sample.String(), "--drain-timeout", "300s",
+			"--connect-concurrency", strconv.Itoa(cfg.connecting), "--connect-timeout", cfg.connectTimeout.String()))
 	}
 	fleet := fleetOf(runs)
 	began := time.Now()
-	waitFor(t, cfg.connectWithin, fmt.Sprintf("%d bracelets connected and fixes committed", cfg.devices), func() bool {
-		return fleet.connected() == cfg.devices && committed() > 0
-	}, runs[0], backlog, fleet.describe)
-	report := fleetReport{Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(),
-		SampleS: cfg.sample.Seconds(), ConnectS: time.Since(began).Seconds()}
+	report := fleetReport{Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), MQTT: cfg.mqtt,
+		Connecting: cfg.connecting, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
+	// Sampled from the first simulator's start to the drain, so a fleet
+	// that never connects whole still says how far it got, and why.
+	sampler := &fleetSampler{cluster: cluster, runs: runs, workers: workers, api: api, committed: committed, began: began}
+	stopSampling := sampler.every(t, cfg.sample)
+	written := false
+	write := func() {
+		written = true
+		report.Samples = stopSampling()
+		if cfg.reportPath == "" {
+			return
+		}
+		raw, _ := json.MarshalIndent(report, "", "  ")
+		if err := os.WriteFile(cfg.reportPath, raw, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	// A run that fails part-way still writes what it measured.
+	t.Cleanup(func() {
+		if !written {
+			write()
+		}
+	})
+	sampler.phase("connecting")
+	for deadline := time.Now().Add(cfg.connectWithin); fleet.connected() != cfg.devices || committed() == 0; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			write()
+			t.Fatalf("%d of %d bracelets connected after %v: %s; %s", fleet.connected(), cfg.devices, cfg.connectWithin, fleet.describe(), backlog())
+		}
+	}
+	report.Connected, report.ConnectS = true, time.Since(began).Seconds()
 	t.Logf("%d bracelets connected across %d nodes in %.1f s (%s)", cfg.devices, cfg.nodes, report.ConnectS, backlog())
 
 	// The probes' bracelet stays on a node that is not killed: the probe
@@ -79,11 +107,8 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	leader := cluster.Leader(brokercluster.MessagesStream)
 	survivor := cluster.Nodes[(leader+1)%len(cluster.Nodes)]
 	prober := api.newAccount(t, "probe", 0)
+	sampler.phase("steady")
 	probe := startAlertProbe(t, benchBin, api, prober, survivor, time.Duration(cfg.samples)*cfg.sample)
-	sampler := &fleetSampler{cluster: cluster, runs: runs, workers: workers, api: api, committed: committed, began: began}
-	for range cfg.samples {
-		report.Samples = append(report.Samples, sampler.after(t, cfg.sample))
-	}
 	report.Probe = probe.wait(t)
 
 	// The storms: a node that leads no replica of the message stream dies
@@ -98,14 +123,15 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 		{"a node that does not lead the message stream", (leader + 2) % len(cluster.Nodes)},
 		{"the message stream's leader", leader},
 	} {
+		sampler.phase(cluster.Nodes[kill.node].Name + " killed")
 		storm := killAndSettle(t, cluster, kill.node, fleet, cfg, backlog)
 		storm.What = kill.what
 		report.Storms = append(report.Storms, storm)
-		report.Samples = append(report.Samples, sampler.after(t, cfg.sample))
 	}
+	sampler.phase("after the kills")
 	after := startAlertProbe(t, benchBin, api, prober, survivor, 2*cfg.sample)
-	report.Samples = append(report.Samples, sampler.after(t, cfg.sample), sampler.after(t, cfg.sample))
 	report.ProbeAfter = after.wait(t)
+	sampler.phase("draining")
 
 	for _, r := range runs {
 		r.interrupt(t)
@@ -130,16 +156,14 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 			t.Errorf("an alert probe took no sample: %+v", p)
 		}
 	}
-	if cfg.reportPath != "" {
-		raw, _ := json.MarshalIndent(report, "", "  ")
-		if err := os.WriteFile(cfg.reportPath, raw, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write()
 }
 
 type fleetConfig struct {
 	devices, nodes, perSim int
+	connecting             int           // a simulator's connections being opened at once
+	connectTimeout         time.Duration // a bracelet's wait for its CONNACK
+	mqtt                   string        // more settings of every node's mqtt block
 	interval, sample       time.Duration
 	samples                int           // before the storm; one more after it
 	connectWithin          time.Duration // for every bracelet to connect, at the start and after the storm
@@ -147,12 +171,14 @@ type fleetConfig struct {
 }
 
 // fleetSize reads LIFELINE_FLEET_DEVICES (600), _NODES (6), _PER_SIM
-// (17000; the test's 300 splits its fleet in two), _INTERVAL (5s),
-// _SAMPLE (10s), _SAMPLES (2) and _REPORT (a path: write the report).
+// (300: the small fleet in two simulators), _CONNECTING (50),
+// _CONNECT_TIMEOUT (15s), _MQTT (""),
+// _INTERVAL (5s), _SAMPLE (10s), _SAMPLES (1) and _REPORT (a path: write
+// the report).
 func fleetSize(t *testing.T) fleetConfig {
 	t.Helper()
-	c := fleetConfig{devices: 600, nodes: 6, perSim: 300, interval: 5 * time.Second, sample: 10 * time.Second, samples: 2,
-		reportPath: os.Getenv("LIFELINE_FLEET_REPORT")}
+	c := fleetConfig{devices: 600, nodes: 6, perSim: 300, connecting: 50, connectTimeout: 15 * time.Second, interval: 5 * time.Second, sample: 10 * time.Second, samples: 1,
+		mqtt: os.Getenv("LIFELINE_FLEET_MQTT"), reportPath: os.Getenv("LIFELINE_FLEET_REPORT")}
 	number := func(name string, least int, into *int) {
 		if v := os.Getenv(name); v != "" {
 			n, err := strconv.Atoi(v)
@@ -175,8 +201,10 @@ func fleetSize(t *testing.T) fleetConfig {
 	number("LIFELINE_FLEET_NODES", brokercluster.Size, &c.nodes)
 	number("LIFELINE_FLEET_PER_SIM", 1, &c.perSim)
 	number("LIFELINE_FLEET_SAMPLES", 1, &c.samples)
+	number("LIFELINE_FLEET_CONNECTING", 1, &c.connecting)
 	duration("LIFELINE_FLEET_INTERVAL", time.Second, &c.interval)
 	duration("LIFELINE_FLEET_SAMPLE", 5*time.Second, &c.sample)
+	duration("LIFELINE_FLEET_CONNECT_TIMEOUT", time.Second, &c.connectTimeout)
 	if c.perSim > 19000 {
 		t.Fatalf("LIFELINE_FLEET_PER_SIM=%d: a simulator opens a descriptor a bracelet, and a process may open 20,000 here", c.perSim)
 	}
@@ -230,10 +258,16 @@ func (f fleet) describe() string {
 
 // fleetReport is what make bench-scaleout reads for its fleet section.
 type fleetReport struct {
-	Devices    int           `json:"devices"`
-	Nodes      int           `json:"nodes"`
-	Simulators int           `json:"simulators"`
-	IntervalS  float64       `json:"interval_s"`
+	Devices         int     `json:"devices"`
+	Nodes           int     `json:"nodes"`
+	Simulators      int     `json:"simulators"`
+	IntervalS       float64 `json:"interval_s"`
+	MQTT            string  `json:"mqtt_settings"` // more settings of the nodes' mqtt block
+	Connecting      int     `json:"connecting"`    // a simulator's connections opened at once
+	ConnectTimeoutS float64 `json:"connect_timeout_s"`
+	// Connected: every bracelet connected within the test's limit (if not,
+	// the report ends there).
+	Connected  bool          `json:"connected"`
 	SampleS    float64       `json:"sample_s"`
 	ConnectS   float64       `json:"connect_s"` // from the first simulator's start to every bracelet connected
 	Samples    []fleetSample `json:"samples"`
@@ -309,6 +343,7 @@ func killAndSettle(t *testing.T, cluster *brokercluster.Cluster, i int, f fleet,
 // fleetSample is one row of the report: the fleet and its processes at
 // AtS seconds after the first simulator started.
 type fleetSample struct {
+	Phase         string             `json:"phase"`
 	AtS           float64            `json:"at_s"`
 	Connected     int                `json:"connected"`
 	NodeConns     map[string]int     `json:"node_connections"`
@@ -325,41 +360,65 @@ type fleetSampler struct {
 	committed func() float64
 	began     time.Time
 
-	lastAt                time.Time
-	lastAcked, lastCommit float64
+	mu  sync.Mutex
+	now string // the phase the next sample is labelled with
 }
 
-// after waits d and reads one sample; rates are over the time since the
-// previous sample.
-func (s *fleetSampler) after(t *testing.T, d time.Duration) fleetSample {
+func (s *fleetSampler) phase(p string) {
+	s.mu.Lock()
+	s.now = p
+	s.mu.Unlock()
+}
+
+// every samples the fleet every d until the returned func is called; it
+// returns the samples. Rates are over the time since the previous sample.
+func (s *fleetSampler) every(t *testing.T, d time.Duration) (stop func() []fleetSample) {
 	t.Helper()
-	if s.lastAt.IsZero() {
-		s.lastAt, s.lastAcked, s.lastCommit = time.Now(), s.acked(), s.committed()
-	}
-	time.Sleep(d)
-	now := time.Now()
-	row := fleetSample{AtS: now.Sub(s.began).Seconds(), Connected: fleet(s.runs).connected(),
-		NodeConns: map[string]int{}, RSSMB: map[string]float64{}}
-	for _, n := range s.cluster.Nodes {
-		if c, err := n.Connections(); err == nil {
-			row.NodeConns[n.Name] = c
-			row.RSSMB[n.Name] = rssMB(n.PID())
+	quit, done := make(chan struct{}), make(chan struct{})
+	var rows []fleetSample
+	go func() {
+		defer close(done)
+		lastAt, lastAcked, lastCommit := time.Now(), s.acked(), s.committed()
+		tick := time.NewTicker(d)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case now := <-tick.C:
+				s.mu.Lock()
+				row := fleetSample{Phase: s.now, AtS: now.Sub(s.began).Seconds(), Connected: fleet(s.runs).connected(),
+					NodeConns: map[string]int{}, RSSMB: map[string]float64{}}
+				s.mu.Unlock()
+				for _, n := range s.cluster.Nodes {
+					if c, err := n.Connections(); err == nil {
+						row.NodeConns[n.Name] = c
+						row.RSSMB[n.Name] = rssMB(n.PID())
+					}
+				}
+				for i, r := range s.runs {
+					row.RSSMB[fmt.Sprintf("sim%d", i+1)] = rssMB(r.cmd.Process.Pid)
+				}
+				for i, w := range s.workers {
+					row.RSSMB[fmt.Sprintf("worker%d", i+1)] = rssMB(w.Pid())
+				}
+				row.RSSMB["api"] = rssMB(s.api.Pid())
+				acked, commit := s.acked(), s.committed()
+				secs := time.Since(lastAt).Seconds()
+				row.AckedPerS, row.CommittedPerS = (acked-lastAcked)/secs, (commit-lastCommit)/secs
+				lastAt, lastAcked, lastCommit = time.Now(), acked, commit
+				t.Logf("at %.0f s (%s): %d connected, nodes %v, %.0f acked/s, %.0f committed/s, RSS MB %v",
+					row.AtS, row.Phase, row.Connected, row.NodeConns, row.AckedPerS, row.CommittedPerS, row.RSSMB)
+				rows = append(rows, row)
+			}
 		}
+	}()
+	var once sync.Once
+	return func() []fleetSample {
+		once.Do(func() { close(quit) })
+		<-done
+		return rows
 	}
-	for i, r := range s.runs {
-		row.RSSMB[fmt.Sprintf("sim%d", i+1)] = rssMB(r.cmd.Process.Pid)
-	}
-	for i, w := range s.workers {
-		row.RSSMB[fmt.Sprintf("worker%d", i+1)] = rssMB(w.Pid())
-	}
-	row.RSSMB["api"] = rssMB(s.api.Pid())
-	acked, commit := s.acked(), s.committed()
-	secs := now.Sub(s.lastAt).Seconds()
-	row.AckedPerS, row.CommittedPerS = (acked-s.lastAcked)/secs, (commit-s.lastCommit)/secs
-	s.lastAt, s.lastAcked, s.lastCommit = now, acked, commit
-	t.Logf("at %.0f s: %d connected, nodes %v, %.0f acked/s, %.0f committed/s, RSS MB %v",
-		row.AtS, row.Connected, row.NodeConns, row.AckedPerS, row.CommittedPerS, row.RSSMB)
-	return row
 }
 
 var ackedRe = regexp.MustCompile(`acked (\d+) `)

@@ -71,7 +71,7 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 		report.Embedded = embeddedBaseline(t, dbURL, cfg, route)
 	}
 
-	cluster, issuerSeed := startCallingOutCluster(t, brokercluster.Size)
+	cluster, issuerSeed := startCallingOutCluster(t, brokercluster.Size, "")
 	var natsURLs, mqttURLs []string
 	for _, n := range cluster.Nodes {
 		natsURLs, mqttURLs = append(natsURLs, n.NATSURL), append(mqttURLs, n.MQTTURL)
@@ -558,11 +558,12 @@ func embeddedBaseline(t *testing.T, dbURL string, cfg scaleOutConfig, route stri
 	return &latency{P50ms: sum.P50ms, P99ms: sum.P99ms, Acked: uint64(sum.Acked), Seconds: cfg.steady.Seconds()}
 }
 
-// startCallingOutCluster starts the nodes (three, or more) with the auth callout, and
+// startCallingOutCluster starts the nodes (three, or more; mqtt: more
+// settings of their mqtt block) with the auth callout, and
 // connects once over MQTT as the workers' user: the account's first MQTT
 // connection makes NATS create its MQTT streams, which the workers'
 // consumer reads, and no callout answers before the workers run.
-func startCallingOutCluster(t *testing.T, nodes int) (*brokercluster.Cluster, []byte) {
+func startCallingOutCluster(t *testing.T, nodes int, mqtt string) (*brokercluster.Cluster, []byte) {
 	t.Helper()
 	issuer, err := nkeys.CreateAccount()
 	if err != nil {
@@ -572,7 +573,7 @@ func startCallingOutCluster(t *testing.T, nodes int) (*brokercluster.Cluster, []
 	key, _ := issuer.PublicKey()
 	// The system account's user lets the workers close a revoked bracelet's
 	// connection, as a deployment gives it to them (docs/scaling.md).
-	cluster := brokercluster.StartOptions(t, brokercluster.Options{Nodes: nodes,
+	cluster := brokercluster.StartOptions(t, brokercluster.Options{Nodes: nodes, MQTT: mqtt,
 		Callout: &brokercluster.Callout{Issuer: key, AuthUsers: []string{"lifeline-ingest", "lifeline-system"}}},
 		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
 		brokercluster.User{Name: "lifeline-system", Password: "system-secret", System: true})
