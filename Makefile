@@ -129,7 +129,7 @@ bench-connections: deps-bench bench-build ## 10,000 (DEVICES="10000 100000") con
 bench-delivery: deps-test ## SOS-to-email latency alone and behind 1,000 hanging webhooks, deliveries per second to local SMTP and webhook servers; writes BENCHMARKS.md
 	scripts/bench-delivery.sh
 
-bench-scaleout: deps-test ## the scale-out topology (three NATS nodes, two workers, two API nodes) at DEVICES=2000 bracelets: publish to PUBACK against the embedded broker, then a broker node, a worker and an API node SIGKILLed: seconds to reconnect and to the next alert; writes BENCHMARKS.md
+bench-scaleout: deps-test ## the scale-out topology (three NATS nodes, two workers, two API nodes) at DEVICES=2000 bracelets: publish to PUBACK against the embedded broker, then a broker node, a worker and an API node SIGKILLed: seconds to reconnect and to the next alert; then FLEET=100000 lean bracelets across six nodes, sampled every 30 s, two nodes SIGKILLed; writes BENCHMARKS.md
 	scripts/bench-scaleout-cluster.sh
 
 bench-chat: ## the chat's safety layer: recall per category and false alarms with 95% intervals on the held-out and development sets, against the old phrase table; latency; writes BENCHMARKS.md

@@ -45,10 +45,16 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 		natsURLs, mqttURLs = append(natsURLs, n.NATSURL), append(mqttURLs, n.MQTTURL)
 	}
 	workers := []*worker{newWorker(t, "lifeline-ingest-1", dbURL, natsURLs, issuerSeed), newWorker(t, "lifeline-ingest-2", dbURL, natsURLs, issuerSeed)}
+	// A worker too busy to answer its /metrics in time counts what it last
+	// said, not nothing.
+	var lastSaid sync.Map
 	committed := func() (total float64) {
-		for _, w := range workers {
+		for i, w := range workers {
 			if m, err := w.tryMetrics("lifeline_ingest_fixes_total"); err == nil {
-				total += m[0]
+				lastSaid.Store(i, m[0])
+			}
+			if n, ok := lastSaid.Load(i); ok {
+				total += n.(float64)
 			}
 		}
 		return total
@@ -68,7 +74,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	}
 	fleet := fleetOf(runs)
 	began := time.Now()
-	report := fleetReport{Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), MQTT: cfg.mqtt,
+	report := fleetReport{Started: began.UTC().Format("2006-01-02 15:04 UTC"), Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), MQTT: cfg.mqtt,
 		Connecting: cfg.connecting, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
 	// Sampled from the first simulator's start to the drain, so a fleet
 	// that never connects whole still says how far it got, and why.
@@ -95,8 +101,9 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	sampler.phase("connecting")
 	for deadline := time.Now().Add(cfg.connectWithin); fleet.connected() != cfg.devices || committed() == 0; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
+			report.Stopped = fmt.Sprintf("%d of %d bracelets connected after %v", fleet.connected(), cfg.devices, cfg.connectWithin)
 			write()
-			t.Fatalf("%d of %d bracelets connected after %v: %s; %s", fleet.connected(), cfg.devices, cfg.connectWithin, fleet.describe(), backlog())
+			t.Fatalf("%s: %s; %s", report.Stopped, fleet.describe(), backlog())
 		}
 	}
 	report.Connected, report.ConnectS = true, time.Since(began).Seconds()
@@ -258,6 +265,7 @@ func (f fleet) describe() string {
 
 // fleetReport is what make bench-scaleout reads for its fleet section.
 type fleetReport struct {
+	Started         string  `json:"started"` // the first simulator's start
 	Devices         int     `json:"devices"`
 	Nodes           int     `json:"nodes"`
 	Simulators      int     `json:"simulators"`
@@ -268,6 +276,7 @@ type fleetReport struct {
 	// Connected: every bracelet connected within the test's limit (if not,
 	// the report ends there).
 	Connected  bool          `json:"connected"`
+	Stopped    string        `json:"stopped,omitempty"` // why the run ended early
 	SampleS    float64       `json:"sample_s"`
 	ConnectS   float64       `json:"connect_s"` // from the first simulator's start to every bracelet connected
 	Samples    []fleetSample `json:"samples"`

@@ -17,7 +17,8 @@
 # Settings (environment): DEVICES (2000), INTERVAL (5s, each bracelet's time
 # between fixes), STEADY (30s), FLEET, FLEET_NODES, FLEET_INTERVAL,
 # FLEET_CONNECTING (10 a simulator), FLEET_CONNECT_TIMEOUT (60s), FLEET_MQTT
-# ("js_api_timeout: 30s"), SKIP_FAULTS=1 (the fleet alone), OUT
+# ("js_api_timeout: 30s"), SKIP_FAULTS=1 (the fleet alone), FLEET_REPORT (a
+# kept report, /tmp/lifeline-bench-fleet-*.json, written again), OUT
 # (BENCHMARKS.md).
 # scripts/bench-scaleout.sh is another benchmark: capacity per ingest
 # worker on Mosquitto (docs/scaling.md).
@@ -115,29 +116,37 @@ fi
 machine_load=$(loadavg)
 say "$FLEET bracelets across $FLEET_NODES NATS nodes, a fix every $FLEET_INTERVAL each, two nodes killed in turn (twenty minutes or more)"
 fleet_ok=1
+if [ -n "${FLEET_REPORT:-}" ]; then # a kept report, rendered again
+  cp "$FLEET_REPORT" "$work/fleet.json"
+  [ "$(jq -r .connected "$FLEET_REPORT")" = true ] || fleet_ok=0
+else
 run_test TestFleetAcrossTheCluster LIFELINE_FLEET_DEVICES="$FLEET" LIFELINE_FLEET_NODES="$FLEET_NODES" LIFELINE_FLEET_PER_SIM=17000 \
   LIFELINE_FLEET_INTERVAL="$FLEET_INTERVAL" LIFELINE_FLEET_SAMPLE=30s LIFELINE_FLEET_SAMPLES=3 LIFELINE_FLEET_REPORT="$work/fleet.json" \
   LIFELINE_FLEET_CONNECTING="${FLEET_CONNECTING:-10}" LIFELINE_FLEET_CONNECT_TIMEOUT="${FLEET_CONNECT_TIMEOUT:-60s}" \
   LIFELINE_FLEET_MQTT="${FLEET_MQTT-js_api_timeout: 30s}" || fleet_ok=0
 grep -E 'fleet_test.go:[0-9]+: ' "$work/test.log" >&2 || true
+fi
 r=$work/fleet.json
 [ -s "$r" ] || exit 1
+cp "$r" "/tmp/lifeline-bench-fleet-$(date -u +%Y%m%dT%H%M%S).json" # the figures outlive the work folder
 # A fleet that never connected whole is reported as far as it got.
 outcome="Every bracelet connected $(jq -r '.connect_s | round' "$r") s after the first simulator started."
 if [ "$(jq -r .connected "$r")" != true ]; then
-  outcome="**The fleet did not connect whole**: at most $(jq -r '[.samples[].connected] | max' "$r") of $(jq -r .devices "$r") bracelets were connected at once, and the run stopped there ($(grep -oE 'fleet_test.go:[0-9]+: [0-9]+ of [0-9]+ bracelets connected after [^:]+' "$work/test.log" | sed 's/^fleet_test.go:[0-9]*: //' | head -1))."
+  outcome="**The fleet did not connect whole**: at most $(jq -r '[.samples[].connected] | max' "$r") of $(jq -r .devices "$r") bracelets were connected at once; the run stopped with $(jq -r '.stopped // "a failure (its log)"' "$r")."
 fi
-when="$(date -u '+%Y-%m-%d %H:%M UTC') on $(machine), load average $machine_load at the start, $(loadavg) at the end"
+when="$(jq -r '.started // empty' "$r") to $(date -u '+%H:%M UTC') on $(machine), load average $machine_load at the start, $(loadavg) at the end"
+[ -z "${FLEET_REPORT:-}" ] || when="$(jq -r '.started // "at a time not kept"' "$r") on $(machine) (written again from a kept report)"
 # Per sample: memory per connection of each broker node (its RSS over its
 # connections) and of each simulator (its RSS over its share), as ranges.
 samples=$(jq -r '.samples[] as $s
   | [$s.node_connections | to_entries[] | select(.value > 0) | .key as $k | (($s.rss_mb[$k] * 1024) / .value)] as $node_kb
   | [$s.rss_mb | to_entries[] | select(.key | startswith("sim")) | .value] as $sim_mb
-  | "| \($s.at_s | round) s | \($s.phase) | \($s.connected) | \($s.node_connections | [.[]] | min)–\($s.node_connections | [.[]] | max) | \($s.acked_per_s | round) / \($s.committed_per_s | round) | \($node_kb | min | round)–\($node_kb | max | round) KB | \(($sim_mb | add) * 1024 / $s.connected | round) KB | \([$s.rss_mb | to_entries[] | select(.key | startswith("n")) | .value] | add | round) MB | \($s.rss_mb.worker1 | round) / \($s.rss_mb.worker2 | round) MB | \($s.rss_mb.api | round) MB |"' "$r")
-windows=$(jq -r '[.windows[] | to_entries[]] | group_by(.key)[] | select(length > 0)
-  | "| \(.[0].key + 1) | \(map(.value.acked) | add) | \(map(.value.p50_ms) | sort | .[length / 2 | floor]) ms | \(map(.value.p99_ms) | max) ms |"' "$r")
-storms=$(jq -r '.storms[] | "| \(.what) (\(.node), \(.held) connections) | \(.reconnected_s * 10 | round / 10) s | \(.reconnections) | \(.closed_elsewhere | if length == 0 then "none" else (to_entries | map("\(.value) (\(.key))") | join(", ")) end) | \(.restarted_s * 10 | round / 10) s |"' "$r")
-probe() { jq -r ".$1 | \"| $2 | \(.samples) | \(.p50_ms) ms | \(.p99_ms) ms | \(.max_ms) ms | \(.timeouts) | \(.extra_fixes) |\"" "$r"; }
+  | (if ($node_kb | length) > 0 then "\($node_kb | min | round)–\($node_kb | max | round) KB" else "—" end) as $node_kb_text
+  | "| \($s.at_s | round) s | \($s.phase) | \($s.connected) | \($s.node_connections | [.[]] | min)–\($s.node_connections | [.[]] | max) | \($s.acked_per_s | round) / \($s.committed_per_s | round) | \($node_kb_text) | \(if $s.connected > 0 then "\(($sim_mb | add) * 1024 / $s.connected | round) KB" else "—" end) | \([$s.rss_mb | to_entries[] | select(.key | startswith("n")) | .value] | add | round) MB | \($s.rss_mb.worker1 | round) / \($s.rss_mb.worker2 | round) MB | \($s.rss_mb.api | round) MB |"' "$r")
+windows=$(jq -r '[.windows[]? | to_entries[]] | group_by(.key)[] | select(length > 0)
+  | "| \(.[0].key + 1) | \(map(.value.acked) | add) | \(map(.value.p50_ms) | sort | .[length / 2 | floor] * 10 | round / 10) ms | \(map(.value.p99_ms) | max * 10 | round / 10) ms |"' "$r")
+storms=$(jq -r '.storms[]? | "| \(.what) (\(.node), \(.held) connections) | \(.reconnected_s * 10 | round / 10) s | \(.reconnections) | \(.closed_elsewhere | if length == 0 then "none" else (to_entries | map("\(.value) (\(.key))") | join(", ")) end) | \(.restarted_s * 10 | round / 10) s |"' "$r")
+probe() { jq -r ".$1 | \"| $2 | \(.samples) | \(.p50_ms * 10 | round / 10) ms | \(.p99_ms * 10 | round / 10) ms | \(.max_ms * 10 | round / 10) ms | \(.timeouts) | \(.extra_fixes) |\"" "$r"; }
 j() { jq -r "$1" "$r"; }
 
 section=$(cat <<EOT
@@ -159,6 +168,10 @@ over the fleet):
 | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 $samples
 
+EOT
+)
+if [ "$(j .connected)" = true ]; then
+  section+=$'\n\n'$(cat <<EOT
 Publish to PUBACK per 30 s window from every bracelet connected (the PUBACK is sent once the fix is
 on two of three replicas; the median of the simulators' p50s, the highest of their p99s):
 
@@ -179,14 +192,17 @@ those sent after the third because the zone had not yet reached the worker's eng
 
 | | samples | p50 | p99 | max | timeouts | extra fixes |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-$(probe probe "before the kills") 
+$(probe probe "before the kills")
 $(probe probe_after "after both")
 
 In all, $(j .acked) fixes acknowledged by the cluster, every one stored exactly once (each simulator's
 \`--verify\`, and no (device, time, sequence) stored twice). What the rows mean: docs/scaling.md,
-"100,000 bracelets, measured".
+"A fleet across six nodes".
 EOT
 )
+else
+  section+=$'\n'"What the rows mean: docs/scaling.md, \"A fleet across six nodes\"."
+fi
 replace_section "$OUT" "## A fleet across the cluster" "$section"
 say "wrote the fleet's section of $OUT"
 [ "$fleet_ok" = 1 ]
