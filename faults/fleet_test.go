@@ -109,13 +109,10 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	report.Connected, report.ConnectS = true, time.Since(began).Seconds()
 	t.Logf("%d bracelets connected across %d nodes in %.1f s (%s)", cfg.devices, cfg.nodes, report.ConnectS, backlog())
 
-	// The probes' bracelet stays on a node that is not killed: the probe
-	// does not reconnect.
-	leader := cluster.Leader(brokercluster.MessagesStream)
-	survivor := cluster.Nodes[(leader+1)%len(cluster.Nodes)]
+	// The probe does not reconnect: it runs while every node is up.
 	prober := api.newAccount(t, "probe", 0)
 	sampler.phase("steady")
-	probe := startAlertProbe(t, benchBin, api, prober, survivor, time.Duration(cfg.samples)*cfg.sample)
+	probe := startAlertProbe(t, benchBin, api, prober, cluster.Nodes[0], time.Duration(cfg.samples)*cfg.sample)
 	report.Probe = probe.wait(t)
 
 	// The storms: a node that leads no replica of the message stream dies
@@ -123,20 +120,22 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	// over once every bracelet is connected and none has had to connect
 	// again for a while: a bracelet on another node may be dropped after
 	// the first wave.
+	// The leader is asked at each kill: a restart may have moved it.
 	for _, kill := range []struct {
-		what string
-		node int
+		what   string
+		choose func(leader int) int
 	}{
-		{"a node that does not lead the message stream", (leader + 2) % len(cluster.Nodes)},
-		{"the message stream's leader", leader},
+		{"a node that does not lead the message stream", func(leader int) int { return (leader + 1) % len(cluster.Nodes) }},
+		{"the message stream's leader", func(leader int) int { return leader }},
 	} {
-		sampler.phase(cluster.Nodes[kill.node].Name + " killed")
-		storm := killAndSettle(t, cluster, kill.node, fleet, cfg, backlog)
+		node := kill.choose(cluster.Leader(brokercluster.MessagesStream))
+		sampler.phase(cluster.Nodes[node].Name + " killed")
+		storm := killAndSettle(t, cluster, node, fleet, cfg, backlog)
 		storm.What = kill.what
 		report.Storms = append(report.Storms, storm)
 	}
 	sampler.phase("after the kills")
-	after := startAlertProbe(t, benchBin, api, prober, survivor, 2*cfg.sample)
+	after := startAlertProbe(t, benchBin, api, prober, cluster.Nodes[0], 2*cfg.sample)
 	report.ProbeAfter = after.wait(t)
 	sampler.phase("draining")
 
@@ -172,7 +171,7 @@ type fleetConfig struct {
 	connectTimeout         time.Duration // a bracelet's wait for its CONNACK
 	mqtt                   string        // more settings of every node's mqtt block
 	interval, sample       time.Duration
-	samples                int           // before the storm; one more after it
+	samples                int           // steady samples, the probe's time before the kills
 	connectWithin          time.Duration // for every bracelet to connect, at the start and after the storm
 	reportPath             string
 }
