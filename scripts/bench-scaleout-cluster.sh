@@ -150,7 +150,7 @@ probe() { jq -r ".$1 | \"| $2 | \(.samples) | \(.p50_ms * 10 | round / 10) ms | 
 j() { jq -r "$1" "$r"; }
 
 section=$(cat <<EOT
-## A fleet across the cluster (\`make bench-scaleout\`)
+## A fleet across the cluster, $(j .devices) bracelets (\`make bench-scaleout\`)
 
 $when. \`TestFleetAcrossTheCluster\` at size: $(j .devices) lean bracelets (\`firmware-sim --lean\`: a
 raw socket each, MQTT 3.1.1, persistent session, the config subscribed at QoS 0 as the wire contract
@@ -203,6 +203,7 @@ EOT
 else
   section+=$'\n'"What the rows mean: docs/scaling.md, \"A fleet across six nodes\"."
 fi
-replace_section "$OUT" "## A fleet across the cluster" "$section"
+# One section a fleet's size: a run at another size keeps this one.
+replace_section "$OUT" "## A fleet across the cluster, $(j .devices) bracelets" "$section"
 say "wrote the fleet's section of $OUT"
 [ "$fleet_ok" = 1 ]
