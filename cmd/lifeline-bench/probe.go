@@ -301,8 +301,8 @@ func (p *probe) publish(lat, lon float64) (time.Duration, error) {
 
 // lookUp is the zone an alert is about (0 if unknown) and the timestamp
 // (Unix ms) of the fix that confirmed it, the newest of its evidence (0 if
-// none): the live event names neither, so the alert is looked up (after
-// its arrival was stamped).
+// none): the live event carries no evidence, so the alert is looked up
+// (after its arrival was stamped).
 func (p *probe) lookUp(ctx context.Context, a probeAlert) (zoneID, confirmedBy int64) {
 	var full struct {
 		ZoneID   *int64 `json:"zoneId"`
