@@ -1,4 +1,4 @@
-// Package brokercluster runs a real three-node NATS cluster for tests of the
+// Package brokercluster runs a real NATS cluster (three nodes, or more) for tests of the
 // scale-out path: JetStream with three replicas and the MQTT listener on
 // every node, each node a child process on loopback that a test can SIGKILL
 // and start again. The server is built from the module go.mod pins as a tool
