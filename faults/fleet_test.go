@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,7 +71,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 			"--interval", cfg.interval.String(), "--latency-windows", cfg.sample.String(), "--drain-timeout", "300s",
 			"--connect-concurrency", strconv.Itoa(cfg.connecting), "--connect-timeout", cfg.connectTimeout.String()))
 	}
-	fleet := fleetOf(runs)
+	sims := fleet(runs)
 	began := time.Now()
 	report := fleetReport{Started: began.UTC().Format("2006-01-02 15:04 UTC"), Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), MQTT: cfg.mqtt,
 		Connecting: cfg.connecting, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
@@ -99,11 +98,11 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 		}
 	})
 	sampler.phase("connecting")
-	for deadline := time.Now().Add(cfg.connectWithin); fleet.connected() != cfg.devices || committed() == 0; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(cfg.connectWithin); sims.connected() != cfg.devices || committed() == 0; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			report.Stopped = fmt.Sprintf("%d of %d bracelets connected after %v", fleet.connected(), cfg.devices, cfg.connectWithin)
+			report.Stopped = fmt.Sprintf("%d of %d bracelets connected after %v", sims.connected(), cfg.devices, cfg.connectWithin)
 			write()
-			t.Fatalf("%s: %s; %s", report.Stopped, fleet.describe(), backlog())
+			t.Fatalf("%s: %s; %s", report.Stopped, sims.describe(), backlog())
 		}
 	}
 	report.Connected, report.ConnectS = true, time.Since(began).Seconds()
@@ -130,7 +129,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	} {
 		node := kill.choose(cluster.Leader(brokercluster.MessagesStream))
 		sampler.phase(cluster.Nodes[node].Name + " killed")
-		storm := killAndSettle(t, cluster, node, fleet, cfg, backlog)
+		storm := killAndSettle(t, cluster, node, sims, cfg, backlog)
 		storm.What = kill.what
 		report.Storms = append(report.Storms, storm)
 	}
@@ -238,11 +237,16 @@ func shares(n, per int) []int {
 // fleet is the simulators' progress lines read together.
 type fleet []*simRun
 
-func fleetOf(runs []*simRun) fleet { return fleet(runs) }
-
 func (f fleet) connected() (n int) {
 	for _, r := range f {
 		n += r.progressLine().connected
+	}
+	return n
+}
+
+func (f fleet) acked() (n int) {
+	for _, r := range f {
+		n += r.progressLine().acked
 	}
 	return n
 }
@@ -387,7 +391,7 @@ func (s *fleetSampler) every(t *testing.T, d time.Duration) (stop func() []fleet
 	var rows []fleetSample
 	go func() {
 		defer close(done)
-		lastAt, lastAcked, lastCommit := time.Now(), s.acked(), s.committed()
+		lastAt, lastAcked, lastCommit := time.Now(), float64(fleet(s.runs).acked()), s.committed()
 		tick := time.NewTicker(d)
 		defer tick.Stop()
 		for {
@@ -412,7 +416,7 @@ func (s *fleetSampler) every(t *testing.T, d time.Duration) (stop func() []fleet
 					row.RSSMB[fmt.Sprintf("worker%d", i+1)] = rssMB(w.Pid())
 				}
 				row.RSSMB["api"] = rssMB(s.api.Pid())
-				acked, commit := s.acked(), s.committed()
+				acked, commit := float64(fleet(s.runs).acked()), s.committed()
 				secs := time.Since(lastAt).Seconds()
 				row.AckedPerS, row.CommittedPerS = (acked-lastAcked)/secs, (commit-lastCommit)/secs
 				lastAt, lastAcked, lastCommit = time.Now(), acked, commit
@@ -430,37 +434,10 @@ func (s *fleetSampler) every(t *testing.T, d time.Duration) (stop func() []fleet
 	}
 }
 
-var ackedRe = regexp.MustCompile(`acked (\d+) `)
-
-// acked is the fleet's acknowledged fixes, from each simulator's newest
-// progress line.
-func (s *fleetSampler) acked() (n float64) {
-	for _, r := range s.runs {
-		lines := strings.Split(r.progress(), "\n")
-		for i := len(lines) - 1; i >= 0; i-- {
-			if m := ackedRe.FindStringSubmatch(lines[i]); m != nil {
-				v, _ := strconv.ParseFloat(m[1], 64)
-				n += v
-				break
-			}
-		}
-	}
-	return n
-}
-
 // rssMB is a process's resident memory now (0 once it is gone).
 func rssMB(pid int) float64 {
-	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(raw), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.ParseFloat(f[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
+	kb, _ := processRSSKB(pid)
+	return float64(kb) / 1024
 }
 
 // probeResult is lifeline-bench alert-probe's answer.
@@ -496,7 +473,14 @@ func startAlertProbe(t *testing.T, bin string, api *server, a *account, node *br
 		"--broker", strings.TrimPrefix(node.MQTTURL, "tcp://"), "--email", a.email, "--every", "2s",
 		"--duration", d.String(), "--timeout", "20s")
 	p.cmd.Env = append(apptest.Environ(), "LIFELINE_PASSWORD="+a.password)
-	p.cmd.Stdout, p.cmd.Stderr = &lockedWriter{&p.mu, &p.out}, &lockedWriter{&p.mu, &p.errs}
+	locked := func(b *strings.Builder) writerFunc {
+		return func(data []byte) (int, error) {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			return b.Write(data)
+		}
+	}
+	p.cmd.Stdout, p.cmd.Stderr = locked(&p.out), locked(&p.errs)
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -521,15 +505,4 @@ func (p *alertProbe) wait(t *testing.T) probeResult {
 		t.Errorf("alert-probe: %v\n%s\n%s", err, p.out.String(), tail(p.errs.String()))
 	}
 	return r
-}
-
-type lockedWriter struct {
-	mu *sync.Mutex
-	b  *strings.Builder
-}
-
-func (w *lockedWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
 }

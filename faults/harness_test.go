@@ -191,18 +191,25 @@ func (s *server) tryMetrics(prefixes ...string) ([]float64, error) {
 // rssKB is the server process's resident memory, from /proc.
 func (s *server) rssKB() int {
 	s.t.Helper()
-	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.Pid()))
+	kb, err := processRSSKB(s.Pid())
 	if err != nil {
 		s.t.Fatal(err)
 	}
+	return kb
+}
+
+// processRSSKB is a process's resident memory now (VmRSS in /proc).
+func processRSSKB(pid int) (int, error) {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
 	for _, line := range strings.Split(string(raw), "\n") {
-		if strings.HasPrefix(line, "VmRSS:") {
-			kb, _ := strconv.Atoi(strings.Fields(line)[1])
-			return kb
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
 		}
 	}
-	s.t.Fatal("no VmRSS in /proc status")
-	return 0
+	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", pid)
 }
 
 type writerFunc func([]byte) (int, error)

@@ -639,13 +639,13 @@ func waitFor(t *testing.T, within time.Duration, what string, cond func() bool, 
 // progressLine is one of the simulator's progress lines, with the moment
 // the test read it.
 type progressLine struct {
-	at                            time.Time
-	matched                       bool
-	connected, errors, reconnects int
-	steady                        bool // printed after every device had connected once
+	at                                   time.Time
+	matched                              bool
+	connected, acked, errors, reconnects int
+	steady                               bool // printed after every device had connected once
 }
 
-var progressRe = regexp.MustCompile(`(connecting)?\s+connected (\d+)/\d+ .* errors (\d+)\s+reconnects (\d+) `)
+var progressRe = regexp.MustCompile(`(connecting)?\s+connected (\d+)/\d+\s+sent \d+\s+acked (\d+)\s.* errors (\d+)\s+reconnects (\d+) `)
 
 // progressLine is the newest progress line (its time: when it was read,
 // within the 100 ms the tests poll at, of a line printed every second).
@@ -658,8 +658,9 @@ func (r *simRun) progressLine() progressLine {
 		if m := progressRe.FindStringSubmatch(l); m != nil {
 			p.matched, p.steady = true, m[1] == ""
 			p.connected, _ = strconv.Atoi(m[2])
-			p.errors, _ = strconv.Atoi(m[3])
-			p.reconnects, _ = strconv.Atoi(m[4])
+			p.acked, _ = strconv.Atoi(m[3])
+			p.errors, _ = strconv.Atoi(m[4])
+			p.reconnects, _ = strconv.Atoi(m[5])
 		}
 		r.lines = append(r.lines, p)
 	}

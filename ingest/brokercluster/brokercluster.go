@@ -380,6 +380,11 @@ func (n *Node) MQTTConns(clientID string, closed bool) ([]Conn, error) {
 	if closed {
 		q.Set("state", "closed")
 	}
+	return n.connz(q)
+}
+
+// connz asks the node's monitoring for connections (/connz with q).
+func (n *Node) connz(q url.Values) ([]Conn, error) {
 	resp, err := monitorClient.Get(n.monitor + "/connz?" + q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("brokercluster: %s's connections: %w", n.Name, err)
@@ -401,20 +406,12 @@ func (n *Node) MQTTConns(clientID string, closed bool) ([]Conn, error) {
 // after since, by the reason it gives ("Client Closed", "Kicked", "Stale
 // Connection", …), of the last 10,000 it remembers.
 func (n *Node) ClosedSince(since time.Time) (map[string]int, error) {
-	q := url.Values{"acc": {Account}, "state": {"closed"}, "limit": {"10000"}}
-	resp, err := monitorClient.Get(n.monitor + "/connz?" + q.Encode())
+	conns, err := n.connz(url.Values{"acc": {Account}, "state": {"closed"}, "limit": {"10000"}})
 	if err != nil {
-		return nil, fmt.Errorf("brokercluster: %s's closed connections: %w", n.Name, err)
-	}
-	defer resp.Body.Close()
-	var connz struct {
-		Conns []Conn `json:"connections"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&connz); err != nil {
-		return nil, fmt.Errorf("brokercluster: %s's closed connections: %w", n.Name, err)
+		return nil, err
 	}
 	out := map[string]int{}
-	for _, c := range connz.Conns {
+	for _, c := range conns {
 		if c.Stop.After(since) {
 			out[c.Reason]++
 		}
