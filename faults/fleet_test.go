@@ -69,11 +69,12 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 		accounts = append(accounts, a)
 		runs = append(runs, api.runSim(t, a, "--lean", "--broker", strings.Join(mqttURLs, ","),
 			"--interval", cfg.interval.String(), "--latency-windows", cfg.sample.String(), "--drain-timeout", "300s",
-			"--connect-concurrency", strconv.Itoa(cfg.connecting), "--connect-timeout", cfg.connectTimeout.String()))
+			"--connect-concurrency", strconv.Itoa(cfg.connecting), "--connect-timeout", cfg.connectTimeout.String(),
+			"--keepalive", cfg.keepAlive().String()))
 	}
 	sims := fleet(runs)
 	began := time.Now()
-	report := fleetReport{Started: began.UTC().Format("2006-01-02 15:04 UTC"), Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), MQTT: cfg.mqtt,
+	report := fleetReport{Started: began.UTC().Format("2006-01-02 15:04 UTC"), Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), KeepAliveS: cfg.keepAlive().Seconds(), MQTT: cfg.mqtt,
 		Connecting: cfg.connecting, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
 	// Sampled from the first simulator's start to the drain, so a fleet
 	// that never connects whole still says how far it got, and why.
@@ -220,6 +221,14 @@ func fleetSize(t *testing.T) fleetConfig {
 	return c
 }
 
+// keepAlive is a bracelet's MQTT keep-alive, long enough that its fixes
+// keep the connection alive as firmware that reports on time would set it
+// (the simulator pings after three quarters of it without a write), so a
+// fleet at a long interval is not also a fleet of pings.
+func (c fleetConfig) keepAlive() time.Duration {
+	return max(60*time.Second, c.interval*3/2+30*time.Second)
+}
+
 // shares splits n bracelets into simulators of at most per each, as even
 // as they come.
 func shares(n, per int) []int {
@@ -274,6 +283,7 @@ type fleetReport struct {
 	Nodes           int     `json:"nodes"`
 	Simulators      int     `json:"simulators"`
 	IntervalS       float64 `json:"interval_s"`
+	KeepAliveS      float64 `json:"keepalive_s"`
 	MQTT            string  `json:"mqtt_settings"` // more settings of the nodes' mqtt block
 	Connecting      int     `json:"connecting"`    // a simulator's connections opened at once
 	ConnectTimeoutS float64 `json:"connect_timeout_s"`

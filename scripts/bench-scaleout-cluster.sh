@@ -150,11 +150,11 @@ probe() { jq -r ".$1 | \"| $2 | \(.samples) | \(.p50_ms * 10 | round / 10) ms | 
 j() { jq -r "$1" "$r"; }
 
 section=$(cat <<EOT
-## A fleet across the cluster, $(j .devices) bracelets (\`make bench-scaleout\`)
+## A fleet across the cluster, $(j .devices) bracelets, a fix every $(j .interval_s) s (\`make bench-scaleout\`)
 
 $when. \`TestFleetAcrossTheCluster\` at size: $(j .devices) lean bracelets (\`firmware-sim --lean\`: a
 raw socket each, MQTT 3.1.1, persistent session, the config subscribed at QoS 0 as the wire contract
-advises, one QoS 1 fix in flight, a fix every $(j .interval_s) s) in $(j .simulators) simulators of at most 17,000
+advises, one QoS 1 fix in flight, a fix every $(j .interval_s) s, a keep-alive of $(j '.keepalive_s // 60') s) in $(j .simulators) simulators of at most 17,000
 (the 20,000 descriptors a process may open here), each given every node and its bracelet i starting at
 node i mod $(j .nodes); $(j .nodes) NATS nodes (JetStream, the MQTT streams R3, the auth callout answered by two
 \`--role ingest\` workers), one \`--role api\` node, one PostgreSQL; every process on this machine.
@@ -203,7 +203,7 @@ EOT
 else
   section+=$'\n'"What the rows mean: docs/scaling.md, \"A fleet across six nodes\"."
 fi
-# One section a fleet's size: a run at another size keeps this one.
-replace_section "$OUT" "## A fleet across the cluster, $(j .devices) bracelets" "$section"
+# One section a fleet's size and interval: a run at another keeps this one.
+replace_section "$OUT" "## A fleet across the cluster, $(j .devices) bracelets, a fix every $(j .interval_s) s" "$section"
 say "wrote the fleet's section of $OUT"
 [ "$fleet_ok" = 1 ]
