@@ -43,7 +43,9 @@ type leanDevice struct {
 	pid     uint16
 	backoff time.Duration
 	src     *net.TCPAddr
-	node    int // index in s.brokerURLs of the node to dial next
+	nodes   []int // indexes in s.brokerURLs, in the order this device tries them (nodeOrder)
+	tries   int   // connections attempted since the last one that held: nodes[tries mod len] is next
+	held    bool  // the last connection was accepted: the next starts at the device's own node
 }
 
 // leanDial dials broker node (an index in s.brokerURLs) from src (nil: any
@@ -67,7 +69,7 @@ func (s *sim) leanDevices() []*leanDevice {
 	for i, d := range s.devices {
 		rng := rand.New(rand.NewPCG(s.seed, uint64(i)))
 		lat, lon := move(s.cfg.Lat, s.cfg.Lon, rng.Float64()*2*math.Pi, s.cfg.Spread*math.Sqrt(rng.Float64()))
-		ld := &leanDevice{d: d, rng: rng, lat: round7(lat), lon: round7(lon), node: i % len(s.brokerURLs)}
+		ld := &leanDevice{d: d, rng: rng, lat: round7(lat), lon: round7(lon), nodes: nodeOrder(i, len(s.brokerURLs))}
 		if len(srcs) > 0 {
 			ld.src = srcs[i%len(srcs)]
 		}
@@ -105,7 +107,11 @@ func (ld *leanDevice) run(ctx context.Context, s *sim, ramp *sync.WaitGroup) {
 			return // drained
 		}
 		s.noteError("lean connection", err)
-		ld.node = (ld.node + 1) % len(s.brokerURLs) // a cluster: the next node, in case this one died
+		if ld.held {
+			ld.tries, ld.held = 0, false // a new connection: its own node first
+		} else {
+			ld.tries++ // a cluster: the next node in this device's order, in case this one is down
+		}
 		wait := ld.nextBackoff()
 		if errors.Is(err, errLeanRefused) {
 			s.c.refused.Add(1)
@@ -133,7 +139,7 @@ func (ld *leanDevice) session(ctx context.Context, s *sim, connected func(), was
 	case <-s.kill:
 		return nil
 	}
-	conn, err := s.leanDial(ctx, ld.node, ld.src)
+	conn, err := s.leanDial(ctx, ld.nodes[ld.tries%len(ld.nodes)], ld.src)
 	if err != nil {
 		<-s.connectSem
 		return err
@@ -168,7 +174,7 @@ func (ld *leanDevice) session(ctx context.Context, s *sim, connected func(), was
 		s.c.reconnects.Add(1)
 	}
 	*wasConnected = true
-	ld.backoff = 0
+	ld.backoff, ld.held = 0, true
 	connected()
 
 	posTopic := wire.PositionTopic(id)

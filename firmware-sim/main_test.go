@@ -157,7 +157,7 @@ func closedPort(t *testing.T) string {
 }
 
 // TestBrokerList: --broker takes one URL or a cluster's nodes; each device
-// starts at its own node in turn and fails over through the others in order.
+// starts at its own node in turn and fails over through the others.
 func TestBrokerList(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -188,5 +188,46 @@ func TestBrokerList(t *testing.T) {
 				t.Errorf("device 1 tries %v, want %v", got, tt.want1)
 			}
 		})
+	}
+}
+
+// TestNodeOrder: every device tries every node once, its own (i mod n)
+// first; the devices of one node fail over to every other node in equal
+// numbers, so a dead node's share does not double the next node's.
+func TestNodeOrder(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 6} {
+		secondChoices := make([]map[int]int, n) // node -> its devices' second choices, counted
+		for i := range 6 * n * max(n-1, 1) {
+			order := nodeOrder(i, n)
+			if len(order) != n || order[0] != i%n {
+				t.Fatalf("%d nodes, device %d tries %v: want every node once, %d first", n, i, order, i%n)
+			}
+			seen := map[int]bool{}
+			for _, k := range order {
+				if k < 0 || k >= n || seen[k] {
+					t.Fatalf("%d nodes, device %d tries %v: want every node once", n, i, order)
+				}
+				seen[k] = true
+			}
+			if n > 1 {
+				if secondChoices[order[0]] == nil {
+					secondChoices[order[0]] = map[int]int{}
+				}
+				secondChoices[order[0]][order[1]]++
+			}
+		}
+		for home, counts := range secondChoices {
+			if n > 1 && len(counts) != n-1 {
+				t.Errorf("%d nodes: node %d's devices fail over to %v, want every other node", n, home, counts)
+			}
+			for other, c := range counts {
+				if c != 6*max(n-1, 1)/(n-1) {
+					t.Errorf("%d nodes: %d of node %d's devices fail over to node %d first, want %d", n, c, home, other, 6*max(n-1, 1)/(n-1))
+				}
+			}
+		}
+	}
+	if nodeOrder(4, 0) != nil {
+		t.Error("no nodes: want no order")
 	}
 }

@@ -129,14 +129,33 @@ func serverName(urls []*url.URL) string {
 	return urls[0].Hostname()
 }
 
-// brokersFrom is the broker list as device i tries it: from its own node
-// (i mod n) on, so a cluster's devices spread over the nodes, and each
-// fails over to the next node when its own is down.
+// brokersFrom is the broker list as device i tries it (nodeOrder).
 func (s *sim) brokersFrom(i int) []string {
-	n := len(s.brokerURLs)
-	out := make([]string, n)
-	for k := range n {
-		out[k] = s.brokerURLs[(i+k)%n]
+	var out []string
+	for _, k := range nodeOrder(i, len(s.brokerURLs)) {
+		out = append(out, s.brokerURLs[k])
+	}
+	return out
+}
+
+// nodeOrder is the order in which device i tries a cluster's n nodes at
+// every new connection: its own node (i mod n) first, so the devices
+// spread over the nodes and, whenever the fleet reconnects (a stream
+// leader's death drops every node's bracelets), spread again; then the
+// others from a point that differs from device to device, so a dead
+// node's devices spread over the rest instead of doubling the next one
+// (100,000 bracelets once filled the next node to its descriptor limit).
+func nodeOrder(i, n int) []int {
+	if n <= 0 {
+		return nil
+	}
+	home, from := i%n, 0
+	if n > 1 {
+		from = (i / n) % (n - 1)
+	}
+	out := []int{home}
+	for k := range n - 1 {
+		out = append(out, (home+1+(from+k)%(n-1))%n)
 	}
 	return out
 }
