@@ -95,6 +95,9 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	// A run that fails part-way still writes what it measured.
 	t.Cleanup(func() {
 		if !written {
+			if report.Stopped == "" {
+				report.Stopped = "a failure while " + sampler.current() + " (the test's log says which)"
+			}
 			write()
 		}
 	})
@@ -385,6 +388,12 @@ type fleetSampler struct {
 
 	mu  sync.Mutex
 	now string // the phase the next sample is labelled with
+}
+
+func (s *fleetSampler) current() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.now
 }
 
 func (s *fleetSampler) phase(p string) {

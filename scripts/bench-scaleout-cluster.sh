@@ -131,8 +131,13 @@ r=$work/fleet.json
 cp "$r" "/tmp/lifeline-bench-fleet-$(date -u +%Y%m%dT%H%M%S).json" # the figures outlive the work folder
 # A fleet that never connected whole is reported as far as it got.
 outcome="Every bracelet connected $(jq -r '.connect_s | round' "$r") s after the first simulator started."
+whole=true
 if [ "$(jq -r .connected "$r")" != true ]; then
+  whole=false
   outcome="**The fleet did not connect whole**: at most $(jq -r '[.samples[].connected] | max' "$r") of $(jq -r .devices "$r") bracelets were connected at once; the run stopped with $(jq -r '.stopped // "a failure (its log)"' "$r")."
+elif [ "$(jq -r '.stopped // empty' "$r")" != "" ]; then
+  whole=false
+  outcome+=" **The run then stopped** with $(jq -r .stopped "$r"): the samples and the probe before the kills are below, nothing after."
 fi
 when="$(jq -r '.started // empty' "$r") to $(date -u '+%H:%M UTC') on $(machine), load average $machine_load at the start, $(loadavg) at the end"
 [ -z "${FLEET_REPORT:-}" ] || when="$(jq -r '.started // "at a time not kept"' "$r") on $(machine) (written again from a kept report)"
@@ -170,7 +175,7 @@ $samples
 
 EOT
 )
-if [ "$(j .connected)" = true ]; then
+if [ "$whole" = true ]; then
   section+=$'\n\n'$(cat <<EOT
 Publish to PUBACK per 30 s window from every bracelet connected (the PUBACK is sent once the fix is
 on two of three replicas; the median of the simulators' p50s, the highest of their p99s):
@@ -201,6 +206,7 @@ In all, $(j .acked) fixes acknowledged by the cluster, every one stored exactly 
 EOT
 )
 else
+  [ "$(j .connected)" != true ] || section+=$'\n\n'"Fix to alert before the kills (as in the sections that ran whole): $(j '.probe | "\(.samples) samples, p50 \(.p50_ms * 10 | round / 10) ms, p99 \(.p99_ms * 10 | round / 10) ms, \(.timeouts) timed out, \(.extra_fixes) extra fixes"')."
   section+=$'\n'"What the rows mean: docs/scaling.md, \"A fleet across six nodes\"."
 fi
 # One section a fleet's size and interval: a run at another keeps this one.

@@ -10,6 +10,7 @@ package brokercluster
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -522,21 +523,51 @@ func buildServer() (string, error) {
 	return bin, os.Rename(tmp, bin)
 }
 
+// freePorts returns n free loopback ports below the kernel's range of
+// ephemeral ports where it can: a node's ports must still be free when it
+// is restarted, and while it is down a port of that range may become the
+// source port of one of the thousands of connections a test opens (a
+// restart at 100,000 bracelets once failed so: "bind: address already in
+// use").
 func freePorts(tb testing.TB, n int) []int {
 	tb.Helper()
-	ports := make([]int, n)
-	listeners := make([]net.Listener, n)
-	for i := range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
+	low := ephemeralLow()
+	var ports []int
+	var listeners []net.Listener
+	defer func() {
+		for _, l := range listeners {
+			l.Close()
+		}
+	}()
+	for tries := 0; len(ports) < n; tries++ {
+		addr := "127.0.0.1:0"
+		if low > 11000 && tries < 100*n {
+			addr = fmt.Sprintf("127.0.0.1:%d", 10000+rand.IntN(low-10000))
+		}
+		l, err := net.Listen("tcp", addr)
 		if err != nil {
+			if addr != "127.0.0.1:0" {
+				continue // taken: another
+			}
 			tb.Fatal(err)
 		}
-		listeners[i], ports[i] = l, l.Addr().(*net.TCPAddr).Port
-	}
-	for _, l := range listeners {
-		l.Close()
+		listeners, ports = append(listeners, l), append(ports, l.Addr().(*net.TCPAddr).Port)
 	}
 	return ports
+}
+
+// ephemeralLow is the first port of the kernel's ephemeral range (Linux),
+// or 0 where it cannot be read.
+func ephemeralLow() int {
+	raw, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if err != nil {
+		return 0
+	}
+	var low, high int
+	if _, err := fmt.Sscan(string(raw), &low, &high); err != nil {
+		return 0
+	}
+	return low
 }
 
 func tail(b []byte, n int) []byte {
