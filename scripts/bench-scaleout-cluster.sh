@@ -206,7 +206,7 @@ In all, $(j .acked) fixes acknowledged by the cluster, every one stored exactly 
 EOT
 )
 else
-  [ "$(j .connected)" != true ] || section+=$'\n\n'"Fix to alert before the kills (as in the sections that ran whole): $(j '.probe | "\(.samples) samples, p50 \(.p50_ms * 10 | round / 10) ms, p99 \(.p99_ms * 10 | round / 10) ms, \(.timeouts) timed out, \(.extra_fixes) extra fixes"')."
+  [ "$(j .connected)" != true ] || section+=$'\n\n'"Fix to alert before the kills (as in the sections that ran whole): $(j '.probe | "\(.samples) samples, p50 \(.p50_ms * 10 | round / 10) ms, p99 \(.p99_ms * 10 | round / 10) ms, \(.timeouts) timed out, \(.extra_fixes) extra fixes"')."$'\n'
   section+=$'\n'"What the rows mean: docs/scaling.md, \"A fleet across six nodes\"."
 fi
 # One section a fleet's size and interval: a run at another keeps this one.
