@@ -16,6 +16,7 @@ import (
 func TestClaimRoutes(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t)
+	app.useRealClock()
 	wearer, _ := app.registerUser("Alex")
 	join := func(name string) (*client, int64, int64) {
 		c, email := app.registerUser(name)
@@ -33,8 +34,7 @@ func TestClaimRoutes(t *testing.T) {
 	stranger, _ := app.registerUser("Stranger")
 	// The outbox's in-app steps are due at the database's clock, which the
 	// app's is set to here, after the slow sign-ups (under -race, seconds).
-	now := time.Now()
-	app.now.Store(&now)
+	app.useRealClock()
 	resp := wearer.do("POST", "/api/sos", nil)
 	if resp.status != http.StatusCreated {
 		t.Fatalf("sos = %d %s", resp.status, resp.body)

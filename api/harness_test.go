@@ -65,6 +65,15 @@ func newTestAppOn(t *testing.T, db *store.DB, configure ...func(*api.Config)) *t
 	return app
 }
 
+// useRealClock sets the app's clock to the real time, for a test whose
+// steps are due at the database's clock (the outbox, an SOS's start). Call
+// it before signing anyone in: a session begun on the harness's fixed date
+// is, by the real date, past the week a session may sit unused.
+func (a *testApp) useRealClock() {
+	now := time.Now()
+	a.now.Store(&now)
+}
+
 func (a *testApp) advance(d time.Duration) {
 	next := a.now.Load().Add(d)
 	a.now.Store(&next)

@@ -332,6 +332,7 @@ const closedSOSShown = 24 * time.Hour
 func TestSOSOnTheSupporterScreenOverTime(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t)
+	app.useRealClock() // the SOS begins at the database's clock
 	wearer, sam, _ := sosCircle(t, app, false)
 	var raised struct{ Alert struct{ CreatedAt time.Time } }
 	wearer.do("POST", "/api/sos", nil).json(t, &raised)
