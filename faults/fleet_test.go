@@ -1,6 +1,7 @@
 package faults
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -24,11 +25,11 @@ import (
 // every process's RSS, fixes acknowledged and committed, publish to PUBACK
 // per window, fix to alert (lifeline-bench alert-probe, its own bracelet).
 // Then it SIGKILLs a node that does not lead the message stream, and then
-// the one that does: each reconnect storm is timed until the fleet is
-// connected and stays so, the node restarted; fix to alert is probed
-// again, and every acknowledged fix must be stored once. A small fleet in make test;
-// make bench-scaleout runs 100,000 bracelets (issue 34) and writes the
-// report. One simulator holds at most LIFELINE_FLEET_PER_SIM bracelets,
+// the one that does (LIFELINE_FLEET_KILLS may choose other turns): each
+// reconnect storm is timed until the fleet is connected and stays so, the
+// node restarted; fix to alert is probed again, and every acknowledged fix
+// must be stored once. A small fleet in make test; make bench-scaleout
+// runs 100,000 bracelets (issue 34) and writes the report. One simulator holds at most LIFELINE_FLEET_PER_SIM bracelets,
 // below the 20,000 descriptors a process may open here, and each node
 // holds the fleet's share; every simulator is an account of its own, so
 // its verify reads only its own fixes.
@@ -75,7 +76,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	sims := fleet(runs)
 	began := time.Now()
 	report := fleetReport{Started: began.UTC().Format("2006-01-02 15:04 UTC"), Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), KeepAliveS: cfg.keepAlive().Seconds(), MQTT: cfg.mqtt,
-		Connecting: cfg.connecting, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
+		Connecting: cfg.connecting, Kills: cfg.killNames, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
 	// Sampled from the first simulator's start to the drain, so a fleet
 	// that never connects whole still says how far it got, and why.
 	sampler := &fleetSampler{cluster: cluster, runs: runs, workers: workers, api: api, committed: committed, began: began}
@@ -124,14 +125,8 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	// again for a while: a bracelet on another node may be dropped after
 	// the first wave.
 	// The leader is asked at each kill: a restart may have moved it.
-	for _, kill := range []struct {
-		what   string
-		choose func(leader int) int
-	}{
-		{"a node that does not lead the message stream", func(leader int) int { return (leader + 1) % len(cluster.Nodes) }},
-		{"the message stream's leader", func(leader int) int { return leader }},
-	} {
-		node := kill.choose(cluster.Leader(brokercluster.MessagesStream))
+	for _, kill := range cfg.kills {
+		node := kill.choose(cluster.Leader(brokercluster.MessagesStream), len(cluster.Nodes))
 		sampler.phase(cluster.Nodes[node].Name + " killed")
 		storm := killAndSettle(t, cluster, node, sims, cfg, backlog)
 		storm.What = kill.what
@@ -175,15 +170,32 @@ type fleetConfig struct {
 	mqtt                   string        // more settings of every node's mqtt block
 	interval, sample       time.Duration
 	samples                int           // steady samples, the probe's time before the kills
-	connectWithin          time.Duration // for every bracelet to connect, at the start and after the storm
+	connectWithin          time.Duration // for every bracelet to connect at the start
+	settleWithin           time.Duration // for a storm to settle
+	kills                  []fleetKill   // the nodes killed in turn
+	killNames              string        // and their names ("follower,leader")
 	reportPath             string
+}
+
+// fleetKill is a node to kill, chosen by the message stream's leader at
+// the time: a node that leads nothing dies with its share of the fleet
+// alone; the leader's death also moves the stream.
+type fleetKill struct {
+	what   string
+	choose func(leader, nodes int) int
+}
+
+var fleetKills = map[string]fleetKill{
+	"follower": {"a node that does not lead the message stream", func(leader, nodes int) int { return (leader + 1) % nodes }},
+	"leader":   {"the message stream's leader", func(leader, _ int) int { return leader }},
 }
 
 // fleetSize reads LIFELINE_FLEET_DEVICES (600), _NODES (6), _PER_SIM
 // (300: the small fleet in two simulators), _CONNECTING (50),
 // _CONNECT_TIMEOUT (15s), _MQTT (""),
-// _INTERVAL (5s), _SAMPLE (10s), _SAMPLES (1) and _REPORT (a path: write
-// the report).
+// _INTERVAL (5s), _SAMPLE (10s), _SAMPLES (1), _KILLS ("follower,leader":
+// the nodes killed, in turn), _SETTLE_WITHIN (a storm's limit; the
+// connecting's by default) and _REPORT (a path: write the report).
 func fleetSize(t *testing.T) fleetConfig {
 	t.Helper()
 	c := fleetConfig{devices: 600, nodes: 6, perSim: 300, connecting: 50, connectTimeout: 15 * time.Second, interval: 5 * time.Second, sample: 10 * time.Second, samples: 1,
@@ -221,6 +233,16 @@ func fleetSize(t *testing.T) fleetConfig {
 	// machine when quiet (600 took 134 s beside a whole make test): the
 	// limit is generous and grows with the fleet.
 	c.connectWithin = 6*time.Minute + time.Duration(c.devices)*20*time.Millisecond
+	c.settleWithin = c.connectWithin
+	duration("LIFELINE_FLEET_SETTLE_WITHIN", time.Minute, &c.settleWithin)
+	c.killNames = cmp.Or(os.Getenv("LIFELINE_FLEET_KILLS"), "follower,leader")
+	for _, name := range strings.Split(c.killNames, ",") {
+		kill, ok := fleetKills[name]
+		if !ok {
+			t.Fatalf("LIFELINE_FLEET_KILLS=%q: want follower and leader, comma-separated, in the order to kill them", c.killNames)
+		}
+		c.kills = append(c.kills, kill)
+	}
 	return c
 }
 
@@ -289,6 +311,7 @@ type fleetReport struct {
 	KeepAliveS      float64 `json:"keepalive_s"`
 	MQTT            string  `json:"mqtt_settings"` // more settings of the nodes' mqtt block
 	Connecting      int     `json:"connecting"`    // a simulator's connections opened at once
+	Kills           string  `json:"kills"`         // the nodes killed in turn, as LIFELINE_FLEET_KILLS names them
 	ConnectTimeoutS float64 `json:"connect_timeout_s"`
 	// Connected: every bracelet connected within the test's limit (if not,
 	// the report ends there).
@@ -338,7 +361,7 @@ func killAndSettle(t *testing.T, cluster *brokercluster.Cluster, i int, f fleet,
 	killed := time.Now()
 	s := fleetStorm{Node: node.Name, Held: held, QuietS: max(10*time.Second, cfg.interval).Seconds()}
 	lastRe, lastMissing := before, killed
-	waitFor(t, cfg.connectWithin, "every bracelet connected again, and staying so, after a node's SIGKILL", func() bool {
+	waitFor(t, cfg.settleWithin, "every bracelet connected again, and staying so, after a node's SIGKILL", func() bool {
 		re := f.reconnects()
 		if f.connected() != cfg.devices || re != lastRe {
 			lastRe, lastMissing = re, time.Now()

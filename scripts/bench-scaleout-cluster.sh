@@ -17,7 +17,10 @@
 # Settings (environment): DEVICES (2000), INTERVAL (5s, each bracelet's time
 # between fixes), STEADY (30s), FLEET, FLEET_NODES, FLEET_INTERVAL,
 # FLEET_CONNECTING (10 a simulator), FLEET_CONNECT_TIMEOUT (60s), FLEET_MQTT
-# ("js_api_timeout: 30s"), SKIP_FAULTS=1 (the fleet alone), FLEET_REPORT (a
+# ("js_api_timeout: 30s"), FLEET_KILLS ("follower,leader": the nodes killed,
+# in turn; "leader" kills the stream's leader alone, in a section of its
+# own), FLEET_SETTLE_WITHIN (a storm's limit, a Go duration; the first
+# connecting's by default), SKIP_FAULTS=1 (the fleet alone), FLEET_REPORT (a
 # kept report, /tmp/lifeline-bench-fleet-*.json, written again), OUT
 # (BENCHMARKS.md).
 # scripts/bench-scaleout.sh is another benchmark: capacity per ingest
@@ -30,6 +33,7 @@ DEVICES=${DEVICES:-2000}
 FLEET=${FLEET:-100000}
 FLEET_NODES=${FLEET_NODES:-6}
 FLEET_INTERVAL=${FLEET_INTERVAL:-30s}
+FLEET_KILLS=${FLEET_KILLS:-follower,leader}
 INTERVAL=${INTERVAL:-5s}
 STEADY=${STEADY:-30s}
 OUT=${OUT:-BENCHMARKS.md}
@@ -114,7 +118,7 @@ fi
 
 [ "$FLEET" -gt 0 ] || exit 0
 machine_load=$(loadavg)
-say "$FLEET bracelets across $FLEET_NODES NATS nodes, a fix every $FLEET_INTERVAL each, two nodes killed in turn (twenty minutes or more)"
+say "$FLEET bracelets across $FLEET_NODES NATS nodes, a fix every $FLEET_INTERVAL each, then killed in turn: $FLEET_KILLS (twenty minutes or more)"
 fleet_ok=1
 if [ -n "${FLEET_REPORT:-}" ]; then # a kept report, rendered again
   cp "$FLEET_REPORT" "$work/fleet.json"
@@ -123,7 +127,8 @@ else
 run_test TestFleetAcrossTheCluster LIFELINE_FLEET_DEVICES="$FLEET" LIFELINE_FLEET_NODES="$FLEET_NODES" LIFELINE_FLEET_PER_SIM=17000 \
   LIFELINE_FLEET_INTERVAL="$FLEET_INTERVAL" LIFELINE_FLEET_SAMPLE=30s LIFELINE_FLEET_SAMPLES=3 LIFELINE_FLEET_REPORT="$work/fleet.json" \
   LIFELINE_FLEET_CONNECTING="${FLEET_CONNECTING:-10}" LIFELINE_FLEET_CONNECT_TIMEOUT="${FLEET_CONNECT_TIMEOUT:-60s}" \
-  LIFELINE_FLEET_MQTT="${FLEET_MQTT-js_api_timeout: 30s}" || fleet_ok=0
+  LIFELINE_FLEET_MQTT="${FLEET_MQTT-js_api_timeout: 30s}" LIFELINE_FLEET_KILLS="$FLEET_KILLS" \
+  ${FLEET_SETTLE_WITHIN:+LIFELINE_FLEET_SETTLE_WITHIN="$FLEET_SETTLE_WITHIN"} || fleet_ok=0
 grep -E 'fleet_test.go:[0-9]+: ' "$work/test.log" >&2 || true
 fi
 r=$work/fleet.json
@@ -137,7 +142,7 @@ if [ "$(jq -r .connected "$r")" != true ]; then
   outcome="**The fleet did not connect whole**: at most $(jq -r '[.samples[].connected] | max' "$r") of $(jq -r .devices "$r") bracelets were connected at once; the run stopped with $(jq -r '.stopped // "a failure (its log)"' "$r")."
 elif [ "$(jq -r '.stopped // empty' "$r")" != "" ]; then
   whole=false
-  outcome+=" **The run then stopped** with $(jq -r .stopped "$r"): the samples and the probe before the kills are below, nothing after."
+  outcome+=" **The run then stopped** with $(jq -r .stopped "$r"): the samples, the probe before the kills and any storm that settled are below."
 fi
 when="$(jq -r '.started // empty' "$r") to $(date -u '+%H:%M UTC') on $(machine), load average $machine_load at the start, $(loadavg) at the end"
 [ -z "${FLEET_REPORT:-}" ] || when="$(jq -r '.started // "at a time not kept"' "$r") on $(machine) (written again from a kept report)"
@@ -153,9 +158,23 @@ windows=$(jq -r '[.windows[]? | to_entries[]] | group_by(.key)[] | select(length
 storms=$(jq -r '.storms[]? | "| \(.what) (\(.node), \(.held) connections) | \(.reconnected_s * 10 | round / 10) s | \(.reconnections) | \(.closed_elsewhere | if length == 0 then "none" else (to_entries | map("\(.value) (\(.key))") | join(", ")) end) | \(.restarted_s * 10 | round / 10) s |"' "$r")
 probe() { jq -r ".$1 | \"| $2 | \(.samples) | \(.p50_ms * 10 | round / 10) ms | \(.p99_ms * 10 | round / 10) ms | \(.max_ms * 10 | round / 10) ms | \(.timeouts) | \(.extra_fixes) |\"" "$r"; }
 j() { jq -r "$1" "$r"; }
+storms_table=$(cat <<EOT
+SIGKILLed in turn, each restarted once the fleet had settled: "connected again" is the last moment a
+bracelet was seen disconnected, after which all stayed connected for $(j '.storms[0].quiet_s') s.
 
+| killed | every bracelet connected again | reconnections | connections the other nodes closed | restarted and serving |
+| --- | ---: | ---: | --- | ---: |
+$storms
+EOT
+)
+
+# One section a fleet's size, interval and kills: the default kills keep
+# the heading they always had.
+heading="## A fleet across the cluster, $(j .devices) bracelets, a fix every $(j .interval_s) s"
+kills=$(j '.kills // "follower,leader"')
+[ "$kills" = follower,leader ] || heading+=", killed: ${kills//,/ then }"
 section=$(cat <<EOT
-## A fleet across the cluster, $(j .devices) bracelets, a fix every $(j .interval_s) s (\`make bench-scaleout\`)
+$heading (\`make bench-scaleout\`)
 
 $when. \`TestFleetAcrossTheCluster\` at size: $(j .devices) lean bracelets (\`firmware-sim --lean\`: a
 raw socket each, MQTT 3.1.1, persistent session, the config subscribed at QoS 0 as the wire contract
@@ -184,12 +203,7 @@ on two of three replicas; the median of the simulators' p50s, the highest of the
 | ---: | ---: | ---: | ---: |
 $windows
 
-SIGKILLed in turn, each restarted once the fleet had settled: "connected again" is the last moment a
-bracelet was seen disconnected, after which all stayed connected for $(j '.storms[0].quiet_s') s.
-
-| killed | every bracelet connected again | reconnections | connections the other nodes closed | restarted and serving |
-| --- | ---: | ---: | --- | ---: |
-$storms
+$storms_table
 
 Fix to alert (\`lifeline-bench alert-probe\` on a node not killed: an avoid zone every 2 s, from the
 PUBACK of the fix that confirmed the entry to the alert on the API node's live stream; extra fixes are
@@ -198,7 +212,7 @@ those sent after the third because the zone had not yet reached the worker's eng
 | | samples | p50 | p99 | max | timeouts | extra fixes |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 $(probe probe "before the kills")
-$(probe probe_after "after both")
+$(probe probe_after "after the kills")
 
 In all, $(j .acked) fixes acknowledged by the cluster, every one stored exactly once (each simulator's
 \`--verify\`, and no (device, time, sequence) stored twice). What the rows mean: docs/scaling.md,
@@ -207,9 +221,9 @@ EOT
 )
 else
   [ "$(j .connected)" != true ] || section+=$'\n\n'"Fix to alert before the kills (as in the sections that ran whole): $(j '.probe | "\(.samples) samples, p50 \(.p50_ms * 10 | round / 10) ms, p99 \(.p99_ms * 10 | round / 10) ms, \(.timeouts) timed out, \(.extra_fixes) extra fixes"')."$'\n'
+  [ -z "$storms" ] || section+=$'\n'"$storms_table"$'\n\n'
   section+=$'\n'"What the rows mean: docs/scaling.md, \"A fleet across six nodes\"."
 fi
-# One section a fleet's size and interval: a run at another keeps this one.
-replace_section "$OUT" "## A fleet across the cluster, $(j .devices) bracelets, a fix every $(j .interval_s) s" "$section"
+replace_section "$OUT" "$heading (" "$section" # "(": a heading, not the start of a longer one
 say "wrote the fleet's section of $OUT"
 [ "$fleet_ok" = 1 ]
