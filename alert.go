@@ -108,8 +108,9 @@ type AlertService interface {
 	// DedupKey set).
 	FindOpenPatternAlerts(ctx context.Context, userID int64, from Date) ([]*Alert, error)
 	// ResolveAlerts ends the user's open alerts of these ids with a
-	// resolution in words; their deliveries still waiting are skipped. It
-	// returns them, resolved.
+	// resolution in words; their deliveries still waiting are skipped, and
+	// their DedupKeys freed: the same cause later (a check-in corrected
+	// back to a slip) raises a new alert. It returns them, resolved.
 	ResolveAlerts(ctx context.Context, userID int64, ids []int64, resolution string, now time.Time) ([]*Alert, error)
 	// ResolveDeviceAlerts ends the device alerts whose cause is over: a
 	// device_offline alert once its device reported again (after the

@@ -158,10 +158,23 @@ func TestCorrectingASlip(t *testing.T) {
 		t.Errorf("%d deliveries of the corrected alert still wait", pending)
 	}
 
-	// Corrected back to Yes: Recovery days follow again.
+	// Corrected back to Yes: Recovery days follow again, and the slip is
+	// alerted anew (the resolved alert kept beside it).
 	wearer.do("PATCH", path, map[string]any{"substanceUse": true})
 	if s := statsOf(t, wearer); days(s) != "0" {
 		t.Errorf("after correcting back: %s days, want 0", days(s))
+	}
+	alerts = nil // decoding into a used slice would keep what an open alert leaves out
+	wearer.do("GET", "/api/alerts", nil).json(t, &alerts)
+	if len(alerts) != 2 || alerts[0].Type != "concerning_pattern" || alerts[0].ResolvedAt != nil || alerts[1].ResolvedAt == nil {
+		t.Errorf("alerts after correcting back = %+v, want a new open concerning_pattern beside the corrected one", alerts)
+	}
+	// An edit that keeps the slip raises nothing more.
+	wearer.do("PATCH", path, map[string]any{"mood": 5})
+	alerts = nil
+	wearer.do("GET", "/api/alerts", nil).json(t, &alerts)
+	if len(alerts) != 2 || alerts[0].ResolvedAt != nil {
+		t.Errorf("alerts after an edit that keeps the slip = %+v, want the same two", alerts)
 	}
 }
 

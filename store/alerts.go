@@ -191,7 +191,9 @@ func (db *DB) FindOpenPatternAlerts(ctx context.Context, userID int64, from life
 func (db *DB) ResolveAlerts(ctx context.Context, userID int64, ids []int64, resolution string, now time.Time) ([]*lifeline.Alert, error) {
 	rows, err := db.Pool.Query(ctx, `
 		WITH ended AS (
-			UPDATE alerts SET resolved_at = $4, resolution = $3
+			-- The key is freed (it keeps the old one inside, made unique by
+			-- the id), so the cause arising again raises a new alert.
+			UPDATE alerts SET resolved_at = $4, resolution = $3, dedup_key = left(dedup_key, 150) || ':resolved:' || id
 			WHERE user_id = $1 AND id = ANY ($2) AND resolved_at IS NULL
 			RETURNING *
 		), skipped AS (
