@@ -52,7 +52,9 @@ vet:
 # The suites that use storage run a second time on TimescaleDB ("TimescaleDB
 # variant", LIFELINE_TEST_ENGINE=timescale) where the extension is installed
 # for the machine's PostgreSQL; elsewhere one line says why not.
-STORAGE_PKGS := ./store/... ./ingest/... ./firmware-sim/...
+# Of ingest, the package that stores fixes: its subpackages speak MQTT and
+# NATS, or read devices only (natsauth), the same on both engines.
+STORAGE_PKGS := ./store/... ./ingest ./firmware-sim/...
 # Of the api suite, the variant runs only the tests whose requests reach the
 # time series (fixes, battery readings, history retention, export, account
 # deletion, /readyz's engine): the other ~85 behave the same on both engines
