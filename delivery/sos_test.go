@@ -1,7 +1,9 @@
 package delivery_test
 
 import (
+	"context"
 	"encoding/json"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -191,5 +193,59 @@ func TestSafeNowClosesEveryOpenSOSWithOneLinePerChannel(t *testing.T) {
 	c.scan(`SELECT count(*) FROM outbox WHERE resolution AND channel_id = $1`, []any{email}, &lines)
 	if lines != 1 {
 		t.Errorf("%d short lines on the email channel, want 1; outbox: %s", lines, c.outbox())
+	}
+}
+
+// TestADeadWorkersSOSIsSentAfterItsLease: a worker dies in the middle of
+// sending an SOS email (its mail server has accepted the connection and
+// said nothing; the worker's context ends, so it records nothing, as a
+// killed process would). The row stays claimed only for the lease: the
+// longest a send may take (webhooks' 15 s, this worker's SMTP timeout of
+// 2 s) and 30 s to record it, 45 s here. Another worker, its clock moved
+// on, leaves the row alone just before and sends it just after.
+func TestADeadWorkersSOSIsSentAfterItsLease(t *testing.T) {
+	c := newCircle(t, sosGrant)
+	c.channel(c.supporter, lifeline.ChannelEmail, "sam@example.org", false)
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		if conn, err := silent.Accept(); err == nil {
+			accepted <- conn
+		}
+	}()
+	if _, _, err := c.db.RaiseSOS(c.ctx, c.wearer, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, die := context.WithCancel(c.ctx)
+	dying := c.worker(silent.Addr().String())
+	claimed := time.Now() // before the claim: its lease ends 45 s after a moment no earlier
+	done := make(chan struct{})
+	go func() { dying.RunOnce(ctx); close(done) }()
+	select {
+	case conn := <-accepted:
+		defer conn.Close()
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the worker never reached the mail server; outbox: %s", c.outbox())
+	}
+	die()
+	<-done
+
+	smtp := smtptest.Start(t)
+	const lease = 45 * time.Second
+	for _, tc := range []struct {
+		after time.Duration
+		sent  bool
+	}{{lease - 5*time.Second, false}, {lease + 15*time.Second, true}} {
+		at := claimed.Add(tc.after)
+		other := c.worker(smtp.Addr, func(cfg *delivery.Config) { cfg.Now = func() time.Time { return at } })
+		other.RunOnce(c.ctx)
+		if got := len(smtp.Messages()) == 1; got != tc.sent {
+			t.Errorf("%v after the claim: sent %v, want %v; outbox: %s", tc.after, got, tc.sent, c.outbox())
+		}
 	}
 }

@@ -39,8 +39,10 @@ type Config struct {
 	// Share how many of them one person's or one destination's rows may
 	// hold (default 4). dispatch.go says how they are shared.
 	Slots, Share int
-	// Lease is how long a claim keeps a row from other workers (default
-	// 2 min, and always longer than a send's total timeout).
+	// Lease is how long a claim keeps a row from other workers: a worker
+	// that dies mid-send leaves its rows to the others once it runs out.
+	// At least, and by default, the longest a send may take (SMTP.Timeout
+	// or a webhook's 15 s) and 30 s to record it: 50 s with the defaults.
 	Lease time.Duration
 	// Backoff is the wait after the first failed attempt, doubled after
 	// each further one up to MaxBackoff (defaults 30 s and 1 h), less up
@@ -96,9 +98,6 @@ func NewWorker(cfg Config) *Worker {
 	}
 	if cfg.SMTP.Timeout == 0 {
 		cfg.SMTP.Timeout = 20 * time.Second
-	}
-	if cfg.Lease == 0 {
-		cfg.Lease = 2 * time.Minute
 	}
 	cfg.Lease = max(cfg.Lease, max(cfg.SMTP.Timeout, sendTimeout)+30*time.Second)
 	if cfg.Backoff == 0 {

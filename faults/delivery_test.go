@@ -22,7 +22,7 @@ type outboxRow struct {
 	attempts int
 	key      string
 	// retrying: an attempt failed and the row waits for its next one
-	// (no worker holds it: a claim's lease would keep it two minutes)
+	// (no worker holds it: a claim's lease would keep it 50 s)
 	retrying bool
 }
 
