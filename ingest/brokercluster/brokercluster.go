@@ -10,6 +10,7 @@ package brokercluster
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -179,7 +180,7 @@ func start(tb testing.TB, opts Options, users []User) *Cluster {
 		c.start(n)
 	}
 	for _, n := range c.Nodes {
-		c.waitReady(n)
+		c.waitReady(n, 90*time.Second)
 	}
 	return c
 }
@@ -253,12 +254,15 @@ func (c *Cluster) Kill(i int) {
 }
 
 // Restart starts node i again on its ports and its JetStream files, and
-// returns once it serves MQTT and is caught up with the cluster.
+// returns once it serves MQTT and is caught up with the cluster. Catching
+// up is copying what the streams took while it was down: at 80,000
+// bracelets reporting every 30 s that took longer than 90 s here, so a
+// restart may take five minutes.
 func (c *Cluster) Restart(i int) {
 	c.tb.Helper()
 	n := c.Nodes[i]
 	c.start(n)
-	c.waitReady(n)
+	c.waitReady(n, 5*time.Minute)
 }
 
 // Leader is the index of the running node leading stream's replicas (the
@@ -314,10 +318,10 @@ func (c *Cluster) start(n *Node) {
 // leader and the node's replicas are current) and accepts MQTT connections.
 // A loaded two-core machine can take a while: the limit is generous, and
 // what is waited on is the node's own answer.
-func (c *Cluster) waitReady(n *Node) {
+func (c *Cluster) waitReady(n *Node, within time.Duration) {
 	c.tb.Helper()
 	mqttAddr := strings.TrimPrefix(n.MQTTURL, "tcp://")
-	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(within); ; time.Sleep(100 * time.Millisecond) {
 		if !n.running() {
 			c.tb.Fatalf("nats node %s exited while starting (its log is printed below)", n.Name)
 		}
@@ -328,7 +332,7 @@ func (c *Cluster) waitReady(n *Node) {
 			}
 		}
 		if time.Now().After(deadline) {
-			c.tb.Fatalf("nats node %s did not become ready", n.Name)
+			c.tb.Fatalf("nats node %s did not become ready within %v: %s", n.Name, within, n.unhealthy())
 		}
 	}
 }
@@ -438,12 +442,26 @@ func (n *Node) Connections() (int, error) {
 }
 
 func (n *Node) healthy() bool {
+	ok, _ := n.health()
+	return ok
+}
+
+// unhealthy says why the node is not healthy, in its own words.
+func (n *Node) unhealthy() string {
+	if ok, why := n.health(); !ok {
+		return why
+	}
+	return "healthy now"
+}
+
+func (n *Node) health() (bool, string) {
 	resp, err := monitorClient.Get(n.monitor + "/healthz")
 	if err != nil {
-		return false
+		return false, err.Error()
 	}
-	resp.Body.Close()
-	return resp.StatusCode == http.StatusOK
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
+	return resp.StatusCode == http.StatusOK, strings.TrimSpace(string(body))
 }
 
 // streamLeader asks the node which server leads stream's replicas ("" when
