@@ -29,10 +29,11 @@ import (
 // reconnect storm is timed until the fleet is connected and stays so, the
 // node restarted; fix to alert is probed again, and every acknowledged fix
 // must be stored once. A small fleet in make test; make bench-scaleout
-// runs 100,000 bracelets (issue 34) and writes the report. One simulator holds at most LIFELINE_FLEET_PER_SIM bracelets,
-// below the 20,000 descriptors a process may open here, and each node
-// holds the fleet's share; every simulator is an account of its own, so
-// its verify reads only its own fixes.
+// runs 100,000 bracelets (issue 34) and writes the report. One simulator
+// holds at most LIFELINE_FLEET_PER_SIM bracelets, below the 20,000
+// descriptors a process may open here, and each node holds the fleet's
+// share; every simulator is an account of its own, so its verify reads
+// only its own fixes.
 func TestFleetAcrossTheCluster(t *testing.T) {
 	t.Parallel()
 	cfg := fleetSize(t)
@@ -128,7 +129,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	for _, kill := range cfg.kills {
 		node := kill.choose(cluster.Leader(brokercluster.MessagesStream), len(cluster.Nodes))
 		sampler.phase(cluster.Nodes[node].Name + " killed")
-		storm := killAndSettle(t, cluster, node, sims, cfg, backlog)
+		storm := killAndSettle(t, cluster, node, sims, cfg, backlog, &report.Stopped)
 		storm.What = kill.what
 		report.Storms = append(report.Storms, storm)
 	}
@@ -351,8 +352,9 @@ type fleetStorm struct {
 
 // killAndSettle SIGKILLs node i with the fleet connected, waits until every
 // bracelet has been connected for a quiet spell (the longer of 10 s and
-// the fleet's interval), and starts the node again.
-func killAndSettle(t *testing.T, cluster *brokercluster.Cluster, i int, f fleet, cfg fleetConfig, explain func() string) fleetStorm {
+// the fleet's interval), and starts the node again. A storm that does not
+// settle within cfg.settleWithin ends the test, saying so in stopped.
+func killAndSettle(t *testing.T, cluster *brokercluster.Cluster, i int, f fleet, cfg fleetConfig, explain func() string, stopped *string) fleetStorm {
 	t.Helper()
 	node := cluster.Nodes[i]
 	before := f.reconnects()
@@ -361,13 +363,20 @@ func killAndSettle(t *testing.T, cluster *brokercluster.Cluster, i int, f fleet,
 	killed := time.Now()
 	s := fleetStorm{Node: node.Name, Held: held, QuietS: max(10*time.Second, cfg.interval).Seconds()}
 	lastRe, lastMissing := before, killed
-	waitFor(t, cfg.settleWithin, "every bracelet connected again, and staying so, after a node's SIGKILL", func() bool {
+	settled := func() bool {
 		re := f.reconnects()
 		if f.connected() != cfg.devices || re != lastRe {
 			lastRe, lastMissing = re, time.Now()
 		}
 		return re > before && time.Since(lastMissing).Seconds() >= s.QuietS
-	}, f[0], explain, f.describe)
+	}
+	for deadline := killed.Add(cfg.settleWithin); !settled(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			*stopped = fmt.Sprintf("%s (%d connections) killed and the fleet not connected again and staying so within %v: %d of %d connected at the end",
+				node.Name, held, cfg.settleWithin, f.connected(), cfg.devices)
+			t.Fatalf("%s\n%s\n%s", *stopped, explain(), f.describe())
+		}
+	}
 	s.ReconnectedS, s.Reconnections = lastMissing.Sub(killed).Seconds(), lastRe-before
 	s.ClosedElsewhere = map[string]int{}
 	for j, n := range cluster.Nodes {
