@@ -303,11 +303,13 @@ func (w *Writer) commit(batch []*writeJob) {
 		if err == nil && job.sos != nil {
 			jobErr = w.raiseSOS(job.sos)
 		}
+		// Off the queue before the acknowledgement goes out, so whoever
+		// sees the PUBACK sees the gauge without these rows.
+		w.pending.Release(job.weight())
+		w.cfg.Metrics.PendingRows.Sub(float64(job.weight()))
 		if job.done != nil {
 			job.done(jobErr)
 		}
-		w.pending.Release(job.weight())
-		w.cfg.Metrics.PendingRows.Sub(float64(job.weight()))
 	}
 	if err != nil {
 		w.cfg.Metrics.RejectedFixes.WithLabelValues("store_refused").Add(float64(len(fixes)))
