@@ -332,6 +332,7 @@ func (a *App) startIngest(metrics *ingest.Metrics) error {
 			Password:   a.cfg.MQTTExternalPass,
 			Name:       a.cfg.MQTTExternalID + "-auth",
 			IssuerSeed: a.cfg.NATSAuthIssuerSeed,
+			Shards:     a.cfg.NATSShards,
 			Devices:    a.db,
 			Logger:     a.logger.With("component", "nats-auth"),
 		})
@@ -348,7 +349,7 @@ func (a *App) startIngest(metrics *ingest.Metrics) error {
 			Username: a.cfg.NATSSystemUser,
 			Password: a.cfg.NATSSystemPassword,
 			Name:     a.cfg.MQTTExternalID + "-kick",
-			Account:  natsauth.Account,
+			Shards:   a.cfg.NATSShards,
 			Logger:   a.logger.With("component", "nats-kick"),
 		})
 		if err != nil {
@@ -359,6 +360,7 @@ func (a *App) startIngest(metrics *ingest.Metrics) error {
 	var err error
 	a.external, err = ingest.StartExternal(ingest.ExternalConfig{
 		BrokerURL: a.cfg.MQTTExternal,
+		Shards:    a.cfg.NATSShards,
 		ClientID:  a.cfg.MQTTExternalID,
 		Username:  a.cfg.MQTTExternalUser,
 		Password:  a.cfg.MQTTExternalPass,

@@ -63,6 +63,9 @@ type Config struct {
 	// are a user of the nodes' system account: with it the worker closes
 	// a revoked device's connections on every node (ingest/natskick).
 	NATSSystemUser, NATSSystemPassword string
+	// NATSShards is how many accounts a NATS cluster's devices are spread
+	// over (ingest/natsshard); 1 (or 0): all in one.
+	NATSShards int
 	// MQTTAuthSecret enables the outside broker's HTTP authenticator
 	// endpoint for bracelets.
 	MQTTAuthSecret string

@@ -25,9 +25,13 @@ type ExternalConfig struct {
 	// an MQTT broker, or nats://host:4222 (comma-separated, every node)
 	// for a NATS cluster whose MQTT listener the devices use.
 	BrokerURL string
-	ClientID  string // unique per worker; kept, so the broker keeps its session
-	Username  string
-	Password  string
+	// Shards is how many accounts a NATS cluster's devices are spread
+	// over (ingest/natsshard; 0 or 1: one); the worker reads each one's
+	// stream as its twin of Username.
+	Shards   int
+	ClientID string // unique per worker; kept, so the broker keeps its session
+	Username string
+	Password string
 
 	Devices lifeline.DeviceService
 	Writer  lifeline.FixWriter

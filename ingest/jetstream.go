@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"lifeline/ingest/natsshard"
 	"lifeline/ingest/wire"
 )
 
@@ -60,43 +61,71 @@ var streamFilters = []string{
 	mqttMessagesPrefix + OwnTracksRoot + ".*.*",
 }
 
+// streamConsumer reads every shard's stream (ingest/natsshard): one
+// connection and one consumer an account.
 type streamConsumer struct {
+	shards []*shardConsumer
+}
+
+type shardConsumer struct {
 	conn    *nats.Conn
 	consume jetstream.ConsumeContext
 }
 
 // startStreamConsumer connects to the NATS cluster and starts handing each
 // device message to handle, concurrently (so they meet in the writer's
-// group commit). The $MQTT_msgs stream must exist: NATS creates it at the
-// account's first MQTT connection. Until the workers' consumer exists the
-// stream keeps nothing (its retention follows interest), so start the
-// workers before the bracelets.
+// group commit). Each account's $MQTT_msgs stream must exist: NATS creates
+// it at the account's first MQTT connection. Until the workers' consumer
+// exists the stream keeps nothing (its retention follows interest), so
+// start the workers before the bracelets.
 func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamConsumer, error) {
+	s := &streamConsumer{}
+	for k, account := range natsshard.Accounts(cfg.Shards) {
+		shard, err := startShardConsumer(cfg, k, account, handle)
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		s.shards = append(s.shards, shard)
+	}
+	return s, nil
+}
+
+// startShardConsumer joins the workers' consumer of shard k's stream, in
+// account, as the account's twin of the worker's user.
+func startShardConsumer(cfg ExternalConfig, k int, account string, handle func(delivery)) (*shardConsumer, error) {
+	log := cfg.Logger
+	name := cfg.ClientID
+	if cfg.Shards > 1 {
+		log = log.With("account", account)
+		name = natsshard.User(cfg.ClientID, k)
+	}
+	user := natsshard.User(cfg.Username, k)
 	conn, err := nats.Connect(cfg.BrokerURL,
-		nats.UserInfo(cfg.Username, cfg.Password),
-		nats.Name(cfg.ClientID),
+		nats.UserInfo(user, cfg.Password),
+		nats.Name(name),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(time.Second),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
-			cfg.Logger.Warn("NATS connection lost; reconnecting", "err", err)
+			log.Warn("NATS connection lost; reconnecting", "err", err)
 		}))
 	if err != nil {
-		return nil, fmt.Errorf("ingest: connect to NATS %s: %w", cfg.BrokerURL, err)
+		return nil, fmt.Errorf("ingest: connect to NATS %s as %s (account %s): %w", cfg.BrokerURL, user, account, err)
 	}
 	js, err := jetstream.New(conn)
 	if err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("ingest: JetStream on %s: %w", cfg.BrokerURL, err)
 	}
-	consumer, err := joinConsumer(js, cfg.Logger)
+	consumer, err := joinConsumer(js, log)
 	if errors.Is(err, jetstream.ErrStreamNotFound) {
-		err = fmt.Errorf("no %s stream yet (NATS creates it at the first MQTT connection): %w", mqttMessagesStream, err)
+		err = fmt.Errorf("no %s stream yet in account %s (NATS creates it at the account's first MQTT connection): %w", mqttMessagesStream, account, err)
 	}
 	if err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("ingest: the workers' consumer on %s: %w", cfg.BrokerURL, err)
 	}
-	pin := pinWatch{takeOver: cfg.TakeOver, log: cfg.Logger}
+	pin := pinWatch{takeOver: cfg.TakeOver, log: log}
 	consume, err := consumer.Consume(func(m jetstream.Msg) {
 		pin.observe(m.Headers().Get(pinIDHeader))
 		go handle(streamDelivery{msg: m, ackSeconds: cfg.Metrics.AckSeconds})
@@ -104,14 +133,14 @@ func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamCons
 		jetstream.PullPriorityGroup(SharedGroup),
 		jetstream.PullExpiry(streamPullExpiry),
 		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
-			cfg.Logger.Warn("JetStream consumer", "err", err)
+			log.Warn("JetStream consumer", "err", err)
 		}))
 	if err != nil {
 		conn.Close()
-		return nil, fmt.Errorf("ingest: consume %s: %w", mqttMessagesStream, err)
+		return nil, fmt.Errorf("ingest: consume %s in account %s: %w", mqttMessagesStream, account, err)
 	}
-	cfg.Logger.Info("ingesting from NATS", "broker", cfg.BrokerURL, "worker", cfg.ClientID, "consumer", SharedGroup)
-	return &streamConsumer{conn: conn, consume: consume}, nil
+	log.Info("ingesting from NATS", "broker", cfg.BrokerURL, "worker", name, "consumer", SharedGroup)
+	return &shardConsumer{conn: conn, consume: consume}, nil
 }
 
 // joinConsumer creates the workers' durable consumer, or finds it made by
@@ -157,7 +186,7 @@ func (p *pinWatch) observe(id string) {
 		return
 	}
 	p.current = id
-	p.log.Info("pinned: this worker now takes every device's messages", "pin", id)
+	p.log.Info("pinned: this worker now takes the stream's messages", "pin", id)
 	if p.takeOver == nil {
 		return
 	}
@@ -169,8 +198,10 @@ func (p *pinWatch) observe(id string) {
 }
 
 func (s *streamConsumer) close() {
-	s.consume.Stop()
-	s.conn.Drain()
+	for _, shard := range s.shards {
+		shard.consume.Stop()
+		shard.conn.Drain()
+	}
 }
 
 // streamDelivery is a JetStream message as a delivery: its subject read

@@ -13,6 +13,7 @@ import (
 
 	"lifeline/api"
 	"lifeline/app"
+	"lifeline/ingest/natsshard"
 	"lifeline/store"
 )
 
@@ -24,7 +25,7 @@ type raw struct {
 	chatTimeout, chatLimit, trustedProxies                         string
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName           string
 	escalateAfter, privateWebhooks                                 string
-	httpPerAddr, mqttPerAddr, fdReserve                            string
+	httpPerAddr, mqttPerAddr, fdReserve, natsShards                string
 	headerTimeout, bodyTimeout                                     string
 	jobsEvery, offlineAfter                                        string
 }
@@ -58,6 +59,7 @@ func settings(c *app.Config, r *raw) []setting {
 		{"mqtt-external-client-id", "LIFELINE_MQTT_EXTERNAL_CLIENT_ID", "", "client ID of this worker (default: its username), stable across restarts", &c.MQTTExternalID},
 		{"nats-auth-issuer-seed", "LIFELINE_NATS_AUTH_ISSUER_SEED", "", "on a worker of a NATS cluster (--mqtt-external nats://…): answer the cluster's auth callout for devices, signing with this account nkey seed (SA…) whose public key the nodes' auth_callout names as issuer (empty: off; prefer the variable)", &c.NATSAuthIssuerSeed},
 		{"nats-system-user", "LIFELINE_NATS_SYSTEM_USER", "", "on a worker answering the auth callout (--nats-auth-issuer-seed): a user of the NATS nodes' system account, with which it closes a revoked device's connections on every node at once (empty: off, and a revoked device stays connected until its next CONNECT)", &c.NATSSystemUser},
+		{"nats-shards", "LIFELINE_NATS_SHARDS", "1", "on a worker of a NATS cluster: how many accounts the devices are spread over (LIFELINE, LIFELINE_1, …), each with a message stream and a leader of its own, so one leader's death reaches one shard; every worker and the nodes' accounts must agree (docs/scaling.md)", &r.natsShards},
 		{"nats-system-password", "LIFELINE_NATS_SYSTEM_PASSWORD", "", "password of --nats-system-user (prefer the variable: flags show in ps)", &c.NATSSystemPassword},
 		{"mqtt-auth-secret", "LIFELINE_MQTT_AUTH_SECRET", "", "shared secret of the outside broker's HTTP authentication of bracelets (POST /internal/mqtt/auth; empty: off; prefer the variable)", &c.MQTTAuthSecret},
 		{"mqtt-tls-cert", "LIFELINE_MQTT_TLS_CERT", "", "PEM certificate file: serve MQTT (TCP and WebSocket) over TLS", &c.MQTTTLSCert},
@@ -177,6 +179,12 @@ func ParseConfig(name string, args []string, getenv func(string) string, usageOu
 	}
 	if c.HTTPMaxConnsPerAddr, err = strconv.Atoi(r.httpPerAddr); err != nil || c.HTTPMaxConnsPerAddr < 0 {
 		return c, fmt.Errorf("invalid --http-conns-per-address %q: want a whole number, 0 for no cap", r.httpPerAddr)
+	}
+	if c.NATSShards, err = strconv.Atoi(r.natsShards); err != nil || c.NATSShards < 1 || c.NATSShards > natsshard.Max {
+		return c, fmt.Errorf("invalid --nats-shards %q: want a whole number from 1 to %d", r.natsShards, natsshard.Max)
+	}
+	if c.NATSShards > 1 && !strings.HasPrefix(c.MQTTExternal, "nats://") {
+		return c, fmt.Errorf("--nats-shards spreads the devices of a NATS cluster over accounts: it needs --mqtt-external nats://…")
 	}
 	if c.FDReserve, err = strconv.Atoi(r.fdReserve); err != nil || c.FDReserve < 1 {
 		return c, fmt.Errorf("invalid --fd-reserve %q: want a whole number of 1 or more", r.fdReserve)

@@ -78,6 +78,19 @@ func TestParseConfig(t *testing.T) {
 		{name: "unknown role", args: []string{"--role", "worker"}, wantErr: `invalid --role "worker": want all, api or ingest`},
 		{name: "an API node does not ingest", args: []string{"--role", "api", "--mqtt-external", "tcp://emqx:1883"}, wantErr: "--role=api does not ingest"},
 		{name: "the NATS auth callout needs a NATS cluster", args: []string{"--role", "ingest", "--mqtt-external", "tcp://emqx:1883", "--nats-auth-issuer-seed", "SAxxx"}, wantErr: "needs --mqtt-external nats://"},
+		{name: "a NATS cluster's devices spread over shards", args: []string{"--role", "ingest", "--mqtt-external", "nats://n1:4222", "--nats-shards", "3"}, check: func(t *testing.T, c app.Config) {
+			if c.NATSShards != 3 {
+				t.Errorf("NATSShards = %d, want 3", c.NATSShards)
+			}
+		}},
+		{name: "one shard by default", check: func(t *testing.T, c app.Config) {
+			if c.NATSShards != 1 {
+				t.Errorf("NATSShards = %d, want 1", c.NATSShards)
+			}
+		}},
+		{name: "shards are a NATS cluster's", args: []string{"--role", "ingest", "--mqtt-external", "tcp://emqx:1883", "--nats-shards", "2"}, wantErr: "--nats-shards spreads the devices of a NATS cluster over accounts: it needs --mqtt-external nats://"},
+		{name: "no shard", args: []string{"--mqtt-external", "nats://n1:4222", "--nats-shards", "0"}, wantErr: `invalid --nats-shards "0": want a whole number from 1 to 64`},
+		{name: "too many shards", env: map[string]string{"LIFELINE_NATS_SHARDS": "65"}, wantErr: `invalid --nats-shards "65"`},
 		{name: "closing revoked devices' connections needs the callout", args: []string{"--role", "ingest", "--mqtt-external", "nats://n1:4222", "--nats-system-user", "lifeline-system"},
 			env: map[string]string{"LIFELINE_NATS_SYSTEM_PASSWORD": "secret"}, wantErr: "--nats-system-user closes revoked devices' connections, which the auth callout then refuses: it needs --nats-auth-issuer-seed"},
 		{name: "the system account's user needs its password", args: []string{"--role", "ingest", "--mqtt-external", "nats://n1:4222", "--nats-system-user", "lifeline-system"},

@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -25,6 +26,7 @@ import (
 	"time"
 
 	"lifeline/ingest/natsauth"
+	"lifeline/ingest/natsshard"
 	"lifeline/internal/child"
 )
 
@@ -80,14 +82,21 @@ type Options struct {
 	// Nodes is the number of nodes, Size or more (0: Size). More nodes hold
 	// more connections; the MQTT streams keep Size replicas.
 	Nodes int
+	// Shards spreads the devices over this many accounts (ingest/natsshard;
+	// 0 or 1: Account alone): each is defined with JetStream and the
+	// shard's twin of every user not in the system account, and the twins
+	// of Callout.AuthUsers are admitted too.
+	Shards int
 }
 
 // Cluster is the running NATS nodes, three unless Options.Nodes says more.
 type Cluster struct {
 	Nodes []*Node
-	tb    testing.TB
-	bin   string
-	env   []string
+	// Accounts are the devices' accounts: Account, and each shard's.
+	Accounts []string
+	tb       testing.TB
+	bin      string
+	env      []string
 }
 
 // Node is one NATS server of the cluster.
@@ -96,12 +105,13 @@ type Node struct {
 	MQTTURL string // tcp://127.0.0.1:PORT, for paho
 	NATSURL string // nats://127.0.0.1:PORT
 
-	monitor string // http://127.0.0.1:PORT
-	profile string // http://127.0.0.1:PORT with Options.Profile, else ""
-	conf    string
-	logPath string
-	cmd     *exec.Cmd
-	exited  chan struct{}
+	monitor  string // http://127.0.0.1:PORT
+	profile  string // http://127.0.0.1:PORT with Options.Profile, else ""
+	accounts []string
+	conf     string
+	logPath  string
+	cmd      *exec.Cmd
+	exited   chan struct{}
 }
 
 // Start runs three clustered nodes with the given users (none: one user
@@ -136,7 +146,7 @@ func start(tb testing.TB, opts Options, users []User) *Cluster {
 	}
 	nodes := max(opts.Nodes, Size)
 	dir := tb.TempDir()
-	c := &Cluster{tb: tb, bin: serverBinary(tb), env: opts.Env}
+	c := &Cluster{tb: tb, bin: serverBinary(tb), env: opts.Env, Accounts: natsshard.Accounts(opts.Shards)}
 	const perNode = 5
 	ports := freePorts(tb, perNode*nodes)
 	routes := make([]string, nodes)
@@ -145,10 +155,11 @@ func start(tb testing.TB, opts Options, users []User) *Cluster {
 	}
 	for i := range nodes {
 		n := &Node{
-			Name:    fmt.Sprintf("n%d", i+1),
-			NATSURL: fmt.Sprintf("nats://127.0.0.1:%d", ports[perNode*i]),
-			MQTTURL: fmt.Sprintf("tcp://127.0.0.1:%d", ports[perNode*i+2]),
-			monitor: fmt.Sprintf("http://127.0.0.1:%d", ports[perNode*i+3]),
+			Name:     fmt.Sprintf("n%d", i+1),
+			NATSURL:  fmt.Sprintf("nats://127.0.0.1:%d", ports[perNode*i]),
+			MQTTURL:  fmt.Sprintf("tcp://127.0.0.1:%d", ports[perNode*i+2]),
+			monitor:  fmt.Sprintf("http://127.0.0.1:%d", ports[perNode*i+3]),
+			accounts: c.Accounts,
 		}
 		if opts.Profile {
 			n.profile = fmt.Sprintf("http://127.0.0.1:%d", ports[perNode*i+4])
@@ -204,16 +215,46 @@ func nodeConfig(name, dir string, ports []int, routes []string, users []User, op
 		mqtt += ", " + opts.MQTT
 	}
 	fmt.Fprintf(&b, "mqtt { %s }\n", mqtt)
-	fmt.Fprintf(&b, "accounts {\n  %s: { jetstream: enabled, users: [\n", Account)
-	writeUsers(&b, users, false)
-	b.WriteString("  ] }\n  SYS: { users: [\n")
+	b.WriteString("accounts {\n")
+	for k, account := range natsshard.Accounts(opts.Shards) {
+		fmt.Fprintf(&b, "  %s: { jetstream: enabled, users: [\n", account)
+		writeUsers(&b, shardUsers(users, k), false)
+		b.WriteString("  ] }\n")
+	}
+	b.WriteString("  SYS: { users: [\n")
 	writeUsers(&b, users, true)
 	b.WriteString("  ] }\n}\nsystem_account: SYS\n")
 	if callout := opts.Callout; callout != nil {
 		fmt.Fprintf(&b, "authorization { auth_callout { issuer: %q, account: %s, auth_users: %s } }\n",
-			callout.Issuer, Account, subjects(callout.AuthUsers))
+			callout.Issuer, Account, subjects(authUsers(callout.AuthUsers, users, opts.Shards)))
 	}
 	return b.String()
+}
+
+// shardUsers are shard k's twins of users (natsshard.User).
+func shardUsers(users []User, k int) []User {
+	twins := make([]User, 0, len(users))
+	for _, u := range users {
+		if !u.System {
+			u.Name = natsshard.User(u.Name, k)
+		}
+		twins = append(twins, u)
+	}
+	return twins
+}
+
+// authUsers are the names the nodes admit themselves: names, and every
+// shard's twin of those not in the system account.
+func authUsers(names []string, users []User, shards int) []string {
+	all := append([]string(nil), names...)
+	for k := 1; k < shards; k++ {
+		for _, u := range users {
+			if !u.System && slices.Contains(names, u.Name) {
+				all = append(all, natsshard.User(u.Name, k))
+			}
+		}
+	}
+	return all
 }
 
 // writeUsers writes the users of one account: the system account's, or
@@ -265,16 +306,22 @@ func (c *Cluster) Restart(i int) {
 	c.waitReady(n, 5*time.Minute)
 }
 
-// Leader is the index of the running node leading stream's replicas (the
-// stream must exist: MQTT creates its streams at the account's first MQTT
-// connection). Right after a node's death the others still name it for a
-// while: Leader waits until they name a running node.
+// Leader is the index of the running node leading stream's replicas in
+// Account (the stream must exist: MQTT creates its streams at the
+// account's first MQTT connection). Right after a node's death the others
+// still name it for a while: Leader waits until they name a running node.
 func (c *Cluster) Leader(stream string) int {
+	c.tb.Helper()
+	return c.LeaderIn(Account, stream)
+}
+
+// LeaderIn is Leader of account's stream.
+func (c *Cluster) LeaderIn(account, stream string) int {
 	c.tb.Helper()
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		for _, n := range c.Nodes {
 			if n.running() {
-				if leader := n.streamLeader(stream); leader != "" {
+				if leader := n.streamLeader(account, stream); leader != "" {
 					for i, m := range c.Nodes {
 						if m.Name == leader && m.running() {
 							return i
@@ -284,7 +331,7 @@ func (c *Cluster) Leader(stream string) int {
 			}
 		}
 	}
-	c.tb.Fatalf("no node leads stream %s", stream)
+	c.tb.Fatalf("no node leads stream %s of account %s", stream, account)
 	return -1
 }
 
@@ -373,19 +420,37 @@ var monitorClient = &http.Client{Timeout: 5 * time.Second}
 type Conn struct {
 	CID        uint64    `json:"cid"`
 	MQTTClient string    `json:"mqtt_client"`
+	Account    string    `json:"-"`      // the account it was listed in
 	Stop       time.Time `json:"stop"`   // a closed connection's end
 	Reason     string    `json:"reason"` // why it closed: "Kicked", "Client Closed", …
 }
 
-// MQTTConns lists the node's connections in Account under MQTT client ID
-// clientID: the open ones, or with closed those it has closed (the node
-// remembers its last 10,000).
+// MQTTConns lists the node's connections in the devices' accounts under
+// MQTT client ID clientID: the open ones, or with closed those it has
+// closed (the node remembers its last 10,000).
 func (n *Node) MQTTConns(clientID string, closed bool) ([]Conn, error) {
-	q := url.Values{"acc": {Account}, "mqtt_client": {clientID}}
+	q := url.Values{"mqtt_client": {clientID}}
 	if closed {
 		q.Set("state", "closed")
 	}
-	return n.connz(q)
+	return n.accountConnz(q)
+}
+
+// accountConnz is connz of each of the devices' accounts in turn.
+func (n *Node) accountConnz(q url.Values) ([]Conn, error) {
+	var all []Conn
+	for _, account := range n.accounts {
+		q.Set("acc", account)
+		conns, err := n.connz(q)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range conns {
+			c.Account = account
+			all = append(all, c)
+		}
+	}
+	return all, nil
 }
 
 // connz asks the node's monitoring for connections (/connz with q).
@@ -407,11 +472,12 @@ func (n *Node) connz(q url.Values) ([]Conn, error) {
 	return connz.Conns, nil
 }
 
-// ClosedSince counts the node's client connections in Account that closed
-// after since, by the reason it gives ("Client Closed", "Kicked", "Stale
-// Connection", …), of the last 10,000 it remembers.
+// ClosedSince counts the node's client connections in the devices'
+// accounts that closed after since, by the reason it gives ("Client
+// Closed", "Kicked", "Stale Connection", …), of the last 10,000 it
+// remembers of each.
 func (n *Node) ClosedSince(since time.Time) (map[string]int, error) {
-	conns, err := n.connz(url.Values{"acc": {Account}, "state": {"closed"}, "limit": {"10000"}})
+	conns, err := n.accountConnz(url.Values{"state": {"closed"}, "limit": {"10000"}})
 	if err != nil {
 		return nil, err
 	}
@@ -464,9 +530,9 @@ func (n *Node) health() (bool, string) {
 	return resp.StatusCode == http.StatusOK, strings.TrimSpace(string(body))
 }
 
-// streamLeader asks the node which server leads stream's replicas ("" when
-// it does not know).
-func (n *Node) streamLeader(stream string) string {
+// streamLeader asks the node which server leads the replicas of account's
+// stream ("" when it does not know).
+func (n *Node) streamLeader(account, stream string) string {
 	resp, err := monitorClient.Get(n.monitor + "/jsz?accounts=true&streams=true")
 	if err != nil {
 		return ""
@@ -488,7 +554,7 @@ func (n *Node) streamLeader(stream string) string {
 	}
 	for _, a := range jsz.Accounts {
 		for _, s := range a.Streams {
-			if a.Name == Account && s.Name == stream {
+			if a.Name == account && s.Name == stream {
 				return s.Cluster.Leader
 			}
 		}

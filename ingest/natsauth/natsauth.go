@@ -13,6 +13,10 @@
 //	  account: LIFELINE
 //	} }
 //
+// With Config.Shards above one, the devices are spread over the accounts
+// LIFELINE, LIFELINE_1, … (ingest/natsshard), each defined on the nodes
+// with JetStream and the workers' twin users, named in auth_users too.
+//
 // Every worker may run the service; the nodes' request goes to one of them
 // (a queue group), so the callout keeps answering while one worker or one
 // node is down. Why NATS, and what was measured: docs/scaling.md.
@@ -31,12 +35,14 @@ import (
 
 	"lifeline"
 	"lifeline/ingest"
+	"lifeline/ingest/natsshard"
 	"lifeline/ingest/wire"
 )
 
-// Account is the NATS account the devices are placed in: the one named by
-// the nodes' auth_callout, where MQTT's streams and the workers live.
-const Account = "LIFELINE"
+// Account is the NATS account named by the nodes' auth_callout, where the
+// workers live, and the account of every device unless the cluster is
+// sharded (Config.Shards, ingest/natsshard).
+const Account = natsshard.Base
 
 // subject is where the nodes ask; queue is the group every instance joins.
 const (
@@ -57,8 +63,11 @@ type Config struct {
 	// IssuerSeed is the nkey seed (SA...) of the account key the nodes
 	// trust as the callout's issuer.
 	IssuerSeed string
-	Devices    lifeline.DeviceService
-	Logger     *slog.Logger
+	// Shards is how many accounts the devices are spread over (0 or 1:
+	// all in Account); the nodes and the workers must agree on it.
+	Shards  int
+	Devices lifeline.DeviceService
+	Logger  *slog.Logger
 }
 
 // Service answers the nodes' authorization requests.
@@ -67,6 +76,7 @@ type Service struct {
 	sub     *nats.Subscription
 	issuer  nkeys.KeyPair
 	devices lifeline.DeviceService
+	shards  int
 	log     *slog.Logger
 	slots   chan struct{}
 }
@@ -94,7 +104,7 @@ func Start(cfg Config) (*Service, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	s := &Service{issuer: issuer, devices: cfg.Devices, log: cfg.Logger, slots: make(chan struct{}, maxInFlight)}
+	s := &Service{issuer: issuer, devices: cfg.Devices, shards: cfg.Shards, log: cfg.Logger, slots: make(chan struct{}, maxInFlight)}
 	s.conn, err = nats.Connect(cfg.URL,
 		nats.UserInfo(cfg.Username, cfg.Password),
 		nats.Name(cfg.Name),
@@ -228,7 +238,9 @@ func (s *Service) decide(ctx context.Context, req request) (*jwt.UserClaims, str
 	}
 	user := jwt.NewUserClaims(req.userNkey)
 	user.Name = creds.DeviceID
-	user.Audience = Account // where a node places the user, outside operator mode
+	// Where a node places the user, outside operator mode: the device's
+	// shard, whose stream its fixes go to.
+	user.Audience = natsshard.AccountOf(creds.DeviceID, s.shards)
 	publish, subscribe := ingest.NATSSubjects(creds.Kind, creds.DeviceID)
 	user.Pub.Allow.Add(publish...)
 	user.Sub.Allow.Add(subscribe...)

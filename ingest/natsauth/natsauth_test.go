@@ -23,6 +23,7 @@ import (
 	"lifeline/ingest"
 	"lifeline/ingest/brokercluster"
 	"lifeline/ingest/natsauth"
+	"lifeline/ingest/natsshard"
 	"lifeline/ingest/wire"
 	"lifeline/store"
 	"lifeline/store/storetest"
@@ -43,11 +44,18 @@ type rig struct {
 	services []*natsauth.Service
 	urls     string
 	seed     string // the issuer's, as the workers are given it
+	shards   int
 }
 
 func newRig(t *testing.T) *rig {
 	t.Helper()
-	r := &rig{db: storetest.NewDB(t)}
+	return newShardedRig(t, 1)
+}
+
+// newShardedRig is a rig whose devices are spread over shards accounts.
+func newShardedRig(t *testing.T, shards int) *rig {
+	t.Helper()
+	r := &rig{db: storetest.NewDB(t), shards: shards}
 	issuer, err := nkeys.CreateAccount()
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +63,8 @@ func newRig(t *testing.T) *rig {
 	seed, _ := issuer.Seed()
 	r.seed = string(seed)
 	public, _ := issuer.PublicKey()
-	r.cluster = brokercluster.StartWithCallout(t, brokercluster.Callout{Issuer: public, AuthUsers: []string{workerUser, systemUser}},
+	r.cluster = brokercluster.StartOptions(t, brokercluster.Options{Shards: shards,
+		Callout: &brokercluster.Callout{Issuer: public, AuthUsers: []string{workerUser, systemUser}}},
 		brokercluster.User{Name: workerUser, Password: workerPassword},
 		brokercluster.User{Name: systemUser, Password: systemPassword, System: true})
 	var urls []string
@@ -65,22 +74,24 @@ func newRig(t *testing.T) *rig {
 	r.urls = strings.Join(urls, ",")
 	for i := range 2 {
 		s, err := natsauth.Start(natsauth.Config{URL: r.urls, Username: workerUser, Password: workerPassword,
-			Name: fmt.Sprintf("lifeline-auth-%d", i+1), IssuerSeed: string(seed), Devices: r.db})
+			Name: fmt.Sprintf("lifeline-auth-%d", i+1), IssuerSeed: string(seed), Shards: shards, Devices: r.db})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(s.Close)
 		r.services = append(r.services, s)
 	}
-	// The account's first MQTT connection makes NATS create the streams
-	// the worker reads: the worker's own user, which the nodes admit
-	// without asking the callout.
-	if _, err := connect(t, r.cluster.Nodes[0].MQTTURL, "lifeline-setup", workerUser, workerPassword); err != nil {
-		t.Fatalf("the workers' user cannot connect over MQTT: %v", err)
+	// An account's first MQTT connection makes NATS create the streams
+	// the worker reads: the worker's own user (its twin in each shard's
+	// account), which the nodes admit without asking the callout.
+	for k, account := range r.cluster.Accounts {
+		if _, err := connect(t, r.cluster.Nodes[0].MQTTURL, "lifeline-setup-"+account, natsshard.User(workerUser, k), workerPassword); err != nil {
+			t.Fatalf("the workers' user cannot connect over MQTT to account %s: %v", account, err)
+		}
 	}
 	ctx := context.Background()
 	w := ingest.NewWriter(r.db, ingest.WriterConfig{Metrics: ingest.NewMetrics(prometheus.NewRegistry())})
-	e, err := ingest.StartExternal(ingest.ExternalConfig{BrokerURL: r.urls, ClientID: "lifeline-ingest-1",
+	e, err := ingest.StartExternal(ingest.ExternalConfig{BrokerURL: r.urls, Shards: shards, ClientID: "lifeline-ingest-1",
 		Username: workerUser, Password: workerPassword, Devices: r.db, Writer: w})
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,6 @@ import (
 	"lifeline"
 	"lifeline/app"
 	"lifeline/app/apptest"
-	"lifeline/ingest/natsauth"
 	"lifeline/ingest/natskick"
 	"lifeline/ingest/wire"
 	"lifeline/live"
@@ -41,7 +40,7 @@ func TestARevokedDeviceIsDisconnectedAtOnce(t *testing.T) {
 		{"a wrong password", systemUser, "guess"},
 	} {
 		t.Run("the kicker refuses "+tt.name, func(t *testing.T) {
-			k, err := natskick.Start(natskick.Config{URL: r.urls, Username: tt.user, Password: tt.password, Account: natsauth.Account})
+			k, err := natskick.Start(natskick.Config{URL: r.urls, Username: tt.user, Password: tt.password})
 			if err == nil {
 				k.Close()
 				t.Fatal("started")
@@ -144,7 +143,7 @@ func TestARevokedDeviceIsDisconnectedAtOnce(t *testing.T) {
 	if kicked == 0 {
 		t.Error("no worker logged that it closed the revoked bracelet's connection")
 	}
-	again, err := natskick.Start(natskick.Config{URL: r.urls, Username: systemUser, Password: systemPassword, Account: natsauth.Account})
+	again, err := natskick.Start(natskick.Config{URL: r.urls, Username: systemUser, Password: systemPassword})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +166,7 @@ func startWorker(t *testing.T, r *rig, url, name string, logs *lockedBuffer) *re
 	cfg := apptest.Config()
 	cfg.Role, cfg.MQTTExternal = app.RoleIngest, url
 	cfg.MQTTExternalUser, cfg.MQTTExternalPass, cfg.MQTTExternalID = workerUser, workerPassword, name
-	cfg.NATSAuthIssuerSeed = r.seed
+	cfg.NATSAuthIssuerSeed, cfg.NATSShards = r.seed, r.shards
 	cfg.NATSSystemUser, cfg.NATSSystemPassword = systemUser, systemPassword
 	w := &revocationWorker{heard: make(chan string, 100)}
 	w.program = apptest.Start(t, cfg, apptest.Options{DB: r.db, WithoutWorkers: true,

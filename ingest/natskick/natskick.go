@@ -34,6 +34,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"lifeline/ingest/natsshard"
 )
 
 // The system account's requests (nats-server's server/events.go).
@@ -56,16 +58,17 @@ type Config struct {
 	// Username and Password are a user of the nodes' system account.
 	Username, Password string
 	Name               string // the connection's name, for the nodes' monitoring
-	// Account is the account the devices are placed in (natsauth.Account).
-	Account string
-	Logger  *slog.Logger
+	// Shards is how many accounts the devices are spread over
+	// (natsauth.Config.Shards): a device is looked for in its own.
+	Shards int
+	Logger *slog.Logger
 }
 
 // Kicker closes devices' connections on every node of the cluster.
 type Kicker struct {
-	conn    *nats.Conn
-	account string
-	log     *slog.Logger
+	conn   *nats.Conn
+	shards int
+	log    *slog.Logger
 
 	// stop ends the revocations under way at Close; running counts them.
 	ctx     context.Context
@@ -91,7 +94,7 @@ func Start(cfg Config) (*Kicker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("natskick: connect to NATS %s as %s: %w", cfg.URL, cfg.Username, err)
 	}
-	k := &Kicker{conn: conn, account: cfg.Account, log: cfg.Logger}
+	k := &Kicker{conn: conn, shards: cfg.Shards, log: cfg.Logger}
 	k.ctx, k.stop = context.WithCancel(context.Background())
 	// A user outside the system account gets no answer from the nodes
 	// (no responders): say so now rather than at the first revocation.
@@ -210,7 +213,7 @@ func (k *Kicker) find(ctx context.Context, deviceID string, nodes map[string]boo
 	query, err := json.Marshal(struct {
 		Account    string `json:"acc"`
 		MQTTClient string `json:"mqtt_client"`
-	}{k.account, deviceID})
+	}{natsshard.AccountOf(deviceID, k.shards), deviceID})
 	if err != nil {
 		return nil, err
 	}
