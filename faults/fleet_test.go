@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,12 +41,12 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	benchBin := apptest.Build(t, "./cmd/lifeline-bench") // before the fleet: building is slow
 	dbURL := storetest.NewURL(t)
 	api := startServer(t, dbURL, "--role", "api")
-	cluster, issuerSeed := startCallingOutCluster(t, cfg.nodes, cfg.mqtt)
+	cluster, issuerSeed := startCallingOutCluster(t, cfg.nodes, cfg.shards, cfg.mqtt)
 	var natsURLs, mqttURLs []string
 	for _, n := range cluster.Nodes {
 		natsURLs, mqttURLs = append(natsURLs, n.NATSURL), append(mqttURLs, n.MQTTURL)
 	}
-	workers := []*worker{newWorker(t, "lifeline-ingest-1", dbURL, natsURLs, issuerSeed), newWorker(t, "lifeline-ingest-2", dbURL, natsURLs, issuerSeed)}
+	workers := []*worker{newWorker(t, "lifeline-ingest-1", dbURL, natsURLs, issuerSeed, cfg.shards), newWorker(t, "lifeline-ingest-2", dbURL, natsURLs, issuerSeed, cfg.shards)}
 	// A worker too busy to answer its /metrics in time counts what it last
 	// said, not nothing.
 	var lastSaid sync.Map
@@ -60,7 +61,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 		}
 		return total
 	}
-	backlog := workersBacklog(t, natsURLs)
+	backlog := workersBacklog(t, natsURLs, cfg.shards)
 
 	// Every simulator gets every node, its device i starting at node i mod
 	// nodes: each node holds its share of every simulator's bracelets.
@@ -76,7 +77,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	}
 	sims := fleet(runs)
 	began := time.Now()
-	report := fleetReport{Started: began.UTC().Format("2006-01-02 15:04 UTC"), Devices: cfg.devices, Nodes: cfg.nodes, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), KeepAliveS: cfg.keepAlive().Seconds(), MQTT: cfg.mqtt,
+	report := fleetReport{Started: began.UTC().Format("2006-01-02 15:04 UTC"), Devices: cfg.devices, Nodes: cfg.nodes, Shards: cfg.shards, Simulators: len(runs), IntervalS: cfg.interval.Seconds(), KeepAliveS: cfg.keepAlive().Seconds(), MQTT: cfg.mqtt,
 		Connecting: cfg.connecting, Kills: cfg.killNames, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
 	// Sampled from the first simulator's start to the drain, so a fleet
 	// that never connects whole still says how far it got, and why.
@@ -120,17 +121,26 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	probe := startAlertProbe(t, benchBin, api, prober, cluster.Nodes[0], time.Duration(cfg.samples)*cfg.sample)
 	report.Probe = probe.wait(t)
 
-	// The storms: a node that leads no replica of the message stream dies
-	// with its share of the fleet, then the stream's leader does. Each is
-	// over once every bracelet is connected and none has had to connect
-	// again for a while: a bracelet on another node may be dropped after
-	// the first wave.
-	// The leader is asked at each kill: a restart may have moved it.
+	// The storms: a node that leads no replica of a message stream dies
+	// with its share of the fleet, then the first shard's stream's leader
+	// does. Each is over once every bracelet is connected and none has had
+	// to connect again for a while: a bracelet on another node may be
+	// dropped after the first wave.
+	// The leaders are asked at each kill: a restart may have moved them.
 	for _, kill := range cfg.kills {
-		node := kill.choose(cluster.Leader(brokercluster.MessagesStream), len(cluster.Nodes))
+		var leaders []int
+		for _, account := range cluster.Accounts {
+			leaders = append(leaders, cluster.LeaderIn(account, brokercluster.MessagesStream))
+		}
+		node := kill.choose(leaders, len(cluster.Nodes))
 		sampler.phase(cluster.Nodes[node].Name + " killed")
 		storm := killAndSettle(t, cluster, node, sims, cfg, backlog, &report.Stopped)
 		storm.What = kill.what
+		for _, l := range leaders {
+			if l == node {
+				storm.LedStreams++
+			}
+		}
 		report.Storms = append(report.Storms, storm)
 	}
 	sampler.phase("after the kills")
@@ -166,6 +176,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 
 type fleetConfig struct {
 	devices, nodes, perSim int
+	shards                 int           // accounts the bracelets are spread over (--nats-shards)
 	connecting             int           // a simulator's connections being opened at once
 	connectTimeout         time.Duration // a bracelet's wait for its CONNACK
 	mqtt                   string        // more settings of every node's mqtt block
@@ -178,28 +189,36 @@ type fleetConfig struct {
 	reportPath             string
 }
 
-// fleetKill is a node to kill, chosen by the message stream's leader at
-// the time: a node that leads nothing dies with its share of the fleet
-// alone; the leader's death also moves the stream.
+// fleetKill is a node to kill, chosen by the message streams' leaders at
+// the time (the first shard's first): a node that leads nothing dies with
+// its share of the fleet alone; a leader's death also moves its stream.
 type fleetKill struct {
 	what   string
-	choose func(leader, nodes int) int
+	choose func(leaders []int, nodes int) int
 }
 
 var fleetKills = map[string]fleetKill{
-	"follower": {"a node that does not lead the message stream", func(leader, nodes int) int { return (leader + 1) % nodes }},
-	"leader":   {"the message stream's leader", func(leader, _ int) int { return leader }},
+	"follower": {"a node that leads no message stream", func(leaders []int, nodes int) int {
+		for i := 1; i < nodes; i++ {
+			if n := (leaders[0] + i) % nodes; !slices.Contains(leaders, n) {
+				return n
+			}
+		}
+		return (leaders[0] + 1) % nodes // every node leads one: the next
+	}},
+	"leader": {"the first shard's message stream's leader", func(leaders []int, _ int) int { return leaders[0] }},
 }
 
 // fleetSize reads LIFELINE_FLEET_DEVICES (600), _NODES (6), _PER_SIM
 // (300: the small fleet in two simulators), _CONNECTING (50),
 // _CONNECT_TIMEOUT (15s), _MQTT (""),
+// _SHARDS (1: the accounts the bracelets are spread over),
 // _INTERVAL (5s), _SAMPLE (10s), _SAMPLES (1), _KILLS ("follower,leader":
 // the nodes killed, in turn), _SETTLE_WITHIN (a storm's limit; the
 // connecting's by default) and _REPORT (a path: write the report).
 func fleetSize(t *testing.T) fleetConfig {
 	t.Helper()
-	c := fleetConfig{devices: 600, nodes: 6, perSim: 300, connecting: 50, connectTimeout: 15 * time.Second, interval: 5 * time.Second, sample: 10 * time.Second, samples: 1,
+	c := fleetConfig{devices: 600, nodes: 6, shards: 1, perSim: 300, connecting: 50, connectTimeout: 15 * time.Second, interval: 5 * time.Second, sample: 10 * time.Second, samples: 1,
 		mqtt: os.Getenv("LIFELINE_FLEET_MQTT"), reportPath: os.Getenv("LIFELINE_FLEET_REPORT")}
 	number := func(name string, least int, into *int) {
 		if v := os.Getenv(name); v != "" {
@@ -221,6 +240,7 @@ func fleetSize(t *testing.T) fleetConfig {
 	}
 	number("LIFELINE_FLEET_DEVICES", 1, &c.devices)
 	number("LIFELINE_FLEET_NODES", brokercluster.Size, &c.nodes)
+	number("LIFELINE_FLEET_SHARDS", 1, &c.shards)
 	number("LIFELINE_FLEET_PER_SIM", 1, &c.perSim)
 	number("LIFELINE_FLEET_SAMPLES", 1, &c.samples)
 	number("LIFELINE_FLEET_CONNECTING", 1, &c.connecting)
@@ -307,6 +327,7 @@ type fleetReport struct {
 	Started         string  `json:"started"` // the first simulator's start
 	Devices         int     `json:"devices"`
 	Nodes           int     `json:"nodes"`
+	Shards          int     `json:"shards"` // accounts the bracelets are spread over, each a message stream
 	Simulators      int     `json:"simulators"`
 	IntervalS       float64 `json:"interval_s"`
 	KeepAliveS      float64 `json:"keepalive_s"`
@@ -339,6 +360,8 @@ type fleetStorm struct {
 	What string `json:"what"`
 	Node string `json:"node"`
 	Held int    `json:"held"` // its connections when killed (its monitoring)
+	// LedStreams: how many shards' message streams it led when killed.
+	LedStreams int `json:"led_streams"`
 	// ReconnectedS: from the kill to the last time a bracelet was seen not
 	// connected, after which all stayed connected for QuietS.
 	ReconnectedS  float64 `json:"reconnected_s"`

@@ -27,6 +27,7 @@ import (
 	"lifeline/app/apptest"
 	"lifeline/ingest"
 	"lifeline/ingest/brokercluster"
+	"lifeline/ingest/natsshard"
 	"lifeline/store/storetest"
 )
 
@@ -71,12 +72,12 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 		report.Embedded = embeddedBaseline(t, dbURL, cfg, route)
 	}
 
-	cluster, issuerSeed := startCallingOutCluster(t, brokercluster.Size, "")
+	cluster, issuerSeed := startCallingOutCluster(t, brokercluster.Size, 1, "")
 	var natsURLs, mqttURLs []string
 	for _, n := range cluster.Nodes {
 		natsURLs, mqttURLs = append(natsURLs, n.NATSURL), append(mqttURLs, n.MQTTURL)
 	}
-	workers := []*worker{newWorker(t, "lifeline-ingest-1", dbURL, natsURLs, issuerSeed), newWorker(t, "lifeline-ingest-2", dbURL, natsURLs, issuerSeed)}
+	workers := []*worker{newWorker(t, "lifeline-ingest-1", dbURL, natsURLs, issuerSeed, 1), newWorker(t, "lifeline-ingest-2", dbURL, natsURLs, issuerSeed, 1)}
 	committed := func() (total float64, each []float64) {
 		for _, w := range workers {
 			n := w.metric("lifeline_ingest_fixes_total")
@@ -84,7 +85,7 @@ func TestScaleOutSurvivesEachKill(t *testing.T) {
 		}
 		return total, each
 	}
-	backlog := workersBacklog(t, natsURLs)
+	backlog := workersBacklog(t, natsURLs, 1)
 	behind := func() string {
 		var each []string
 		for _, w := range workers {
@@ -563,7 +564,7 @@ func embeddedBaseline(t *testing.T, dbURL string, cfg scaleOutConfig, route stri
 // connects once over MQTT as the workers' user: the account's first MQTT
 // connection makes NATS create its MQTT streams, which the workers'
 // consumer reads, and no callout answers before the workers run.
-func startCallingOutCluster(t *testing.T, nodes int, mqtt string) (*brokercluster.Cluster, []byte) {
+func startCallingOutCluster(t *testing.T, nodes, shards int, mqtt string) (*brokercluster.Cluster, []byte) {
 	t.Helper()
 	issuer, err := nkeys.CreateAccount()
 	if err != nil {
@@ -573,25 +574,28 @@ func startCallingOutCluster(t *testing.T, nodes int, mqtt string) (*brokercluste
 	key, _ := issuer.PublicKey()
 	// The system account's user lets the workers close a revoked bracelet's
 	// connection, as a deployment gives it to them (docs/scaling.md).
-	cluster := brokercluster.StartOptions(t, brokercluster.Options{Nodes: nodes, MQTT: mqtt,
+	cluster := brokercluster.StartOptions(t, brokercluster.Options{Nodes: nodes, MQTT: mqtt, Shards: shards,
 		Callout: &brokercluster.Callout{Issuer: key, AuthUsers: []string{"lifeline-ingest", "lifeline-system"}}},
 		brokercluster.User{Name: "lifeline-ingest", Password: "worker-secret"},
 		brokercluster.User{Name: "lifeline-system", Password: "system-secret", System: true})
 	// A node that answers /healthz may still find no peer to place the
 	// streams on (seen on a loaded machine: "no suitable peers for
-	// placement"): try again until the streams exist.
-	c := paho.NewClient(paho.NewClientOptions().AddBroker(cluster.Nodes[0].MQTTURL).
-		SetClientID("lifeline-setup").SetUsername("lifeline-ingest").SetPassword("worker-secret").SetProtocolVersion(4))
-	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(500 * time.Millisecond) {
-		tok := c.Connect()
-		if tok.WaitTimeout(30*time.Second) && tok.Error() == nil {
-			break
+	// placement"): try again until the streams exist. Each shard's account
+	// gets its own first connection, as the workers' twin user there.
+	for k, account := range cluster.Accounts {
+		c := paho.NewClient(paho.NewClientOptions().AddBroker(cluster.Nodes[k%len(cluster.Nodes)].MQTTURL).
+			SetClientID("lifeline-setup-" + account).SetUsername(natsshard.User("lifeline-ingest", k)).SetPassword("worker-secret").SetProtocolVersion(4))
+		for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(500 * time.Millisecond) {
+			tok := c.Connect()
+			if tok.WaitTimeout(30*time.Second) && tok.Error() == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the workers' user cannot connect to NATS over MQTT in account %s: %v", account, tok.Error())
+			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the workers' user cannot connect to NATS over MQTT: %v", tok.Error())
-		}
+		c.Disconnect(100)
 	}
-	c.Disconnect(100)
 	return cluster, seed
 }
 
@@ -599,10 +603,10 @@ func startCallingOutCluster(t *testing.T, nodes int, mqtt string) (*brokercluste
 // and closing revoked bracelets' connections.
 type worker struct{ *server }
 
-func newWorker(t *testing.T, name, dbURL string, natsURLs []string, issuerSeed []byte) *worker {
+func newWorker(t *testing.T, name, dbURL string, natsURLs []string, issuerSeed []byte, shards int) *worker {
 	t.Helper()
 	p := apptest.NewProcess(apptest.Binary(t), apptest.Dir(t, "faults-worker-"), "--log-level", "warn", "--role", "ingest",
-		"--database-url", dbURL, "--mqtt-external", strings.Join(natsURLs, ","),
+		"--database-url", dbURL, "--mqtt-external", strings.Join(natsURLs, ","), "--nats-shards", strconv.Itoa(shards),
 		"--mqtt-external-username", "lifeline-ingest", "--mqtt-external-client-id", name, "--nats-system-user", "lifeline-system")
 	p.Env = []string{"LIFELINE_MQTT_EXTERNAL_PASSWORD=worker-secret", "LIFELINE_NATS_AUTH_ISSUER_SEED=" + string(issuerSeed),
 		"LIFELINE_NATS_SYSTEM_PASSWORD=system-secret"}
@@ -770,29 +774,37 @@ func (as *alertStream) firstFromFixAfter(t *testing.T, s *server, a *account, si
 // worker, those delivered and not yet acknowledged, and those delivered
 // again. A run whose workers fall behind the bracelets fails by waiting;
 // this says so.
-func workersBacklog(t *testing.T, natsURLs []string) func() string {
+func workersBacklog(t *testing.T, natsURLs []string, shards int) func() string {
 	t.Helper()
-	nc, err := nats.Connect(strings.Join(natsURLs, ","), nats.UserInfo("lifeline-ingest", "worker-secret"), nats.MaxReconnects(-1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
+	var streams []jetstream.JetStream
+	for k := range max(shards, 1) {
+		nc, err := nats.Connect(strings.Join(natsURLs, ","), nats.UserInfo(natsshard.User("lifeline-ingest", k), "worker-secret"), nats.MaxReconnects(-1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(nc.Close)
+		js, err := jetstream.New(nc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		streams = append(streams, js)
 	}
 	return func() string {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		c, err := js.Consumer(ctx, "$MQTT_msgs", ingest.SharedGroup)
-		if err != nil {
-			return "the workers' consumer: " + err.Error()
-		}
-		info, err := c.Info(ctx)
-		if err != nil {
-			return "the workers' consumer: " + err.Error()
+		var pending, ackPending, redelivered uint64
+		for _, js := range streams {
+			c, err := js.Consumer(ctx, "$MQTT_msgs", ingest.SharedGroup)
+			if err != nil {
+				return "the workers' consumer: " + err.Error()
+			}
+			info, err := c.Info(ctx)
+			if err != nil {
+				return "the workers' consumer: " + err.Error()
+			}
+			pending, ackPending, redelivered = pending+info.NumPending, ackPending+uint64(info.NumAckPending), redelivered+uint64(info.NumRedelivered)
 		}
 		return fmt.Sprintf("the workers' consumer: %d stored and not yet delivered, %d delivered and not yet acknowledged, %d delivered again",
-			info.NumPending, info.NumAckPending, info.NumRedelivered)
+			pending, ackPending, redelivered)
 	}
 }

@@ -19,7 +19,9 @@
 # FLEET_CONNECTING (10 a simulator), FLEET_CONNECT_TIMEOUT (60s), FLEET_MQTT
 # ("js_api_timeout: 30s"), FLEET_KILLS ("follower,leader": the nodes killed,
 # in turn; "leader" kills the stream's leader alone, in a section of its
-# own), FLEET_SETTLE_WITHIN (a storm's limit, a Go duration; the first
+# own), FLEET_SHARDS (1: the accounts the bracelets are spread over, each
+# with its own message stream; more than one is a section of its own),
+# FLEET_SETTLE_WITHIN (a storm's limit, a Go duration; the first
 # connecting's by default), SKIP_FAULTS=1 (the fleet alone), FLEET_REPORT (a
 # kept report, /tmp/lifeline-bench-fleet-*.json, written again), OUT
 # (BENCHMARKS.md).
@@ -34,6 +36,7 @@ FLEET=${FLEET:-100000}
 FLEET_NODES=${FLEET_NODES:-6}
 FLEET_INTERVAL=${FLEET_INTERVAL:-30s}
 FLEET_KILLS=${FLEET_KILLS:-follower,leader}
+FLEET_SHARDS=${FLEET_SHARDS:-1}
 INTERVAL=${INTERVAL:-5s}
 STEADY=${STEADY:-30s}
 OUT=${OUT:-BENCHMARKS.md}
@@ -118,13 +121,13 @@ fi
 
 [ "$FLEET" -gt 0 ] || exit 0
 machine_load=$(loadavg)
-say "$FLEET bracelets across $FLEET_NODES NATS nodes, a fix every $FLEET_INTERVAL each, then killed in turn: $FLEET_KILLS (twenty minutes or more)"
+say "$FLEET bracelets across $FLEET_NODES NATS nodes in $FLEET_SHARDS shard(s), a fix every $FLEET_INTERVAL each, then killed in turn: $FLEET_KILLS (twenty minutes or more)"
 fleet_ok=1
 if [ -n "${FLEET_REPORT:-}" ]; then # a kept report, rendered again
   cp "$FLEET_REPORT" "$work/fleet.json"
   [ "$(jq -r .connected "$FLEET_REPORT")" = true ] || fleet_ok=0
 else
-run_test TestFleetAcrossTheCluster LIFELINE_FLEET_DEVICES="$FLEET" LIFELINE_FLEET_NODES="$FLEET_NODES" LIFELINE_FLEET_PER_SIM=17000 \
+run_test TestFleetAcrossTheCluster LIFELINE_FLEET_DEVICES="$FLEET" LIFELINE_FLEET_NODES="$FLEET_NODES" LIFELINE_FLEET_SHARDS="$FLEET_SHARDS" LIFELINE_FLEET_PER_SIM=17000 \
   LIFELINE_FLEET_INTERVAL="$FLEET_INTERVAL" LIFELINE_FLEET_SAMPLE=30s LIFELINE_FLEET_SAMPLES=3 LIFELINE_FLEET_REPORT="$work/fleet.json" \
   LIFELINE_FLEET_CONNECTING="${FLEET_CONNECTING:-10}" LIFELINE_FLEET_CONNECT_TIMEOUT="${FLEET_CONNECT_TIMEOUT:-60s}" \
   LIFELINE_FLEET_MQTT="${FLEET_MQTT-js_api_timeout: 30s}" LIFELINE_FLEET_KILLS="$FLEET_KILLS" \
@@ -155,7 +158,7 @@ samples=$(jq -r '.samples[] as $s
   | "| \($s.at_s | round) s | \($s.phase) | \($s.connected) | \($s.node_connections | [.[]] | min)–\($s.node_connections | [.[]] | max) | \($s.acked_per_s | round) / \($s.committed_per_s | round) | \($node_kb_text) | \(if $s.connected > 0 then "\(($sim_mb | add) * 1024 / $s.connected | round) KB" else "—" end) | \([$s.rss_mb | to_entries[] | select(.key | startswith("n")) | .value] | add | round) MB | \($s.rss_mb.worker1 | round) / \($s.rss_mb.worker2 | round) MB | \($s.rss_mb.api | round) MB |"' "$r")
 windows=$(jq -r '[.windows[]? | to_entries[]] | group_by(.key)[] | select(length > 0)
   | "| \(.[0].key + 1) | \(map(.value.acked) | add) | \(map(.value.p50_ms) | sort | .[length / 2 | floor] * 10 | round / 10) ms | \(map(.value.p99_ms) | max * 10 | round / 10) ms |"' "$r")
-storms=$(jq -r '.storms[]? | "| \(.what) (\(.node), \(.held) connections) | \(.reconnected_s * 10 | round / 10) s | \(.reconnections) | \(.closed_elsewhere | if length == 0 then "none" else (to_entries | map("\(.value) (\(.key))") | join(", ")) end) | \(.restarted_s * 10 | round / 10) s |"' "$r")
+storms=$(jq -r '(.shards // 1) as $shards | .storms[]? | "| \(.what) (\(.node), \(.held) connections\(if $shards > 1 then ", leading \(.led_streams) of \($shards) streams" else "" end)) | \(.reconnected_s * 10 | round / 10) s | \(.reconnections) | \(.closed_elsewhere | if length == 0 then "none" else (to_entries | map("\(.value) (\(.key))") | join(", ")) end) | \(.restarted_s * 10 | round / 10) s |"' "$r")
 probe() { jq -r ".$1 | \"| $2 | \(.samples) | \(.p50_ms * 10 | round / 10) ms | \(.p99_ms * 10 | round / 10) ms | \(.max_ms * 10 | round / 10) ms | \(.timeouts) | \(.extra_fixes) |\"" "$r"; }
 j() { jq -r "$1" "$r"; }
 storms_table=$(cat <<EOT
@@ -173,6 +176,10 @@ EOT
 heading="## A fleet across the cluster, $(j .devices) bracelets, a fix every $(j .interval_s) s"
 kills=$(j '.kills // "follower,leader"')
 [ "$kills" = follower,leader ] || heading+=", killed: ${kills//,/ then }"
+shards=$(j '.shards // 1')
+[ "$shards" = 1 ] || heading+=", $shards shards"
+spread=""
+[ "$shards" = 1 ] || spread=", the bracelets spread over $shards accounts by the callout (\`--nats-shards $shards\`), each with its own message stream and leader"
 section=$(cat <<EOT
 $heading (\`make bench-scaleout\`)
 
@@ -181,7 +188,7 @@ raw socket each, MQTT 3.1.1, persistent session, the config subscribed at QoS 0 
 advises, one QoS 1 fix in flight, a fix every $(j .interval_s) s, a keep-alive of $(j '.keepalive_s // 60') s) in $(j .simulators) simulators of at most 17,000
 (the 20,000 descriptors a process may open here), each given every node and its bracelet i starting at
 node i mod $(j .nodes); $(j .nodes) NATS nodes (JetStream, the MQTT streams R3, the auth callout answered by two
-\`--role ingest\` workers), one \`--role api\` node, one PostgreSQL; every process on this machine.
+\`--role ingest\` workers$spread), one \`--role api\` node, one PostgreSQL; every process on this machine.
 Nodes' MQTT settings beyond the defaults: $(j '.mqtt_settings | if . == "" then "none" else "`\(.)`" end'); each simulator
 opened $(j .connecting) connections at once, a bracelet waiting $(j .connect_timeout_s) s for its CONNACK. $outcome
 
