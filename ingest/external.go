@@ -46,7 +46,13 @@ type ExternalConfig struct {
 	// another worker's, whose geofence engine moved their state on in the
 	// database (the guard's Reload). An error is logged; the messages are
 	// handled anyway.
+	// It is called too before this worker hands a shard over to another
+	// (BalanceEvery): it returns once the engine has saved the state of
+	// every fix it was given.
 	TakeOver func(context.Context) error
+	// BalanceEvery is how often the workers of a sharded NATS cluster
+	// spread the shards among themselves (0: 30 s).
+	BalanceEvery time.Duration
 	// Now is the worker's clock: a packet's receive time, which its ts is
 	// checked against (nil: time.Now).
 	Now func() time.Time

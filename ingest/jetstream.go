@@ -1,14 +1,14 @@
 package ingest
 
 import (
+	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -62,14 +62,14 @@ var streamFilters = []string{
 }
 
 // streamConsumer reads every shard's stream (ingest/natsshard): one
-// connection and one consumer an account.
+// connection and one consumer an account, and with more than one shard
+// the roll call that spreads their pins over the workers (balance.go).
 type streamConsumer struct {
-	shards []*shardConsumer
-}
-
-type shardConsumer struct {
-	conn    *nats.Conn
-	consume jetstream.ConsumeContext
+	shards  []*shardConsumer
+	workers *workerRollCall
+	stop    chan struct{}
+	done    chan struct{}
+	closing sync.Once
 }
 
 // startStreamConsumer connects to the NATS cluster and starts handing each
@@ -79,68 +79,26 @@ type shardConsumer struct {
 // exists the stream keeps nothing (its retention follows interest), so
 // start the workers before the bracelets.
 func startStreamConsumer(cfg ExternalConfig, handle func(delivery)) (*streamConsumer, error) {
-	s := &streamConsumer{}
+	s := &streamConsumer{stop: make(chan struct{}), done: make(chan struct{})}
 	for k, account := range natsshard.Accounts(cfg.Shards) {
 		shard, err := startShardConsumer(cfg, k, account, handle)
 		if err != nil {
-			s.close()
+			s.closeShards()
 			return nil, err
 		}
 		s.shards = append(s.shards, shard)
 	}
+	if len(s.shards) < 2 {
+		close(s.done)
+		return s, nil
+	}
+	var err error
+	if s.workers, err = answerRollCall(s.shards[0].conn, cfg.ClientID); err != nil {
+		s.closeShards()
+		return nil, err
+	}
+	go s.balance(cmp.Or(cfg.BalanceEvery, balanceEvery), cfg.Logger)
 	return s, nil
-}
-
-// startShardConsumer joins the workers' consumer of shard k's stream, in
-// account, as the account's twin of the worker's user.
-func startShardConsumer(cfg ExternalConfig, k int, account string, handle func(delivery)) (*shardConsumer, error) {
-	log := cfg.Logger
-	name := cfg.ClientID
-	if cfg.Shards > 1 {
-		log = log.With("account", account)
-		name = natsshard.User(cfg.ClientID, k)
-	}
-	user := natsshard.User(cfg.Username, k)
-	conn, err := nats.Connect(cfg.BrokerURL,
-		nats.UserInfo(user, cfg.Password),
-		nats.Name(name),
-		nats.MaxReconnects(-1),
-		nats.ReconnectWait(time.Second),
-		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
-			log.Warn("NATS connection lost; reconnecting", "err", err)
-		}))
-	if err != nil {
-		return nil, fmt.Errorf("ingest: connect to NATS %s as %s (account %s): %w", cfg.BrokerURL, user, account, err)
-	}
-	js, err := jetstream.New(conn)
-	if err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("ingest: JetStream on %s: %w", cfg.BrokerURL, err)
-	}
-	consumer, err := joinConsumer(js, log)
-	if errors.Is(err, jetstream.ErrStreamNotFound) {
-		err = fmt.Errorf("no %s stream yet in account %s (NATS creates it at the account's first MQTT connection): %w", mqttMessagesStream, account, err)
-	}
-	if err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("ingest: the workers' consumer on %s: %w", cfg.BrokerURL, err)
-	}
-	pin := pinWatch{takeOver: cfg.TakeOver, log: log}
-	consume, err := consumer.Consume(func(m jetstream.Msg) {
-		pin.observe(m.Headers().Get(pinIDHeader))
-		go handle(streamDelivery{msg: m, ackSeconds: cfg.Metrics.AckSeconds})
-	},
-		jetstream.PullPriorityGroup(SharedGroup),
-		jetstream.PullExpiry(streamPullExpiry),
-		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
-			log.Warn("JetStream consumer", "err", err)
-		}))
-	if err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("ingest: consume %s in account %s: %w", mqttMessagesStream, account, err)
-	}
-	log.Info("ingesting from NATS", "broker", cfg.BrokerURL, "worker", name, "consumer", SharedGroup)
-	return &shardConsumer{conn: conn, consume: consume}, nil
 }
 
 // joinConsumer creates the workers' durable consumer, or finds it made by
@@ -178,14 +136,18 @@ const pinIDHeader = "Nats-Pin-Id"
 type pinWatch struct {
 	takeOver func(context.Context) error
 	log      *slog.Logger
+	mu       sync.Mutex
 	current  string
 }
 
 func (p *pinWatch) observe(id string) {
+	p.mu.Lock()
 	if id == "" || id == p.current {
+		p.mu.Unlock()
 		return
 	}
 	p.current = id
+	p.mu.Unlock()
 	p.log.Info("pinned: this worker now takes the stream's messages", "pin", id)
 	if p.takeOver == nil {
 		return
@@ -197,10 +159,24 @@ func (p *pinWatch) observe(id string) {
 	}
 }
 
+// pin is the pin this worker last took messages under ("" for none).
+func (p *pinWatch) pin() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.current
+}
+
 func (s *streamConsumer) close() {
+	s.closing.Do(func() {
+		close(s.stop)
+		<-s.done
+		s.closeShards()
+	})
+}
+
+func (s *streamConsumer) closeShards() {
 	for _, shard := range s.shards {
-		shard.consume.Stop()
-		shard.conn.Drain()
+		shard.close()
 	}
 }
 
