@@ -293,6 +293,16 @@ func (w *Writer) commit(batch []*writeJob) {
 		}
 		return
 	}
+	// Counted, and handed to the engine and the live feed, before anyone
+	// is told they are stored: a worker handing its shard to another
+	// waits for its acknowledgements and then for its engine
+	// (ExternalConfig.TakeOver), which must already hold them.
+	if err == nil {
+		w.cfg.Metrics.AcceptedFixes.Add(float64(len(fixes)))
+		if w.cfg.Observer != nil && len(fixes) > 0 {
+			w.cfg.Observer.ObserveFixes(context.Background(), fixes)
+		}
+	}
 	now := time.Now()
 	w.cfg.Metrics.BatchRows.Observe(float64(len(fixes) + len(batteries)))
 	for _, job := range batch {
@@ -314,11 +324,6 @@ func (w *Writer) commit(batch []*writeJob) {
 	if err != nil {
 		w.cfg.Metrics.RejectedFixes.WithLabelValues("store_refused").Add(float64(len(fixes)))
 		w.cfg.Logger.Warn("fixes refused by the database", "rows", len(fixes)+len(batteries), "err", err)
-		return
-	}
-	w.cfg.Metrics.AcceptedFixes.Add(float64(len(fixes)))
-	if w.cfg.Observer != nil && len(fixes) > 0 {
-		w.cfg.Observer.ObserveFixes(context.Background(), fixes)
 	}
 }
 
