@@ -19,14 +19,16 @@ import (
 )
 
 // TestFleetAcrossTheCluster holds a fleet of lean bracelets on a NATS
-// cluster of more than three nodes (JetStream R3, the auth callout
-// answered by two ingest workers, one API node, one PostgreSQL), reporting
-// at the firmware's interval, and samples what it costs every
+// cluster of more than three nodes (JetStream R3, the bracelets spread
+// over LIFELINE_FLEET_SHARDS accounts, the auth callout answered by two
+// ingest workers that share the shards, one API node, one PostgreSQL),
+// reporting at the firmware's interval, and samples what it costs every
 // LIFELINE_FLEET_SAMPLE: bracelets connected, each node's connections,
-// every process's RSS, fixes acknowledged and committed, publish to PUBACK
-// per window, fix to alert (lifeline-bench alert-probe, its own bracelet).
-// Then it SIGKILLs a node that does not lead the message stream, and then
-// the one that does (LIFELINE_FLEET_KILLS may choose other turns): each
+// every process's RSS, fixes acknowledged and each worker's committed,
+// publish to PUBACK per window, fix to alert (lifeline-bench alert-probe,
+// its own bracelet). Then it SIGKILLs a node that leads no message
+// stream, and then the first shard's leader (LIFELINE_FLEET_KILLS may
+// choose other turns): each
 // reconnect storm is timed until the fleet is connected and stays so, the
 // node restarted; fix to alert is probed again, and every acknowledged fix
 // must be stored once. A small fleet in make test; make bench-scaleout
@@ -50,14 +52,21 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 	// A worker too busy to answer its /metrics in time counts what it last
 	// said, not nothing.
 	var lastSaid sync.Map
-	committed := func() (total float64) {
+	committedEach := func() []float64 {
+		each := make([]float64, len(workers))
 		for i, w := range workers {
 			if m, err := w.tryMetrics("lifeline_ingest_fixes_total"); err == nil {
 				lastSaid.Store(i, m[0])
 			}
 			if n, ok := lastSaid.Load(i); ok {
-				total += n.(float64)
+				each[i] = n.(float64)
 			}
+		}
+		return each
+	}
+	committed := func() (total float64) {
+		for _, n := range committedEach() {
+			total += n
 		}
 		return total
 	}
@@ -81,7 +90,7 @@ func TestFleetAcrossTheCluster(t *testing.T) {
 		Connecting: cfg.connecting, Kills: cfg.killNames, ConnectTimeoutS: cfg.connectTimeout.Seconds(), SampleS: cfg.sample.Seconds()}
 	// Sampled from the first simulator's start to the drain, so a fleet
 	// that never connects whole still says how far it got, and why.
-	sampler := &fleetSampler{cluster: cluster, runs: runs, workers: workers, api: api, committed: committed, began: began}
+	sampler := &fleetSampler{cluster: cluster, runs: runs, workers: workers, api: api, committed: committedEach, began: began}
 	stopSampling := sampler.every(t, cfg.sample)
 	written := false
 	write := func() {
@@ -212,13 +221,13 @@ var fleetKills = map[string]fleetKill{
 // fleetSize reads LIFELINE_FLEET_DEVICES (600), _NODES (6), _PER_SIM
 // (300: the small fleet in two simulators), _CONNECTING (50),
 // _CONNECT_TIMEOUT (15s), _MQTT (""),
-// _SHARDS (1: the accounts the bracelets are spread over),
+// _SHARDS (3: the accounts the bracelets are spread over),
 // _INTERVAL (5s), _SAMPLE (10s), _SAMPLES (1), _KILLS ("follower,leader":
 // the nodes killed, in turn), _SETTLE_WITHIN (a storm's limit; the
 // connecting's by default) and _REPORT (a path: write the report).
 func fleetSize(t *testing.T) fleetConfig {
 	t.Helper()
-	c := fleetConfig{devices: 600, nodes: 6, shards: 1, perSim: 300, connecting: 50, connectTimeout: 15 * time.Second, interval: 5 * time.Second, sample: 10 * time.Second, samples: 1,
+	c := fleetConfig{devices: 600, nodes: 6, shards: 3, perSim: 300, connecting: 50, connectTimeout: 15 * time.Second, interval: 5 * time.Second, sample: 10 * time.Second, samples: 1,
 		mqtt: os.Getenv("LIFELINE_FLEET_MQTT"), reportPath: os.Getenv("LIFELINE_FLEET_REPORT")}
 	number := func(name string, least int, into *int) {
 		if v := os.Getenv(name); v != "" {
@@ -431,6 +440,9 @@ type fleetSample struct {
 	RSSMB         map[string]float64 `json:"rss_mb"` // n1…, sim1…, worker1…, api
 	AckedPerS     float64            `json:"acked_per_s"`
 	CommittedPerS float64            `json:"committed_per_s"`
+	// CommittedEach is each worker's share of it: with shards, the
+	// workers share the fleet (ingest's roll call).
+	CommittedEach []float64 `json:"committed_each_per_s"`
 }
 
 type fleetSampler struct {
@@ -438,7 +450,7 @@ type fleetSampler struct {
 	runs      []*simRun
 	workers   []*worker
 	api       *server
-	committed func() float64
+	committed func() []float64 // each worker's fixes committed so far
 	began     time.Time
 
 	mu  sync.Mutex
@@ -492,10 +504,15 @@ func (s *fleetSampler) every(t *testing.T, d time.Duration) (stop func() []fleet
 				row.RSSMB["api"] = rssMB(s.api.Pid())
 				acked, commit := float64(fleet(s.runs).acked()), s.committed()
 				secs := time.Since(lastAt).Seconds()
-				row.AckedPerS, row.CommittedPerS = (acked-lastAcked)/secs, (commit-lastCommit)/secs
+				row.AckedPerS = (acked - lastAcked) / secs
+				for i := range commit {
+					rate := (commit[i] - lastCommit[i]) / secs
+					row.CommittedEach = append(row.CommittedEach, rate)
+					row.CommittedPerS += rate
+				}
 				lastAt, lastAcked, lastCommit = time.Now(), acked, commit
-				t.Logf("at %.0f s (%s): %d connected, nodes %v, %.0f acked/s, %.0f committed/s, RSS MB %v",
-					row.AtS, row.Phase, row.Connected, row.NodeConns, row.AckedPerS, row.CommittedPerS, row.RSSMB)
+				t.Logf("at %.0f s (%s): %d connected, nodes %v, %.0f acked/s, %.0f committed/s (each worker %.0f), RSS MB %v",
+					row.AtS, row.Phase, row.Connected, row.NodeConns, row.AckedPerS, row.CommittedPerS, row.CommittedEach, row.RSSMB)
 				rows = append(rows, row)
 			}
 		}
