@@ -33,6 +33,10 @@ import (
 // comes again after streamAckWait, stored once. Shared pulling without a pin
 // split a bracelet's fixes between two engines and alerted one entry twice
 // (issue 34; docs/scaling.md).
+//
+// A sharded cluster (ExternalConfig.Shards) has an account, a stream and a
+// pinned consumer a shard: each shard's fixes are one worker's, and the
+// workers spread the shards among themselves (jetstream_balance.go).
 const (
 	mqttMessagesStream = "$MQTT_msgs"
 	mqttMessagesPrefix = "$MQTT.msgs."
@@ -63,7 +67,8 @@ var streamFilters = []string{
 
 // streamConsumer reads every shard's stream (ingest/natsshard): one
 // connection and one consumer an account, and with more than one shard
-// the roll call that spreads their pins over the workers (balance.go).
+// the roll call that spreads their pins over the workers
+// (jetstream_balance.go).
 type streamConsumer struct {
 	shards  []*shardConsumer
 	workers *workerRollCall
