@@ -22,7 +22,7 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/pgcluster":            {"lifeline/store", "lifeline/internal/child"},
 		"lifeline/signals":              {"lifeline"},
 		"lifeline/api":                  {"lifeline", "lifeline/live", "lifeline/measures", "lifeline/signals", "lifeline/fhir", "lifeline/ingest/phone", "lifeline/internal/ratelimit", "lifeline/internal/gate", "lifeline/internal/netguard"},
-		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/ingest/phone", "lifeline/live", "lifeline/internal/ratelimit", "lifeline/internal/gate"},
+		"lifeline/ingest":               {"lifeline", "lifeline/ingest/wire", "lifeline/ingest/phone", "lifeline/ingest/natsshard", "lifeline/live", "lifeline/internal/ratelimit", "lifeline/internal/gate"},
 		"lifeline/live":                 {"lifeline"},
 		"lifeline/ingest/phone":         {"lifeline", "lifeline/ingest/wire"},
 		"lifeline/internal/ratelimit":   {},
@@ -41,10 +41,11 @@ func TestImportDirection(t *testing.T) {
 		"lifeline/internal/doctable":    {},
 		"lifeline/store/storetest":      {"lifeline/store", "lifeline/pgcluster", "lifeline/migrations"},
 		"lifeline/ingest/mosquittotest": {"lifeline/ingest"},
-		"lifeline/ingest/brokercluster": {"lifeline/ingest/natsauth", "lifeline/internal/child"},
+		"lifeline/ingest/brokercluster": {"lifeline/ingest/natsauth", "lifeline/ingest/natsshard", "lifeline/internal/child"},
 		"lifeline/internal/child":       {},
-		"lifeline/ingest/natsauth":      {"lifeline", "lifeline/ingest", "lifeline/ingest/wire"},
-		"lifeline/ingest/natskick":      {},
+		"lifeline/ingest/natsauth":      {"lifeline", "lifeline/ingest", "lifeline/ingest/natsshard", "lifeline/ingest/wire"},
+		"lifeline/ingest/natskick":      {"lifeline/ingest/natsshard"},
+		"lifeline/ingest/natsshard":     {},
 		"lifeline/faults":               {},
 		"lifeline/delivery":             {"lifeline", "lifeline/internal/netguard"},
 		"lifeline/internal/netguard":    {},
@@ -59,7 +60,7 @@ func TestImportDirection(t *testing.T) {
 			"lifeline/signals", "lifeline/store", "lifeline/webapp"},
 		"lifeline/app/apptest": {"lifeline/app", "lifeline/store/storetest", "lifeline/internal/child"},
 		// The command: flags and subcommands; serve hands its Config to app.
-		"lifeline/cmd/lifeline": {"lifeline", "lifeline/app", "lifeline/api", "lifeline/content", "lifeline/ingest",
+		"lifeline/cmd/lifeline": {"lifeline", "lifeline/app", "lifeline/api", "lifeline/content", "lifeline/ingest", "lifeline/ingest/natsshard",
 			"lifeline/live", "lifeline/migrations", "lifeline/pgcluster", "lifeline/store", "lifeline/internal/fdlimit"},
 		// The benchmarks' code, which the product never imports (see
 		// TestProductBinaryHasNoBenchCode): store's and ingest's parts sit
